@@ -1,0 +1,79 @@
+/**
+ * The one error taxonomy of the project. Run-level problems throw an {@link MgeError}; a rejected row is
+ * data (a {@link RowProblem}) travelling to the report, never an exception.
+ *
+ * - `usage`: bad flags or arguments.
+ * - `config`: settings, config file, token file.
+ * - `mapping`: the mapping file does not load or does not fit the template.
+ * - `template`: the template is missing, unpublished or malformed.
+ * - `source`: an input file cannot be read as a table.
+ * - `transient`: a failure that may pass (network, 429, 503); retried where safe.
+ * - `rejected`: the platform refused a request for a reason that will not pass by retrying.
+ * - `fatal`: the run cannot continue (token rejected, platform unreachable after retries).
+ * - `internal`: a bug in this tool.
+ */
+export type ErrorKind =
+  | 'usage'
+  | 'config'
+  | 'mapping'
+  | 'template'
+  | 'source'
+  | 'transient'
+  | 'rejected'
+  | 'fatal'
+  | 'internal';
+
+/** Where a problem is: any subset of these, from the most to the least specific. */
+export interface ErrorLocation {
+  /** Input, mapping or config file, as the user named it. */
+  readonly file?: string;
+  /** Sheet name for workbooks. */
+  readonly sheet?: string;
+  /** 1-based row number as a spreadsheet shows it, or the line of a text file. */
+  readonly row?: number;
+  /** 1-based column within a line (for YAML and CSV syntax errors). */
+  readonly col?: number;
+  /** Column letter (`D`) of a spreadsheet cell. */
+  readonly column?: string;
+  /** A1 cell reference (`D17`). */
+  readonly cell?: string;
+  /** Header text of the column. */
+  readonly header?: string;
+  /** Dotted path of a template field or of a mapping key (`content.化学成分.含量`). */
+  readonly field?: string;
+  /** API endpoint, e.g. `GET templates/101` (never with credentials). */
+  readonly endpoint?: string;
+}
+
+export interface MgeErrorOptions {
+  readonly location?: ErrorLocation;
+  /** What the user can do about it. */
+  readonly hint?: string;
+  readonly cause?: unknown;
+  /** Typed extra facts for tests and JSON output (HTTP status, platform code, …). */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export class MgeError extends Error {
+  readonly kind: ErrorKind;
+  /** A stable SCREAMING_SNAKE code; tests and scripts branch on it, never on the message. */
+  readonly code: string;
+  readonly location: ErrorLocation | undefined;
+  readonly hint: string | undefined;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(kind: ErrorKind, code: string, message: string, options: MgeErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'MgeError';
+    this.kind = kind;
+    this.code = code;
+    this.location = options.location;
+    this.hint = options.hint;
+    this.details = options.details ?? {};
+  }
+}
+
+/** True for an {@link MgeError} (optionally of one kind). */
+export function isMgeError(value: unknown, kind?: ErrorKind): value is MgeError {
+  return value instanceof MgeError && (kind === undefined || value.kind === kind);
+}

@@ -1,0 +1,59 @@
+import { MgeError, type ErrorKind } from '../errors/mge-error.js';
+
+/**
+ * Facts about one failed API call. The upload stage classifies retries from these alone, so they must
+ * be exact: `requestSent` false means the platform certainly did not receive the body.
+ */
+export interface PlatformFailure {
+  /** `GET templates/101`, `POST data/full` (never the token, never the query string). */
+  readonly endpoint: string;
+  /** HTTP status, when a response arrived. */
+  readonly status?: number;
+  /** The envelope's `code`, when the body was the platform's JSON envelope. */
+  readonly platformCode?: number;
+  /** The envelope's `msg` (may be Chinese: never branch on it). */
+  readonly platformMessage?: string;
+  /** The envelope's `error_detail`, as text. */
+  readonly detail?: string;
+  /** Raw `Retry-After` header, when present. */
+  readonly retryAfter?: string;
+  /** Whether the request (with its body) may have reached the platform. */
+  readonly requestSent: boolean;
+  /** For network errors: what happened on the wire. */
+  readonly reason?: 'refused' | 'reset' | 'timeout' | 'dns' | 'other';
+}
+
+/**
+ * Error codes of the platform client:
+ * - `TOKEN_REJECTED` (fatal): 401/403, usually an empty HTML body (§A.3).
+ * - `PLATFORM_ERROR` (rejected): the platform's error envelope `{code, msg, error_detail}` (422, 404, 406, 500, …).
+ * - `PLATFORM_BUSY` (transient): 429 or 503, possibly with `Retry-After`.
+ * - `PROTOCOL_ERROR` (rejected): a response that is not the expected JSON (HTML page, wrong shape).
+ * - `NETWORK_ERROR` (transient): refused, reset, timeout, DNS.
+ */
+export type PlatformErrorCode = 'TOKEN_REJECTED' | 'PLATFORM_ERROR' | 'PLATFORM_BUSY' | 'PROTOCOL_ERROR' | 'NETWORK_ERROR';
+
+const KIND: Readonly<Record<PlatformErrorCode, ErrorKind>> = {
+  TOKEN_REJECTED: 'fatal',
+  PLATFORM_ERROR: 'rejected',
+  PLATFORM_BUSY: 'transient',
+  PROTOCOL_ERROR: 'rejected',
+  NETWORK_ERROR: 'transient',
+};
+
+export class PlatformRequestError extends MgeError {
+  readonly failure: PlatformFailure;
+  override readonly code: PlatformErrorCode;
+
+  constructor(code: PlatformErrorCode, message: string, failure: PlatformFailure, options: { hint?: string; cause?: unknown } = {}) {
+    super(KIND[code], code, message, {
+      location: { endpoint: failure.endpoint },
+      hint: options.hint,
+      cause: options.cause,
+      details: { ...failure },
+    });
+    this.name = 'PlatformRequestError';
+    this.code = code;
+    this.failure = failure;
+  }
+}

@@ -1,0 +1,27 @@
+/** Typed values of the read-side endpoints (`reference/platform-behaviour.md` §F). */
+
+/** A node of the material category tree: `{id, name, children}`. */
+export interface CategoryNode {
+  readonly id: number;
+  readonly name: string;
+  readonly children: readonly CategoryNode[];
+}
+
+/** A topic (课题, "subject") of a project. */
+export interface Topic {
+  readonly id: string;
+  readonly projectId: string;
+  readonly name: string;
+  readonly leader: string;
+  readonly institution: string;
+}
+
+/** A project; v3 servers list no topics here (`topics` is then empty). */
+export interface Project {
+  readonly id: string;
+  readonly name: string;
+  readonly leader: string;
+  readonly institution: string;
+  readonly createdTime: string;
+  readonly topics: readonly Topic[];
+}

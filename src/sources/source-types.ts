@@ -1,0 +1,59 @@
+/**
+ * The row contract every reader (CSV, TSV, xlsx, xls, ods) produces: values without loss, and for each
+ * value exactly where it came from, so a later stage can say `Sheet1!D17 (column "屈服强度")`.
+ */
+
+/** A calendar date/time exactly as the spreadsheet shows it, with no time zone attached. */
+export interface CellDate {
+  readonly kind: 'date';
+  /** Wall-clock ISO text: `2024-01-01` for a date, `2024-01-01T13:45:00` when a time is present. */
+  readonly iso: string;
+}
+
+/** One cell: text (CSV cells are always text), a typed spreadsheet value, or empty (`null`). */
+export type CellValue = string | number | boolean | CellDate | null;
+
+/** The header of one table (one CSV file or one sheet), shared by all its rows. */
+export interface SourceHeader {
+  /** The input file as the user named it (or as found in a named directory). */
+  readonly file: string;
+  /** Sheet name for workbooks; undefined for CSV/TSV. */
+  readonly sheet: string | undefined;
+  /** 1-based row (line for CSV) of the header; for multi-row headers, the last header row. */
+  readonly row: number;
+  /** Header text per column, after merging multi-row headers (`拉伸性能 / 屈服强度 (MPa)`). */
+  readonly names: readonly string[];
+  /** Column letter per column (`A`, `B`, …, `AA`). */
+  readonly columns: readonly string[];
+}
+
+/** A problem found while reading a row that does not stop the read (error cell, ragged row). */
+export interface SourceIssue {
+  /** `SOURCE_ERROR_CELL`, `SOURCE_RAGGED_ROW`, `SOURCE_FORMULA_NO_RESULT`, … */
+  readonly code: string;
+  readonly message: string;
+  /** Column index into `header.names`, when the issue is one cell. */
+  readonly columnIndex: number | undefined;
+  /** The raw value as found (e.g. `#DIV/0!`). */
+  readonly found: string | undefined;
+}
+
+/** One data row. */
+export interface SourceRow {
+  readonly header: SourceHeader;
+  /** 1-based row number as the spreadsheet shows it (the physical line for CSV). */
+  readonly rowNumber: number;
+  /** Values aligned with `header.names`; a short row is padded with `null`. */
+  readonly values: readonly CellValue[];
+  /** Issues found while reading this row (the row still travels on, to be reported as invalid). */
+  readonly issues: readonly SourceIssue[];
+}
+
+/** An opened table: its header is known before any row is read. */
+export interface TableSource {
+  readonly header: SourceHeader;
+  /** Streams the data rows once, in order, with bounded memory. */
+  rows(): AsyncIterable<SourceRow>;
+  /** Releases the file; safe to call twice. */
+  close(): Promise<void>;
+}
