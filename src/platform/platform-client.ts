@@ -179,7 +179,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async submitRecord(record, opts) {
       const endpoint = 'POST data/full';
-      const { data, status } = await send('POST', SUBMIT_PATH, endpoint, { json: record, searchParams: { username: opts.username }, signal: opts.signal });
+      // A literal query string: got's searchParams option costs measurably on the 10^5-request hot path.
+      const path = `${SUBMIT_PATH}?username=${encodeURIComponent(opts.username)}`;
+      const { data, status } = await send('POST', path, endpoint, { json: record, signal: opts.signal });
       if (typeof data !== 'number' || !Number.isInteger(data)) {
         throw protocolError(endpoint, status, new Error(`expected the new record id (an integer), got ${JSON.stringify(data)}`));
       }

@@ -171,3 +171,55 @@ describe('responses that are not the platform', () => {
     expect(sleeps).toEqual([250, 500]);
   });
 });
+
+describe('submit failures as the upload stage sees them', () => {
+  const submitWith = async (options: Parameters<typeof startSandbox>[0]): Promise<{ error: PlatformRequestError; stored: number }> => {
+    const sandbox = await startSandbox(options);
+    try {
+      const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token' });
+      const error = await caught(client.submitRecord(sampleRecord(), { username: 'u' }));
+      return { error, stored: sandbox.records().length };
+    } finally {
+      await sandbox.close();
+    }
+  };
+
+  test('429 is PLATFORM_BUSY with the raw Retry-After', async () => {
+    const { error, stored } = await submitWith({ busyRate: 1, retryAfterSeconds: 7 });
+    expect(error.code).toBe('PLATFORM_BUSY');
+    expect(error.failure).toMatchObject({ status: 429, retryAfter: '7', requestSent: true });
+    expect(stored).toBe(0);
+  });
+
+  test('a reset after the body was written is a NETWORK_ERROR with requestSent true', async () => {
+    const { error } = await submitWith({ resetRate: 1 });
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.failure).toMatchObject({ reason: 'reset', requestSent: true });
+  });
+
+  test('commit-then-fail is a 500 PLATFORM_ERROR although the record was stored', async () => {
+    const { error, stored } = await submitWith({ commitThenFailRate: 1 });
+    expect(error.code).toBe('PLATFORM_ERROR');
+    expect(error.failure).toMatchObject({ status: 500, platformCode: 500 });
+    expect(stored).toBe(1);
+  });
+
+  test('a 502/503 HTML answer keeps its status', async () => {
+    const { error } = await submitWith({ failRate: 1, seed: 3 });
+    expect([502, 503]).toContain(error.failure.status);
+    expect(error.code).toBe(error.failure.status === 503 ? 'PLATFORM_BUSY' : 'PLATFORM_ERROR');
+  });
+
+  test('an aborted submit before sending is certainly not sent', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token' });
+      const error = await caught(client.submitRecord(sampleRecord(), { username: 'u', signal: AbortSignal.abort() }));
+      expect(error.code).toBe('NETWORK_ERROR');
+      expect(error.failure.requestSent).toBe(false);
+      expect(sandbox.records()).toHaveLength(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
