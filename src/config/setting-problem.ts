@@ -16,8 +16,8 @@ export function settingsError(problems: readonly SettingProblem[]): MgeError {
     return new MgeError('config', first.code, first.message, { location: first.location, hint: 'See `mge-ingest --help` and the Configuration section of the README.', details: { problems } });
   }
   const lines = problems.map((p) => `  - ${p.message} (${formatLocation(p.location)})`).join('\n');
+  // Each line names its own source; one shared location would only repeat the first.
   return new MgeError('config', 'SETTINGS_INVALID', `${problems.length} problems in the settings:\n${lines}`, {
-    location: first.location,
     hint: 'Fix them all, then run again; see the Configuration section of the README.',
     details: { problems },
   });

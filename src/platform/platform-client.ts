@@ -69,6 +69,27 @@ function protocolError(endpoint: string, status: number, error: unknown): Platfo
   }, { hint: 'Check --base-url points at the MGE data platform.' });
 }
 
+/**
+ * The platform answers a missing and an unpublished template alike with 422/2102 (§C.2); only the
+ * untranslated detail tells them apart. Both are template problems of the user's input, not failures.
+ */
+function templateLookupError(error: unknown, tid: number): unknown {
+  if (!(error instanceof PlatformRequestError) || error.failure.platformCode !== 2102) return error;
+  const detail = error.failure.detail ?? '';
+  const details = { ...error.failure };
+  if (/id not exists/.test(detail)) {
+    return new MgeError('template', 'TEMPLATE_NOT_FOUND', `template ${tid} does not exist on the platform`, {
+      location: { endpoint: error.failure.endpoint }, hint: 'List the templates with `mge-ingest templates list`.', cause: error, details,
+    });
+  }
+  if (/not published/.test(detail)) {
+    return new MgeError('template', 'TEMPLATE_UNPUBLISHED', `template ${tid} is not published`, {
+      location: { endpoint: error.failure.endpoint }, hint: 'Ask the template owner to publish it, or use a published template.', cause: error, details,
+    });
+  }
+  return error;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -163,10 +184,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         throw new MgeError('usage', 'TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
       }
       const endpoint = `GET templates/${tid}`;
-      return get(`${LIST_PATH}/${tid}`, endpoint, (data) => {
-        if (!isObject(data) || !isObject(data['template'])) throw new PayloadShapeError('data', 'expected {template: {...}}');
-        return parseTemplate(data['template']);
-      });
+      try {
+        return await get(`${LIST_PATH}/${tid}`, endpoint, (data) => {
+          if (!isObject(data) || !isObject(data['template'])) throw new PayloadShapeError('data', 'expected {template: {...}}');
+          return parseTemplate(data['template']);
+        });
+      } catch (error) {
+        throw templateLookupError(error, tid);
+      }
     },
 
     categoryTree() {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MgeError } from '../../src/errors/mge-error.js';
 import { createPlatformClient, type PlatformClient } from '../../src/platform/platform-client.js';
 import { PlatformRequestError } from '../../src/platform/platform-errors.js';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
@@ -42,15 +43,17 @@ describe('platform client against the sample sandbox', () => {
     expect(table?.type).toBe('table');
   });
 
-  test('a missing template is 422/2102', async () => {
-    const error = await caught(client.getTemplate(999));
-    expect(error.code).toBe('PLATFORM_ERROR');
-    expect(error.failure).toMatchObject({ status: 422, platformCode: 2102, endpoint: 'GET templates/999', detail: 'id not exists' });
+  test('a missing template (422/2102) is a template error', async () => {
+    const error = (await client.getTemplate(999).catch((e: unknown) => e)) as MgeError;
+    expect(error).toBeInstanceOf(MgeError);
+    expect([error.kind, error.code]).toEqual(['template', 'TEMPLATE_NOT_FOUND']);
+    expect(error.details).toMatchObject({ status: 422, platformCode: 2102, endpoint: 'GET templates/999' });
   });
 
-  test('an unpublished template is 422/2102', async () => {
-    const error = await caught(client.getTemplate(103));
-    expect(error.failure).toMatchObject({ status: 422, platformCode: 2102, detail: 'Bad data (not published)' });
+  test('an unpublished template (422/2102) is a template error', async () => {
+    const error = (await client.getTemplate(103).catch((e: unknown) => e)) as MgeError;
+    expect([error.kind, error.code]).toEqual(['template', 'TEMPLATE_UNPUBLISHED']);
+    expect(error.details).toMatchObject({ status: 422, platformCode: 2102 });
   });
 
   test('lists published templates only', async () => {
