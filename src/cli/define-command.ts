@@ -63,11 +63,12 @@ export function defineCommand(spec: CommandSpec): CliCommand {
 }
 
 /** A command with subcommands (`templates list`, `templates show`). */
-export function defineCommandGroup(command: string, describe: string, children: readonly CliCommand[]): CliCommand {
+export function defineCommandGroup(command: string, describe: string, children: readonly CliCommand[], examples: readonly (readonly [string, string])[] = []): CliCommand {
   return {
     register: (yargs, select) =>
       yargs.command(command, describe, (y) => {
         let built = y;
+        for (const [line, what] of examples) built = built.example(line, what);
         for (const child of children) built = child.register(built, select);
         return built.demandCommand(1, `give a ${command} subcommand`);
       }),

@@ -26,6 +26,9 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
     .help()
     .alias('help', 'h')
     .version(packageVersion())
+    .example('$0 templates list --sandbox', 'try the tool on the built-in sandbox platform')
+    .example('$0 templates show 101 --base-url https://mgedata.example.cn', 'a template of the platform (token from MGE_TOKEN)')
+    .example('$0 sandbox --port 8700', 'run the sandbox platform for rehearsals')
     .epilogue(EPILOGUE)
     .fail((message, error) => {
       throw error ?? new MgeError('usage', 'USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });

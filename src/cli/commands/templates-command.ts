@@ -70,4 +70,7 @@ const show = defineCommand({
   },
 });
 
-export const templatesCommand = defineCommandGroup('templates', 'look up templates: list, show <tid>', [list, show]);
+export const templatesCommand = defineCommandGroup('templates', 'look up templates: list, show <tid>', [list, show], [
+  ['$0 templates list --sandbox', 'list the sandbox sample templates'],
+  ['$0 templates show 101 --sandbox', 'the field tree of template 101'],
+]);
