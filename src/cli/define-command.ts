@@ -23,6 +23,7 @@ export type Args = Readonly<Record<string, unknown>>;
 export interface Selection {
   readonly args: Args;
   readonly groups: readonly SettingGroup[];
+  readonly handlesSignal: boolean;
   readonly run: (args: Args, context: CommandContext) => Promise<number>;
 }
 
@@ -41,6 +42,11 @@ export interface CommandSpec {
   readonly builder?: (yargs: Argv) => Argv;
   /** `[command line, what it does]`, shown by `--help`. */
   readonly examples: readonly (readonly [string, string])[];
+  /**
+   * True when the command watches `context.signal` itself (drains, flushes, returns). Otherwise the CLI
+   * stops waiting for it on SIGINT/SIGTERM and exits 130. @default false
+   */
+  readonly handlesSignal?: boolean;
   /** argv → typed options → the plain command function; resolves with the exit code. */
   readonly run: (args: Args, context: CommandContext) => Promise<number>;
 }
@@ -57,7 +63,7 @@ export function defineCommand(spec: CommandSpec): CliCommand {
           for (const [line, what] of spec.examples) built = built.example(line, what);
           return built;
         },
-        (args) => select({ args, groups: spec.settings, run: spec.run }),
+        (args) => select({ args, groups: spec.settings, handlesSignal: spec.handlesSignal ?? false, run: spec.run }),
       ),
   };
 }

@@ -43,6 +43,17 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
   });
 }
 
+function interrupted(signal: AbortSignal, io: CliIo): Promise<number> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      io.stderr.write('interrupted\n');
+      resolve(EXIT.interrupted);
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 /**
  * The whole CLI as a function: argv in, exit code out, all output through `io`. `main.ts` is the only
  * caller that exits the process.
@@ -68,7 +79,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
     const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
     const useSandbox = selection.args['sandbox'] === true;
-    return await selection.run(selection.args, {
+    const work = selection.run(selection.args, {
       io,
       settings,
       logger,
@@ -79,6 +90,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return session;
       },
     });
+    if (selection.handlesSignal) return await work;
+    // A read command has nothing to drain: stop waiting for it at once.
+    work.catch(() => undefined);
+    return await Promise.race([work, interrupted(signal, io)]);
   } catch (error) {
     io.stderr.write(formatError(error));
     return exitCodeFor(error, signal.aborted);

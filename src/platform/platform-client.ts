@@ -90,6 +90,13 @@ function templateLookupError(error: unknown, tid: number): unknown {
   return error;
 }
 
+/** Backoff between GET attempts: a short `Retry-After` (seconds, ≤ 10) is honoured, else 250 ms doubling. */
+function retryDelay(error: PlatformRequestError, attempt: number): number {
+  const seconds = Number(error.failure.retryAfter);
+  if (error.failure.retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0 && seconds <= 10) return seconds * 1000;
+  return 250 * 2 ** attempt;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -148,7 +155,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       } catch (error) {
         const transient = error instanceof PlatformRequestError && (error.code === 'NETWORK_ERROR' || error.code === 'PLATFORM_BUSY');
         if (!transient || attempt >= getRetries) throw error;
-        await sleep(250 * 2 ** attempt);
+        await sleep(retryDelay(error, attempt));
       }
     }
   }

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,5 +80,26 @@ describe('runCli in-process', () => {
     expect((error as PlatformRequestError).failure).toMatchObject({ status: 429, retryAfter: '9' });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  test('a read command stops waiting on SIGINT and exits 130', async () => {
+    let arrived = false;
+    const server = createServer(() => {
+      arrived = true;
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const controller = new AbortController();
+      const { io, out } = capture(controller.signal);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const running = runCli(['projects', '--base-url', url], { ...io, env: { MGE_TOKEN: 't' } });
+      await until(() => arrived);
+      controller.abort();
+      expect(await running).toBe(130);
+      expect(out.stderr).toContain('interrupted');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -226,3 +226,17 @@ describe('submit failures as the upload stage sees them', () => {
     }
   });
 });
+
+test('GETs retry a busy platform, honouring a short Retry-After, then give up with PLATFORM_BUSY', async () => {
+  const sandbox = await startSandbox({ busyRate: 1, faultsOn: 'all', retryAfterSeconds: 2 });
+  try {
+    const sleeps: number[] = [];
+    const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token', sleep: async (ms) => void sleeps.push(ms) });
+    const error = await caught(client.categoryTree());
+    expect(error.code).toBe('PLATFORM_BUSY');
+    expect(sleeps).toEqual([2000, 2000]);
+    expect(sandbox.stats().requests).toBe(3);
+  } finally {
+    await sandbox.close();
+  }
+});

@@ -52,6 +52,7 @@ export const sandboxCommand = defineCommand({
   command: 'sandbox',
   describe: 'run the local sandbox platform (the five API endpoints, with fault options for rehearsals)',
   settings: [],
+  handlesSignal: true,
   builder: (y) =>
     y
       .option('port', { type: 'string', describe: 'port to listen on (0 = any free port)', default: '8700' })
