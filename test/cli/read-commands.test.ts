@@ -38,31 +38,39 @@ describe('read commands of the built CLI', () => {
   });
 
   test('templates list --json gets all 48 templates across pages', async () => {
-    const result = await runBuiltCli(['templates', 'list', '--json'], { env });
+    const [result, filtered] = await Promise.all([
+      runBuiltCli(['templates', 'list', '--json'], { env }),
+      runBuiltCli(['templates', 'list', '--json', '--category', '21'], { env }),
+    ]);
     expect(result.code).toBe(0);
     const list = JSON.parse(result.stdout) as { id: number; categoryId: number }[];
     expect(list).toHaveLength(48);
-    const byCategory = JSON.parse((await runBuiltCli(['templates', 'list', '--json', '--category', '21'], { env })).stdout) as { categoryId: number }[];
+    const byCategory = JSON.parse(filtered.stdout) as { categoryId: number }[];
     expect(byCategory.length).toBe(16);
     expect(byCategory.every((t) => t.categoryId === 21)).toBe(true);
   });
 
   test('templates show prints the field tree, or JSON', async () => {
-    const human = await runBuiltCli(['templates', 'show', '1003'], { env });
+    const [human, jsonRun] = await Promise.all([
+      runBuiltCli(['templates', 'show', '1003'], { env }),
+      runBuiltCli(['templates', 'show', '101', '--json', '--sandbox']),
+    ]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/名称\s+string\s+required/);
     expect(human.stdout).toMatch(/数值\s+number\s+\[MPa\]/);
-    const json = JSON.parse((await runBuiltCli(['templates', 'show', '101', '--json', '--sandbox'])).stdout) as { id: number; fields: { name: string }[] };
+    const json = JSON.parse(jsonRun.stdout) as { id: number; fields: { name: string }[] };
     expect(json.id).toBe(101);
     expect(json.fields.map((f) => f.name)).toContain('牌号');
   });
 
   test('a missing and an unpublished template exit 2 with the template code', async () => {
-    const missing = await runBuiltCli(['templates', 'show', '999'], { env });
+    const [missing, unpublished] = await Promise.all([
+      runBuiltCli(['templates', 'show', '999'], { env }),
+      runBuiltCli(['templates', 'show', '1048'], { env }),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error TEMPLATE_NOT_FOUND: /);
     expect(missing.stderr).toContain('at [GET templates/999]');
-    const unpublished = await runBuiltCli(['templates', 'show', '1048'], { env });
     expect(unpublished.code).toBe(2);
     expect(unpublished.stderr).toMatch(/^error TEMPLATE_UNPUBLISHED: /);
     expect(unpublished.stderr).not.toMatch(/\n\s+at .*\.js:\d+/);
@@ -123,9 +131,12 @@ describe('read commands of the built CLI', () => {
     const closed = await closedPortUrl();
     const config = join(dir, 'precedence.yaml');
     writeFileSync(config, `base-url: ${closed}\n`);
-    expect((await runBuiltCli(['projects', '--config', config], { env: { MGE_TOKEN: 'sandbox-token' } })).code).toBe(3);
-    expect((await runBuiltCli(['projects', '--config', config], { env })).code).toBe(0);
-    expect((await runBuiltCli(['projects', '--config', config, '--base-url', closed], { env })).code).toBe(3);
+    const codes = await Promise.all([
+      runBuiltCli(['projects', '--config', config], { env: { MGE_TOKEN: 'sandbox-token' } }),
+      runBuiltCli(['projects', '--config', config], { env }),
+      runBuiltCli(['projects', '--config', config, '--base-url', closed], { env }),
+    ]);
+    expect(codes.map((r) => r.code)).toEqual([3, 0, 3]);
   });
 
   test('config errors exit 2 pointing at the line', async () => {
@@ -138,10 +149,15 @@ describe('read commands of the built CLI', () => {
   });
 
   test('usage errors exit 2: unknown command, a --token flag, a bad template id', async () => {
-    expect((await runBuiltCli(['frobnicate'])).code).toBe(2);
-    const tokenFlag = await runBuiltCli(['projects', '--token', 'abc'], { env });
+    const [unknown, tokenFlag, badId] = await Promise.all([
+      runBuiltCli(['frobnicate']),
+      runBuiltCli(['projects', '--token', 'abc'], { env }),
+      runBuiltCli(['templates', 'show', 'abc'], { env }),
+    ]);
+    expect(unknown.code).toBe(2);
     expect(tokenFlag.code).toBe(2);
     expect(tokenFlag.stderr).toMatch(/^error USAGE: /);
-    expect((await runBuiltCli(['templates', 'show', 'abc'], { env })).stderr).toMatch(/^error OPTION_INVALID: /);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toMatch(/^error OPTION_INVALID: /);
   });
 });
