@@ -240,3 +240,15 @@ test('GETs retry a busy platform, honouring a short Retry-After, then give up wi
     await sandbox.close();
   }
 });
+
+test('a timeout after the body was written is a NETWORK_ERROR with requestSent true (the outcome is unknown)', async () => {
+  const sandbox = await startSandbox({ latencyMs: 1000 });
+  try {
+    const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token', timeoutMs: 100 });
+    const error = await caught(client.submitRecord(sampleRecord(), { username: 'u' }));
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.failure).toMatchObject({ reason: 'timeout', requestSent: true });
+  } finally {
+    await sandbox.close();
+  }
+});
