@@ -1,0 +1,13 @@
+import { categoriesCommand } from './commands/categories-command.js';
+import { projectsCommand } from './commands/projects-command.js';
+import { sandboxCommand } from './commands/sandbox-command.js';
+import { templatesCommand } from './commands/templates-command.js';
+import type { CliCommand } from './define-command.js';
+
+/** Every command of the CLI, in `--help` order. Adding a command is one line here. */
+export const COMMANDS: readonly CliCommand[] = [
+  templatesCommand,
+  categoriesCommand,
+  projectsCommand,
+  sandboxCommand,
+];

@@ -1,0 +1,82 @@
+import type { Argv } from 'yargs';
+import type { Logger } from 'pino';
+import type { Settings } from '../config/settings.js';
+import type { CliIo } from './cli-io.js';
+import type { PlatformSession } from './open-platform.js';
+import { addSettingOptions, type SettingGroup } from './setting-options.js';
+
+/** What a command function gets besides its own typed options. */
+export interface CommandContext {
+  readonly io: CliIo;
+  readonly settings: Settings;
+  readonly logger: Logger;
+  /** Aborted on SIGINT/SIGTERM. */
+  readonly signal: AbortSignal;
+  /** The platform (or, with `--sandbox`, an in-process sandbox); closed by the CLI after the command. */
+  openPlatform(): Promise<PlatformSession>;
+}
+
+/** Raw parsed argv of yargs. */
+export type Args = Readonly<Record<string, unknown>>;
+
+/** The selected command, ready to run once yargs has finished parsing. */
+export interface Selection {
+  readonly args: Args;
+  readonly groups: readonly SettingGroup[];
+  readonly handlesSignal: boolean;
+  readonly run: (args: Args, context: CommandContext) => Promise<number>;
+}
+
+/** A registration of one command (or command group) with yargs. */
+export interface CliCommand {
+  register(yargs: Argv, select: (selection: Selection) => void): Argv;
+}
+
+export interface CommandSpec {
+  /** yargs command string: `show <tid>`. */
+  readonly command: string;
+  readonly describe: string;
+  /** Settings flag groups this command reads. */
+  readonly settings: readonly SettingGroup[];
+  /** The command's own options and positionals. */
+  readonly builder?: (yargs: Argv) => Argv;
+  /** `[command line, what it does]`, shown by `--help`. */
+  readonly examples: readonly (readonly [string, string])[];
+  /**
+   * True when the command watches `context.signal` itself (drains, flushes, returns). Otherwise the CLI
+   * stops waiting for it on SIGINT/SIGTERM and exits 130. @default false
+   */
+  readonly handlesSignal?: boolean;
+  /** argv → typed options → the plain command function; resolves with the exit code. */
+  readonly run: (args: Args, context: CommandContext) => Promise<number>;
+}
+
+/** Turns a {@link CommandSpec} into a registration. */
+export function defineCommand(spec: CommandSpec): CliCommand {
+  return {
+    register: (yargs, select) =>
+      yargs.command(
+        spec.command,
+        spec.describe,
+        (y) => {
+          let built = addSettingOptions(spec.builder ? spec.builder(y) : y, spec.settings);
+          for (const [line, what] of spec.examples) built = built.example(line, what);
+          return built;
+        },
+        (args) => select({ args, groups: spec.settings, handlesSignal: spec.handlesSignal ?? false, run: spec.run }),
+      ),
+  };
+}
+
+/** A command with subcommands (`templates list`, `templates show`). */
+export function defineCommandGroup(command: string, describe: string, children: readonly CliCommand[], examples: readonly (readonly [string, string])[] = []): CliCommand {
+  return {
+    register: (yargs, select) =>
+      yargs.command(command, describe, (y) => {
+        let built = y;
+        for (const [line, what] of examples) built = built.example(line, what);
+        for (const child of children) built = child.register(built, select);
+        return built.demandCommand(1, `give a ${command} subcommand`);
+      }),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import { requirePlatformAccess } from '../config/require-platform-access.js';
+import type { Settings } from '../config/settings.js';
+import { createPlatformClient, type PlatformClient } from '../platform/platform-client.js';
+import type { Sandbox } from '../platform/sandbox/sandbox-options.js';
+import { startSandbox } from '../platform/sandbox/start-sandbox.js';
+
+/** A client ready to use, and the in-process sandbox behind it when `--sandbox` was given. */
+export interface PlatformSession {
+  readonly client: PlatformClient;
+  readonly baseUrl: string;
+  /** `settings.username`, or `sandbox-curator` on the sandbox. */
+  readonly username: string | undefined;
+  readonly sandbox: Sandbox | undefined;
+  close(): Promise<void>;
+}
+
+/** Username the sandbox demo uploads as when none is configured. */
+export const SANDBOX_USERNAME = 'sandbox-curator';
+
+/**
+ * Opens the platform a command talks to: the configured one (base URL and token required), or with
+ * `useSandbox` a sandbox started in-process on a free port with the sample templates.
+ */
+export async function openPlatform(settings: Settings, useSandbox: boolean, logger: Logger): Promise<PlatformSession> {
+  const common = { acceptLanguage: settings.acceptLanguage, timeoutMs: settings.timeoutMs };
+  if (useSandbox) {
+    const sandbox = await startSandbox({ methodsWidth: 'any' });
+    logger.debug({ url: sandbox.url }, 'sandbox platform started in-process');
+    return {
+      client: createPlatformClient({ ...common, baseUrl: sandbox.url, token: sandbox.token }),
+      baseUrl: sandbox.url,
+      username: settings.username ?? SANDBOX_USERNAME,
+      sandbox,
+      close: () => sandbox.close(),
+    };
+  }
+  const access = requirePlatformAccess(settings);
+  logger.debug({ baseUrl: access.baseUrl }, 'using the platform');
+  return {
+    client: createPlatformClient({ ...common, baseUrl: access.baseUrl, token: access.token }),
+    baseUrl: access.baseUrl,
+    username: settings.username,
+    sandbox: undefined,
+    close: async () => {},
+  };
+}

@@ -1,0 +1,103 @@
+import yargs from 'yargs';
+import { loadSettings } from '../config/load-settings.js';
+import { MgeError } from '../errors/mge-error.js';
+import { packageVersion } from '../util/package-info.js';
+import type { CliIo } from './cli-io.js';
+import { COMMANDS } from './commands.js';
+import { createLogger } from './create-logger.js';
+import type { Selection } from './define-command.js';
+import { EXIT, exitCodeFor } from './exit-code-for.js';
+import { formatError } from './format-error.js';
+import { openPlatform, type PlatformSession } from './open-platform.js';
+import { settingFlags } from './setting-options.js';
+
+const EPILOGUE = 'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.\nExit codes: 0 ok, 1 some rows failed, 2 input/usage/config error, 3 aborted (token, platform), 130 interrupted.';
+
+/** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
+function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {
+  let selection: Selection | undefined;
+  let parser = yargs()
+    .scriptName('mge-ingest')
+    .usage('$0 <command> [options]\n\nBatch ingestion of CSV and xlsx results into the MGE data platform.')
+    .exitProcess(false)
+    .strict()
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .demandCommand(1, 'give a command (see --help)')
+    .help()
+    .alias('help', 'h')
+    .version(packageVersion())
+    .example('$0 templates list --sandbox', 'try the tool on the built-in sandbox platform')
+    .example('$0 templates show 101 --base-url https://mgedata.example.cn', 'a template of the platform (token from MGE_TOKEN)')
+    .example('$0 sandbox --port 8700', 'run the sandbox platform for rehearsals')
+    .epilogue(EPILOGUE)
+    .fail((message, error) => {
+      throw error ?? new MgeError('usage', 'USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
+    });
+  for (const command of COMMANDS) parser = command.register(parser, (s) => (selection = s));
+  return new Promise((resolve, reject) => {
+    try {
+      void parser.parse([...argv], {}, (error, _args, output) => (error ? reject(error) : resolve({ selection, output })));
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+function interrupted(signal: AbortSignal, io: CliIo): Promise<number> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      io.stderr.write('interrupted\n');
+      resolve(EXIT.interrupted);
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * The whole CLI as a function: argv in, exit code out, all output through `io`. `main.ts` is the only
+ * caller that exits the process.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const signal = io.signal ?? new AbortController().signal;
+  let parsed: Awaited<ReturnType<typeof parse>>;
+  try {
+    parsed = await parse(argv);
+  } catch (error) {
+    const usage = error instanceof MgeError ? error : new MgeError('usage', 'USAGE', error instanceof Error ? error.message : String(error));
+    io.stderr.write(formatError(usage));
+    return EXIT.input;
+  }
+  const { selection, output } = parsed;
+  if (!selection) {
+    if (output) io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    return EXIT.ok;
+  }
+
+  const sessions: PlatformSession[] = [];
+  try {
+    const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
+    const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
+    const useSandbox = selection.args['sandbox'] === true;
+    const work = selection.run(selection.args, {
+      io,
+      settings,
+      logger,
+      signal,
+      openPlatform: async () => {
+        const session = await openPlatform(settings, useSandbox, logger);
+        sessions.push(session);
+        return session;
+      },
+    });
+    if (selection.handlesSignal) return await work;
+    // A read command has nothing to drain: stop waiting for it at once.
+    work.catch(() => undefined);
+    return await Promise.race([work, interrupted(signal, io)]);
+  } catch (error) {
+    io.stderr.write(formatError(error));
+    return exitCodeFor(error, signal.aborted);
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()));
+  }
+}

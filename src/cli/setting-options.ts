@@ -1,0 +1,50 @@
+import type { Argv, Options } from 'yargs';
+import { LOG_LEVELS } from '../config/settings.js';
+
+/**
+ * Settings flags, grouped by the commands that need them. A command declares its groups; only those
+ * flags are offered and read, so a command may reuse a name for its own option (the sandbox's
+ * `--methods-width any`).
+ */
+export type SettingGroup = 'platform' | 'upload' | 'output';
+
+const COMMON: Record<string, Options> = {
+  config: { type: 'string', describe: 'YAML config file (or MGE_CONFIG)', group: 'Settings:' },
+  'log-level': { type: 'string', choices: LOG_LEVELS, describe: 'log level (MGE_LOG_LEVEL) [default: info]', group: 'Settings:' },
+  'log-file': { type: 'string', describe: 'write JSON-lines logs to this file instead of stderr (MGE_LOG_FILE)', group: 'Settings:' },
+};
+
+const GROUPS: Record<SettingGroup, Record<string, Options>> = {
+  platform: {
+    'base-url': { type: 'string', describe: 'platform address, e.g. https://mgedata.example.cn (MGE_BASE_URL)', group: 'Platform:' },
+    'token-file': { type: 'string', describe: 'file holding the access token (or MGE_TOKEN / MGE_TOKEN_FILE; never a flag)', group: 'Platform:' },
+    username: { type: 'string', describe: 'user the records are uploaded for (MGE_USERNAME)', group: 'Platform:' },
+    'accept-language': { type: 'string', describe: 'Accept-Language sent to the platform, e.g. en (MGE_ACCEPT_LANGUAGE)', group: 'Platform:' },
+    timeout: { type: 'string', describe: 'request timeout in seconds (MGE_TIMEOUT) [default: 30]', group: 'Platform:' },
+    sandbox: { type: 'boolean', describe: 'start the local sandbox platform in-process (sample templates, no credentials needed)', group: 'Platform:' },
+  },
+  upload: {
+    rate: { type: 'string', describe: 'requests started per second (MGE_RATE) [default: 5]', group: 'Upload:' },
+    concurrency: { type: 'string', describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' },
+    'max-retries': { type: 'string', describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' },
+    'max-errors': { type: 'string', describe: 'stop after N invalid rows (MGE_MAX_ERRORS)', group: 'Upload:' },
+    'methods-width': { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]', group: 'Upload:' },
+  },
+  output: {
+    json: { type: 'boolean', describe: 'print JSON for scripts instead of tables', group: 'Output:' },
+    quiet: { type: 'boolean', describe: 'no progress output (MGE_QUIET)', group: 'Output:' },
+  },
+};
+
+/** Adds the flags of the given groups (and the always-present config/log flags) to a command. */
+export function addSettingOptions(yargs: Argv, groups: readonly SettingGroup[]): Argv {
+  let result = yargs.options(COMMON);
+  for (const group of groups) result = result.options(GROUPS[group]);
+  return result;
+}
+
+/** The settings flags of the given groups as given on the command line (absent ones left out). */
+export function settingFlags(args: Readonly<Record<string, unknown>>, groups: readonly SettingGroup[]): Record<string, unknown> {
+  const names = [...Object.keys(COMMON), ...groups.flatMap((g) => Object.keys(GROUPS[g]))].filter((n) => n !== 'sandbox');
+  return Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
+}

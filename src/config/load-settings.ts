@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { ErrorLocation } from '../errors/mge-error.js';
+import { readConfigFile, type ConfigValue } from './read-config-file.js';
+import { SETTING_SPECS, TOKEN_FILE_SETTING } from './setting-specs.js';
+import { settingsError, type SettingProblem } from './setting-problem.js';
+import { DEFAULT_SETTINGS, type Settings } from './settings.js';
+
+export interface SettingsInput {
+  /** Parsed flags by their long name (`base-url`); absent or undefined when not given. */
+  readonly flags: Readonly<Record<string, unknown>>;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Relative paths of flags and environment resolve against this. */
+  readonly cwd: string;
+  /** @default fs.readFileSync as UTF-8 */
+  readonly readFile?: (path: string) => string;
+}
+
+const CONFIG_KEYS = new Set([...SETTING_SPECS.map((s) => s.name), TOKEN_FILE_SETTING.name]);
+
+type Source = { readonly raw: unknown; readonly location: ErrorLocation; readonly baseDir: string };
+
+/**
+ * Builds the one {@link Settings} value: defaults < config file (`--config` / `MGE_CONFIG`) <
+ * environment < flags. Every problem is collected and thrown together as a `config` MgeError, each
+ * with where it came from (flag, environment variable, or config-file line).
+ */
+export function loadSettings(input: SettingsInput): Settings {
+  const readFile = input.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+  const env = (name: string): string | undefined => (input.env[name] === '' ? undefined : input.env[name]);
+  const flag = (name: string): unknown => input.flags[name];
+  const problems: SettingProblem[] = [];
+
+  const configArg = flag('config') ?? env('MGE_CONFIG');
+  const configFile = typeof configArg === 'string' && configArg !== '' ? resolve(input.cwd, configArg) : undefined;
+  let config: ReadonlyMap<string, ConfigValue> = new Map();
+  if (configFile !== undefined) {
+    const contents = readConfigFile(configFile, CONFIG_KEYS, readFile);
+    problems.push(...contents.problems);
+    config = contents.values;
+  }
+
+  /** The highest-precedence source that sets `name`. */
+  function pick(name: string, envName: string): Source | undefined {
+    const fromFlag = flag(name);
+    if (fromFlag !== undefined) return { raw: fromFlag, location: { field: `--${name}` }, baseDir: input.cwd };
+    const fromEnv = env(envName);
+    if (fromEnv !== undefined) return { raw: fromEnv, location: { field: `${envName} (environment)` }, baseDir: input.cwd };
+    const fromConfig = config.get(name);
+    if (fromConfig !== undefined && configFile !== undefined) {
+      return { raw: fromConfig.value, location: { file: configFile, row: fromConfig.row, col: fromConfig.col, field: name }, baseDir: dirname(configFile) };
+    }
+    return undefined;
+  }
+
+  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS, configFile };
+  for (const spec of SETTING_SPECS) {
+    const source = pick(spec.name, spec.env);
+    if (source === undefined || source.raw === null) continue;
+    const parsed = spec.parse(source.raw);
+    if (!parsed.ok) {
+      problems.push({ code: 'SETTING_INVALID', message: `${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`, location: source.location });
+      continue;
+    }
+    values[spec.key] = spec.isPath ? resolve(source.baseDir, String(parsed.value)) : parsed.value;
+  }
+
+  values['token'] = readToken();
+  if (problems.length > 0) throw settingsError(problems);
+  return Object.freeze(values) as unknown as Settings;
+
+  /** `--token-file` > `MGE_TOKEN` > `MGE_TOKEN_FILE` > config `token-file`. */
+  function readToken(): string | undefined {
+    if (flag('token') !== undefined) {
+      problems.push({ code: 'TOKEN_FLAG_FORBIDDEN', message: 'the token is never given as a flag (it would show in `ps`): use MGE_TOKEN or --token-file', location: { field: '--token' } });
+      return undefined;
+    }
+    const fileFlag = flag(TOKEN_FILE_SETTING.name);
+    const direct = env(TOKEN_FILE_SETTING.tokenEnv);
+    if (fileFlag === undefined && direct !== undefined) return direct.trim() || undefined;
+    const source = pick(TOKEN_FILE_SETTING.name, TOKEN_FILE_SETTING.env);
+    if (source === undefined || source.raw === null) return undefined;
+    if (typeof source.raw !== 'string' || source.raw.trim() === '') {
+      problems.push({ code: 'SETTING_INVALID', message: 'token-file must be a file path', location: source.location });
+      return undefined;
+    }
+    const path = resolve(source.baseDir, source.raw);
+    let token: string;
+    try {
+      token = readFile(path).trim();
+    } catch (error) {
+      problems.push({ code: 'TOKEN_FILE_UNREADABLE', message: `cannot read the token file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`, location: { ...source.location, file: path } });
+      return undefined;
+    }
+    if (token === '') problems.push({ code: 'TOKEN_FILE_EMPTY', message: `the token file ${path} is empty`, location: { ...source.location, file: path } });
+    return token || undefined;
+  }
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import type { SettingProblem } from './setting-problem.js';
+
+/** A config-file value with the line and column it was written at. */
+export interface ConfigValue {
+  readonly value: unknown;
+  readonly row: number;
+  readonly col: number;
+}
+
+export interface ConfigFileContents {
+  readonly values: ReadonlyMap<string, ConfigValue>;
+  readonly problems: readonly SettingProblem[];
+}
+
+/**
+ * Reads a YAML config file into `key → value with position`. Unknown keys and YAML errors become
+ * problems pointing at their line, so the caller can report them with every other settings problem.
+ */
+export function readConfigFile(file: string, knownKeys: ReadonlySet<string>, readFile: (path: string) => string = (p) => readFileSync(p, 'utf8')): ConfigFileContents {
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (error) {
+    return { values: new Map(), problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, location: { file } }] };
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number | undefined): { row: number; col: number } => {
+    const pos = lineCounter.linePos(offset ?? 0);
+    return { row: pos.line, col: pos.col };
+  };
+  // Later YAML errors are mostly echoes of the first one: report that one.
+  const problems: SettingProblem[] = document.errors.slice(0, 1).map((error) => ({
+    code: 'CONFIG_YAML_INVALID',
+    message: `the config file is not valid YAML: ${error.message.split('\n')[0]}`,
+    location: { file, ...at(error.pos[0]) },
+  }));
+  const values = new Map<string, ConfigValue>();
+  if (problems.length > 0 || document.contents === null) return { values, problems };
+  if (!isMap(document.contents)) {
+    return { values, problems: [{ code: 'CONFIG_NOT_A_MAP', message: 'the config file must be a YAML mapping of setting: value', location: { file, ...at(document.contents.range?.[0]) } }] };
+  }
+  for (const pair of document.contents.items) {
+    const keyNode = pair.key;
+    const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
+    const position = at(isScalar(keyNode) ? keyNode.range?.[0] : undefined);
+    if (!knownKeys.has(key)) {
+      const hint = key === 'token' ? ' (the token never goes into a config file: use token-file or MGE_TOKEN)' : '';
+      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${hint}; known: ${[...knownKeys].join(', ')}`, location: { file, ...position } });
+      continue;
+    }
+    const valueNode = pair.value;
+    const value = isScalar(valueNode) ? valueNode.value : valueNode === null ? null : (valueNode as { toJSON(): unknown }).toJSON();
+    const where = isScalar(valueNode) && valueNode.range ? at(valueNode.range[0]) : position;
+    values.set(key, { value, ...where });
+  }
+  return { values, problems };
+}

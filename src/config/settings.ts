@@ -1,0 +1,58 @@
+/** Log levels of pino, plus `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Every run-time knob, parsed once at the edge from defaults < config file < environment < flags.
+ * Commands read only this value, never `process.env` or raw flags.
+ */
+export interface Settings {
+  /** Platform root (`MGE_BASE_URL`, `--base-url`). No default: a command that needs it says so. */
+  readonly baseUrl: string | undefined;
+  /** Access token, only from `MGE_TOKEN`, `MGE_TOKEN_FILE` or `--token-file` (never a plain flag: `ps` shows flags). */
+  readonly token: string | undefined;
+  /** `?username=` of uploads (`MGE_USERNAME`, `--username`). */
+  readonly username: string | undefined;
+  /** `Accept-Language` sent to the platform (`en` for English category names). */
+  readonly acceptLanguage: string | undefined;
+  /** Request timeout (`--timeout` in seconds). @default 30000 */
+  readonly timeoutMs: number;
+  /** Upload requests started per second. @default 5 */
+  readonly rate: number;
+  /** Upload requests in flight. @default 4 */
+  readonly concurrency: number;
+  /** Retries of one upload where it is safe to retry. @default 5 */
+  readonly maxRetries: number;
+  /** Stop after this many invalid rows; undefined = never. */
+  readonly maxErrors: number | undefined;
+  /** Width of the `source.methods` bit mask: 3 per the spec, 4 for late v2 servers. @default 3 */
+  readonly methodsWidth: 3 | 4;
+  /** @default 'info' */
+  readonly logLevel: LogLevel;
+  /** JSON-lines log file instead of stderr. */
+  readonly logFile: string | undefined;
+  /** No progress output. @default false */
+  readonly quiet: boolean;
+  /** Machine-readable JSON on stdout. @default false */
+  readonly json: boolean;
+  /** The config file that was read, if any. */
+  readonly configFile: string | undefined;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: undefined,
+  token: undefined,
+  username: undefined,
+  acceptLanguage: undefined,
+  timeoutMs: 30_000,
+  rate: 5,
+  concurrency: 4,
+  maxRetries: 5,
+  maxErrors: undefined,
+  methodsWidth: 3,
+  logLevel: 'info',
+  logFile: undefined,
+  quiet: false,
+  json: false,
+  configFile: undefined,
+};

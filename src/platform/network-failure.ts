@@ -1,0 +1,57 @@
+import { PlatformRequestError, type PlatformFailure } from './platform-errors.js';
+
+type Reason = NonNullable<PlatformFailure['reason']>;
+
+interface WireErrorLike {
+  readonly name?: string;
+  readonly code?: string;
+  readonly message?: string;
+  readonly timings?: { readonly upload?: number; readonly response?: number };
+}
+
+const REASON_BY_CODE: Readonly<Record<string, Reason>> = {
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  ECONNABORTED: 'reset',
+  ETIMEDOUT: 'timeout',
+  ESOCKETTIMEDOUT: 'timeout',
+};
+
+function reasonOf(error: WireErrorLike): Reason {
+  if (error.name === 'TimeoutError') return 'timeout';
+  const byCode = error.code === undefined ? undefined : REASON_BY_CODE[error.code];
+  if (byCode) return byCode;
+  if (error.message !== undefined && /socket hang up/i.test(error.message)) return 'reset';
+  return 'other';
+}
+
+const HINTS: Readonly<Record<Reason, string>> = {
+  refused: 'Nothing listens at --base-url: check the address and that the platform is up.',
+  dns: 'The host name of --base-url does not resolve: check it and the network.',
+  reset: 'The connection was dropped: a proxy or the platform closed it.',
+  timeout: 'The platform did not answer in time: raise --timeout or try again later.',
+  other: 'A network problem: check the connection to the platform.',
+};
+
+/**
+ * Turns a got request error (no HTTP response) into a NETWORK_ERROR. `requestSent` is false only when
+ * the request body certainly never left this process: got stamps `timings.upload` when the request
+ * finished writing, so without it the platform cannot hold a complete request (refused, DNS, connect
+ * timeout, aborted or reset mid-write).
+ */
+export function networkFailure(error: unknown, endpoint: string): PlatformRequestError {
+  const wire = (typeof error === 'object' && error !== null ? error : {}) as WireErrorLike;
+  const reason = reasonOf(wire);
+  const requestSent = wire.timings?.upload !== undefined || wire.timings?.response !== undefined;
+  const aborted = wire.name === 'AbortError' || wire.code === 'ERR_ABORTED';
+  const what = aborted ? 'the request was aborted' : `${reason === 'other' ? 'network error' : `connection ${reason}`}${wire.code ? ` (${wire.code})` : ''}`;
+  return new PlatformRequestError('NETWORK_ERROR', `${what} ${requestSent ? 'after' : 'before'} the request was sent`, {
+    endpoint,
+    requestSent,
+    reason,
+    // got's error carries the request options (with the Authorization header): keep only its code and message.
+  }, { hint: HINTS[reason], cause: Object.assign(new Error(wire.message ?? 'network error'), { code: wire.code }) });
+}

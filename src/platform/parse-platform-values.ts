@@ -1,0 +1,75 @@
+import type { CategoryNode, Project, Topic } from './platform-types.js';
+
+type Json = Record<string, unknown>;
+
+/** Thrown for a payload whose shape is not what the platform documents; the client turns it into PROTOCOL_ERROR. */
+export class PayloadShapeError extends Error {
+  constructor(readonly path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.name = 'PayloadShapeError';
+  }
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(raw: Json, key: string, path: string, optional = false): string {
+  const value = raw[key];
+  if (typeof value === 'string') return value;
+  // Programme numbers are string keys, but be lenient with a server that sends them as numbers.
+  if (typeof value === 'number') return String(value);
+  if (optional && (value === undefined || value === null)) return '';
+  throw new PayloadShapeError(`${path}.${key}`, `expected a string, got ${JSON.stringify(value)}`);
+}
+
+function arrayAt(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new PayloadShapeError(path, 'expected an array');
+  return value;
+}
+
+function parseCategoryNode(raw: unknown, path: string): CategoryNode {
+  if (!isObject(raw)) throw new PayloadShapeError(path, 'a category node must be an object');
+  const id = raw['id'];
+  if (typeof id !== 'number' || !Number.isInteger(id)) throw new PayloadShapeError(`${path}.id`, 'expected an integer');
+  const children = raw['children'] ?? [];
+  return {
+    id,
+    name: text(raw, 'name', path),
+    children: arrayAt(children, `${path}.children`).map((child, i) => parseCategoryNode(child, `${path}.children[${i}]`)),
+  };
+}
+
+/** Parses `data` of `GET material/category/tree`: a bare array of top-level nodes (§F.1). */
+export function parseCategoryTree(data: unknown): CategoryNode[] {
+  return arrayAt(data, 'data').map((node, i) => parseCategoryNode(node, `data[${i}]`));
+}
+
+function parseTopic(raw: unknown, path: string, projectId: string): Topic {
+  if (!isObject(raw)) throw new PayloadShapeError(path, 'a subject must be an object');
+  return {
+    id: text(raw, 'id', path),
+    projectId: raw['project_id'] === undefined ? projectId : text(raw, 'project_id', path),
+    name: text(raw, 'name', path),
+    leader: text(raw, 'leader', path, true),
+    institution: text(raw, 'institution', path, true),
+  };
+}
+
+/** Parses `data` of `GET material/projects/`; v3 projects carry no `subjects`, so their topics are empty (§F.2). */
+export function parseProjects(data: unknown): Project[] {
+  return arrayAt(data, 'data').map((raw, i) => {
+    const path = `data[${i}]`;
+    if (!isObject(raw)) throw new PayloadShapeError(path, 'a project must be an object');
+    const id = text(raw, 'id', path);
+    const subjects = raw['subjects'] === undefined || raw['subjects'] === null ? [] : arrayAt(raw['subjects'], `${path}.subjects`);
+    return {
+      id,
+      name: text(raw, 'name', path),
+      leader: text(raw, 'leader', path, true),
+      institution: text(raw, 'institution', path, true),
+      createdTime: text(raw, 'created_time', path, true),
+      topics: subjects.map((s, j) => parseTopic(s, `${path}.subjects[${j}]`, id)),
+    };
+  });
+}

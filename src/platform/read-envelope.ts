@@ -1,0 +1,86 @@
+import { PlatformRequestError } from './platform-errors.js';
+
+/** The parts of an HTTP response the envelope check needs (plain values, so it is testable without a server). */
+export interface RawResponse {
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly retryAfter: string | undefined;
+  readonly body: string;
+}
+
+interface Envelope {
+  readonly code: number;
+  readonly msg?: string;
+  readonly data?: unknown;
+  readonly error_detail?: unknown;
+}
+
+function asEnvelope(value: unknown): Envelope | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const code = (value as Record<string, unknown>)['code'];
+  return typeof code === 'number' && Number.isInteger(code) ? (value as Envelope) : undefined;
+}
+
+function parseEnvelope(response: RawResponse): Envelope | undefined {
+  // The DCQL build answers unknown URLs with its SPA page and status 200 (§A.3): check the type first.
+  if (!response.contentType || !/^application\/(?:[\w.+-]*\+)?json\b/i.test(response.contentType)) return undefined;
+  try {
+    return asEnvelope(JSON.parse(response.body));
+  } catch {
+    return undefined;
+  }
+}
+
+function detailText(detail: unknown): string | undefined {
+  if (detail === undefined || detail === null) return undefined;
+  return typeof detail === 'string' ? detail : JSON.stringify(detail);
+}
+
+function describeBody(response: RawResponse): string {
+  if (response.body.length === 0) return `an empty ${response.contentType ?? 'untyped'} body`;
+  return `a ${response.contentType ?? 'untyped'} body starting ${JSON.stringify(response.body.slice(0, 60))}`;
+}
+
+/**
+ * Checks one response against the platform's envelope (§A) and returns `data`, or throws the typed
+ * {@link PlatformRequestError}. Success is `code === 0` on 200 or 201; the platform's `msg` may be
+ * translated, so only `code` and the status are branched on.
+ */
+export function readEnvelope(response: RawResponse, endpoint: string): unknown {
+  const { status } = response;
+  const envelope = parseEnvelope(response);
+  const base = { endpoint, status, requestSent: true as const };
+  const facts = envelope
+    ? { ...base, platformCode: envelope.code, platformMessage: envelope.msg, detail: detailText(envelope.error_detail) }
+    : base;
+
+  if (status === 401 || status === 403) {
+    throw new PlatformRequestError('TOKEN_REJECTED', `the platform rejected the access token (HTTP ${status})`, facts, {
+      hint: 'The token is missing, wrong or expired (tokens live about 10 hours): get a new one and set MGE_TOKEN or MGE_TOKEN_FILE.',
+    });
+  }
+  if (status === 429 || status === 503) {
+    throw new PlatformRequestError('PLATFORM_BUSY', `the platform is busy (HTTP ${status})`, { ...facts, retryAfter: response.retryAfter }, {
+      hint: 'Lower --rate or --concurrency, or try again later.',
+    });
+  }
+  if (!envelope) {
+    if (status >= 500) {
+      throw new PlatformRequestError('PLATFORM_ERROR', `the platform failed with HTTP ${status} and ${describeBody(response)}`, base, {
+        hint: 'A server-side failure: a submitted record may or may not have been stored.',
+      });
+    }
+    throw new PlatformRequestError('PROTOCOL_ERROR', `expected the platform's JSON envelope, got HTTP ${status} with ${describeBody(response)}`, base, {
+      hint: 'Check --base-url: it must point at the platform itself (e.g. https://host), not at a web page or proxy.',
+    });
+  }
+  if (envelope.code !== 0 || (status !== 200 && status !== 201)) {
+    const detail = detailText(envelope.error_detail);
+    throw new PlatformRequestError(
+      'PLATFORM_ERROR',
+      `the platform answered HTTP ${status} code ${envelope.code}${detail === undefined ? '' : `: ${detail}`}`,
+      facts,
+    );
+  }
+  return envelope.data ?? null;
+}

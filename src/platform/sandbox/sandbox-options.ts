@@ -1,0 +1,94 @@
+import type { MethodsWidth } from './check-submission.js';
+import type { SandboxCategory } from './sandbox-fixtures.js';
+import type { RawTemplate } from './list-templates-page.js';
+import type { ContentStrictness } from './walk-content.js';
+
+/** A token the sandbox accepts; with an `owner` the platform ignores `?username=` and uses the owner (§B.2). */
+export interface SandboxToken {
+  readonly token: string;
+  readonly owner?: string;
+}
+
+export interface SandboxOptions {
+  /** Raw API templates to serve; when given, `templatesFile` is not read. */
+  readonly templates?: readonly RawTemplate[];
+  /** JSON file of templates: `{templates: [...]}`, a bare array, and optional `categories`/`projects`. @default samples/templates.json of the package */
+  readonly templatesFile?: string;
+  /** Category tree served by `material/category/tree`. @default built-in sample tree (or the templates file's `categories`) */
+  readonly categories?: readonly SandboxCategory[];
+  /** Projects in the v2 shape. @default built-in samples (or the templates file's `projects`) */
+  readonly projects?: readonly Record<string, unknown>[];
+  /** @default 0 (any free port) */
+  readonly port?: number;
+  /** @default 127.0.0.1 */
+  readonly host?: string;
+  /** Accepted bearer tokens. @default ['sandbox-token'] */
+  readonly tokens?: readonly (string | SandboxToken)[];
+  /** Append every stored record as one JSON line here (written before the answer is sent). */
+  readonly storeFile?: string;
+  /** Share of submits answered 502 or 503 (not stored). @default 0 */
+  readonly failRate?: number;
+  /** Share of submits answered 429 with `Retry-After`. @default 0 */
+  readonly busyRate?: number;
+  /** `Retry-After` seconds of `busyRate` answers. @default 1 */
+  readonly retryAfterSeconds?: number;
+  /** Share of submits whose connection is destroyed after the body was read, without an answer. @default 0 */
+  readonly resetRate?: number;
+  /** Share of submits stored and then answered 500 (the post-commit indexing failure of §E.2 step 11). @default 0 */
+  readonly commitThenFailRate?: number;
+  /** Delay before every answer, in milliseconds. @default 0 */
+  readonly latencyMs?: number;
+  /** Requests per second (fixed one-second windows, all endpoints); beyond it 429 with `Retry-After: 1`. @default unlimited */
+  readonly maxRps?: number;
+  /** Which endpoints the random faults hit. @default 'submit' */
+  readonly faultsOn?: 'submit' | 'all';
+  /** Accepted `source.methods` widths. @default 'any' */
+  readonly methodsWidth?: MethodsWidth;
+  /** @default 'v2' */
+  readonly contentStrictness?: ContentStrictness;
+  /** Seed of the fault sequence. @default 1 */
+  readonly seed?: number;
+  /** Uploaded files (with or without `/media/`). @default the paths of the reference example submissions */
+  readonly knownFiles?: readonly string[];
+  /** Every file under these prefixes exists. @default ['_fs/sandbox/'] */
+  readonly knownFilePrefixes?: readonly string[];
+  /** Id of the first stored record; ids then increase by one. @default 1 */
+  readonly firstId?: number;
+  /** Clock for the rate limiter and `receivedAt`. @default Date.now */
+  readonly now?: () => number;
+}
+
+/** One record as the sandbox stored it. */
+export interface StoredRecord {
+  readonly id: number;
+  readonly username: string;
+  /** What the platform keeps: `meta` as sent and `content` after the v2 walk (unknown keys dropped). */
+  readonly body: { readonly meta: Record<string, unknown>; readonly content: Record<string, unknown> };
+  /** The request body exactly as received. */
+  readonly sent: unknown;
+  readonly receivedAt: string;
+}
+
+export interface SandboxStats {
+  readonly requests: number;
+  readonly stored: number;
+  /** Submits answered with an error envelope (4xx) or 403. */
+  readonly rejected: number;
+  /** 429 and 503 answers. */
+  readonly busy: number;
+  /** 500 and 502 answers (including commit-then-fail). */
+  readonly failed: number;
+  readonly resets: number;
+  readonly byStatus: Readonly<Record<number, number>>;
+}
+
+export interface Sandbox {
+  /** Base URL to give the client, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  readonly port: number;
+  /** A token the sandbox accepts. */
+  readonly token: string;
+  close(): Promise<void>;
+  records(): readonly StoredRecord[];
+  stats(): SandboxStats;
+}
