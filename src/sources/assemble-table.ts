@@ -20,7 +20,10 @@ export interface RawTable {
 
 /**
  * Reads up to the header, then exposes the data rows lazily. Rules, the same for every format:
- * - without `headerRow`, the header is the first non-blank row; with it, exactly that row;
+ * - without `headerRow`, the header is found: the first row with two or more filled cells among the
+ *   first {@link HEADER_SCAN_ROWS} non-blank rows (title rows above a table hold one cell), else the
+ *   first non-blank row; with `headerRows` > 1 it is the last of that many rows from there;
+ *   with `headerRow`, exactly that row;
  * - data rows start at `dataStartRow` (default: the row after the header); `skipRows` and blank rows
  *   (every cell empty) are skipped;
  * - a row shorter than the header is padded with `null`; a CSV row of another length than the header,
@@ -38,35 +41,36 @@ export async function assembleTable(raw: RawTable, options: SourceOptions, ragge
 async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 'workbook'): Promise<TableSource> {
   const where = { file: raw.file, ...(raw.sheet === undefined ? {} : { sheet: raw.sheet }) };
   const headerRows = Math.max(1, options.headerRows ?? 1);
-  let headerRow = options.headerRow;
-  const collected: RawRow[] = [];
-  let pending: RawRow | undefined;
-  let seenAny = false;
-  for (;;) {
+  const queue: RawRow[] = [];
+  let ended = false;
+  const pull = async (): Promise<RawRow | undefined> => {
+    if (ended) return undefined;
     const next = await raw.rows.next();
-    if (next.done) break;
-    const row = next.value;
-    const blank = row.cells.every(isEmptyCell);
-    if (!blank) seenAny = true;
-    if (headerRow === undefined) {
-      if (blank) continue;
-      headerRow = row.rowNumber + headerRows - 1;
+    if (next.done) {
+      ended = true;
+      return undefined;
     }
-    if (row.rowNumber > headerRow) {
-      pending = row;
-      break;
-    }
-    if (row.rowNumber > headerRow - headerRows) collected.push(row);
-  }
-  if (headerRow === undefined || !seenAny) {
+    return next.value;
+  };
+  const headerRow = options.headerRow ?? (await findHeaderRow(pull, queue, headerRows));
+  if (headerRow === undefined) {
     throw sourceError('SOURCE_EMPTY', 'the input holds no table (no non-blank row)', where, 'check that this is the right file and sheet');
+  }
+  // Read on to the header row; rows after it stay queued for the data.
+  while (!ended && (queue.length === 0 || queue[queue.length - 1]!.rowNumber < headerRow)) {
+    const row = await pull();
+    if (row) queue.push(row);
+  }
+  const collected: RawRow[] = [];
+  while (queue.length > 0 && queue[0]!.rowNumber <= headerRow) {
+    const row = queue.shift()!;
+    if (row.rowNumber > headerRow - headerRows) collected.push(row);
   }
   const last = collected[collected.length - 1];
   if (!last || last.rowNumber !== headerRow || last.cells.every(isEmptyCell)) {
-    const lastSeen = pending ? undefined : collected[collected.length - 1]?.rowNumber;
     throw sourceError(
       'SOURCE_HEADER_NOT_FOUND',
-      pending || lastSeen !== undefined ? `header row ${headerRow} is blank` : `header row ${headerRow} is beyond the end of the table`,
+      queue.length > 0 || last ? `header row ${headerRow} is blank` : `header row ${headerRow} is beyond the end of the table`,
       { ...where, row: headerRow },
       'set the header row to the row that holds the column names (1-based, as the spreadsheet shows it)',
     );
@@ -89,19 +93,17 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
     if (started) throw sourceError('SOURCE_REREAD', 'the rows of a table can be read only once', where);
     started = true;
     try {
-      let row = pending;
-      pending = undefined;
       for (;;) {
+        let row = queue.shift();
         if (row === undefined) {
-          const next = await raw.rows.next();
-          if (next.done) break;
+          const next = ended ? undefined : await raw.rows.next();
+          if (next === undefined || next.done) break;
           row = next.value;
         }
         if (row.rowNumber >= dataStart && !skip.has(row.rowNumber)) {
           const shaped = shapeRow(row, header, offset, ragged);
           if (shaped) yield shaped;
         }
-        row = undefined;
       }
     } finally {
       await close();
@@ -160,3 +162,24 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'te
 }
 
 const NO_ISSUES: readonly SourceIssue[] = Object.freeze([]);
+
+/** How many non-blank rows are searched for the header when no header row is given. */
+export const HEADER_SCAN_ROWS = 20;
+
+/** Finds the header row (see {@link assembleTable}), queueing every row it reads. */
+async function findHeaderRow(pull: () => Promise<RawRow | undefined>, queue: RawRow[], headerRows: number): Promise<number | undefined> {
+  let first: number | undefined;
+  let seen = 0;
+  while (seen < HEADER_SCAN_ROWS) {
+    const row = await pull();
+    if (!row) break;
+    queue.push(row);
+    let filled = 0;
+    for (const cell of row.cells) if (!isEmptyCell(cell)) filled++;
+    if (filled === 0) continue;
+    seen++;
+    first ??= row.rowNumber;
+    if (filled >= 2) return row.rowNumber + headerRows - 1;
+  }
+  return first === undefined ? undefined : first + headerRows - 1;
+}
