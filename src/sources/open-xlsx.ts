@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { TableSource, CellValue, SourceIssue } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import type { RawRow } from './raw-row.js';
@@ -8,6 +7,7 @@ import { normaliseExcelCell } from './normalise-excel-cell.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { readXlsxMerges } from './read-xlsx-merges.js';
+import { loadExcelJs } from './load-exceljs.js';
 
 /** The parts of exceljs' stream reader used here (it is unmaintained: keep it behind this file). */
 interface SheetReader extends AsyncIterable<ExcelRow> {
@@ -35,7 +35,7 @@ interface BookReader extends AsyncIterable<SheetReader> {
  */
 export async function openXlsx(file: string, options: SourceOptions = {}, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS): Promise<TableSource> {
   const entries = await checkWorkbookFile(file, limits);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const reader = new (loadExcelJs().stream.xlsx.WorkbookReader)(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
