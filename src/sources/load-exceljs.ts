@@ -6,10 +6,16 @@ let loaded: ExcelJsModule | undefined;
 
 /**
  * Loads exceljs with Node's own `require`. exceljs is CommonJS and requires `uuid`, which the lockfile
- * pins to an ES-module-only release; Node ≥ 20.19 loads that natively, module loaders that emulate
- * `require` (test runners) may not, so exceljs is loaded on first use rather than imported.
+ * pins to an ES-module-only release: Node ≥ 20.19 loads that natively, but a module loader that
+ * emulates `require` (jest's, which also replaces `createRequire` from `node:module`) cannot. Taking
+ * `createRequire` from `process.getBuiltinModule` always gives Node's own. Values made by exceljs may
+ * then come from another realm: check them without `instanceof`.
  */
 export function loadExcelJs(): ExcelJsModule {
-  loaded ??= createRequire(import.meta.url)('exceljs') as ExcelJsModule;
+  if (loaded) return loaded;
+  const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:module') as
+    | { createRequire: typeof createRequire }
+    | undefined;
+  loaded = (builtin?.createRequire ?? createRequire)(import.meta.url)('exceljs') as ExcelJsModule;
   return loaded;
 }

@@ -28,7 +28,7 @@ export function normaliseExcelCell(raw: unknown, numFmt: string | undefined): No
     default:
       return { value: String(raw), issue: undefined };
   }
-  if (raw instanceof Date) return { value: excelDate(raw, numFmt), issue: undefined };
+  if (Object.prototype.toString.call(raw) === '[object Date]') return { value: excelDate(raw as Date, numFmt), issue: undefined };
   const obj = raw as Record<string, unknown>;
   if ('error' in obj) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: String(obj.error) } };
   if ('formula' in obj || 'sharedFormula' in obj) {
