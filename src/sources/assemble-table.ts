@@ -10,8 +10,8 @@ import { sourceError } from './source-error.js';
 export interface RawTable {
   readonly file: string;
   readonly sheet: string | undefined;
-  /** Physical rows in order; blank rows may be absent. */
-  readonly rows: AsyncIterator<RawRow>;
+  /** Physical rows in order, in batches (one promise per batch, not per row); blank rows may be absent. */
+  readonly rows: AsyncIterator<RawRow[]>;
   /** Merged ranges when known before the rows (SheetJS); see `HeaderInput.merges`. */
   readonly merges: readonly MergeRange[] | undefined;
   /** Releases the file; called on any failure, at the end of the rows and by `close()`. */
@@ -41,23 +41,15 @@ export async function assembleTable(raw: RawTable, options: SourceOptions, ragge
 async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 'workbook'): Promise<TableSource> {
   const where = { file: raw.file, ...(raw.sheet === undefined ? {} : { sheet: raw.sheet }) };
   const headerRows = Math.max(1, options.headerRows ?? 1);
+  const cursor = new RowCursor(raw.rows);
   const queue: RawRow[] = [];
-  let ended = false;
-  const pull = async (): Promise<RawRow | undefined> => {
-    if (ended) return undefined;
-    const next = await raw.rows.next();
-    if (next.done) {
-      ended = true;
-      return undefined;
-    }
-    return next.value;
-  };
+  const pull = (): Promise<RawRow | undefined> => cursor.pull();
   const headerRow = options.headerRow ?? (await findHeaderRow(pull, queue, headerRows));
   if (headerRow === undefined) {
     throw sourceError('SOURCE_EMPTY', 'the input holds no table (no non-blank row)', where, 'check that this is the right file and sheet');
   }
   // Read on to the header row; rows after it stay queued for the data.
-  while (!ended && (queue.length === 0 || queue[queue.length - 1]!.rowNumber < headerRow)) {
+  while (!cursor.ended && (queue.length === 0 || queue[queue.length - 1]!.rowNumber < headerRow)) {
     const row = await pull();
     if (row) queue.push(row);
   }
@@ -89,26 +81,55 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
     await raw.close();
   };
 
-  async function* rows(): AsyncGenerator<SourceRow> {
+  // Rows read while looking for the header, then the rest of the current batch, then later batches.
+  let batch: RawRow[] = [...queue, ...cursor.takeRest()];
+  let index = 0;
+  const fail = async (error: unknown): Promise<never> => {
+    await close();
+    throw error;
+  };
+  const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
+  // A hand-written iterator: a row already in the batch costs one resolved promise, no generator.
+  const next = (): Promise<IteratorResult<SourceRow>> => {
+    while (index < batch.length) {
+      const row = batch[index++]!;
+      if (row.rowNumber < dataStart || (skip.size > 0 && skip.has(row.rowNumber))) continue;
+      const shaped = shapeRow(row, header, offset, ragged);
+      if (shaped) return Promise.resolve({ done: false, value: shaped });
+    }
+    return refill();
+  };
+  const refill = async (): Promise<IteratorResult<SourceRow>> => {
+    if (closed) return done;
+    let result: IteratorResult<RawRow[]>;
+    try {
+      result = cursor.ended ? done : await raw.rows.next();
+    } catch (error) {
+      return fail(error);
+    }
+    if (result.done) {
+      await close();
+      return done;
+    }
+    batch = result.value;
+    index = 0;
+    return next();
+  };
+  const rows = (): AsyncIterable<SourceRow> => {
     if (started) throw sourceError('SOURCE_REREAD', 'the rows of a table can be read only once', where);
     started = true;
-    try {
-      for (;;) {
-        let row = queue.shift();
-        if (row === undefined) {
-          const next = ended ? undefined : await raw.rows.next();
-          if (next === undefined || next.done) break;
-          row = next.value;
-        }
-        if (row.rowNumber >= dataStart && !skip.has(row.rowNumber)) {
-          const shaped = shapeRow(row, header, offset, ragged);
-          if (shaped) yield shaped;
-        }
-      }
-    } finally {
-      await close();
-    }
-  }
+    return {
+      [Symbol.asyncIterator]: () => ({
+        next,
+        return: async () => {
+          batch = [];
+          index = 0;
+          await close();
+          return done;
+        },
+      }),
+    };
+  };
   return { header, rows, close };
 }
 
@@ -182,4 +203,35 @@ async function findHeaderRow(pull: () => Promise<RawRow | undefined>, queue: Raw
     if (filled >= 2) return row.rowNumber + headerRows - 1;
   }
   return first === undefined ? undefined : first + headerRows - 1;
+}
+
+/** Pulls single rows out of a reader's batches. */
+class RowCursor {
+  ended = false;
+  private batch: RawRow[] = [];
+  private index = 0;
+
+  constructor(private readonly source: AsyncIterator<RawRow[]>) {}
+
+  async pull(): Promise<RawRow | undefined> {
+    while (this.index >= this.batch.length) {
+      if (this.ended) return undefined;
+      const next = await this.source.next();
+      if (next.done) {
+        this.ended = true;
+        return undefined;
+      }
+      this.batch = next.value;
+      this.index = 0;
+    }
+    return this.batch[this.index++];
+  }
+
+  /** The rows of the current batch not pulled yet. */
+  takeRest(): RawRow[] {
+    const rest = this.batch.slice(this.index);
+    this.batch = [];
+    this.index = 0;
+    return rest;
+  }
 }

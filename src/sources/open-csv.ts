@@ -9,6 +9,7 @@ import { assembleTable } from './assemble-table.js';
 import { detectEncoding, type TextEncodingName } from './detect-encoding.js';
 import { sniffDelimiter, type Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
+import { readBatches } from './read-batches.js';
 
 /** Bytes read up front to decide the encoding and the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -40,7 +41,7 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
     options.delimiter === undefined || options.delimiter === 'auto' ? sniffDelimiter(head, file.toLowerCase().endsWith('.tsv') ? '\t' : ',') : options.delimiter;
 
   const input = createReadStream(file, { start: bom, highWaterMark: SAMPLE_BYTES });
-  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, info: true, bom: false });
+  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, bom: false });
   let source: Readable = input;
   if (encoding !== 'utf8') source = input.pipe(decoderStream(encoding));
   source.pipe(parser);
@@ -58,12 +59,27 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
   return assembleTable({ file, sheet: undefined, rows: records(parser, file), merges: undefined, close }, options, 'text');
 }
 
-async function* records(parser: Parser, file: string): AsyncGenerator<RawRow> {
+async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> {
   let line = 1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      yield { rowNumber: line, cells: record, issues: undefined };
-      line = info.lines + 1;
+    for await (const batch of readBatches<string[]>(parser)) {
+      const rows: RawRow[] = new Array(batch.length);
+      for (let i = 0; i < batch.length; i++) {
+        const record = batch[i]!;
+        rows[i] = { rowNumber: line, cells: record, issues: undefined };
+        // The next record starts after this one's line break and any line breaks quoted inside it
+        // (counted here: csv-parse's `info` option costs a quarter of its speed).
+        line++;
+        for (let c = 0; c < record.length; c++) {
+          const field = record[c]!;
+          let at = field.indexOf('\n');
+          while (at >= 0) {
+            line++;
+            at = field.indexOf('\n', at + 1);
+          }
+        }
+      }
+      yield rows;
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

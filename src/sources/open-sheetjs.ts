@@ -59,8 +59,9 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
   return assembleTable({ file, sheet: name, rows: sheetRows(sheet, name), merges, close: async () => undefined }, options, 'workbook');
 }
 
-async function* sheetRows(sheet: XLSX.WorkSheet, sheetName: string): AsyncGenerator<RawRow> {
+async function* sheetRows(sheet: XLSX.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
     if (!row) continue;
@@ -77,8 +78,13 @@ async function* sheetRows(sheet: XLSX.WorkSheet, sheetName: string): AsyncGenera
       }
       cells.push(value);
     }
-    yield { rowNumber: r + 1, cells, issues };
+    batch.push({ rowNumber: r + 1, cells, issues });
+    if (batch.length === 1000) {
+      yield batch;
+      batch = [];
+    }
   }
+  if (batch.length > 0) yield batch;
 }
 
 function sheetJsValue(cell: XLSX.CellObject): CellValue {

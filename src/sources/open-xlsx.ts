@@ -10,8 +10,10 @@ import { readXlsxMerges } from './read-xlsx-merges.js';
 import { loadExcelJs } from './load-exceljs.js';
 
 /** The parts of exceljs' stream reader used here (it is unmaintained: keep it behind this file). */
-interface SheetReader extends AsyncIterable<ExcelRow> {
+interface SheetReader {
   readonly name?: string;
+  /** Events in batches, one batch per chunk of sheet XML. */
+  parse(): AsyncIterable<{ eventType: string; value: unknown }[]>;
 }
 interface ExcelRow {
   readonly number: number;
@@ -86,34 +88,42 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
   return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName), merges, close }, options, 'workbook');
 }
 
-async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): AsyncGenerator<RawRow> {
+async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): AsyncGenerator<RawRow[]> {
   try {
-    for await (const row of sheet) {
-      const cells: CellValue[] = [];
-      let issues: SourceIssue[] | undefined;
-      row.eachCell({ includeEmpty: false }, (cell, column) => {
-        const { value, issue } = normaliseExcelCell(cell.value, cell.numFmt);
-        while (cells.length < column - 1) cells.push(null);
-        cells[column - 1] = value;
-        if (issue) {
-          const ref = `${columnLetter(column - 1)}${row.number}`;
-          (issues ??= []).push({
-            ...issue,
-            columnIndex: column - 1,
-            message:
-              issue.code === 'SOURCE_ERROR_CELL'
-                ? `${sheetName}!${ref} holds the error ${issue.found}`
-                : issue.code === 'SOURCE_FORMULA_NO_RESULT'
-                  ? `${sheetName}!${ref} has a formula with no saved result; open and save the file in a spreadsheet program`
-                  : `${sheetName}!${ref} could not be read`,
-          });
-        }
-      });
-      yield { rowNumber: row.number, cells, issues };
+    for await (const events of sheet.parse()) {
+      const batch: RawRow[] = [];
+      for (const event of events) {
+        if (event.eventType === 'row') batch.push(toRawRow(event.value as ExcelRow, sheetName));
+      }
+      if (batch.length > 0) yield batch;
     }
   } catch (error) {
     throw corrupt(file, error, sheetName);
   }
+}
+
+function toRawRow(row: ExcelRow, sheetName: string): RawRow {
+  const cells: CellValue[] = [];
+  let issues: SourceIssue[] | undefined;
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    const { value, issue } = normaliseExcelCell(cell.value, cell.numFmt);
+    while (cells.length < column - 1) cells.push(null);
+    cells[column - 1] = value;
+    if (issue) {
+      const ref = `${columnLetter(column - 1)}${row.number}`;
+      (issues ??= []).push({
+        ...issue,
+        columnIndex: column - 1,
+        message:
+          issue.code === 'SOURCE_ERROR_CELL'
+            ? `${sheetName}!${ref} holds the error ${issue.found}`
+            : issue.code === 'SOURCE_FORMULA_NO_RESULT'
+              ? `${sheetName}!${ref} has a formula with no saved result; open and save the file in a spreadsheet program`
+              : `${sheetName}!${ref} could not be read`,
+      });
+    }
+  });
+  return { rowNumber: row.number, cells, issues };
 }
 
 function corrupt(file: string, error: unknown, sheet?: string): Error {
