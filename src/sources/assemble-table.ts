@@ -78,6 +78,9 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
+    // Let a reader's generator run its cleanup; not awaited, as it may be parked on a stream that
+    // closing the file ends.
+    if (!cursor.ended) raw.rows.return?.(undefined).catch(() => undefined);
     await raw.close();
   };
 

@@ -1,5 +1,5 @@
 import { stat, readFile } from 'node:fs/promises';
-import * as XLSX from '@e965/xlsx';
+import type * as SheetJs from '@e965/xlsx';
 import type { TableSource, CellValue, SourceIssue } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import type { MergeRange, RawRow } from './raw-row.js';
@@ -30,7 +30,9 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
       'save it as .xlsx (read as a stream) or CSV',
     );
   }
-  let book: XLSX.WorkBook;
+  // Loaded on first use: SheetJS is large, and most runs read only CSV or xlsx.
+  const XLSX = await import('@e965/xlsx');
+  let book: SheetJs.WorkBook;
   try {
     book = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellDates: false, cellFormula: false, cellNF: true, UTC: true });
   } catch (error) {
@@ -56,11 +58,11 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
     );
   }
   const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
-  return assembleTable({ file, sheet: name, rows: sheetRows(sheet, name), merges, close: async () => undefined }, options, 'workbook');
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options, 'workbook');
 }
 
-async function* sheetRows(sheet: XLSX.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {
-  const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {
+  const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
   let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
@@ -74,7 +76,7 @@ async function* sheetRows(sheet: XLSX.WorkSheet, sheetName: string): AsyncGenera
         if (cell.t === 'e') {
           const found = cell.w ?? XLSX.utils.format_cell(cell);
           (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
-        } else value = sheetJsValue(cell);
+        } else value = sheetJsValue(XLSX, cell);
       }
       cells.push(value);
     }
@@ -87,7 +89,7 @@ async function* sheetRows(sheet: XLSX.WorkSheet, sheetName: string): AsyncGenera
   if (batch.length > 0) yield batch;
 }
 
-function sheetJsValue(cell: XLSX.CellObject): CellValue {
+function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject): CellValue {
   switch (cell.t) {
     case 's':
       return cell.v === '' || cell.v === undefined ? null : String(cell.v);
@@ -95,7 +97,7 @@ function sheetJsValue(cell: XLSX.CellObject): CellValue {
       return Boolean(cell.v);
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(v, cell.z);
+      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(XLSX, v, cell.z);
       return Number.isFinite(v) ? v : null;
     }
     case 'd':
@@ -106,7 +108,7 @@ function sheetJsValue(cell: XLSX.CellObject): CellValue {
 }
 
 /** A date serial number to its wall-clock value (SSF's parse works in calendar fields, no time zone). */
-function sheetJsDate(serial: number, format: string): CellValue {
+function sheetJsDate(XLSX: typeof SheetJs, serial: number, format: string): CellValue {
   const p = XLSX.SSF.parse_date_code(serial);
   if (!p) return serial;
   const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
