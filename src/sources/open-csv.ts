@@ -10,6 +10,7 @@ import { detectEncoding, type TextEncodingName } from './detect-encoding.js';
 import { sniffDelimiter, type Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
 import { readBatches } from './read-batches.js';
+import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
 
 /** Bytes read up front to decide the encoding and the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -42,18 +43,17 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
 
   const input = createReadStream(file, { start: bom, highWaterMark: SAMPLE_BYTES });
   const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, bom: false });
-  let source: Readable = input;
-  if (encoding !== 'utf8') source = input.pipe(decoderStream(encoding));
+  const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : decoderStream(encoding));
   source.pipe(parser);
   const forward = (error: Error): void => {
     parser.destroy(error);
   };
   input.on('error', forward);
-  if (source !== input) source.on('error', forward);
+  source.on('error', forward);
 
   const close = async (): Promise<void> => {
     input.destroy();
-    if (source !== input) source.destroy();
+    source.destroy();
     parser.destroy();
   };
   return assembleTable({ file, sheet: undefined, rows: records(parser, file), merges: undefined, close }, options, 'text');
@@ -82,6 +82,15 @@ async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> 
       yield rows;
     }
   } catch (error) {
+    if (error instanceof NotUtf8Error) {
+      throw sourceError(
+        'SOURCE_BAD_ENCODING',
+        `the file stops being UTF-8 at or after line ${line} (byte ${error.offset})`,
+        { file, row: line },
+        'it may be GB18030/GBK: set the encoding to gb18030, or save the whole file as UTF-8',
+        error,
+      );
+    }
     const code = (error as { code?: string }).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
       throw sourceError('SOURCE_UNREADABLE', `cannot read the file (${code})`, { file }, undefined, error);

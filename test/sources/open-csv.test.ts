@@ -173,4 +173,34 @@ describe('openTable on CSV/TSV', () => {
     const error = await sourceFailure(openTable(fixture('README.md')));
     expect(error.code).toBe('SOURCE_UNSUPPORTED');
   });
+
+  test('bytes that stop being UTF-8 after the encoding sample fail instead of turning to mojibake', async () => {
+    const table = await openTable(fixture('late-gbk.csv'));
+    expect(table.header.names).toEqual(STEEL_HEAD);
+    const error = await sourceFailure(readAll(table));
+    expect(error.code).toBe('SOURCE_BAD_ENCODING');
+    expect(error.location?.file).toBe(fixture('late-gbk.csv'));
+    expect(error.location?.row).toBeGreaterThan(400);
+    expect(error.location?.row).toBeLessThanOrEqual(602);
+  });
+
+  test('an unclosed quote fails with the line where its record starts', async () => {
+    const table = await openTable(fixture('unclosed-quote.csv'));
+    const rows: number[] = [];
+    const error = await sourceFailure(
+      (async () => {
+        for await (const row of table.rows()) rows.push(row.rowNumber);
+      })(),
+    );
+    expect(rows).toEqual([2]);
+    expect(error.code).toBe('SOURCE_CSV_SYNTAX');
+    expect(error.location).toEqual({ file: fixture('unclosed-quote.csv'), row: 3 });
+  });
+
+  test('a two-row CSV header carries group titles across their empty cells', async () => {
+    const table = await openTable(fixture('two-row-header.csv'), { headerRows: 2 });
+    expect(table.header.row).toBe(2);
+    expect(table.header.names).toEqual(['牌号', '化学成分 / C', '化学成分 / Mn', '化学成分 / Si', '力学性能 / 屈服强度 (MPa)', '力学性能 / 抗拉强度 (MPa)']);
+    expect((await readAll(table)).map((r) => r.rowNumber)).toEqual([3, 4, 5]);
+  });
 });
