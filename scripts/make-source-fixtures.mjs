@@ -194,15 +194,27 @@ const bombSheet = Buffer.concat([
   Buffer.alloc(64 * 1024 * 1024, row),
   Buffer.from('</sheetData></worksheet>'),
 ]);
-write(
-  'bomb.xlsx',
-  zip([
+const workbookParts = (sheetXml) => [
     { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>') },
     { name: '_rels/.rels', data: Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>') },
     { name: 'xl/workbook.xml', data: Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>') },
     { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>') },
-    { name: 'xl/worksheets/sheet1.xml', data: bombSheet },
-  ]),
+    { name: 'xl/worksheets/sheet1.xml', data: sheetXml },
+];
+write('bomb.xlsx', zip(workbookParts(bombSheet)));
+// Sizes that do not lie, but a row past Excel's last one (what a bomb with lying sizes would reach).
+const cell = (ref, text) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+write(
+  'beyond-last-row.xlsx',
+  zip(
+    workbookParts(
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+          `<row r="1">${cell('A1', 'formula')}${cell('B1', 'c')}</row><row r="2">${cell('A2', 'Fe')}${cell('B2', '0.1')}</row>` +
+          `<row r="1048577">${cell('A1048577', 'Fe')}${cell('B1048577', '0.2')}</row></sheetData></worksheet>`,
+      ),
+    ),
+  ),
 );
 
 // --- xls and ods (SheetJS writer) ---------------------------------------------------------------

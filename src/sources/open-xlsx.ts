@@ -9,6 +9,9 @@ import { sourceError } from './source-error.js';
 import { readXlsxMerges } from './read-xlsx-merges.js';
 import { loadExcelJs } from './load-exceljs.js';
 
+/** Excel's last row: a sheet claiming more is damaged or hostile. */
+const MAX_EXCEL_ROWS = 1_048_576;
+
 /** The parts of exceljs' stream reader used here (it is unmaintained: keep it behind this file). */
 interface SheetReader {
   readonly name?: string;
@@ -93,7 +96,13 @@ async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): 
     for await (const events of sheet.parse()) {
       const batch: RawRow[] = [];
       for (const event of events) {
-        if (event.eventType === 'row') batch.push(toRawRow(event.value as ExcelRow, sheetName));
+        if (event.eventType !== 'row') continue;
+        const row = event.value as ExcelRow;
+        // Sizes in a zip directory can lie; a sheet cannot hold more rows than Excel allows.
+        if (row.number > MAX_EXCEL_ROWS) {
+          throw sourceError('SOURCE_TOO_LARGE', `the sheet goes past Excel's last row (${MAX_EXCEL_ROWS})`, { file, sheet: sheetName, row: row.number }, 'this is not a normal workbook; save it again from the spreadsheet program');
+        }
+        batch.push(toRawRow(row, sheetName));
       }
       if (batch.length > 0) yield batch;
     }

@@ -86,6 +86,13 @@ describe('openTable on xlsx', () => {
     expect(error.hint).toBeDefined();
   });
 
+  test('a row past Excel\'s last row fails with the row', async () => {
+    // Small sheets arrive in one batch, so this fails while the header is read.
+    const error = await sourceFailure(openTable(fixture('beyond-last-row.xlsx')).then(readAll));
+    expect(error.code).toBe('SOURCE_TOO_LARGE');
+    expect(error.location).toEqual({ file: fixture('beyond-last-row.xlsx'), sheet: 'Sheet1', row: 1048577 });
+  });
+
   test('stopping early closes the workbook', async () => {
     const table = await openTable(fixture('steel-simple.xlsx'));
     const seen: number[] = [];
