@@ -25,6 +25,11 @@ export interface SourceHeader {
   readonly names: readonly string[];
   /** Column letter per column (`A`, `B`, …, `AA`). */
   readonly columns: readonly string[];
+  /**
+   * Problems with the header that do not stop the read: `SOURCE_EMPTY_HEADER` for a column without a
+   * name inside the table (its values are kept; a mapping cannot name it). Absent when there are none.
+   */
+  readonly issues?: readonly SourceIssue[];
 }
 
 /** A problem found while reading a row that does not stop the read (error cell, ragged row). */

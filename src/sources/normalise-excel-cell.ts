@@ -1,0 +1,76 @@
+import type { CellDate, CellValue, SourceIssue } from './source-types.js';
+
+/** A normalised cell, plus the issue found in it (if any). */
+export interface NormalisedCell {
+  readonly value: CellValue;
+  readonly issue: Omit<SourceIssue, 'columnIndex' | 'message'> | undefined;
+}
+
+const EMPTY: NormalisedCell = { value: null, issue: undefined };
+
+/**
+ * Turns an exceljs cell value into a plain {@link CellValue}: a formula gives its cached result (none
+ * → `SOURCE_FORMULA_NO_RESULT`), rich text is flattened, an error value (`#DIV/0!`) is `null` with
+ * `SOURCE_ERROR_CELL`, a hyperlink gives its text, a Date its wall-clock calendar value.
+ * @param numFmt the cell's number format, used to tell a date from a date-time.
+ */
+export function normaliseExcelCell(raw: unknown, numFmt: string | undefined): NormalisedCell {
+  if (raw === null || raw === undefined) return EMPTY;
+  switch (typeof raw) {
+    case 'string':
+      return raw === '' ? EMPTY : { value: raw, issue: undefined };
+    case 'number':
+      return { value: Number.isFinite(raw) ? raw : null, issue: undefined };
+    case 'boolean':
+      return { value: raw, issue: undefined };
+    case 'object':
+      break;
+    default:
+      return { value: String(raw), issue: undefined };
+  }
+  if (Object.prototype.toString.call(raw) === '[object Date]') return { value: excelDate(raw as Date, numFmt), issue: undefined };
+  const obj = raw as Record<string, unknown>;
+  if ('error' in obj) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: String(obj.error) } };
+  if ('formula' in obj || 'sharedFormula' in obj) {
+    if (!('result' in obj) || obj.result === undefined || obj.result === null) {
+      return { value: null, issue: { code: 'SOURCE_FORMULA_NO_RESULT', found: `=${String(obj.formula ?? obj.sharedFormula)}` } };
+    }
+    return normaliseExcelCell(obj.result, numFmt);
+  }
+  if (Array.isArray(obj.richText)) {
+    const text = (obj.richText as { text?: unknown }[]).map((run) => String(run.text ?? '')).join('');
+    return text === '' ? EMPTY : { value: text, issue: undefined };
+  }
+  if ('text' in obj) return normaliseExcelCell(obj.text, numFmt);
+  if ('sharedString' in obj) return { value: null, issue: { code: 'SOURCE_UNREADABLE_CELL', found: JSON.stringify(obj) } };
+  return { value: JSON.stringify(obj), issue: undefined };
+}
+
+/**
+ * exceljs builds a Date whose UTC fields hold the wall-clock time Excel shows; reading the UTC fields
+ * gives the same answer in every time zone. A date format without time parts and a midnight value is
+ * a date only.
+ */
+export function excelDate(date: Date, numFmt: string | undefined): CellDate | null {
+  const ms = date.getTime();
+  if (!Number.isFinite(ms)) return null;
+  // Round to the second: Excel stores times as day fractions, which rarely land on an exact ms.
+  const rounded = new Date(Math.round(ms / 1000) * 1000);
+  const y = rounded.getUTCFullYear();
+  const day = `${pad(y, 4)}-${pad(rounded.getUTCMonth() + 1, 2)}-${pad(rounded.getUTCDate(), 2)}`;
+  const h = rounded.getUTCHours();
+  const m = rounded.getUTCMinutes();
+  const s = rounded.getUTCSeconds();
+  if (h === 0 && m === 0 && s === 0 && !hasTimePart(numFmt)) return { kind: 'date', iso: day };
+  return { kind: 'date', iso: `${day}T${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}` };
+}
+
+function hasTimePart(numFmt: string | undefined): boolean {
+  if (!numFmt) return false;
+  const bare = numFmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+  return /[hs]/i.test(bare);
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}

@@ -1,0 +1,119 @@
+import { stat, readFile } from 'node:fs/promises';
+import type * as SheetJs from '@e965/xlsx';
+import type { TableSource, CellValue, SourceIssue } from './source-types.js';
+import type { SourceOptions } from './source-options.js';
+import type { MergeRange, RawRow } from './raw-row.js';
+import { assembleTable } from './assemble-table.js';
+import { columnLetter } from './column-letter.js';
+import { sourceError } from './source-error.js';
+
+/** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
+export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
+ * size is capped; merged ranges are known and applied to multi-row headers. Cells are normalised as
+ * for xlsx: error cells give `SOURCE_ERROR_CELL`, dates their wall-clock value.
+ * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
+ */
+export async function openSheetJs(file: string, options: SourceOptions = {}, maxBytes: number = MAX_SHEETJS_BYTES): Promise<TableSource> {
+  const info = await stat(file).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    throw sourceError(code === 'ENOENT' ? 'SOURCE_NOT_FOUND' : 'SOURCE_UNREADABLE', 'cannot open the file', { file }, 'check the path', error);
+  });
+  if (info.size === 0) throw sourceError('SOURCE_EMPTY', 'the file is empty', { file }, 'check that this is the right file');
+  if (info.size > maxBytes) {
+    throw sourceError(
+      'SOURCE_TOO_LARGE',
+      `the file is ${info.size} bytes; .xls/.ods files are read whole and limited to ${maxBytes} bytes`,
+      { file },
+      'save it as .xlsx (read as a stream) or CSV',
+    );
+  }
+  // Loaded on first use: SheetJS is large, and most runs read only CSV or xlsx.
+  const XLSX = await import('@e965/xlsx');
+  let book: SheetJs.WorkBook;
+  try {
+    book = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellDates: false, cellFormula: false, cellNF: true, UTC: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const encrypted = /password|encrypt/i.test(message);
+    throw sourceError(
+      encrypted ? 'SOURCE_ENCRYPTED' : 'SOURCE_CORRUPT',
+      encrypted ? 'the workbook is password-protected' : `the workbook cannot be read: ${message}`,
+      { file },
+      encrypted ? 'remove the password in the spreadsheet program and try again' : 'the file is damaged; open it in the spreadsheet program and save it again',
+      error,
+    );
+  }
+  const wanted = options.sheet ?? 1;
+  const name = typeof wanted === 'number' ? book.SheetNames[wanted - 1] : book.SheetNames.find((n) => n === wanted);
+  const sheet = name === undefined ? undefined : book.Sheets[name];
+  if (name === undefined || !sheet) {
+    throw sourceError(
+      'SOURCE_SHEET_NOT_FOUND',
+      typeof wanted === 'number' ? `the workbook has no sheet number ${wanted}` : `the workbook has no sheet "${wanted}"`,
+      { file, sheet: String(wanted) },
+      `the sheets are: ${book.SheetNames.map((n, i) => `${i + 1}. "${n}"`).join(', ')}`,
+    );
+  }
+  const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options, 'workbook');
+}
+
+async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {
+  const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
+  let batch: RawRow[] = [];
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    const cells: CellValue[] = [];
+    let issues: SourceIssue[] | undefined;
+    for (let c = 0; c < row.length; c++) {
+      const cell = row[c];
+      let value: CellValue = null;
+      if (cell) {
+        if (cell.t === 'e') {
+          const found = cell.w ?? XLSX.utils.format_cell(cell);
+          (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
+        } else value = sheetJsValue(XLSX, cell);
+      }
+      cells.push(value);
+    }
+    batch.push({ rowNumber: r + 1, cells, issues });
+    if (batch.length === 1000) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject): CellValue {
+  switch (cell.t) {
+    case 's':
+      return cell.v === '' || cell.v === undefined ? null : String(cell.v);
+    case 'b':
+      return Boolean(cell.v);
+    case 'n': {
+      const v = cell.v as number;
+      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(XLSX, v, cell.z);
+      return Number.isFinite(v) ? v : null;
+    }
+    case 'd':
+      return cell.v instanceof Date ? { kind: 'date', iso: cell.v.toISOString().slice(0, 19) } : null;
+    default:
+      return null;
+  }
+}
+
+/** A date serial number to its wall-clock value (SSF's parse works in calendar fields, no time zone). */
+function sheetJsDate(XLSX: typeof SheetJs, serial: number, format: string): CellValue {
+  const p = XLSX.SSF.parse_date_code(serial);
+  if (!p) return serial;
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  const day = `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}`;
+  const timeFormat = /[hs]/i.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+  if (p.H === 0 && p.M === 0 && Math.round(p.S) === 0 && !timeFormat) return { kind: 'date', iso: day };
+  return { kind: 'date', iso: `${day}T${pad(p.H)}:${pad(p.M)}:${pad(Math.min(59, Math.round(p.S)))}` };
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { TableSource } from './source-types.js';
+import type { SourceOptions } from './source-options.js';
+import { openCsv } from './open-csv.js';
+import { openXlsx } from './open-xlsx.js';
+import { openSheetJs } from './open-sheetjs.js';
+import { sourceError } from './source-error.js';
+
+/**
+ * Opens one input table by its extension: `.csv .tsv .txt` as delimited text, `.xlsx .xlsm` through
+ * the exceljs stream reader, `.xls .ods` through SheetJS (whole file in memory, size-capped). The
+ * header is read before the promise resolves; rows stream lazily. Close the table, or read its rows
+ * to the end (or stop early: breaking out of the loop closes it too).
+ * @throws MgeError of kind `source` with a `SOURCE_*` code, the file (and sheet/row) and a hint.
+ */
+export async function openTable(file: string, options: SourceOptions = {}): Promise<TableSource> {
+  const ext = path.extname(file).toLowerCase();
+  switch (ext) {
+    case '.csv':
+    case '.tsv':
+    case '.txt':
+      return openCsv(file, options);
+    case '.xlsx':
+    case '.xlsm':
+      return openXlsx(file, options);
+    case '.xls':
+    case '.ods':
+      return openSheetJs(file, options);
+    default:
+      throw sourceError(
+        'SOURCE_UNSUPPORTED',
+        `cannot read ${ext || 'files without an extension'} files`,
+        { file },
+        'use .csv, .tsv, .txt, .xlsx, .xlsm, .xls or .ods',
+      );
+  }
+}

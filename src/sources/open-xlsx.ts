@@ -1,0 +1,147 @@
+import type { TableSource, CellValue, SourceIssue } from './source-types.js';
+import type { SourceOptions } from './source-options.js';
+import type { RawRow } from './raw-row.js';
+import { assembleTable } from './assemble-table.js';
+import { checkWorkbookFile, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './check-workbook-file.js';
+import { normaliseExcelCell } from './normalise-excel-cell.js';
+import { columnLetter } from './column-letter.js';
+import { sourceError } from './source-error.js';
+import { readXlsxMerges } from './read-xlsx-merges.js';
+import { loadExcelJs } from './load-exceljs.js';
+
+/** Excel's last row: a sheet claiming more is damaged or hostile. */
+const MAX_EXCEL_ROWS = 1_048_576;
+
+/** The parts of exceljs' stream reader used here (it is unmaintained: keep it behind this file). */
+interface SheetReader {
+  readonly name?: string;
+  /** Events in batches, one batch per chunk of sheet XML. */
+  parse(): AsyncIterable<{ eventType: string; value: unknown }[]>;
+}
+interface ExcelRow {
+  readonly number: number;
+  eachCell(options: { includeEmpty: boolean }, visit: (cell: ExcelCell, column: number) => void): void;
+}
+interface ExcelCell {
+  readonly value: unknown;
+  readonly numFmt?: string;
+}
+interface BookReader extends AsyncIterable<SheetReader> {
+  readonly model?: { sheets?: { name: string }[] };
+  readonly stream?: { destroy(): void };
+}
+
+/**
+ * Opens one sheet of an .xlsx/.xlsm with the exceljs stream reader (bounded memory). The file is
+ * checked first (see `checkWorkbookFile`). Sheets are matched by name or 1-based workbook order; the
+ * read stops at the end of the wanted sheet.
+ * @throws MgeError `SOURCE_SHEET_NOT_FOUND` (hint lists the sheets), `SOURCE_CORRUPT`,
+ *   `SOURCE_ENCRYPTED`, `SOURCE_TOO_LARGE`, and the header errors of `assembleTable`.
+ */
+export async function openXlsx(file: string, options: SourceOptions = {}, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS): Promise<TableSource> {
+  const entries = await checkWorkbookFile(file, limits);
+  const reader = new (loadExcelJs().stream.xlsx.WorkbookReader)(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'ignore',
+  }) as unknown as BookReader;
+  const books = reader[Symbol.asyncIterator]();
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    reader.stream?.destroy();
+    await books.return?.(undefined).catch(() => undefined);
+  };
+  const wanted = options.sheet ?? 1;
+  let sheet: SheetReader | undefined;
+  let sheetName: string | undefined;
+  try {
+    let index = 0;
+    for (;;) {
+      const next = await books.next();
+      if (next.done) break;
+      index++;
+      const order = reader.model?.sheets?.map((s) => s.name) ?? [];
+      const name = next.value.name ?? order[index - 1] ?? `Sheet${index}`;
+      const match = typeof wanted === 'number' ? name === (order[wanted - 1] ?? `#${wanted}`) || (order.length === 0 && index === wanted) : name === wanted;
+      if (match) {
+        sheet = next.value;
+        sheetName = name;
+        break;
+      }
+    }
+  } catch (error) {
+    await close();
+    throw corrupt(file, error);
+  }
+  if (!sheet || sheetName === undefined) {
+    const names = reader.model?.sheets?.map((s) => s.name) ?? [];
+    await close();
+    throw sourceError(
+      'SOURCE_SHEET_NOT_FOUND',
+      typeof wanted === 'number' ? `the workbook has no sheet number ${wanted}` : `the workbook has no sheet "${wanted}"`,
+      { file, sheet: String(wanted) },
+      names.length > 0 ? `the sheets are: ${names.map((n, i) => `${i + 1}. "${n}"`).join(', ')}` : 'the workbook holds no readable sheets',
+    );
+  }
+  const merges = (options.headerRows ?? 1) > 1 ? await readXlsxMerges(file, entries, reader.model?.sheets?.map((s) => s.name) ?? [], sheetName, limits).catch(() => undefined) : undefined;
+  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName), merges, close }, options, 'workbook');
+}
+
+async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): AsyncGenerator<RawRow[]> {
+  try {
+    for await (const events of sheet.parse()) {
+      const batch: RawRow[] = [];
+      for (const event of events) {
+        if (event.eventType !== 'row') continue;
+        const row = event.value as ExcelRow;
+        // Sizes in a zip directory can lie; a sheet cannot hold more rows than Excel allows.
+        if (row.number > MAX_EXCEL_ROWS) {
+          throw sourceError('SOURCE_TOO_LARGE', `the sheet goes past Excel's last row (${MAX_EXCEL_ROWS})`, { file, sheet: sheetName, row: row.number }, 'this is not a normal workbook; save it again from the spreadsheet program');
+        }
+        batch.push(toRawRow(row, sheetName));
+      }
+      if (batch.length > 0) yield batch;
+    }
+  } catch (error) {
+    throw corrupt(file, error, sheetName);
+  }
+}
+
+function toRawRow(row: ExcelRow, sheetName: string): RawRow {
+  const cells: CellValue[] = [];
+  let issues: SourceIssue[] | undefined;
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    const { value, issue } = normaliseExcelCell(cell.value, cell.numFmt);
+    while (cells.length < column - 1) cells.push(null);
+    cells[column - 1] = value;
+    if (issue) {
+      const ref = `${columnLetter(column - 1)}${row.number}`;
+      (issues ??= []).push({
+        ...issue,
+        columnIndex: column - 1,
+        message:
+          issue.code === 'SOURCE_ERROR_CELL'
+            ? `${sheetName}!${ref} holds the error ${issue.found}`
+            : issue.code === 'SOURCE_FORMULA_NO_RESULT'
+              ? `${sheetName}!${ref} has a formula with no saved result; open and save the file in a spreadsheet program`
+              : `${sheetName}!${ref} could not be read`,
+      });
+    }
+  });
+  return { rowNumber: row.number, cells, issues };
+}
+
+function corrupt(file: string, error: unknown, sheet?: string): Error {
+  if (error instanceof Error && error.name === 'MgeError') return error;
+  return sourceError(
+    'SOURCE_CORRUPT',
+    `the workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    { file, ...(sheet === undefined ? {} : { sheet }) },
+    'the file is damaged; open it in the spreadsheet program and save it again',
+    error,
+  );
+}

@@ -1,0 +1,21 @@
+import type { CellValue, SourceIssue } from './source-types.js';
+
+/**
+ * One physical row as a format reader produces it, before the header is applied: cells indexed from
+ * column A, and issues whose `columnIndex` is that absolute 0-based column.
+ */
+export interface RawRow {
+  /** 1-based row number (the physical line where a CSV record starts). */
+  readonly rowNumber: number;
+  /** Cells from column A; empty cells are `null` (CSV readers may also give `''`). */
+  readonly cells: CellValue[];
+  readonly issues: SourceIssue[] | undefined;
+}
+
+/** A merged range, 0-based inclusive rows/columns as in the sheet. */
+export interface MergeRange {
+  readonly top: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+}

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Reads an object-mode stream as batches of everything buffered at each wake-up: one promise per
+ * batch instead of one per object, which is what keeps a row reader close to the parser's own speed.
+ * Stream errors are thrown; the listeners are removed when the consumer stops.
+ */
+export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
+  let finished = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const notify = (): void => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const onEnd = (): void => {
+    finished = true;
+    notify();
+  };
+  const onError = (error: unknown): void => {
+    failure ??= error;
+    notify();
+  };
+  stream.on('readable', notify);
+  stream.on('end', onEnd);
+  stream.on('close', onEnd);
+  stream.on('error', onError);
+  try {
+    for (;;) {
+      if (failure !== undefined) throw failure;
+      const batch: T[] = [];
+      let item: T | null;
+      while ((item = stream.read() as T | null) !== null) batch.push(item);
+      if (batch.length > 0) {
+        yield batch;
+        continue;
+      }
+      if (failure !== undefined) throw failure;
+      if (finished || stream.readableEnded || stream.destroyed) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    stream.off('readable', notify);
+    stream.off('end', onEnd);
+    stream.off('close', onEnd);
+    stream.off('error', onError);
+  }
+}
