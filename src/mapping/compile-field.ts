@@ -1,0 +1,277 @@
+import type { Field } from '../template/template-types.js';
+import { compileValue, type RawValue, type ResolveColumn, type ValueReader } from './compile-value.js';
+import type { FieldPlan, NamedPlans } from './field-plan.js';
+import { parseNumber } from './parse-number.js';
+import { parseRange } from './parse-range.js';
+import type { JsonValue } from './record-types.js';
+import { addProblem, type RowContext } from './row-context.js';
+import type { SpecPos } from './spec-node.js';
+import { convertValue, unitConversion, type UnitConversion } from './unit-conversion.js';
+import type { ValuePlan } from './value-plan.js';
+
+/** Produces one field's value for a record (undefined = absent, the key is left out). */
+export type FieldEval = (ctx: RowContext, path: string) => JsonValue | undefined;
+
+/** What compiling needs from the header. */
+export interface CompileEnv {
+  readonly resolve: ResolveColumn;
+  /** The unit written in a column's header, if any. */
+  readonly headerUnit: (column: number) => string | undefined;
+  readonly decimal: '.' | ',';
+  /** Reports a conversion the units library cannot do (a mapping problem, not a row problem). */
+  readonly unitProblem: (pos: SpecPos, field: Field, from: string, to: string) => void;
+}
+
+type Coerce = (raw: JsonValue, ctx: RowContext, path: string, column: number) => JsonValue | undefined;
+
+function describe(raw: JsonValue): string {
+  return typeof raw === 'string' ? raw : JSON.stringify(raw);
+}
+
+function conversionFor(plan: ValuePlan, reader: ValueReader, field: Field, env: CompileEnv): UnitConversion {
+  const to = field.type === 'number' || field.type === 'range' ? field.unit : undefined;
+  const from = plan.unit ?? (reader.column >= 0 && plan.source.kind === 'column' ? env.headerUnit(reader.column) : undefined);
+  const conv = unitConversion(from, to);
+  if (conv) return conv;
+  env.unitProblem(plan, field, from ?? '', to ?? '');
+  return { factor: 1, offset: 0 };
+}
+
+function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: string | undefined): Coerce {
+  return (raw, ctx, path, column) => {
+    if (typeof raw === 'number') return convertValue(raw, conv);
+    if (typeof raw === 'string') {
+      const n = parseNumber(raw, decimal);
+      if (n.ok) return convertValue(n.value, conv);
+      const message = n.code === 'VALUE_CENSORED' ? 'a bound such as <0.01 is not a value: write the value or leave the cell empty' : 'the cell is not a number';
+      addProblem(ctx, n.code, column, path, `a number${unit ? ` in ${unit}` : ''}`, raw, message);
+      return undefined;
+    }
+    addProblem(ctx, 'VALUE_NOT_A_NUMBER', column, path, 'a number', describe(raw), 'the value is not a number');
+    return undefined;
+  };
+}
+
+function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, decimal: '.' | ','): Coerce {
+  const num = numberCoercer(conv, decimal, field.unit);
+  // An error is a width: it takes the unit factor but not a temperature offset.
+  const width = numberCoercer({ factor: conv.factor, offset: 0 }, decimal, field.unit);
+  return (raw, ctx, path, column): JsonValue | undefined => {
+    if (typeof raw !== 'string') {
+      addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', describe(raw), 'the cell is not a range');
+      return undefined;
+    }
+    const r = parseRange(raw);
+    if (!r.ok || r.form !== field.rangeType) {
+      addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', raw, 'the cell is not a range of the template\'s kind');
+      return undefined;
+    }
+    if (r.form === 'interval') {
+      const lb = num(r.lb, ctx, `${path}.lb`, column);
+      const ub = num(r.ub, ctx, `${path}.ub`, column);
+      return lb === undefined || ub === undefined ? undefined : { lb, ub };
+    }
+    const val = num(r.val, ctx, `${path}.val`, column);
+    const err = width(r.err, ctx, `${path}.err`, column);
+    return val === undefined || err === undefined ? undefined : { val, err };
+  };
+}
+
+/** The coercion from a read value to the JSON a scalar field stores. */
+function coercerFor(field: Field, plan: ValuePlan, reader: ValueReader, env: CompileEnv): Coerce {
+  const decimal = plan.decimal ?? env.decimal;
+  switch (field.type) {
+    case 'number':
+      return numberCoercer(conversionFor(plan, reader, field, env), decimal, field.unit);
+    case 'range': {
+      return rangeCoercer(field, conversionFor(plan, reader, field, env), decimal);
+    }
+    case 'string':
+    case 'choice':
+      return (raw) => (typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw);
+    case 'image':
+    case 'file':
+      return (raw) => (typeof raw === 'string' ? [raw] : raw);
+    default:
+      return (raw) => raw;
+  }
+}
+
+function traced(ctx: RowContext, path: string, column: number): void {
+  if (ctx.trace && column >= 0) ctx.trace.set(path, column);
+}
+
+/** Compiles a field plan into its evaluator. */
+export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
+  switch (plan.kind) {
+    case 'value': {
+      const reader = compileValue(plan.value, env.resolve);
+      const coerce = coercerFor(plan.field, plan.value, reader, env);
+      const split = plan.value.split;
+      const isPath = plan.field.type === 'image' || plan.field.type === 'file';
+      return (ctx, path) => {
+        traced(ctx, path, reader.column);
+        const raw = reader.read(ctx, path);
+        if (raw === undefined) return undefined;
+        if (isPath && split && typeof raw === 'string') {
+          const parts = raw.split(split).map((s) => s.trim()).filter((s) => s !== '');
+          return parts.length === 0 ? undefined : parts;
+        }
+        return coerce(raw, ctx, path, reader.column);
+      };
+    }
+    case 'range1': {
+      const reader = compileValue(plan.value, env.resolve);
+      const coerce = coercerFor(plan.field, plan.value, reader, env);
+      return (ctx, path) => {
+        traced(ctx, path, reader.column);
+        const raw = reader.read(ctx, path);
+        return raw === undefined ? undefined : coerce(raw, ctx, path, reader.column);
+      };
+    }
+    case 'range2': {
+      const a = compileValue(plan.a, env.resolve);
+      const b = compileValue(plan.b, env.resolve);
+      const numField = { ...plan.field, type: 'number' as const };
+      const ca = coercerFor(numField, plan.a, a, env);
+      // An error is a width: it takes the unit factor but not a temperature offset.
+      const convB = conversionFor(plan.b, b, plan.field, env);
+      const cb = plan.field.rangeType === 'error' ? numberCoercer({ factor: convB.factor, offset: 0 }, plan.b.decimal ?? env.decimal, plan.field.unit) : coercerFor(numField, plan.b, b, env);
+      const [ka, kb] = plan.field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
+      return (ctx, path) => {
+        traced(ctx, `${path}.${ka}`, a.column);
+        traced(ctx, `${path}.${kb}`, b.column);
+        traced(ctx, path, a.column);
+        const ra = a.read(ctx, `${path}.${ka}`);
+        const rb = b.read(ctx, `${path}.${kb}`);
+        if (ra === undefined && rb === undefined) return undefined;
+        const va = ra === undefined ? undefined : ca(ra, ctx, `${path}.${ka}`, a.column);
+        const vb = rb === undefined ? undefined : cb(rb, ctx, `${path}.${kb}`, b.column);
+        const out: { [k: string]: JsonValue } = {};
+        if (va !== undefined) out[ka!] = va;
+        if (vb !== undefined) out[kb!] = vb;
+        return out;
+      };
+    }
+    case 'arraySplit': {
+      const reader = compileValue({ ...plan.value, split: undefined }, env.resolve);
+      const split = plan.value.split!;
+      const element = plan.field.element;
+      const coerce = coercerFor(element, plan.value, reader, env);
+      const isPath = element.type === 'image' || element.type === 'file';
+      return (ctx, path) => {
+        traced(ctx, path, reader.column);
+        const raw = reader.read(ctx, path);
+        if (raw === undefined) return undefined;
+        const pieces = typeof raw === 'string' ? raw.split(split).map((s) => s.trim()).filter((s) => s !== '') : [raw];
+        const out: JsonValue[] = [];
+        for (let i = 0; i < pieces.length; i++) {
+          const p = `${path}[${i}]`;
+          traced(ctx, p, reader.column);
+          const v = isPath ? pieces[i]! : coerce(pieces[i]!, ctx, p, reader.column);
+          if (v !== undefined) out.push(v);
+        }
+        return out.length === 0 ? undefined : out;
+      };
+    }
+    case 'arrayColumns': {
+      const items = plan.items.map((item) => compileField(item, env));
+      return (ctx, path) => {
+        const out: JsonValue[] = [];
+        for (const item of items) {
+          const v = item(ctx, `${path}[${out.length}]`);
+          if (v !== undefined) out.push(v);
+        }
+        return out.length === 0 ? undefined : out;
+      };
+    }
+    case 'arrayRows': {
+      const element = compileField(plan.element, env);
+      return (ctx, path) => eachRow(ctx, (i) => element(ctx, `${path}[${i}]`));
+    }
+    case 'tableRows': {
+      const rows = plan.rows.map((row) => compileNamed(row, env));
+      return (ctx, path) => {
+        const out: JsonValue[] = [];
+        for (const row of rows) {
+          const v = row(ctx, `${path}[${out.length}]`);
+          if (v !== undefined) out.push(v);
+        }
+        return out.length === 0 ? undefined : out;
+      };
+    }
+    case 'tableFromRows': {
+      const row = compileNamed(plan.row, env);
+      return (ctx, path) => eachRow(ctx, (i) => row(ctx, `${path}[${i}]`));
+    }
+    case 'tableColumns':
+      return compileTableColumns(plan, env);
+    case 'container':
+      return compileNamed(plan.children, env);
+    case 'generator': {
+      const options = plan.children.map(([name, child]) => [name, compileField(child, env)] as const);
+      // The first option with a value wins: a record holds exactly one (platform-behaviour §D.2).
+      return (ctx, path) => {
+        for (const [name, option] of options) {
+          const v = option(ctx, `${path}.${name}`);
+          if (v !== undefined) return { [name]: v };
+        }
+        return undefined;
+      };
+    }
+  }
+}
+
+/** Runs `produce` once per grouped row, with that row as the current one. */
+function eachRow(ctx: RowContext, produce: (index: number) => JsonValue | undefined): JsonValue | undefined {
+  const current = ctx.row;
+  const out: JsonValue[] = [];
+  for (const row of ctx.rows) {
+    ctx.row = row;
+    const v = produce(out.length);
+    if (v !== undefined) out.push(v);
+  }
+  ctx.row = current;
+  return out.length === 0 ? undefined : out;
+}
+
+/** An object from named children; absent when every child is absent. */
+function compileNamed(children: NamedPlans, env: CompileEnv): FieldEval {
+  const compiled = children.map(([name, child]) => [name, compileField(child, env)] as const);
+  return (ctx, path) => {
+    let out: { [k: string]: JsonValue } | undefined;
+    for (const [name, child] of compiled) {
+      const v = child(ctx, `${path}.${name}`);
+      if (v !== undefined) (out ??= {})[name] = v;
+    }
+    return out;
+  };
+}
+
+function compileTableColumns(plan: Extract<FieldPlan, { kind: 'tableColumns' }>, env: CompileEnv): FieldEval {
+  const extra = compileNamed(plan.extra, env);
+  const cells = plan.cells.map((cell) => {
+    const reader = compileValue(cell.value, env.resolve);
+    return { label: cell.label, reader, coerce: coercerFor(plan.valueColumn, cell.value, reader, env) };
+  });
+  const labelKey = plan.labelColumn;
+  const valueKey = plan.valueColumn.name;
+  return (ctx, path) => {
+    const out: JsonValue[] = [];
+    for (const cell of cells) {
+      const p = `${path}[${out.length}]`;
+      const raw: RawValue = cell.reader.read(ctx, `${p}.${valueKey}`);
+      // Empty cells make no row: an element not measured is not an element with no content.
+      if (raw === undefined) continue;
+      traced(ctx, `${p}.${valueKey}`, cell.reader.column);
+      traced(ctx, p, cell.reader.column);
+      const value = cell.coerce(raw, ctx, `${p}.${valueKey}`, cell.reader.column);
+      if (value === undefined) continue;
+      const row: { [k: string]: JsonValue } = { [labelKey]: cell.label, [valueKey]: value };
+      const more = extra(ctx, p);
+      if (more && typeof more === 'object' && !Array.isArray(more)) Object.assign(row, more);
+      out.push(row);
+    }
+    return out.length === 0 ? undefined : out;
+  };
+}

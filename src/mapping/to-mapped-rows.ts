@@ -1,0 +1,84 @@
+import type { CellValue, SourceRow } from '../sources/source-types.js';
+import { validateRecord, type ValidateOptions } from '../validate/validate-record.js';
+import type { ValidationIssue } from '../validate/validation-issue.js';
+import type { CompiledMapping } from './compile-mapping.js';
+import { groupRows } from './group-rows.js';
+import type { MappedRow } from './mapped-row.js';
+import type { RowProblem } from './record-types.js';
+import { recordHash } from './record-hash.js';
+import { cellLocation } from './row-context.js';
+import { rowKey } from './row-key.js';
+
+/** The original cells of a row by header text (prototype-free, so any header name is plain data). */
+function sourceValues(row: SourceRow): Record<string, CellValue> {
+  const out = Object.create(null) as Record<string, CellValue>;
+  const names = row.header.names;
+  for (let i = 0; i < names.length; i++) {
+    Object.defineProperty(out, names[i] || row.header.columns[i] || String(i), { value: row.values[i] ?? null, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** The column that fed a field path, or the closest traced parent path. */
+function tracedColumn(trace: ReadonlyMap<string, number> | undefined, path: string): number {
+  if (!trace) return -1;
+  let p = path;
+  for (;;) {
+    const c = trace.get(p);
+    if (c !== undefined) return c;
+    const cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+    if (cut <= 0) return -1;
+    p = p.slice(0, cut);
+  }
+}
+
+function issueToProblem(issue: ValidationIssue, row: SourceRow, column: number): RowProblem {
+  return { code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: issue.field, expected: issue.expected, found: issue.found };
+}
+
+/** Maps and validates one group of rows (a single row without `groupBy`). */
+export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, settings: ValidateOptions): MappedRow {
+  const first = rows[0]!;
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    for (const issue of row.issues) {
+      const column = issue.columnIndex ?? -1;
+      problems.push({ code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: undefined, expected: undefined, found: issue.found });
+    }
+  }
+  let result = compiled.mapRows(rows);
+  const issues = validateRecord(result.partial, compiled.template, settings);
+  if (issues.length > 0 || result.problems.length > 0) {
+    // Second pass only for invalid rows: remember which cell fed each field so issues point at cells.
+    result = compiled.mapRows(rows, true);
+  }
+  problems.push(...result.problems);
+  const reported = result.problems.map((p) => p.field ?? '');
+  for (const issue of issues) {
+    // A value that could not be read is reported once, not again as missing.
+    if (reported.some((f) => f === issue.field || f.startsWith(`${issue.field}.`) || f.startsWith(`${issue.field}[`))) continue;
+    problems.push(issueToProblem(issue, first, tracedColumn(result.trace, issue.field)));
+  }
+  const hash = result.record ? recordHash(result.record) : recordHash(rows.map((r) => r.values));
+  return {
+    location: cellLocation(first.header, first.rowNumber, -1),
+    rowNumbers: rows.map((r) => r.rowNumber),
+    key: rowKey(first.values, compiled.keyColumns, hash),
+    hash,
+    record: problems.length === 0 ? result.record : undefined,
+    problems,
+    sourceValues: sourceValues(first),
+  };
+}
+
+/**
+ * The map + validate stage: source rows in, one {@link MappedRow} per record out (per row, or per
+ * group of consecutive rows with `groupBy`), streaming with bounded memory. Every row reaches the
+ * output exactly once; an invalid row is data with its problems, never an exception.
+ */
+export async function* toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<MappedRow> {
+  const width = settings.methodsWidth ?? compiled.check.methodsWidth;
+  for await (const group of groupRows(rows, compiled.groupColumns)) {
+    yield mapGroup(group, compiled, { methodsWidth: width });
+  }
+}
