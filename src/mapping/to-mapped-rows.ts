@@ -65,7 +65,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
     rowNumbers: rows.map((r) => r.rowNumber),
     key: rowKey(first.values, compiled.keyColumns, hash),
     hash,
-    record: problems.length === 0 ? result.record : undefined,
+    record: result.record,
     problems,
     sourceValues: sourceValues(first),
   };
