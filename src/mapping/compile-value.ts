@@ -48,7 +48,8 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
         addProblem(ctx, 'VALUE_NO_MATCH', column, path, `text matching ${plan.regex.source}`, String(v), 'the cell does not match the regex of the mapping');
         return undefined;
       }
-      v = (m[1] ?? m[0]).trim();
+      // With a capture group, a group that took no part (an optional `(…)?`) means absent.
+      v = (m.length > 1 ? (m[1] ?? '') : m[0]).trim();
       if (v === '') return plan.default ?? undefined;
     }
     if (plan.map) {
