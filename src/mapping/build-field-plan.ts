@@ -82,9 +82,11 @@ export function namedPlans(fields: readonly Field[], node: SpecMap, path: string
 }
 
 function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport, extraKeys: readonly string[]): ValuePlan | undefined {
+  let bad = false;
   if (node.kind === 'map') {
     for (const [key, pos] of node.keyPos) {
       if (VALUE_KEYS.includes(key) || extraKeys.includes(key)) continue;
+      bad = true;
       if (STRUCTURE_KEYS.includes(key)) {
         report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is a ${field.type}: \`${key}\` does not fit it`, pos, `${path}.${key}`, field.path);
       } else {
@@ -92,6 +94,8 @@ function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport,
       }
     }
   }
+  // One problem per value: a misspelt key already explains why no source was found.
+  if (bad) return undefined;
   return parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
 }
 

@@ -1,23 +1,27 @@
 import { normalizeName } from './normalize-name.js';
 
-/** Edit distance (insert, delete, substitute) between two strings, by code point. */
+/**
+ * Edit distance between two strings by code point: insert, delete, substitute, and swapping two
+ * neighbours (`untis` → `units` is one typo, not two).
+ */
 export function levenshtein(a: string, b: string): number {
   const x = Array.from(a);
   const y = Array.from(b);
   if (x.length === 0) return y.length;
   if (y.length === 0) return x.length;
-  let prev = new Array<number>(y.length + 1);
-  let next = new Array<number>(y.length + 1);
-  for (let j = 0; j <= y.length; j++) prev[j] = j;
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_v, i) => [i, ...new Array<number>(y.length).fill(0)]);
+  for (let j = 0; j <= y.length; j++) d[0]![j] = j;
   for (let i = 1; i <= x.length; i++) {
-    next[0] = i;
+    const row = d[i]!;
+    const up = d[i - 1]!;
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      next[j] = Math.min((prev[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      let v = Math.min(up[j]! + 1, row[j - 1]! + 1, up[j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      row[j] = v;
     }
-    [prev, next] = [next, prev];
   }
-  return prev[y.length] ?? 0;
+  return d[x.length]![y.length]!;
 }
 
 /**
