@@ -10,3 +10,10 @@ export function sampleTemplate(id: number): Template {
   if (!found) throw new Error(`no template ${id} in samples/templates.json`);
   return parseTemplate(found);
 }
+
+/** A sample template with every field made optional, to test one mapping feature at a time. */
+export function optionalTemplate(id: number): Template {
+  const found = raw.templates.find((t) => (t as { id: number }).id === id);
+  const copy = JSON.parse(JSON.stringify(found), (key, value: unknown) => (key === 'r' ? false : value)) as unknown;
+  return parseTemplate(copy);
+}
