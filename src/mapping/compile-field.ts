@@ -98,7 +98,7 @@ function coercerFor(field: Field, plan: ValuePlan, reader: ValueReader, env: Com
 }
 
 function traced(ctx: RowContext, path: string, column: number): void {
-  if (ctx.trace && column >= 0) ctx.trace.set(path, column);
+  if (ctx.trace && column >= 0) ctx.trace.set(path, { row: ctx.row, column });
 }
 
 /** Compiles a field plan into its evaluator. */

@@ -8,7 +8,7 @@ import type { MappingSpec } from './mapping-spec.js';
 import { splitHeaderUnit } from './normalize-name.js';
 import type { JsonValue, PlatformRecord, RowProblem } from './record-types.js';
 import { closestHeaders, findColumn } from './resolve-columns.js';
-import type { RowContext } from './row-context.js';
+import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
 export interface MapResult {
@@ -17,7 +17,7 @@ export interface MapResult {
   readonly partial: PlatformRecord;
   readonly problems: RowProblem[];
   /** Which column fed each field path (only when tracing was asked for). */
-  readonly trace: ReadonlyMap<string, number> | undefined;
+  readonly trace: ReadonlyMap<string, TracedCell> | undefined;
 }
 
 /** A mapping bound to one header: columns resolved to indices, units to conversion factors. */

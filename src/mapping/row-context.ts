@@ -1,6 +1,12 @@
 import type { SourceHeader, SourceRow } from '../sources/source-types.js';
 import type { RowLocation, RowProblem } from './record-types.js';
 
+/** The cell a field value came from. */
+export interface TracedCell {
+  readonly row: SourceRow;
+  readonly column: number;
+}
+
 /** The state of mapping one record: its rows, the row being read, the problems so far. */
 export interface RowContext {
   /** All rows of the record (one unless `groupBy`). */
@@ -8,8 +14,8 @@ export interface RowContext {
   /** The row being read (changes while a `fromRows` table walks the group). */
   row: SourceRow;
   readonly problems: RowProblem[];
-  /** When set, records which column fed each field path, to place validation issues on cells. */
-  readonly trace: Map<string, number> | undefined;
+  /** When set, records which row and column fed each field path, to place validation issues on cells. */
+  readonly trace: Map<string, TracedCell> | undefined;
 }
 
 /** The location of one cell (or of the row, when `column` is negative). */

@@ -6,7 +6,7 @@ import { groupRows } from './group-rows.js';
 import type { MappedRow } from './mapped-row.js';
 import type { RowProblem } from './record-types.js';
 import { recordHash } from './record-hash.js';
-import { cellLocation } from './row-context.js';
+import { cellLocation, type TracedCell } from './row-context.js';
 import { rowKey } from './row-key.js';
 
 /** The original cells of a row by header text (prototype-free, so any header name is plain data). */
@@ -19,21 +19,22 @@ function sourceValues(row: SourceRow): Record<string, CellValue> {
   return out;
 }
 
-/** The column that fed a field path, or the closest traced parent path. */
-function tracedColumn(trace: ReadonlyMap<string, number> | undefined, path: string): number {
-  if (!trace) return -1;
+/** The cell that fed a field path, or that of the closest traced parent path. */
+function tracedCell(trace: ReadonlyMap<string, TracedCell> | undefined, path: string): TracedCell | undefined {
+  if (!trace) return undefined;
   let p = path;
   for (;;) {
     const c = trace.get(p);
     if (c !== undefined) return c;
     const cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
-    if (cut <= 0) return -1;
+    if (cut <= 0) return undefined;
     p = p.slice(0, cut);
   }
 }
 
-function issueToProblem(issue: ValidationIssue, row: SourceRow, column: number): RowProblem {
-  return { code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: issue.field, expected: issue.expected, found: issue.found };
+function issueToProblem(issue: ValidationIssue, first: SourceRow, cell: TracedCell | undefined): RowProblem {
+  const location = cell ? cellLocation(cell.row.header, cell.row.rowNumber, cell.column) : cellLocation(first.header, first.rowNumber, -1);
+  return { code: issue.code, message: issue.message, location, field: issue.field, expected: issue.expected, found: issue.found };
 }
 
 /** Maps and validates one group of rows (a single row without `groupBy`). */
@@ -57,7 +58,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
   for (const issue of issues) {
     // A value that could not be read is reported once, not again as missing.
     if (reported.some((f) => f === issue.field || f.startsWith(`${issue.field}.`) || f.startsWith(`${issue.field}[`))) continue;
-    problems.push(issueToProblem(issue, first, tracedColumn(result.trace, issue.field)));
+    problems.push(issueToProblem(issue, first, tracedCell(result.trace, issue.field)));
   }
   const hash = result.record ? recordHash(result.record) : recordHash(rows.map((r) => r.values));
   return {
