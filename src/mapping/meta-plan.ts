@@ -55,12 +55,13 @@ export function buildMetaPlan(meta: SpecMap | undefined, at: SpecPos, width: Met
   const value = (key: string, n: SpecNode | undefined = node(key), path = `meta.${key}`): ValuePlan | undefined => {
     if (!n) return undefined;
     if (n.kind === 'map') for (const [k, pos] of n.keyPos) if (!VALUE_KEYS.includes(k)) report('MAPPING_UNKNOWN_TRANSFORM', `unknown value key or transform "${k}"`, pos, `${path}.${k}`, didYouMean(k, VALUE_KEYS));
-    return parseValuePlan(n, true, (code, message, pos, s) => report(code, message, pos, path, s));
+    const plan = parseValuePlan(n, true, (code, message, pos, s) => report(code, message, pos, path, s));
+    if (plan?.source.kind === 'const' && plan.source.value === 'FILL_IN') report('MAPPING_PLACEHOLDER', `${path} still has the FILL_IN placeholder`, plan, path);
+    return plan;
   };
   const required = (key: string): ValuePlan | undefined => {
     const plan = value(key);
     if (!plan) report('MAPPING_META_REQUIRED', `meta.${key} is required`, meta ?? at, `meta.${key}`);
-    else if (plan.source.kind === 'const' && plan.source.value === 'FILL_IN') report('MAPPING_PLACEHOLDER', `meta.${key} still has the FILL_IN placeholder`, plan, `meta.${key}`);
     return plan;
   };
   const title = required('title');
