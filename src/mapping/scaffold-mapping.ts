@@ -28,34 +28,45 @@ function describe(f: Field): string {
   return parts.join(', ');
 }
 
-function lines(f: Field, indent: string, match: HeaderMatching | undefined, out: string[]): void {
-  const header = match?.matches.find((m) => m.field === f.name)?.header;
-  const comment = `${indent}# ${f.name}: ${describe(f)}`;
-  const opt = f.required ? '' : '# ';
-  out.push(comment);
+/** The smallest mapping of a field that checks once its FILL_IN placeholders are replaced, as flow YAML. */
+function minimal(f: Field, header: string | undefined): string {
+  const column = `{column: ${header === undefined ? 'FILL_IN' : q(header)}}`;
+  const pick = (fields: readonly Field[]): Field[] => {
+    const required = fields.filter((c) => c.required);
+    return required.length > 0 ? required : fields.slice(0, 1);
+  };
+  const object = (fields: readonly Field[]): string => `{${fields.map((c) => `${q(c.name)}: ${minimal(c, undefined)}`).join(', ')}}`;
   switch (f.type) {
-    case 'container':
-    case 'generator': {
-      out.push(`${indent}${opt}${q(f.name)}:${f.type === 'generator' ? '  # the first option with a value is used' : ''}`);
-      for (const child of f.type === 'container' ? f.fields : f.options) {
-        const sub: string[] = [];
-        lines(child, `${indent}  `, match, sub);
-        out.push(...sub.map((l) => (f.required ? l : l.replace(/^(\s*)(?!#)/, '$1# '))));
-      }
-      return;
-    }
-    case 'table':
-      out.push(`${indent}${opt}${q(f.name)}:`);
-      out.push(`${indent}${opt}  rows:   # or fromColumns: {columns: [...], label: ..., value: ...}, or fromRows: {...} with groupBy`);
-      out.push(`${indent}${opt}    - ${f.columns.map((c) => `${q(c.name)}: ${c.required ? '{column: FILL_IN}' : '{column: FILL_IN}'}`).join(', ').replace(/^/, '{').replace(/$/, '}')}`);
-      return;
     case 'array':
-      out.push(`${indent}${opt}${q(f.name)}: ${f.element.type === 'container' || f.element.type === 'generator' || f.element.type === 'table' ? '{items: [FILL_IN]}' : `{column: ${header ? q(header) : 'FILL_IN'}, split: ";"}`}`);
-      return;
+      return ['container', 'generator', 'table', 'array'].includes(f.element.type)
+        ? `{items: [${minimal(f.element, undefined)}]}`
+        : `{column: ${header === undefined ? 'FILL_IN' : q(header)}, split: ";"}`;
+    case 'table':
+      return `{rows: [${object(pick(f.columns))}]}`;
+    case 'container':
+      return object(pick(f.fields));
+    case 'generator':
+      return object(f.options.slice(0, 1));
     default:
-      if (header !== undefined) out.push(`${indent}${q(f.name)}: ${q(header)}`);
-      else out.push(`${indent}${opt}${q(f.name)}: {column: FILL_IN}`);
+      return column;
   }
+}
+
+function lines(f: Field, indent: string, match: HeaderMatching | undefined, out: string[], parentCommented: boolean): void {
+  const header = match?.matches.find((m) => m.field === f.name)?.header;
+  const commented = parentCommented || !f.required;
+  const code = `${indent}${commented ? '# ' : ''}`;
+  out.push(`${indent}# ${f.name} — ${describe(f)}`);
+  if (f.type === 'container' || f.type === 'generator') {
+    out.push(`${code}${q(f.name)}:${f.type === 'generator' ? '  # the first option with a value is used' : ''}`);
+    for (const child of f.type === 'container' ? f.fields : f.options) lines(child, `${indent}  `, match, out, commented);
+    return;
+  }
+  if (f.type === 'table') {
+    out.push(`${indent}# its columns — ${f.columns.map((c) => `${c.name} (${describe(c)})`).join('; ')}`);
+    out.push(`${indent}# (or fromColumns {columns, label, value} for column groups, or fromRows with groupBy)`);
+  }
+  out.push(`${code}${q(f.name)}: ${header !== undefined && f.type !== 'table' && f.type !== 'array' ? q(header) : minimal(f, header)}`);
 }
 
 /**
@@ -84,7 +95,7 @@ export function scaffoldMapping(template: Template, options: ScaffoldOptions = {
     '  public_range: 0',
     'content:',
   ];
-  for (const f of template.fields) lines(f, '  ', match, out);
+  for (const f of template.fields) lines(f, '  ', match, out, false);
   if (match) {
     out.push('');
     out.push(`# Columns not used: ${match.unmatchedHeaders.length === 0 ? '(none)' : match.unmatchedHeaders.map((h) => JSON.stringify(h)).join(', ')}`);

@@ -30,7 +30,7 @@ describe('matchHeaders', () => {
 describe('scaffoldMapping', () => {
   it('writes every field with its type, unit, required flag and options as comments', () => {
     const text = scaffoldMapping(sampleTemplate(101));
-    for (const fragment of ['# 试验温度: number, unit ℃, REQUIRED', '# 热处理状态: choice, options: 铸态 | 锻态 | 固溶 | 固溶+时效, REQUIRED', '# 屈服强度: range, unit MPa, value±error {val, err}', '# 型号: string', '# 体积分数: number, unit %']) {
+    for (const fragment of ['# 试验温度 — number, unit ℃, REQUIRED', '# 热处理状态 — choice, options: 铸态 | 锻态 | 固溶 | 固溶+时效, REQUIRED', '# 屈服强度 — range, unit MPa, value±error {val, err}', '# 型号 — string', '# 体积分数 — number, unit %']) {
       expect(text).toContain(fragment);
     }
   });
@@ -58,10 +58,13 @@ describe('scaffoldMapping', () => {
   });
 
   it('scaffolds every sample template into a mapping that checks once filled', () => {
-    for (const id of [102, 103, 201, 203]) {
+    for (const id of [101, 102, 103, 201, 202, 203]) {
       const template = sampleTemplate(id);
       const filled = scaffoldMapping(template).replace(/FILL_IN/g, 'x');
       expect([id, checkMapping(loadMapping(filled, 's.yaml').spec, template).problems]).toEqual([id, []]);
+      // Uncommenting every optional field gives a mapping of every field that also checks clean.
+      const everything = filled.replace(/^(\s+)# (?=[^\s—]+:( |$))/gm, '$1');
+      expect([id, checkMapping(loadMapping(everything, 's.yaml').spec, template).problems]).toEqual([id, []]);
     }
   });
 });
