@@ -46,18 +46,19 @@ interface Bound {
 
 function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
   const problems: MappingProblem[] = [];
-  const resolve = (name: string, line = 0, col = 0, path = 'content'): number => {
+  // A value compiled twice (an array element plan) must not report its missing column twice.
+  const missing = new Set<string>();
+  const resolve = (name: string, line: number, col: number, path: string): number => {
     const i = findColumn(header, name);
-    if (i < 0 && !problems.some((p) => p.code === 'MAPPING_COLUMN_NOT_FOUND' && p.line === line && p.col === col)) {
+    const id = `${line}:${col}:${name}`;
+    if (i < 0 && !missing.has(id)) {
+      missing.add(id);
       problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`, line, col, path, suggestions: closestHeaders(header, name) });
     }
     return i;
   };
-  // Readers resolve by name only; `fixPositions` then places each missing column on its mapping line.
-  let at = { line: 0, col: 0, path: 'content' };
-  const resolveAt = (name: string): number => resolve(name, at.line, at.col, at.path);
   const env = {
-    resolve: resolveAt,
+    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
     unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
@@ -67,42 +68,9 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
   const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
-  const content = check.content.map(([name, plan]) => {
-    at = { line: 0, col: 0, path: `content.${name}` };
-    return [name, compileField(plan, env), `content.${name}`] as const;
-  });
-  at = { line: 0, col: 0, path: 'meta' };
-  const meta = compileMeta(check.meta, template.id, resolveAt);
-  fixPositions(problems, spec);
+  const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const);
+  const meta = compileMeta(check.meta, template.id, (name, pos) => resolve(name, pos.line, pos.col, 'meta'));
   return { problems, meta, content, keyColumns, groupColumns };
-}
-
-/** A missing column is reported at the line where the mapping names it. */
-function fixPositions(problems: MappingProblem[], spec: MappingSpec): void {
-  const lines = spec.content || spec.meta ? locateNames(spec) : new Map<string, { line: number; col: number }>();
-  for (let i = 0; i < problems.length; i++) {
-    const p = problems[i]!;
-    if (p.code !== 'MAPPING_COLUMN_NOT_FOUND' || p.line !== 0) continue;
-    const name = /"(.*)"/.exec(p.message)?.[1] ?? '';
-    const pos = lines.get(name);
-    if (pos) problems[i] = { ...p, line: pos.line, col: pos.col };
-  }
-}
-
-function locateNames(spec: MappingSpec): Map<string, { line: number; col: number }> {
-  const out = new Map<string, { line: number; col: number }>();
-  const walk = (node: import('./spec-node.js').SpecNode): void => {
-    if (node.kind === 'scalar') {
-      if (typeof node.value === 'string') {
-        if (!out.has(node.value)) out.set(node.value, node);
-        for (const m of node.value.matchAll(/\{([^{}]+)\}/g)) if (m[1] && !out.has(m[1].trim())) out.set(m[1].trim(), node);
-      } else if (node.value !== null && !out.has(node.raw)) out.set(node.raw, node);
-    } else if (node.kind === 'seq') node.items.forEach(walk);
-    else node.entries.forEach(walk);
-  };
-  if (spec.content) walk(spec.content);
-  if (spec.meta) walk(spec.meta);
-  return out;
 }
 
 /**

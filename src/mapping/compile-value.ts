@@ -2,6 +2,7 @@ import type { CellValue } from '../sources/source-types.js';
 import { formatDate } from './parse-date.js';
 import type { JsonValue } from './record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
+import type { SpecPos } from './spec-node.js';
 import type { ValuePlan } from './value-plan.js';
 
 /** A value read for one field: text, a number or boolean from the cell, a constant, or undefined (empty). */
@@ -13,8 +14,8 @@ export interface ValueReader {
   read(ctx: RowContext, path: string): RawValue;
 }
 
-/** Finds a column's index by the name the mapping used (resolved once per header). */
-export type ResolveColumn = (name: string) => number;
+/** Finds a column's index by the name the mapping used (resolved once per header); `pos` is where it was written. */
+export type ResolveColumn = (name: string, pos: SpecPos) => number;
 
 function cellText(value: CellValue): string {
   if (value === null) return '';
@@ -71,10 +72,10 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
     return { column: -1, read: (ctx, path) => finish(src.value, ctx, path, -1) };
   }
   if (src.kind === 'column') {
-    const index = resolve(src.name);
+    const index = resolve(src.name, src.pos);
     return { column: index, read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index) };
   }
-  const parts = src.parts.map((p) => (typeof p === 'string' ? p : resolve(p.name)));
+  const parts = src.parts.map((p) => (typeof p === 'string' ? p : resolve(p.name, p.pos)));
   const first = parts.find((p): p is number => typeof p === 'number') ?? -1;
   return {
     column: first,
