@@ -6,6 +6,7 @@ import { parseRange } from './parse-range.js';
 import type { JsonValue } from './record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
 import type { SpecPos } from './spec-node.js';
+import { byCodeUnit, setKey } from './set-key.js';
 import { convertValue, unitConversion, type UnitConversion } from './unit-conversion.js';
 import type { ValuePlan } from './value-plan.js';
 
@@ -73,7 +74,7 @@ function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, de
     }
     const val = num(r.val, ctx, `${path}.val`, column);
     const err = width(r.err, ctx, `${path}.err`, column);
-    return val === undefined || err === undefined ? undefined : { val, err };
+    return val === undefined || err === undefined ? undefined : { err, val };
   };
 }
 
@@ -147,9 +148,11 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
         if (ra === undefined && rb === undefined) return undefined;
         const va = ra === undefined ? undefined : ca(ra, ctx, `${path}.${ka}`, a.column);
         const vb = rb === undefined ? undefined : cb(rb, ctx, `${path}.${kb}`, b.column);
+        // Keys in code-unit order (lb, ub / err, val): records are built canonical (see compileMapping).
         const out: { [k: string]: JsonValue } = {};
+        if (kb === 'err' && vb !== undefined) out['err'] = vb;
         if (va !== undefined) out[ka!] = va;
-        if (vb !== undefined) out[kb!] = vb;
+        if (kb !== 'err' && vb !== undefined) out[kb!] = vb;
         return out;
       };
     }
@@ -235,14 +238,14 @@ function eachRow(ctx: RowContext, produce: (index: number) => JsonValue | undefi
   return out.length === 0 ? undefined : out;
 }
 
-/** An object from named children; absent when every child is absent. */
-function compileNamed(children: NamedPlans, env: CompileEnv): FieldEval {
-  const compiled = children.map(([name, child]) => [name, compileField(child, env)] as const);
+/** An object from named children, keys in code-unit order; absent when every child is absent. */
+export function compileNamed(children: NamedPlans, env: CompileEnv): FieldEval {
+  const compiled = children.map(([name, child]) => [name, compileField(child, env)] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
   return (ctx, path) => {
     let out: { [k: string]: JsonValue } | undefined;
     for (const [name, child] of compiled) {
       const v = child(ctx, `${path}.${name}`);
-      if (v !== undefined) (out ??= {})[name] = v;
+      if (v !== undefined) setKey((out ??= {}), name, v);
     }
     return out;
   };
@@ -256,6 +259,7 @@ function compileTableColumns(plan: Extract<FieldPlan, { kind: 'tableColumns' }>,
   });
   const labelKey = plan.labelColumn;
   const valueKey = plan.valueColumn.name;
+  const order = [labelKey, valueKey, ...plan.extra.map(([name]) => name)].sort(byCodeUnit);
   return (ctx, path) => {
     const out: JsonValue[] = [];
     for (const cell of cells) {
@@ -267,9 +271,12 @@ function compileTableColumns(plan: Extract<FieldPlan, { kind: 'tableColumns' }>,
       traced(ctx, p, cell.reader.column);
       const value = cell.coerce(raw, ctx, `${p}.${valueKey}`, cell.reader.column);
       if (value === undefined) continue;
-      const row: { [k: string]: JsonValue } = { [labelKey]: cell.label, [valueKey]: value };
-      const more = extra(ctx, p);
-      if (more && typeof more === 'object' && !Array.isArray(more)) Object.assign(row, more);
+      const more = extra(ctx, p) as { readonly [k: string]: JsonValue } | undefined;
+      const row: { [k: string]: JsonValue } = {};
+      for (const key of order) {
+        const v = key === labelKey ? cell.label : key === valueKey ? value : more?.[key];
+        if (v !== undefined) setKey(row, key, v);
+      }
       out.push(row);
     }
     return out.length === 0 ? undefined : out;

@@ -6,6 +6,10 @@ import { compileMeta, type MetaEval } from './compile-meta.js';
 import { mappingInvalidError, type MappingProblem } from './mapping-problem.js';
 import type { MappingSpec } from './mapping-spec.js';
 import { splitHeaderUnit } from './normalize-name.js';
+import { canonicalJson } from './canonical-json.js';
+import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
+import { sha256Hex } from './record-hash.js';
+import type { Field } from '../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from './record-types.js';
 import { closestHeaders, findColumn } from './resolve-columns.js';
 import type { RowContext, TracedCell } from './row-context.js';
@@ -32,6 +36,8 @@ export interface CompiledMapping {
   readonly groupColumns: readonly number[];
   /** Maps one row. */
   mapRow(row: SourceRow): MapResult;
+  /** `recordHash` of a record this mapping built, computed without re-sorting its keys. */
+  hashRecord(record: PlatformRecord): string;
   /** Maps the rows of one group (`groupBy`) into one record; `trace` records cell sources. */
   mapRows(rows: readonly SourceRow[], trace?: boolean): MapResult;
 }
@@ -68,9 +74,20 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
   const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
-  const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const);
+  const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
   const meta = compileMeta(check.meta, template.id, (name, pos) => resolve(name, pos.line, pos.col, 'meta'));
   return { problems, meta, content, keyColumns, groupColumns };
+}
+
+function hasIndexLikeName(fields: readonly Field[]): boolean {
+  return fields.some((f) => {
+    if (isIndexLike(f.name)) return true;
+    if (f.type === 'container') return hasIndexLikeName(f.fields);
+    if (f.type === 'generator') return hasIndexLikeName(f.options);
+    if (f.type === 'table') return hasIndexLikeName(f.columns);
+    if (f.type === 'array') return hasIndexLikeName([f.element]);
+    return false;
+  });
 }
 
 /**
@@ -91,15 +108,18 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
   const problems = [...check.problems, ...bound.problems];
   if (problems.length > 0) throw mappingInvalidError(spec.file, problems);
   const { meta, content } = bound;
+  // Records are built with keys in code-unit order, so their JSON is already canonical, unless a
+  // field name looks like an array index (JS puts those first whatever the insertion order).
+  const builtCanonical = !hasIndexLikeName(template.fields);
   const mapRows = (rows: readonly SourceRow[], trace = false): MapResult => {
     const ctx: RowContext = { rows, row: rows[0]!, problems: [], trace: trace ? new Map() : undefined };
     const out: { [field: string]: JsonValue } = {};
     for (const [name, evaluate, path] of content) {
       const v = evaluate(ctx, path);
-      if (v !== undefined) out[name] = v;
+      if (v !== undefined) setKey(out, name, v);
     }
     const m = meta(ctx);
-    const partial: PlatformRecord = { meta: m, content: out };
+    const partial: PlatformRecord = { content: out, meta: m };
     return { record: ctx.problems.length === 0 ? partial : undefined, partial, problems: ctx.problems, trace: ctx.trace };
   };
   return {
@@ -111,5 +131,6 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
     groupColumns: bound.groupColumns,
     mapRows,
     mapRow: (row) => mapRows([row]),
+    hashRecord: (record) => sha256Hex(builtCanonical ? JSON.stringify(record) : canonicalJson(record)),
   };
 }

@@ -16,6 +16,17 @@ function text(v: JsonValue | undefined): string | undefined {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 }
 
+function readPublic(pub: ValueReader | undefined, ctx: RowContext): boolean | undefined {
+  if (!pub) return undefined;
+  const v = pub.read(ctx, 'meta.public');
+  if (v === undefined || typeof v === 'boolean') return v;
+  const t = (text(v) ?? '').toLowerCase();
+  if (TRUE.has(t)) return true;
+  if (FALSE.has(t)) return false;
+  addProblem(ctx, 'VALUE_NOT_A_BOOLEAN', pub.column, 'meta.public', 'true or false', t, 'the value is not yes/no');
+  return undefined;
+}
+
 /** Compiles the meta plan: keywords are always a list (a string would be split on spaces by the platform, §H.4). */
 export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn): MetaEval {
   const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? compileValue(p, resolve) : undefined);
@@ -53,34 +64,25 @@ export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn)
       if (v !== undefined && v.trim() !== '') keywords.push(v.trim());
     }
     const ref = read(reference, ctx, 'meta.source.reference');
-    const meta: { -readonly [K in keyof RecordMeta]: RecordMeta[K] } = {
-      tid,
-      title: read(title, ctx, 'meta.title') ?? '',
-      abstract: read(abstract, ctx, 'meta.abstract') ?? '',
-      keywords,
-      source: ref === undefined ? { source: plan.source, methods: plan.methods } : { source: plan.source, methods: plan.methods, reference: ref },
-      public_date: int(publicDate, ctx, 'meta.public_date'),
-      public_range: int(publicRange, ctx, 'meta.public_range'),
-    };
     const d = read(doi, ctx, 'meta.doi');
-    if (d !== undefined) meta.doi = d;
     const p = read(project, ctx, 'meta.other_info.project');
     const s = read(subject, ctx, 'meta.other_info.subject');
-    if (p !== undefined || s !== undefined) meta.other_info = { ...(p === undefined ? {} : { project: p }), ...(s === undefined ? {} : { subject: s }) };
     const inst = read(institution, ctx, 'meta.institution');
-    if (inst !== undefined) meta.institution = inst;
     const contrib = read(contributor, ctx, 'meta.contributor');
+    const isPublic = readPublic(pub, ctx);
+    // Keys are written in code-unit order so the record's JSON is already canonical (compileMapping).
+    const meta: { -readonly [K in keyof RecordMeta]: RecordMeta[K] } = { abstract: read(abstract, ctx, 'meta.abstract') ?? '' } as RecordMeta;
     if (contrib !== undefined) meta.contributor = contrib;
-    if (pub) {
-      const v = pub.read(ctx, 'meta.public');
-      if (typeof v === 'boolean') meta.public = v;
-      else if (v !== undefined) {
-        const t = (text(v) ?? '').toLowerCase();
-        if (TRUE.has(t)) meta.public = true;
-        else if (FALSE.has(t)) meta.public = false;
-        else addProblem(ctx, 'VALUE_NOT_A_BOOLEAN', pub.column, 'meta.public', 'true or false', t, 'the value is not yes/no');
-      }
-    }
+    if (d !== undefined) meta.doi = d;
+    if (inst !== undefined) meta.institution = inst;
+    meta.keywords = keywords;
+    if (p !== undefined || s !== undefined) meta.other_info = { ...(p === undefined ? {} : { project: p }), ...(s === undefined ? {} : { subject: s }) };
+    if (isPublic !== undefined) meta.public = isPublic;
+    meta.public_date = int(publicDate, ctx, 'meta.public_date');
+    meta.public_range = int(publicRange, ctx, 'meta.public_range');
+    meta.source = ref === undefined ? { methods: plan.methods, source: plan.source } : { methods: plan.methods, reference: ref, source: plan.source };
+    meta.tid = tid;
+    meta.title = read(title, ctx, 'meta.title') ?? '';
     return meta;
   };
 }

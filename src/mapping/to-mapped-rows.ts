@@ -9,13 +9,14 @@ import { recordHash } from './record-hash.js';
 import { cellLocation, type TracedCell } from './row-context.js';
 import { rowKey } from './row-key.js';
 
-/** The original cells of a row by header text (prototype-free, so any header name is plain data). */
+/**
+ * The original cells of a row by header text. The object has no prototype, so a header named
+ * `__proto__` is an ordinary key and assigning it cannot reach `Object.prototype`.
+ */
 function sourceValues(row: SourceRow): Record<string, CellValue> {
   const out = Object.create(null) as Record<string, CellValue>;
   const names = row.header.names;
-  for (let i = 0; i < names.length; i++) {
-    Object.defineProperty(out, names[i] || row.header.columns[i] || String(i), { value: row.values[i] ?? null, enumerable: true, writable: true, configurable: true });
-  }
+  for (let i = 0; i < names.length; i++) out[names[i] || row.header.columns[i] || String(i)] = row.values[i] ?? null;
   return out;
 }
 
@@ -35,6 +36,13 @@ function tracedCell(trace: ReadonlyMap<string, TracedCell> | undefined, path: st
 function issueToProblem(issue: ValidationIssue, first: SourceRow, cell: TracedCell | undefined): RowProblem {
   const location = cell ? cellLocation(cell.row.header, cell.row.rowNumber, cell.column) : cellLocation(first.header, first.rowNumber, -1);
   return { code: issue.code, message: issue.message, location, field: issue.field, expected: issue.expected, found: issue.found };
+}
+
+function byCell(a: RowProblem, b: RowProblem): number {
+  if (a.location.row !== b.location.row) return a.location.row - b.location.row;
+  const x = a.location.column ?? '';
+  const y = b.location.column ?? '';
+  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
 }
 
 /** Maps and validates one group of rows (a single row without `groupBy`). */
@@ -60,7 +68,9 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
     if (reported.some((f) => f === issue.field || f.startsWith(`${issue.field}.`) || f.startsWith(`${issue.field}[`))) continue;
     problems.push(issueToProblem(issue, first, tracedCell(result.trace, issue.field)));
   }
-  const hash = result.record ? recordHash(result.record) : recordHash(rows.map((r) => r.values));
+  // Problems in reading order (row, then column), whatever order the fields were built in.
+  problems.sort(byCell);
+  const hash = result.record ? compiled.hashRecord(result.record) : recordHash(rows.map((r) => r.values));
   return {
     location: cellLocation(first.header, first.rowNumber, -1),
     rowNumbers: rows.map((r) => r.rowNumber),
@@ -78,8 +88,11 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
  * output exactly once; an invalid row is data with its problems, never an exception.
  */
 export async function* toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<MappedRow> {
-  const width = settings.methodsWidth ?? compiled.check.methodsWidth;
-  for await (const group of groupRows(rows, compiled.groupColumns)) {
-    yield mapGroup(group, compiled, { methodsWidth: width });
+  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth };
+  if (compiled.groupColumns.length === 0) {
+    // One row, one record: no grouping stage in between, one generator less per row.
+    for await (const row of rows) yield mapGroup([row], compiled, options);
+    return;
   }
+  for await (const group of groupRows(rows, compiled.groupColumns)) yield mapGroup(group, compiled, options);
 }

@@ -1,6 +1,8 @@
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
+import { canonicalJson } from '../../src/mapping/canonical-json.js';
+import { recordHash } from '../../src/mapping/record-hash.js';
 import { validateRecord } from '../../src/validate/validate-record.js';
 import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
@@ -90,6 +92,8 @@ describe('mapping the template 101 example submission', () => {
       public_range: 0,
     });
     expect(validateRecord(row.record!, t101, { methodsWidth: 3 })).toEqual([]);
+    expect(JSON.stringify(row.record)).toBe(canonicalJson(row.record));
+    expect(row.hash).toBe(recordHash(row.record));
   });
 
   it('reports an unreadable number at its cell and a non-option at the column that fed it', async () => {

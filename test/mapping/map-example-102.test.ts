@@ -3,6 +3,7 @@ import { compileMapping } from '../../src/mapping/compile-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import type { MappedRow } from '../../src/mapping/mapped-row.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
+import { canonicalJson } from '../../src/mapping/canonical-json.js';
 import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
@@ -69,6 +70,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
     expect(out[0]!.rowNumbers).toEqual([2, 3]);
     expect(out[0]!.key).toBe('["TF-2024-031"]');
     expect(out[0]!.record!.content).toEqual(example.body.content);
+    expect(JSON.stringify(out[0]!.record)).toBe(canonicalJson(out[0]!.record));
     expect(out[0]!.record!.meta.source).toEqual({ source: '01', methods: '1100', reference: 'Example et al., J. Example Mater. 12 (2023) 345' });
   });
 

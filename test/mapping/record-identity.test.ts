@@ -44,3 +44,27 @@ describe('groupRows', () => {
     expect(await groups(rows, [])).toEqual([[2], [3], [4], [5], [6], [7]]);
   });
 });
+
+describe('records built from unusual field names', () => {
+  it('keeps a field named __proto__ as data and hashes index-like names canonically', async () => {
+    const { parseTemplate } = await import('../../src/template/parse-template.js');
+    const { loadMapping } = await import('../../src/mapping/load-mapping.js');
+    const { compileMapping } = await import('../../src/mapping/compile-mapping.js');
+    const template = parseTemplate({
+      id: 900,
+      title: 't',
+      pub_date: '2024-01-01 00:00:00',
+      content: { _ord: ['__proto__', '10', '2', 'b'], ['__proto__']: { t: 1, misc: {} }, '10': { t: 2, misc: {} }, '2': { t: 2, misc: {} }, b: { t: 1, misc: {} } },
+    });
+    const { spec } = loadMapping('version: 1\ntemplate: 900\nmeta: {title: t, abstract: a, keywords: [k], source: {source: "10", methods: "010"}}\ncontent:\n  __proto__: x\n  "10": y\n  "2": y\n  b: x\n', 'p.yaml');
+    const { header, rows } = rowsFromArrays('p.csv', ['x', 'y'], [['polluted', '5']]);
+    const result = compileMapping(spec, template, header).mapRow(rows[0]!);
+    expect(result.problems).toEqual([]);
+    const content = result.record!.content as Record<string, unknown>;
+    expect(Object.keys(content)).toEqual(['2', '10', '__proto__', 'b']);
+    expect(Object.getPrototypeOf(content)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(content))).toEqual(JSON.parse('{"2":5,"10":5,"__proto__":"polluted","b":"polluted"}'));
+    const compiled = compileMapping(spec, template, header);
+    expect(compiled.hashRecord(result.record!)).toBe(recordHash(result.record));
+  });
+});

@@ -196,12 +196,13 @@ content:
 `,
       ['A', 'hot', null, 'k', 'A', null, null, null, 'later', '1/x/3', '650', '12'],
     );
+    // mapRow gives problems in build order (fields by name); toMappedRows sorts them by cell.
     expect(r.problems.map((p) => [p.code, p.location.cell, p.field])).toEqual([
-      ['VALUE_NOT_A_NUMBER', 'B2', 'content.试验温度'],
       ['VALUE_NOT_A_RANGE', 'K2', 'content.保温时间'],
       ['VALUE_NOT_A_RANGE', 'L2', 'content.屈服强度'],
       ['VALUE_NOT_A_NUMBER', 'J2', 'content.应力序列[1]'],
       ['VALUE_NOT_A_DATE', 'I2', 'content.试验条件.设备.型号'],
+      ['VALUE_NOT_A_NUMBER', 'B2', 'content.试验温度'],
     ]);
   });
 
