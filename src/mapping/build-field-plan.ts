@@ -3,6 +3,7 @@ import { didYouMean } from './did-you-mean.js';
 import type { FieldPlan, NamedPlans } from './field-plan.js';
 import type { SpecMap, SpecNode, SpecPos } from './spec-node.js';
 import { scalarText } from './spec-node.js';
+import { unitConversion } from './unit-conversion.js';
 import { parseValuePlan, VALUE_KEYS, type ValuePlan } from './value-plan.js';
 
 /** Reports a mapping problem at a node; `field` is the template path, `path` the mapping path. */
@@ -96,7 +97,18 @@ function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport,
   }
   // One problem per value: a misspelt key already explains why no source was found.
   if (bad) return undefined;
-  return parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
+  const plan = parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
+  if (plan) checkUnit(plan, field, path, report);
+  return plan;
+}
+
+/** A unit stated in the mapping is checked now; one read from a header, once the header is known. */
+function checkUnit(plan: ValuePlan, field: Field, path: string, report: PlanReport): void {
+  const target = field.type === 'number' || field.type === 'range' ? field : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range') ? field.element : undefined;
+  if (plan.unit === undefined || target === undefined) return;
+  if (!unitConversion(plan.unit, target.unit)) {
+    report('MAPPING_UNIT_CONVERSION', `cannot convert "${plan.unit}" to the template unit "${target.unit ?? ''}" of "${target.path}"`, plan, `${path}.unit`, target.path);
+  }
 }
 
 function checkChoiceTargets(field: Field, value: ValuePlan, path: string, report: PlanReport): void {
@@ -237,6 +249,7 @@ function fromColumnsPlan(field: TableField, node: SpecMap, path: string, report:
     }
   }
   if (!labelColumn || !valueColumn) return undefined;
+  if (cells[0]) checkUnit(cells[0].value, valueColumn, `${p}`, report);
   if (labelColumn.type !== 'string' && labelColumn.type !== 'choice') return mismatch(labelColumn, spec, `${p}.label`, report, 'the label column must be a string or choice');
   return { kind: 'tableColumns', field, labelColumn: labelColumn.name, valueColumn, cells, extra };
 }

@@ -34,7 +34,8 @@ function conversionFor(plan: ValuePlan, reader: ValueReader, field: Field, env: 
   const from = plan.unit ?? (reader.column >= 0 && plan.source.kind === 'column' ? env.headerUnit(reader.column) : undefined);
   const conv = unitConversion(from, to);
   if (conv) return conv;
-  env.unitProblem(plan, field, from ?? '', to ?? '');
+  // A unit written in the mapping was already reported by checkMapping; only header units are new here.
+  if (plan.unit === undefined) env.unitProblem(plan, field, from ?? '', to ?? '');
   return { factor: 1, offset: 0 };
 }
 
@@ -178,7 +179,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       };
     }
     case 'arrayColumns': {
-      const items = plan.items.map((item) => compileField(item, env));
+      const items = plan.items.map((item) => (item.kind === 'container' ? compileRow(item.children, env) : compileField(item, env)));
       return (ctx, path) => {
         const out: JsonValue[] = [];
         for (const item of items) {
@@ -193,7 +194,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       return (ctx, path) => eachRow(ctx, (i) => element(ctx, `${path}[${i}]`));
     }
     case 'tableRows': {
-      const rows = plan.rows.map((row) => compileNamed(row, env));
+      const rows = plan.rows.map((row) => compileRow(row, env));
       return (ctx, path) => {
         const out: JsonValue[] = [];
         for (const row of rows) {
@@ -248,6 +249,30 @@ export function compileNamed(children: NamedPlans, env: CompileEnv): FieldEval {
       if (v !== undefined) setKey((out ??= {}), name, v);
     }
     return out;
+  };
+}
+
+/** True when a plan takes something from a cell (not only constants). */
+function readsCells(plan: FieldPlan): boolean {
+  if (plan.kind === 'value' || plan.kind === 'range1') return plan.value.source.kind !== 'const';
+  if (plan.kind === 'range2') return plan.a.source.kind !== 'const' || plan.b.source.kind !== 'const';
+  return true;
+}
+
+/**
+ * A table row or an array element listed in the mapping: left out when none of its cells has a value,
+ * so `{元素: {const: C}, 含量: c}` makes no row for an empty `c` (the constant is only a label).
+ */
+function compileRow(children: NamedPlans, env: CompileEnv): FieldEval {
+  const fromCells = children.some(([, plan]) => readsCells(plan));
+  const constantsOnly = children.filter(([, plan]) => !readsCells(plan)).map(([name]) => name);
+  const row = compileNamed(children, env);
+  if (!fromCells) return row;
+  return (ctx, path) => {
+    const v = row(ctx, path) as { readonly [k: string]: JsonValue } | undefined;
+    if (v === undefined) return undefined;
+    for (const key in v) if (!constantsOnly.includes(key)) return v;
+    return undefined;
   };
 }
 

@@ -87,14 +87,14 @@ describe('checkMapping reports every problem at once, each with its line', () =>
     expect(checkMapping(spec, t101, { methodsWidth: 4 }).meta.methods).toBe('0100');
   });
 
-  it('reports unit conversions that cannot work and columns that do not exist, with the closest headers', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度, unit: MPa}\n  热处理状态: 状太\n`, 'm.yaml');
+  it('reports a stated unit that cannot convert at once, and header units and missing columns once the header is read', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度, unit: MPa}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`, 'm.yaml');
     const check = checkMapping(spec, t101);
-    expect(check.problems).toEqual([]);
-    const { header } = rowsFromArrays('a.csv', ['牌号', '温度', '状态'], []);
+    expect(check.problems.map((p) => [p.code, p.line, p.field])).toEqual([['MAPPING_UNIT_CONVERSION', 10, '试验温度']]);
+    const { header } = rowsFromArrays('a.csv', ['牌号', '温度', '状态', '应力 (h)'], []);
     expect(checkColumns(spec, check, t101, header).map((p) => [p.code, p.line, p.suggestions?.[0]])).toEqual([
-      ['MAPPING_UNIT_CONVERSION', 10, undefined],
       ['MAPPING_COLUMN_NOT_FOUND', 11, '状态'],
+      ['MAPPING_UNIT_CONVERSION', 12, undefined],
     ]);
     let thrown: unknown;
     try {
@@ -103,7 +103,7 @@ describe('checkMapping reports every problem at once, each with its line', () =>
       thrown = error;
     }
     expect(isMgeError(thrown, 'mapping') && thrown.code).toBe('MAPPING_INVALID');
-    expect(isMgeError(thrown) && (thrown.details['problems'] as unknown[]).length).toBe(2);
+    expect(isMgeError(thrown) && (thrown.details['problems'] as Array<{ code: string }>).map((p) => p.code)).toEqual(['MAPPING_UNIT_CONVERSION', 'MAPPING_COLUMN_NOT_FOUND', 'MAPPING_UNIT_CONVERSION']);
   });
 
   it('builds one MAPPING_INVALID error holding every problem', () => {

@@ -206,6 +206,20 @@ content:
     ]);
   });
 
+  it('leaves out listed table rows and array items whose cells are all empty', () => {
+    const r = mapOne(
+      `  化学成分:
+    rows:
+      - {元素: {const: Ni}, 含量: 温度}
+      - {元素: {const: Cr}, 含量: lb, 测量方法: {const: XRF}}
+  应力序列: {columns: [温度, lb, ub]}
+`,
+      ['A', null, null, 'k', 'A', null, null, null, null, null, null, '8', '9'],
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.record?.content).toEqual({ 化学成分: [{ 元素: 'Cr', 含量: 8, 测量方法: 'XRF' }], 应力序列: [8, 9] });
+  });
+
   it('takes typed spreadsheet cells as they are', () => {
     const r = mapOne('  牌号: 牌号\n  试验温度: 温度\n  试验条件: {设备: {型号: 日期}}\n', [17, 650.5, null, 'k', 'A', true, 1, null, { kind: 'date', iso: '2024-01-31' }]);
     expect(r.problems).toEqual([]);
