@@ -111,3 +111,19 @@ describe('checkMapping reports every problem at once, each with its line', () =>
     expect([error.kind, error.code, error.location?.row, error.location?.col]).toEqual(['mapping', 'MAPPING_INVALID', 3, 2]);
   });
 });
+
+describe('prepareMapping', () => {
+  it('returns the checked mapping, or throws one MAPPING_INVALID with every problem', async () => {
+    const { prepareMapping, templateIdOf } = await import('../../src/mapping/prepare-mapping.js');
+    const good = `version: 1\ntemplate: 101\n${META}content: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`;
+    expect(templateIdOf(good, 'm.yaml')).toBe(101);
+    expect(prepareMapping(good, 'm.yaml', t101).check.ok).toBe(true);
+    let thrown: unknown;
+    try {
+      prepareMapping(`version: 1\ntemplate: 101\n${META}content: {牌号: a}\n`, 'm.yaml', t101);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isMgeError(thrown) && [thrown.code, (thrown.details['problems'] as unknown[]).length, thrown.location?.row]).toEqual(['MAPPING_INVALID', 2, 8]);
+  });
+});

@@ -55,3 +55,17 @@ describe('templateFieldChanges', () => {
     expect(templateFieldChanges(before, before)).toEqual([]);
   });
 });
+
+describe('describeTemplateChanges', () => {
+  it('writes one line per change', async () => {
+    const { describeTemplateChanges } = await import('../../src/template/describe-template-changes.js');
+    expect(
+      describeTemplateChanges([
+        { path: '备注', change: 'added', before: undefined, after: 'string' },
+        { path: '原始数据', change: 'removed', before: 'file', after: undefined },
+        { path: '试验温度', change: 'unit', before: '℃', after: 'K' },
+        { path: '牌号', change: 'retyped', before: 'string', after: 'choice' },
+      ]),
+    ).toEqual(['+ 备注 (string)', '- 原始数据 (file)', '~ 试验温度: unit ℃ → K', '~ 牌号: type string → choice']);
+  });
+});
