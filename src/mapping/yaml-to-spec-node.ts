@@ -3,8 +3,7 @@ import type { SpecMap, SpecNode, SpecPos } from './spec-node.js';
 
 /**
  * Converts a parsed YAML document into {@link SpecNode}s with line and column. Aliases are resolved;
- * keys go into `Map`s so no user key ever touches an object prototype. `duplicate` is called for a
- * key that appears twice only if the parser let it through.
+ * keys go into `Map`s so no user key ever touches an object prototype.
  */
 export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter): SpecNode {
   const posOf = (node: { range?: readonly number[] | null | undefined } | null | undefined): SpecPos => {
@@ -20,7 +19,8 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter):
       const keyPos = new Map<string, SpecPos>();
       for (const pair of node.items) {
         const key = pair.key;
-        const name = isScalar(key) ? String(key.value) : String(key);
+        // A plain number key keeps its written form (`01:` is the field "01", not "1").
+        const name = isScalar(key) ? (typeof key.value === 'string' || !key.range ? String(key.value) : text.slice(key.range[0], key.range[1])) : String(key);
         const kp = posOf(key as Node | null);
         keyPos.set(name, kp);
         entries.set(name, pair.value === null || pair.value === undefined ? { kind: 'scalar', value: null, raw: '', ...kp } : convert(pair.value, depth + 1));

@@ -1,5 +1,4 @@
 import type { Field } from '../template/template-types.js';
-import type { ValidationIssue } from './validation-issue.js';
 
 type Push = (code: string, field: string, expected: string, found: unknown, message: string) => void;
 
@@ -16,10 +15,23 @@ export function isMissing(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
+/** Field names per field list, computed once per template rather than once per row. */
+const namesOf = new WeakMap<readonly Field[], ReadonlySet<string>>();
+
+function names(fields: readonly Field[]): ReadonlySet<string> {
+  let set = namesOf.get(fields);
+  if (!set) {
+    set = new Set(fields.map((f) => f.name));
+    namesOf.set(fields, set);
+  }
+  return set;
+}
+
 /** Checks an object's keys against named fields: unknown keys (the platform drops them), then each field. */
 export function validateFields(fields: readonly Field[], value: Record<string, unknown>, path: string, push: Push): void {
+  const known = names(fields);
   for (const key of Object.keys(value)) {
-    if (!fields.some((f) => f.name === key)) push('UNKNOWN_KEY', `${path}.${key}`, `one of ${fields.map((f) => f.name).join(', ')}`, key, `"${key}" is not a field here; the platform would drop it`);
+    if (!known.has(key)) push('UNKNOWN_KEY', `${path}.${key}`, `one of ${fields.map((f) => f.name).join(', ')}`, key, `"${key}" is not a field here; the platform would drop it`);
   }
   for (const f of fields) {
     const v = Object.prototype.hasOwnProperty.call(value, f.name) ? value[f.name] : undefined;

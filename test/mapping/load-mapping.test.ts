@@ -59,3 +59,10 @@ describe('loadMapping', () => {
     ]);
   });
 });
+
+describe('loadMapping keys', () => {
+  it('keeps number-like keys as written', () => {
+    const { spec } = loadMapping('version: 1\ntemplate: 101\ncontent:\n  01: a\n  2.50: b\n', 'm.yaml');
+    expect([...(spec.content?.entries.keys() ?? [])]).toEqual(['01', '2.50']);
+  });
+});
