@@ -171,11 +171,9 @@ function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: Plan
   if (!scalarElement) return mismatch(field, node, path, report, `its elements are ${element.type}s: use \`items: [...]\` (one mapping per element) or \`fromRows:\` (one element per grouped row)`);
   const value = valueOf(node, field, path, report, []);
   if (!value) return undefined;
-  const elementPlan = buildFieldPlan(element, { kind: 'scalar', value: '', raw: '', line: value.line, col: value.col }, path, () => undefined);
+  checkChoiceTargets(element, value, path, report);
   const split = value.split ?? (element.type === 'image' || element.type === 'file' ? DEFAULT_PATH_SPLIT : DEFAULT_ARRAY_SPLIT);
-  if (!elementPlan) return undefined;
-  const each = elementPlan.kind === 'value' ? { ...elementPlan, value: { ...value, split: undefined, source: value.source } } : elementPlan.kind === 'range1' ? { ...elementPlan, value: { ...value, split: undefined } } : elementPlan;
-  return { kind: 'arraySplit', field, value: { ...value, split }, element: each };
+  return { kind: 'arraySplit', field, value: { ...value, split } };
 }
 
 function extraKeys(node: SpecMap, allowed: readonly string[], field: Field, path: string, report: PlanReport): void {

@@ -27,7 +27,8 @@ export type FieldPlan =
   | { readonly kind: 'value'; readonly field: ScalarField; readonly value: ValuePlan }
   | { readonly kind: 'range1'; readonly field: RangeField; readonly value: ValuePlan }
   | { readonly kind: 'range2'; readonly field: RangeField; readonly a: ValuePlan; readonly b: ValuePlan }
-  | { readonly kind: 'arraySplit'; readonly field: ArrayField; readonly value: ValuePlan; readonly element: FieldPlan }
+  /** One cell split into the elements (scalar elements only). */
+  | { readonly kind: 'arraySplit'; readonly field: ArrayField; readonly value: ValuePlan }
   | { readonly kind: 'arrayColumns'; readonly field: ArrayField; readonly items: readonly FieldPlan[] }
   | { readonly kind: 'arrayRows'; readonly field: ArrayField; readonly element: FieldPlan }
   | { readonly kind: 'tableRows'; readonly field: TableField; readonly rows: readonly NamedPlans[] }
