@@ -1,6 +1,7 @@
 import type { SourceHeader } from '../sources/source-types.js';
 import type { Field, Template } from '../template/template-types.js';
-import { matchHeaders, type HeaderMatching } from './match-headers.js';
+import type { HeaderMatching } from './match-headers.js';
+import { matchTemplateHeaders } from './match-template-headers.js';
 
 /** Options of {@link scaffoldMapping}. */
 export interface ScaffoldOptions {
@@ -76,7 +77,7 @@ function lines(f: Field, indent: string, match: HeaderMatching | undefined, out:
  * optional fields without a column are commented out.
  */
 export function scaffoldMapping(template: Template, options: ScaffoldOptions = {}): string {
-  const match = options.header ? matchHeaders(allFieldNames(template.fields), options.header.names) : undefined;
+  const match = options.header ? matchTemplateHeaders(template, options.header.names) : undefined;
   const out: string[] = [
     `# Mapping for template ${template.id} (${template.title})${options.inputName ? ` and ${options.inputName}` : ''}.`,
     '# Replace every FILL_IN; uncomment the optional fields you have. Format: docs/mapping.md',
@@ -102,16 +103,4 @@ export function scaffoldMapping(template: Template, options: ScaffoldOptions = {
     out.push(`# Fields without a column: ${match.unmatchedFields.length === 0 ? '(none)' : match.unmatchedFields.join(', ')}`);
   }
   return `${out.join('\n')}\n`;
-}
-
-/** Top-level and nested field names, for matching (scalar leaves only). */
-function allFieldNames(fields: readonly Field[]): { name: string }[] {
-  const out: { name: string }[] = [];
-  const walk = (f: Field): void => {
-    if (f.type === 'container') f.fields.forEach(walk);
-    else if (f.type === 'generator') f.options.forEach(walk);
-    else if (f.type !== 'table') out.push({ name: f.name });
-  };
-  fields.forEach(walk);
-  return out;
 }

@@ -55,7 +55,10 @@ describe('samples map and validate cleanly', () => {
   });
 
   it('steel_composition_rows.xlsx with template 203: two-row header, table from grouped rows, range from one cell', async () => {
-    const table = readXlsxForTests(new URL('samples/steel_composition_rows.xlsx', root).pathname, 'samples/steel_composition_rows.xlsx', 2, 2);
+    // The reader settings come from the mapping's input section, as the real reader will get them.
+    const { input } = loadMapping(readFileSync(new URL('mappings/steel_composition_rows.yaml', root), 'utf8'), 'x.yaml').spec;
+    expect(input).toEqual({ sheet: 1, headerRow: 2, headerRows: 2 });
+    const table = readXlsxForTests(new URL('samples/steel_composition_rows.xlsx', root).pathname, 'samples/steel_composition_rows.xlsx', input.headerRow ?? 1, input.headerRows ?? 1);
     expect(table.header.names).toEqual(['样品 / 编号', '样品 / 化学式', '化学成分 / 元素', '化学成分 / 含量 (wt.%)', '力学性能 / 强度区间 (MPa)', '力学性能 / 延伸率 (%)']);
     const rows = await run('mappings/steel_composition_rows.yaml', table);
     expect(rows).toHaveLength(24);

@@ -68,3 +68,15 @@ describe('scaffoldMapping', () => {
     }
   });
 });
+
+describe('matchTemplateHeaders', () => {
+  it('matches nested container fields and leaves tables to the mapping', async () => {
+    const { matchTemplateHeaders } = await import('../../src/mapping/match-template-headers.js');
+    const result = matchTemplateHeaders(sampleTemplate(101), ['设备型号', '型号', '元素', '牌号']);
+    expect(result.matches.map((m) => [m.field, m.header])).toEqual([
+      ['牌号', '牌号'],
+      ['型号', '型号'],
+    ]);
+    expect(result.unmatchedHeaders).toEqual(['设备型号', '元素']);
+  });
+});
