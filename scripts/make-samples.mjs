@@ -16,7 +16,7 @@ const elements = ['c', 'mn', 'si', 'cr', 'ni', 'mo', 'v', 'n', 'nb', 'co', 'w', 
 const symbol = (e) => e.charAt(0).toUpperCase() + e.slice(1);
 
 const wb = new ExcelJS.Workbook();
-// Fixed dates keep the generated file byte-stable between runs.
+// Fixed document dates: the workbook properties do not change between runs (the zip entries still carry their write time).
 wb.created = new Date(Date.UTC(2024, 0, 1));
 wb.modified = wb.created;
 const ws = wb.addWorksheet('钢材');
