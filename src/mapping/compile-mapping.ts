@@ -1,0 +1,136 @@
+import type { SourceHeader, SourceRow } from '../sources/source-types.js';
+import type { Template } from '../template/template-types.js';
+import { checkMapping, type MappingCheck, type MappingSettings } from './check-mapping.js';
+import { compileField, type FieldEval } from './compile-field.js';
+import { compileMeta, type MetaEval } from './compile-meta.js';
+import { mappingInvalidError, type MappingProblem } from './mapping-problem.js';
+import type { MappingSpec } from './mapping-spec.js';
+import { splitHeaderUnit } from './normalize-name.js';
+import { canonicalJson } from './canonical-json.js';
+import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
+import { sha256Hex } from './record-hash.js';
+import type { Field } from '../template/template-types.js';
+import type { JsonValue, PlatformRecord, RowProblem } from './record-types.js';
+import { closestHeaders, findColumn } from './resolve-columns.js';
+import type { RowContext, TracedCell } from './row-context.js';
+
+/** The result of mapping one record. `record` is undefined when a value could not be read. */
+export interface MapResult {
+  readonly record: PlatformRecord | undefined;
+  /** What could be built, even when some value could not be read (for validating the rest). */
+  readonly partial: PlatformRecord;
+  readonly problems: RowProblem[];
+  /** Which column fed each field path (only when tracing was asked for). */
+  readonly trace: ReadonlyMap<string, TracedCell> | undefined;
+}
+
+/** A mapping bound to one header: columns resolved to indices, units to conversion factors. */
+export interface CompiledMapping {
+  readonly spec: MappingSpec;
+  readonly template: Template;
+  readonly header: SourceHeader;
+  readonly check: MappingCheck;
+  /** Column indices of `key:` (empty: the record hash is the key). */
+  readonly keyColumns: readonly number[];
+  /** Column indices of `groupBy:` (empty: one row, one record). */
+  readonly groupColumns: readonly number[];
+  /** Maps one row. */
+  mapRow(row: SourceRow): MapResult;
+  /** `recordHash` of a record this mapping built, computed without re-sorting its keys. */
+  hashRecord(record: PlatformRecord): string;
+  /** Maps the rows of one group (`groupBy`) into one record; `trace` records cell sources. */
+  mapRows(rows: readonly SourceRow[], trace?: boolean): MapResult;
+}
+
+interface Bound {
+  readonly problems: MappingProblem[];
+  readonly meta: MetaEval;
+  readonly content: readonly (readonly [string, FieldEval, string])[];
+  readonly keyColumns: number[];
+  readonly groupColumns: number[];
+}
+
+function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
+  const problems: MappingProblem[] = [];
+  // A value compiled twice (an array element plan) must not report its missing column twice.
+  const missing = new Set<string>();
+  const resolve = (name: string, line: number, col: number, path: string): number => {
+    const i = findColumn(header, name);
+    const id = `${line}:${col}:${name}`;
+    if (i < 0 && !missing.has(id)) {
+      missing.add(id);
+      problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`, line, col, path, suggestions: closestHeaders(header, name) });
+    }
+    return i;
+  };
+  const env = {
+    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
+    headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
+    decimal: spec.decimal,
+    unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
+      problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
+    },
+  };
+  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
+  const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
+  const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
+  const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
+  const meta = compileMeta(check.meta, template.id, (name, pos) => resolve(name, pos.line, pos.col, 'meta'));
+  return { problems, meta, content, keyColumns, groupColumns };
+}
+
+function hasIndexLikeName(fields: readonly Field[]): boolean {
+  return fields.some((f) => {
+    if (isIndexLike(f.name)) return true;
+    if (f.type === 'container') return hasIndexLikeName(f.fields);
+    if (f.type === 'generator') return hasIndexLikeName(f.options);
+    if (f.type === 'table') return hasIndexLikeName(f.columns);
+    if (f.type === 'array') return hasIndexLikeName([f.element]);
+    return false;
+  });
+}
+
+/**
+ * Problems of a checked mapping against a header: columns that do not exist (with the closest
+ * headers) and header units that cannot convert to the template's.
+ */
+export function checkColumns(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): MappingProblem[] {
+  return bind(spec, check, template, header).problems;
+}
+
+/**
+ * Compiles a mapping for one header, once; the returned `mapRow` is the per-row hot path. Throws
+ * `MAPPING_INVALID` (kind `mapping`) with every problem of the mapping and of its columns.
+ */
+export function compileMapping(spec: MappingSpec, template: Template, header: SourceHeader, settings: MappingSettings = {}): CompiledMapping {
+  const check = checkMapping(spec, template, settings);
+  const bound = bind(spec, check, template, header);
+  const problems = [...check.problems, ...bound.problems];
+  if (problems.length > 0) throw mappingInvalidError(spec.file, problems);
+  const { meta, content } = bound;
+  // Records are built with keys in code-unit order, so their JSON is already canonical, unless a
+  // field name looks like an array index (JS puts those first whatever the insertion order).
+  const builtCanonical = !hasIndexLikeName(template.fields);
+  const mapRows = (rows: readonly SourceRow[], trace = false): MapResult => {
+    const ctx: RowContext = { rows, row: rows[0]!, problems: [], trace: trace ? new Map() : undefined };
+    const out: { [field: string]: JsonValue } = {};
+    for (const [name, evaluate, path] of content) {
+      const v = evaluate(ctx, path);
+      if (v !== undefined) setKey(out, name, v);
+    }
+    const m = meta(ctx);
+    const partial: PlatformRecord = { content: out, meta: m };
+    return { record: ctx.problems.length === 0 ? partial : undefined, partial, problems: ctx.problems, trace: ctx.trace };
+  };
+  return {
+    spec,
+    template,
+    header,
+    check,
+    keyColumns: bound.keyColumns,
+    groupColumns: bound.groupColumns,
+    mapRows,
+    mapRow: (row) => mapRows([row]),
+    hashRecord: (record) => sha256Hex(builtCanonical ? JSON.stringify(record) : canonicalJson(record)),
+  };
+}

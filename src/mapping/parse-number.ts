@@ -1,0 +1,36 @@
+/** The outcome of reading a number written as text. */
+export type NumberParse =
+  | { readonly ok: true; readonly value: number }
+  | { readonly ok: false; readonly code: 'VALUE_NOT_A_NUMBER' | 'VALUE_CENSORED' };
+
+const CENSORED = /^(?:<=?|>=?|≤|≥|＜|＞|~|≈|ca\.?)\s*\S/;
+const PLAIN = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
+ * Reads a number the way curators write it: `1035`, `-1.5e-3`, `1,234.5`, `1 234,5` (with
+ * `decimal: ','`), `1.234,5`, `−3` (Unicode minus). Bounds such as `<0.01` or `>5` are reported as
+ * `VALUE_CENSORED`, never guessed. Thousands separators must sit in groups of three.
+ */
+export function parseNumber(text: string, decimal: '.' | ','): NumberParse {
+  let t = text.trim().replace(/\u2212/g, '-');
+  if (t === '') return { ok: false, code: 'VALUE_NOT_A_NUMBER' };
+  if (PLAIN.test(t) && (decimal === '.' || !t.includes('.'))) return finite(Number(t));
+  if (CENSORED.test(t)) return { ok: false, code: 'VALUE_CENSORED' };
+  t = t.replace(/[\s\u00a0\u202f']/g, (m, offset: number) => (offset > 0 ? '_' : m));
+  const thousands = decimal === '.' ? ',' : '.';
+  const grouped = new RegExp(`^[-+]?\\d{1,3}(?:[_${escape(thousands)}]\\d{3})+(?:${escape(decimal)}\\d+)?(?:[eE][-+]?\\d+)?$`);
+  const simple = new RegExp(`^[-+]?(?:\\d+(?:${escape(decimal)}\\d*)?|${escape(decimal)}\\d+)(?:[eE][-+]?\\d+)?$`);
+  if (grouped.test(t) || simple.test(t)) {
+    const normal = t.replace(/_/g, '').split(thousands).join('').replace(decimal, '.');
+    return finite(Number(normal));
+  }
+  return { ok: false, code: 'VALUE_NOT_A_NUMBER' };
+}
+
+function escape(ch: string): string {
+  return ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function finite(n: number): NumberParse {
+  return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, code: 'VALUE_NOT_A_NUMBER' };
+}

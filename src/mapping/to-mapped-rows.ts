@@ -1,0 +1,98 @@
+import type { CellValue, SourceRow } from '../sources/source-types.js';
+import { validateRecord, type ValidateOptions } from '../validate/validate-record.js';
+import type { ValidationIssue } from '../validate/validation-issue.js';
+import type { CompiledMapping } from './compile-mapping.js';
+import { groupRows } from './group-rows.js';
+import type { MappedRow } from './mapped-row.js';
+import type { RowProblem } from './record-types.js';
+import { recordHash } from './record-hash.js';
+import { cellLocation, type TracedCell } from './row-context.js';
+import { rowKey } from './row-key.js';
+
+/**
+ * The original cells of a row by header text. The object has no prototype, so a header named
+ * `__proto__` is an ordinary key and assigning it cannot reach `Object.prototype`.
+ */
+function sourceValues(row: SourceRow): Record<string, CellValue> {
+  const out = Object.create(null) as Record<string, CellValue>;
+  const names = row.header.names;
+  for (let i = 0; i < names.length; i++) out[names[i] || row.header.columns[i] || String(i)] = row.values[i] ?? null;
+  return out;
+}
+
+/** The cell that fed a field path, or that of the closest traced parent path. */
+function tracedCell(trace: ReadonlyMap<string, TracedCell> | undefined, path: string): TracedCell | undefined {
+  if (!trace) return undefined;
+  let p = path;
+  for (;;) {
+    const c = trace.get(p);
+    if (c !== undefined) return c;
+    const cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+    if (cut <= 0) return undefined;
+    p = p.slice(0, cut);
+  }
+}
+
+function issueToProblem(issue: ValidationIssue, first: SourceRow, cell: TracedCell | undefined): RowProblem {
+  const location = cell ? cellLocation(cell.row.header, cell.row.rowNumber, cell.column) : cellLocation(first.header, first.rowNumber, -1);
+  return { code: issue.code, message: issue.message, location, field: issue.field, expected: issue.expected, found: issue.found };
+}
+
+function byCell(a: RowProblem, b: RowProblem): number {
+  if (a.location.row !== b.location.row) return a.location.row - b.location.row;
+  const x = a.location.column ?? '';
+  const y = b.location.column ?? '';
+  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
+}
+
+/** Maps and validates one group of rows (a single row without `groupBy`). */
+export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, settings: ValidateOptions): MappedRow {
+  const first = rows[0]!;
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    for (const issue of row.issues) {
+      const column = issue.columnIndex ?? -1;
+      problems.push({ code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: undefined, expected: undefined, found: issue.found });
+    }
+  }
+  let result = compiled.mapRows(rows);
+  const issues = validateRecord(result.partial, compiled.template, settings);
+  if (issues.length > 0 || result.problems.length > 0) {
+    // Second pass only for invalid rows: remember which cell fed each field so issues point at cells.
+    result = compiled.mapRows(rows, true);
+  }
+  problems.push(...result.problems);
+  const reported = result.problems.map((p) => p.field ?? '');
+  for (const issue of issues) {
+    // A value that could not be read is reported once, not again as missing.
+    if (reported.some((f) => f === issue.field || f.startsWith(`${issue.field}.`) || f.startsWith(`${issue.field}[`))) continue;
+    problems.push(issueToProblem(issue, first, tracedCell(result.trace, issue.field)));
+  }
+  // Problems in reading order (row, then column), whatever order the fields were built in.
+  problems.sort(byCell);
+  const hash = result.record ? compiled.hashRecord(result.record) : recordHash(rows.map((r) => r.values));
+  return {
+    location: cellLocation(first.header, first.rowNumber, -1),
+    rowNumbers: rows.map((r) => r.rowNumber),
+    key: rowKey(first.values, compiled.keyColumns, hash),
+    hash,
+    record: result.record,
+    problems,
+    sourceValues: sourceValues(first),
+  };
+}
+
+/**
+ * The map + validate stage: source rows in, one {@link MappedRow} per record out (per row, or per
+ * group of consecutive rows with `groupBy`), streaming with bounded memory. Every row reaches the
+ * output exactly once; an invalid row is data with its problems, never an exception.
+ */
+export async function* toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<MappedRow> {
+  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth };
+  if (compiled.groupColumns.length === 0) {
+    // One row, one record: no grouping stage in between, one generator less per row.
+    for await (const row of rows) yield mapGroup([row], compiled, options);
+    return;
+  }
+  for await (const group of groupRows(rows, compiled.groupColumns)) yield mapGroup(group, compiled, options);
+}

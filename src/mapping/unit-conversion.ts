@@ -1,0 +1,62 @@
+import { all, create } from 'mathjs';
+
+/** A linear conversion `value * factor + offset` from a column's unit to the template's. */
+export interface UnitConversion {
+  readonly factor: number;
+  readonly offset: number;
+}
+
+// A private mathjs instance: `createUnit` must not change a shared global.
+const math = create(all as NonNullable<typeof all>);
+math.createUnit('ksi', '1000 psi');
+
+/** Units that only convert to themselves: fractions and counts whose meaning the units library cannot know. */
+const DIMENSIONLESS = new Set(['%', 'wt%', 'at%', 'vol%', 'mol%', 'ppm', 'a.u.', 'au', '1', '‰']);
+
+/**
+ * Materials notations → mathjs unit text. `℃` and `°C` → `degC`; `Ω` → `ohm`; `μ`/`µ`/`mu` → `u`;
+ * `ohm.cm` and `Ω·cm` → `ohm*cm`; `W/mK` → `W/(m*K)`; `°` alone → `deg`.
+ */
+export function toMathUnit(unit: string): string {
+  let u = unit.trim().replace(/\s+/g, '');
+  u = u.replace(/℃|°C/g, 'degC').replace(/℉|°F/g, 'degF').replace(/^°$/, 'deg');
+  u = u.replace(/Ω/g, 'ohm').replace(/[μµ]/g, 'u').replace(/(^|[^a-z])mu(?=[A-Za-z])/g, '$1u');
+  u = u.replace(/([A-Za-z])[.·⋅]([A-Za-z])/g, '$1*$2');
+  u = u.replace(/^W\/mK(\^?2)?$/, (_m, sq: string | undefined) => (sq ? 'W/(m*K^2)' : 'W/(m*K)'));
+  return u;
+}
+
+/** The dimensionless spelling of a unit (`wt.%` → `wt%`), or undefined for a physical unit. */
+function dimensionless(unit: string): string | undefined {
+  const u = unit.trim().replace(/\s+/g, '').replace(/^(wt|at|vol|mol)\.?%$/i, (_m, k: string) => `${k.toLowerCase()}%`);
+  return DIMENSIONLESS.has(u) ? u : undefined;
+}
+
+/**
+ * The conversion from `from` to `to`, computed once per column (never per row). Identity when the
+ * units are the same or either is unknown to the mapping. Undefined when the units cannot convert
+ * (different dimensions, a dimensionless unit against another, a unit mathjs does not know).
+ */
+export function unitConversion(from: string | undefined, to: string | undefined): UnitConversion | undefined {
+  if (from === undefined || to === undefined || from.trim() === to.trim()) return { factor: 1, offset: 0 };
+  const a = dimensionless(from);
+  const b = dimensionless(to);
+  if (a !== undefined || b !== undefined) return a === b ? { factor: 1, offset: 0 } : undefined;
+  try {
+    const mf = toMathUnit(from);
+    const mt = toMathUnit(to);
+    if (mf === mt) return { factor: 1, offset: 0 };
+    const offset = math.unit(0, mf).toNumber(mt);
+    const factor = math.unit(1, mf).toNumber(mt) - offset;
+    return Number.isFinite(factor) && Number.isFinite(offset) ? { factor, offset } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Applies a conversion, rounding away binary noise (`0.1 * 3` style) to 12 significant digits. */
+export function convertValue(value: number, conv: UnitConversion): number {
+  if (conv.factor === 1 && conv.offset === 0) return value;
+  const v = value * conv.factor + conv.offset;
+  return v === 0 ? 0 : Number(v.toPrecision(12));
+}

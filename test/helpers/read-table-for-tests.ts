@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import type { CellValue, SourceHeader, SourceRow } from '../../src/sources/source-types.js';
+
+/** Column letters A, B, …, Z, AA, … */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** A header and rows built from plain arrays (header on line 1, data from line 2). */
+export function rowsFromArrays(file: string, names: string[], data: CellValue[][], sheet?: string): { header: SourceHeader; rows: SourceRow[] } {
+  const header: SourceHeader = { file, sheet, row: 1, names, columns: names.map((_n, i) => columnLetter(i)) };
+  const rows = data.map((values, i) => ({ header, rowNumber: i + 2, values: names.map((_n, j) => values[j] ?? null), issues: [] }));
+  return { header, rows };
+}
+
+/** Reads a CSV sample the way the real reader will: text cells, empty as null. */
+export function readCsvForTests(path: string, file: string): { header: SourceHeader; rows: SourceRow[] } {
+  const records = parse(readFileSync(path), { bom: true, relax_column_count: true }) as string[][];
+  const [names = [], ...data] = records;
+  return rowsFromArrays(file, names, data.map((r) => r.map((v) => (v === '' ? null : v))));
+}
+
+/** Rows as an async iterable, as readers stream them. */
+export async function* streamOf<T>(items: readonly T[]): AsyncIterable<T> {
+  for (const item of items) yield item;
+}

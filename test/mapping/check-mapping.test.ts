@@ -1,0 +1,129 @@
+import { checkMapping } from '../../src/mapping/check-mapping.js';
+import { checkColumns } from '../../src/mapping/compile-mapping.js';
+import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { mappingInvalidError } from '../../src/mapping/mapping-problem.js';
+import { isMgeError } from '../../src/errors/mge-error.js';
+import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
+import { sampleTemplate } from '../helpers/templates-for-tests.js';
+
+const t101 = sampleTemplate(101);
+const META = `meta:
+  title: T
+  abstract: A
+  keywords: [k]
+  source: {source: "10", methods: [experiment]}
+`;
+
+function problems(body: string, template = t101): Array<[string, number, string | undefined]> {
+  const { spec } = loadMapping(`version: 1\ntemplate: ${template.id}\n${body}`, 'm.yaml');
+  return checkMapping(spec, template).problems.map((p) => [p.code, p.line, p.suggestions?.[0]]);
+}
+
+describe('checkMapping reports every problem at once, each with its line', () => {
+  it('accepts a minimal complete mapping', () => {
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n`)).toEqual([]);
+  });
+
+  it('finds unknown fields with a did-you-mean, unmapped required fields, unknown transforms and shape mismatches together', () => {
+    const found = problems(`${META}content:
+  牌号: a
+  试验温度: {column: b, uint: K}
+  热处理状态: {column: c, map: {x: 退火}}
+  屈服强度: {lb: y1, ub: y2}
+  保温时间: {columns: [p, q]}
+  应力序列: {colums: s}
+  化学成份: {rows: []}
+  试验条件: {设备: {型号x: m}}
+  强化相: 12
+`);
+    expect(found).toEqual([
+      ['MAPPING_UNKNOWN_TRANSFORM', 10, 'unit'],
+      ['MAPPING_CHOICE_TARGET_NOT_OPTION', 11, undefined],
+      ['MAPPING_SHAPE_MISMATCH', 12, undefined],
+      ['MAPPING_SHAPE_MISMATCH', 13, undefined],
+      ['MAPPING_UNKNOWN_TRANSFORM', 14, 'column'],
+      ['MAPPING_UNKNOWN_FIELD', 15, '化学成分'],
+      ['MAPPING_UNKNOWN_FIELD', 16, '型号'],
+      ['MAPPING_SHAPE_MISMATCH', 17, undefined],
+    ]);
+  });
+
+  it('reports a required field left unmapped at its parent', () => {
+    expect(problems(`${META}content:\n  牌号: a\n`)).toEqual([
+      ['MAPPING_REQUIRED_UNMAPPED', 9, undefined],
+      ['MAPPING_REQUIRED_UNMAPPED', 9, undefined],
+    ]);
+  });
+
+  it('reports a table column map that lacks a required column and a table given as a plain column', () => {
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  化学成分: {rows: [{含量: c}]}\n  试验条件: x\n`)).toEqual([
+      ['MAPPING_REQUIRED_UNMAPPED', 12, undefined],
+      ['MAPPING_SHAPE_MISMATCH', 13, undefined],
+    ]);
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  化学成分: c\n`)).toEqual([['MAPPING_SHAPE_MISMATCH', 12, undefined]]);
+  });
+
+  it('checks meta: required keys, unknown keys, source and methods', () => {
+    const found = problems(`meta:\n  titel: x\n  source: {source: "11", methods: "0100"}\ncontent: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`);
+    expect(found).toEqual([
+      ['MAPPING_UNKNOWN_KEY', 4, 'title'],
+      ['MAPPING_META_REQUIRED', 4, undefined],
+      ['MAPPING_META_REQUIRED', 4, undefined],
+      ['MAPPING_META_REQUIRED', 4, undefined],
+      ['MAPPING_BAD_META', 5, undefined],
+      ['MAPPING_BAD_META', 5, undefined],
+    ]);
+    expect(problems(`meta:\n  title: T\n  abstract: A\n  keywords: k\n  source: {source: "01", methods: [experiment]}\ncontent: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`)).toEqual([['MAPPING_META_REQUIRED', 7, undefined]]);
+  });
+
+  it('reports typo’d top-level and input keys, and the methods width from settings', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\nimput: {}\ninput: {headerRow: 0, sheat: 2}\n${META}content: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`, 'm.yaml');
+    expect(checkMapping(spec, t101).problems.map((p) => [p.code, p.line, p.suggestions?.[0]])).toEqual([
+      ['MAPPING_UNKNOWN_KEY', 3, 'input'],
+      ['MAPPING_BAD_INPUT', 4, undefined],
+      ['MAPPING_UNKNOWN_KEY', 4, 'sheet'],
+    ]);
+    expect(checkMapping(spec, t101, { methodsWidth: 4 }).meta.methods).toBe('0100');
+  });
+
+  it('reports a stated unit that cannot convert at once, and header units and missing columns once the header is read', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度, unit: MPa}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`, 'm.yaml');
+    const check = checkMapping(spec, t101);
+    expect(check.problems.map((p) => [p.code, p.line, p.field])).toEqual([['MAPPING_UNIT_CONVERSION', 10, '试验温度']]);
+    const { header } = rowsFromArrays('a.csv', ['牌号', '温度', '状态', '应力 (h)'], []);
+    expect(checkColumns(spec, check, t101, header).map((p) => [p.code, p.line, p.suggestions?.[0]])).toEqual([
+      ['MAPPING_COLUMN_NOT_FOUND', 11, '状态'],
+      ['MAPPING_UNIT_CONVERSION', 12, undefined],
+    ]);
+    let thrown: unknown;
+    try {
+      compileMapping(spec, t101, header);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isMgeError(thrown, 'mapping') && thrown.code).toBe('MAPPING_INVALID');
+    expect(isMgeError(thrown) && (thrown.details['problems'] as Array<{ code: string }>).map((p) => p.code)).toEqual(['MAPPING_UNIT_CONVERSION', 'MAPPING_COLUMN_NOT_FOUND', 'MAPPING_UNIT_CONVERSION']);
+  });
+
+  it('builds one MAPPING_INVALID error holding every problem', () => {
+    const error = mappingInvalidError('m.yaml', [{ code: 'MAPPING_UNKNOWN_FIELD', message: 'x', line: 3, col: 2, path: 'content.x' }]);
+    expect([error.kind, error.code, error.location?.row, error.location?.col]).toEqual(['mapping', 'MAPPING_INVALID', 3, 2]);
+  });
+});
+
+describe('prepareMapping', () => {
+  it('returns the checked mapping, or throws one MAPPING_INVALID with every problem', async () => {
+    const { prepareMapping, templateIdOf } = await import('../../src/mapping/prepare-mapping.js');
+    const good = `version: 1\ntemplate: 101\n${META}content: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`;
+    expect(templateIdOf(good, 'm.yaml')).toBe(101);
+    expect(prepareMapping(good, 'm.yaml', t101).check.ok).toBe(true);
+    let thrown: unknown;
+    try {
+      prepareMapping(`version: 1\ntemplate: 101\n${META}content: {牌号: a}\n`, 'm.yaml', t101);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isMgeError(thrown) && [thrown.code, (thrown.details['problems'] as unknown[]).length, thrown.location?.row]).toEqual(['MAPPING_INVALID', 2, 8]);
+  });
+});

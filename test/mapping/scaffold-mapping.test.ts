@@ -1,0 +1,82 @@
+import { checkMapping } from '../../src/mapping/check-mapping.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { matchHeaders } from '../../src/mapping/match-headers.js';
+import { scaffoldMapping } from '../../src/mapping/scaffold-mapping.js';
+import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
+import { sampleTemplate } from '../helpers/templates-for-tests.js';
+
+describe('matchHeaders', () => {
+  it('matches exact, normalised (case, width, units, group titles) and similar names, each once', () => {
+    const result = matchHeaders(
+      [{ name: '牌号' }, { name: '试验温度' }, { name: 'Yield Strength' }, { name: '抗拉强度' }, { name: 'elongation' }, { name: '备注' }],
+      ['牌号', '试验温度/℃', 'YIELD_STRENGTH (MPa)', '力学性能 / 抗拉强度 (MPa)', 'elongatoin [%]', '炉号', ''],
+    );
+    expect(result.matches).toEqual([
+      { field: '牌号', header: '牌号', kind: 'exact' },
+      { field: '试验温度', header: '试验温度/℃', kind: 'normalised' },
+      { field: 'Yield Strength', header: 'YIELD_STRENGTH (MPa)', kind: 'normalised' },
+      { field: '抗拉强度', header: '力学性能 / 抗拉强度 (MPa)', kind: 'normalised' },
+      { field: 'elongation', header: 'elongatoin [%]', kind: 'similar' },
+    ]);
+    expect(result.unmatchedFields).toEqual(['备注']);
+    expect(result.unmatchedHeaders).toEqual(['炉号']);
+  });
+
+  it('matches full-width names', () => {
+    expect(matchHeaders([{ name: 'zT' }], ['ｚＴ']).matches).toEqual([{ field: 'zT', header: 'ｚＴ', kind: 'normalised' }]);
+  });
+});
+
+describe('scaffoldMapping', () => {
+  it('writes every field with its type, unit, required flag and options as comments', () => {
+    const text = scaffoldMapping(sampleTemplate(101));
+    for (const fragment of ['# 试验温度 — number, unit ℃, REQUIRED', '# 热处理状态 — choice, options: 铸态 | 锻态 | 固溶 | 固溶+时效, REQUIRED', '# 屈服强度 — range, unit MPa, value±error {val, err}', '# 型号 — string', '# 体积分数 — number, unit %']) {
+      expect(text).toContain(fragment);
+    }
+  });
+
+  it('does not check cleanly until the FILL_IN placeholders are filled, then does', () => {
+    const template = sampleTemplate(101);
+    const text = scaffoldMapping(template);
+    const first = checkMapping(loadMapping(text, 'new.yaml').spec, template);
+    expect(new Set(first.problems.map((p) => p.code))).toEqual(new Set(['MAPPING_PLACEHOLDER']));
+    expect(first.problems.map((p) => p.field ?? p.path)).toEqual(['meta.title', 'meta.abstract', 'meta.keywords[0]', '牌号', '试验温度', '热处理状态']);
+    const filled = text.replace(/FILL_IN/g, (_m, offset: number) => `col${offset}`);
+    expect(checkMapping(loadMapping(filled, 'new.yaml').spec, template).problems).toEqual([]);
+  });
+
+  it('with a header, maps the matched columns and lists what stayed unmatched on both sides', () => {
+    const template = sampleTemplate(202);
+    const { header } = rowsFromArrays('u.csv', ['', '成分', '结晶性', '空间群', '电阻率 (ohm.cm)', '塞贝克系数 [muV/K]', 'src'], []);
+    const text = scaffoldMapping(template, { header, inputName: 'u.csv' });
+    expect(text).toContain('  成分: 成分\n');
+    expect(text).toContain('  电阻率: 电阻率 (ohm.cm)\n');
+    expect(text).toContain('# Columns not used: "src"');
+    expect(text).toContain('# Fields without a column: 合成方法, 测试温度, 热电优值, 热导率, 电导率');
+    const filled = text.replace(/FILL_IN/g, 'x');
+    expect(checkMapping(loadMapping(filled, 'u.yaml').spec, template).problems).toEqual([]);
+  });
+
+  it('scaffolds every sample template into a mapping that checks once filled', () => {
+    for (const id of [101, 102, 103, 201, 202, 203]) {
+      const template = sampleTemplate(id);
+      const filled = scaffoldMapping(template).replace(/FILL_IN/g, 'x');
+      expect([id, checkMapping(loadMapping(filled, 's.yaml').spec, template).problems]).toEqual([id, []]);
+      // Uncommenting every optional field gives a mapping of every field that also checks clean.
+      const everything = filled.replace(/^(\s+)# (?=[^\s—]+:( |$))/gm, '$1');
+      expect([id, checkMapping(loadMapping(everything, 's.yaml').spec, template).problems]).toEqual([id, []]);
+    }
+  });
+});
+
+describe('matchTemplateHeaders', () => {
+  it('matches nested container fields and leaves tables to the mapping', async () => {
+    const { matchTemplateHeaders } = await import('../../src/mapping/match-template-headers.js');
+    const result = matchTemplateHeaders(sampleTemplate(101), ['设备型号', '型号', '元素', '牌号']);
+    expect(result.matches.map((m) => [m.field, m.header])).toEqual([
+      ['牌号', '牌号'],
+      ['型号', '型号'],
+    ]);
+    expect(result.unmatchedHeaders).toEqual(['设备型号', '元素']);
+  });
+});
