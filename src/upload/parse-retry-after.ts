@@ -2,6 +2,8 @@
 export const RETRY_AFTER_CAP_MS = 300_000;
 
 const SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
+/** IMF-fixdate and the two obsolete HTTP date forms (RFC 9110 §5.6.7): day, month name, year, time. */
+const HTTP_DATE = /\b\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ -]\d{2,4} \d{2}:\d{2}:\d{2}\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}\b/;
 
 /**
  * Reads a `Retry-After` header into milliseconds to wait from `now`.
@@ -20,7 +22,7 @@ export function parseRetryAfter(header: string | undefined, now: number, capMs: 
   if (seconds) return Math.min(Math.round(Number(seconds[1]) * 1000), capMs);
   // Only an HTTP date may be a date: a bare number with a sign or unit must not reach Date.parse,
   // which would read `-1` or `10s` as years or local dates.
-  if (!/[a-z]/i.test(header) || !/\d{4}/.test(header)) return undefined;
+  if (!HTTP_DATE.test(header)) return undefined;
   const at = Date.parse(header);
   if (Number.isNaN(at)) return undefined;
   return Math.min(Math.max(0, at - now), capMs);
