@@ -19,7 +19,8 @@ export interface UploadQueueOptions {
 export interface UploadQueue {
   /**
    * Runs `task` when a concurrency slot and a rate slot are free and the queue is not paused.
-   * Rejects with p-queue's `AbortError` if `signal` aborts before the task starts (the task then never runs).
+   * Rejects with the abort reason if `signal` aborts before the task starts (the task then never
+   * runs); once started, the task runs to its end whatever the signal does.
    */
   run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Pauses the whole queue for `ms` (a 429/503 `Retry-After`); a longer pause already set wins. */
@@ -44,9 +45,11 @@ function rateWindow(rate: number): { intervalCap: number; interval: number } | u
   if (!Number.isFinite(rate) || rate <= 0) return undefined;
   // p-queue wants an integer cap: R per 1000 ms for whole rates, otherwise k starts per 1000·k/R ms,
   // which is the same average with no rolling window above R·window.
-  if (rate < 1) return { intervalCap: 1, interval: Math.ceil(1000 / rate) };
+  // p-queue measures with Date.now (whole ms) and timers may fire a little early: a margin of 1%
+  // keeps the rate under R in any second as another clock (the platform's) measures it.
+  if (rate < 1) return { intervalCap: 1, interval: Math.ceil(1010 / rate) };
   const intervalCap = Math.floor(rate);
-  return { intervalCap, interval: Math.ceil((1000 * intervalCap) / rate) };
+  return { intervalCap, interval: Math.ceil((1010 * intervalCap) / rate) };
 }
 
 /**
@@ -77,7 +80,25 @@ export function createUploadQueue(options: UploadQueueOptions = {}): UploadQueue
 
   return {
     run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-      return queue.add(task, { signal }) as Promise<T>;
+      if (!signal) return queue.add(task) as Promise<T>;
+      // p-queue 9 also rejects a task already running when its signal aborts, which would lose the
+      // response of a POST in flight. Only a task still waiting is cancelled.
+      const waiting = new AbortController();
+      let started = false;
+      const cancel = (): void => {
+        if (!started) waiting.abort(signal.reason);
+      };
+      if (signal.aborted) cancel();
+      else signal.addEventListener('abort', cancel, { once: true });
+      const result = queue.add(
+        () => {
+          started = true;
+          signal.removeEventListener('abort', cancel);
+          return task();
+        },
+        { signal: waiting.signal },
+      ) as Promise<T>;
+      return result.finally(() => signal.removeEventListener('abort', cancel));
     },
     pauseFor(ms: number): void {
       if (ms <= 0 || closed.signal.aborted) return;

@@ -73,26 +73,28 @@ export async function sendRow(
   let last: Classification | undefined;
   for (let attempt = 1; ; attempt += 1) {
     if (ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
-    let sent = false;
+    let failure: { c: Classification; retryAfterMs: number | undefined } | undefined;
     let id: number;
     try {
       id = await ctx.queue.run(async () => {
         if (ctx.stop.aborted) throw new NotSent();
         await ctx.write({ type: 'intent', ...base, attempt });
-        sent = true;
-        return ctx.send(record, ctx.inflight);
+        try {
+          return await ctx.send(record, ctx.inflight);
+        } catch (error) {
+          // Classified before the slot is released: a 403 must stop, and a 429 pause, the queue
+          // before p-queue starts the next waiting task.
+          failure = classify(ctx, error);
+          throw error;
+        }
       }, ctx.stop);
     } catch (error) {
-      if (!sent) {
+      if (!failure) {
         if (error instanceof NotSent || ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
         throw error;
       }
-      let c = classifyFailure(error);
-      if (ctx.inflight.aborted && c.action !== 'retry') c = { ...c, action: 'uncertain', code: 'ABORTED', reason: 'aborted' };
+      const { c, retryAfterMs } = failure;
       last = c;
-      ctx.onFailure(c);
-      const retryAfterMs = c.busy ? parseRetryAfter(c.retryAfter, ctx.clock()) : undefined;
-      if (retryAfterMs !== undefined) ctx.queue.pauseFor(retryAfterMs);
       if (c.action === 'fatal') {
         // 401/403/404 are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
         return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: true, attempts: attempt, sourceValues });
@@ -119,6 +121,15 @@ export async function sendRow(
     ctx.onSuccess();
     return ctx.outcome({ type: 'uploaded', ...base, id, attempts: attempt, ms: ctx.clock() - started, ...(replaces ? { replaces } : {}) });
   }
+}
+
+function classify(ctx: SendContext, error: unknown): { c: Classification; retryAfterMs: number | undefined } {
+  let c = classifyFailure(error);
+  if (ctx.inflight.aborted && c.action !== 'retry') c = { ...c, action: 'uncertain', code: 'ABORTED', reason: 'aborted' };
+  ctx.onFailure(c);
+  const retryAfterMs = c.busy ? parseRetryAfter(c.retryAfter, ctx.clock()) : undefined;
+  if (retryAfterMs !== undefined) ctx.queue.pauseFor(retryAfterMs);
+  return { c, retryAfterMs };
 }
 
 /** The run stopped between attempts: a row that was tried ends `failed` (retryable); an untried one stays unreported. */
