@@ -49,24 +49,55 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
     });
   }
   let chain: Promise<void> = Promise.resolve();
-  let failure: unknown;
+  let failure: MgeError | undefined;
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
   let closing: Promise<void> | undefined;
 
+  const fail = (cause: unknown): MgeError => {
+    failure ??= new MgeError('fatal', 'REPORT_WRITE_FAILED', `Cannot write the report ${file}`, { location: { file }, cause });
+    return failure;
+  };
+
+  /** Runs `step` after everything before it; after a failure, every later step fails the same way. */
   function enqueue(step: () => Promise<void>): Promise<void> {
     const next = chain.then(async () => {
       if (failure !== undefined) throw failure;
       try {
         await step();
       } catch (cause) {
-        failure = new MgeError('fatal', 'REPORT_WRITE_FAILED', `Cannot write the report ${file}`, { location: { file }, cause });
-        throw failure;
+        throw fail(cause);
       }
     });
     chain = next.catch(() => undefined);
     return next;
   }
+
+  // Group commit: lines written while a write is under way go out together in the next single write,
+  // so a busy run makes one syscall per batch, and a crash still tears at most the last line.
+  let batch: { bytes: Buffer; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const flushBatch = (): void => {
+    const done = enqueue(async () => {
+      const taken = batch;
+      batch = [];
+      try {
+        await writeAll(handle, taken.length === 1 ? taken[0]!.bytes : Buffer.concat(taken.map((entry) => entry.bytes)));
+      } catch (cause) {
+        const error = fail(cause);
+        for (const entry of taken) entry.reject(error);
+        throw error;
+      }
+      dirty = true;
+      scheduleSync();
+      for (const entry of taken) entry.resolve();
+    });
+    done.catch((error: unknown) => {
+      // Poisoned before this batch was taken: its lines fail like the write that broke the file.
+      const left = batch;
+      batch = [];
+      for (const entry of left) entry.reject(error);
+    });
+  };
 
   const fsyncNow = (): Promise<void> =>
     enqueue(async () => {
@@ -105,10 +136,10 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
       // `type` then `at` first, so a person reading the file sees them at the start of every line.
       const full = { type, at: new Date(clock()).toISOString(), ...rest } as ReportLine;
       const bytes = Buffer.from(`${JSON.stringify(full)}\n`, 'utf8');
-      return enqueue(async () => {
-        await writeAll(handle, bytes);
-        dirty = true;
-        scheduleSync();
+      if (failure !== undefined) return Promise.reject(failure);
+      return new Promise<void>((resolve, reject) => {
+        batch.push({ bytes, resolve, reject });
+        if (batch.length === 1) flushBatch();
       });
     },
     sync: fsyncNow,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { MgeError, isMgeError } from '../errors/mge-error.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
 import { planResume } from '../report/plan-resume.js';
@@ -39,6 +40,8 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   const counts = zeroCounts();
   const stop = new AbortController();
   const inflight = new AbortController();
+  // Every waiting row and every request in flight listens on these: legitimately more than 10.
+  setMaxListeners(0, stop.signal, inflight.signal);
   let fatal: MgeError | undefined;
   let unreachable = 0;
   const maxUnreachable = options.maxConsecutiveUnreachable ?? 10;
@@ -131,13 +134,16 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
 
   const lookahead = Math.max(1, options.lookahead ?? deps.queue.concurrency * 2);
   const active = new Set<Promise<void>>();
+  // One wake-up promise per wait instead of Promise.race over the active rows: racing would add a
+  // reaction to a row waiting out a long backoff for every row finished meanwhile (unbounded memory).
+  let wake: (() => void) | undefined;
   const iterator = rows[Symbol.asyncIterator]();
   let inputError: unknown;
   let exhausted = false;
   try {
     while (!stop.signal.aborted) {
       if (active.size >= lookahead) {
-        await Promise.race(active);
+        await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
       const next = await iterator.next();
@@ -150,7 +156,11 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
         .catch((error: unknown) => {
           halt(isMgeError(error) ? error : stopError('INTERNAL_ERROR', undefined, undefined, error));
         })
-        .finally(() => active.delete(task));
+        .finally(() => {
+          active.delete(task);
+          wake?.();
+          wake = undefined;
+        });
       active.add(task);
     }
   } catch (error) {
