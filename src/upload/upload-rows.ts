@@ -44,6 +44,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   setMaxListeners(0, stop.signal, inflight.signal);
   let fatal: MgeError | undefined;
   let unreachable = 0;
+  let notUploaded = 0;
   const maxUnreachable = options.maxConsecutiveUnreachable ?? 10;
   const maxInvalid = options.maxInvalid ?? Number.POSITIVE_INFINITY;
   const resume = { onChange: options.onChange ?? 'report', retryFailed: options.retryFailed ?? false, retryUncertain: options.retryUncertain ?? false } as const;
@@ -65,6 +66,9 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   const outcome = async (line: OutcomeInput): Promise<void> => {
     await deps.report.write(line);
     counts[line.type as OutcomeType] += 1;
+    if (line.type === 'invalid' || line.type === 'failed' || line.type === 'uncertain' || (line.type === 'skipped' && line.why !== 'uploaded')) {
+      notUploaded += 1;
+    }
     const code = line.type === 'invalid' ? line.problems[0]?.code : 'code' in line ? line.code : undefined;
     const id = line.type === 'uploaded' || line.type === 'skipped' ? line.id : undefined;
     const result: RowOutcome = {
@@ -184,6 +188,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     counts,
     rows: Object.values(counts).reduce((a, b) => a + b, 0),
     durationMs: clock() - started,
+    notUploaded,
     interrupted,
   };
   const reportBroken = fatal?.code === 'REPORT_WRITE_FAILED';

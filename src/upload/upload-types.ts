@@ -71,6 +71,11 @@ export interface UploadSummary {
   /** Rows that reached the report in this run. */
   readonly rows: number;
   readonly durationMs: number;
+  /**
+   * Rows that end this run not stored: invalid, failed, uncertain, and skipped as earlier failed or
+   * uncertain. Non-zero makes exit code 1. (`changed` rows are reported, not counted here.)
+   */
+  readonly notUploaded: number;
   /** Stopped by `signal`/`abortSignal` before the input ended (exit 130). */
   readonly interrupted: boolean;
 }

@@ -45,7 +45,7 @@ describe('uploadRows', () => {
     expect(report.of('b')).toEqual(['invalid']);
     expect(report.lines.find((l) => l.type === 'uploaded' && l.key === 'c')).toMatchObject({ id: 13, attempts: 1, hash: 'h-c', location: { file: 'data.csv', row: 2 } });
     expect(report.lines.find((l) => l.type === 'invalid')).toMatchObject({ problems: [{ code: 'VALUE_NOT_A_NUMBER' }], sourceValues: { 温度: 'abc' } });
-    expect(summary).toMatchObject({ rows: 3, interrupted: false, counts: { uploaded: 2, invalid: 1 } });
+    expect(summary).toMatchObject({ rows: 3, interrupted: false, notUploaded: 1, counts: { uploaded: 2, invalid: 1 } });
     expect(report.lines.at(-1)).toMatchObject({ type: 'summary', rows: 3, interrupted: false });
   });
 
