@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { realSleep, type Sleep } from './sleep.js';
+import { realSleep, type Sleep } from './real-sleep.js';
 
 export interface UploadQueueOptions {
   /** Requests in flight at once. @default 4 */

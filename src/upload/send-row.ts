@@ -5,7 +5,7 @@ import { backoffDelay, type BackoffOptions } from './backoff-delay.js';
 import { classifyFailure, type Classification } from './classify-failure.js';
 import type { UploadQueue } from './create-upload-queue.js';
 import { parseRetryAfter } from './parse-retry-after.js';
-import type { Sleep } from './sleep.js';
+import type { Sleep } from './real-sleep.js';
 import type { SendRecord } from './upload-types.js';
 
 /** An outcome line as {@link SendContext.outcome} takes it (the writer stamps `at`). */

@@ -6,7 +6,7 @@ import { zeroCounts, type OutcomeType, type ReportLocation } from '../report/rep
 import { DEFAULT_BACKOFF } from './backoff-delay.js';
 import type { Classification } from './classify-failure.js';
 import { sendRow, type OutcomeInput, type RowBase, type SendContext } from './send-row.js';
-import { realSleep } from './sleep.js';
+import { realSleep } from './real-sleep.js';
 import { stopError } from './stop-error.js';
 import type { RowOutcome, UploadDeps, UploadOptions, UploadSummary } from './upload-types.js';
 

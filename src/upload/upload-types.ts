@@ -3,7 +3,7 @@ import type { ReportState } from '../report/fold-report.js';
 import type { OutcomeCounts, OutcomeType, ReportLineInput, ReportLocation } from '../report/report-lines.js';
 import type { BackoffOptions } from './backoff-delay.js';
 import type { UploadQueue } from './create-upload-queue.js';
-import type { Sleep } from './sleep.js';
+import type { Sleep } from './real-sleep.js';
 
 /** One submit attempt: the platform client's `submitRecord` bound to the username. Must not retry. */
 export type SendRecord = (record: PlatformRecord, signal: AbortSignal) => Promise<number>;

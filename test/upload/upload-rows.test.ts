@@ -49,6 +49,16 @@ describe('uploadRows', () => {
     expect(report.lines.at(-1)).toMatchObject({ type: 'summary', rows: 3, interrupted: false });
   });
 
+  test('the intent line is written before the request is sent', async () => {
+    const { deps, report } = setup(async (record: PlatformRecord) => {
+      const mine = report.lines.filter((l) => 'key' in l && l.key === record.meta.title);
+      expect(mine.at(-1)?.type).toBe('intent');
+      return 5;
+    });
+    const summary = await uploadRows(stream([row('a'), row('b'), row('c')]), deps);
+    expect(summary.counts.uploaded).toBe(3);
+  });
+
   test('a 422 is failed with the platform code and detail, and not retried', async () => {
     const { send, calls } = scriptedSend({ a: [errors.rejected422] });
     const { deps, report } = setup(send);
