@@ -71,6 +71,7 @@ export async function sendRow(
 ): Promise<void> {
   const started = ctx.clock();
   let last: Classification | undefined;
+  let uncertain: Classification | undefined;
   for (let attempt = 1; ; attempt += 1) {
     if (ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
     let failure: { c: Classification; retryAfterMs: number | undefined } | undefined;
@@ -94,7 +95,10 @@ export async function sendRow(
         throw error;
       }
       const { c, retryAfterMs } = failure;
-      last = c;
+      // Once an attempt may have stored the record, the row stays uncertain whatever later attempts say.
+      if (c.action === 'uncertain') uncertain = c;
+      last = uncertain ?? c;
+      if (uncertain && c.action !== 'retry' && c.action !== 'uncertain') return endStopped(ctx, base, last, attempt, sourceValues);
       if (c.action === 'fatal') {
         // 401/403/404 are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
         return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: true, attempts: attempt, sourceValues });
@@ -103,16 +107,11 @@ export async function sendRow(
         return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: false, attempts: attempt, sourceValues });
       }
       const retry = c.action === 'retry' || ctx.retryUncertain;
-      if (!retry || attempt > ctx.maxRetries || ctx.stop.aborted) {
-        if (c.action === 'uncertain') {
-          return ctx.outcome({ type: 'uncertain', ...base, ...failureFields(c), reason: uncertainReason(c), attempts: attempt, sourceValues });
-        }
-        return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: true, attempts: attempt, sourceValues });
-      }
+      if (!retry || attempt > ctx.maxRetries || ctx.stop.aborted) return endStopped(ctx, base, last, attempt, sourceValues);
       const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), retryAfterMs ?? 0);
-      // Only a certain non-store closes the intent; a re-sent uncertain row keeps it open, so a crash
+      // Only a certain non-store closes the intent; a row that may be stored keeps it open, so a crash
       // while waiting still leaves it `uncertain`.
-      if (c.action === 'retry') {
+      if (!uncertain) {
         await ctx.write({ type: 'retrying', ...base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
       }
       await ctx.sleep(delayMs, ctx.stop);
@@ -132,7 +131,10 @@ function classify(ctx: SendContext, error: unknown): { c: Classification; retryA
   return { c, retryAfterMs };
 }
 
-/** The run stopped between attempts: a row that was tried ends `failed` (retryable); an untried one stays unreported. */
+/**
+ * Ends a row that will not be tried again: `uncertain` if an attempt may have stored it, else `failed`
+ * and retryable (nothing stored; a resume retries it). A row never tried (run stopped first) gets no line.
+ */
 function endStopped(
   ctx: SendContext,
   base: RowBase,

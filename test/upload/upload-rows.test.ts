@@ -279,3 +279,14 @@ describe('uploadRows', () => {
     }
   });
 });
+
+describe('uploadRows with retryUncertain', () => {
+  test('a row that may be stored stays uncertain when a later attempt is certain not to have stored it', async () => {
+    const { send, calls } = scriptedSend({ a: [errors.status500, errors.busy503, errors.rejected422] });
+    const { deps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps, { retryUncertain: true });
+    expect(calls).toEqual(['a', 'a', 'a']);
+    expect(report.of('a')).toEqual(['intent', 'intent', 'intent', 'uncertain']);
+    expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason: 'status 500', attempts: 3 });
+  });
+});
