@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MgeError } from '../../src/errors/mge-error.js';
@@ -58,7 +59,13 @@ describe('platform client against the sample sandbox', () => {
 
   test('lists published templates only', async () => {
     const templates = await client.listTemplates();
-    expect(templates.map((t) => t.id).sort()).toEqual([101, 102]);
+    const samples = JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as {
+      templates: { id: number; published: boolean }[];
+    };
+    const published = samples.templates.filter((t) => t.published).map((t) => t.id);
+    expect(published).toContain(101);
+    expect(published).not.toContain(103);
+    expect(templates.map((t) => t.id).sort()).toEqual(published.sort());
   });
 
   test('reads the category tree, localised by Accept-Language', async () => {
