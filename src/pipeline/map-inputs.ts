@@ -63,7 +63,8 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
     } catch (error) {
       const found = problemsOf(error);
       if (found === undefined) throw error;
-      problems.push(...found);
+      // In the order of the mapping's lines, file by file.
+      problems.push(...[...found].sort((a, b) => a.line - b.line || a.col - b.col));
     } finally {
       await table.close();
     }
