@@ -2,7 +2,7 @@ import { MgeError } from '../../errors/mge-error.js';
 import { defineCommand } from '../define-command.js';
 import { choiceOption, numberOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
-import type { ValidateOptions } from './validate.js';
+import type { ValidateCommandOptions } from './validate.js';
 
 /** `validate --mapping FILE INPUT...`: the dry run (see {@link validate}). */
 export const validateCommand = defineCommand({
@@ -31,7 +31,7 @@ export const validateCommand = defineCommand({
     const mapping = args['mapping'];
     if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
     const errors = args['errors'];
-    const options: ValidateOptions = {
+    const options: ValidateCommandOptions = {
       mappingFile: mapping,
       inputs,
       errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,

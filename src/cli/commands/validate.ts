@@ -11,7 +11,7 @@ import { EXIT } from '../exit-code-for.js';
 import { formatRowProblems } from '../render/format-row-problems.js';
 
 /** Options of {@link validate}. */
-export interface ValidateOptions {
+export interface ValidateCommandOptions {
   readonly mappingFile: string;
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
@@ -59,17 +59,19 @@ function summaryText(report: ValidateReport, maxErrors: number | undefined): str
  * the first problems, writes every invalid record to the error file. Resolves with 0 when every record
  * is valid, 1 when some are invalid; mapping, template and input problems throw (exit 2).
  */
-export async function validate(options: ValidateOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
+export async function validate(options: ValidateCommandOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
   const job = await loadJob({ ...source, mappingFile: options.mappingFile, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth }, onWarning: (w) => warn(io, w) });
   const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth } });
   const errorFile: ErrorFile | undefined = options.errorsFile === undefined ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile));
   const tally = createValidationTally();
   const shown: RowProblem[] = [];
   const show = options.showProblems ?? 20;
+  let problems = 0;
   try {
     for await (const row of mapInputs(inputs, { signal, onFile: () => tally.addFile() })) {
       tally.add(row);
       if (row.problems.length === 0) continue;
+      problems += row.problems.length;
       for (const p of row.problems) if (shown.length < show) shown.push(p);
       await errorFile?.write(row);
       if (options.maxErrors !== undefined && tally.invalid >= options.maxErrors) {
@@ -90,7 +92,7 @@ export async function validate(options: ValidateOptions, source: TemplateSource,
   if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     if (shown.length > 0) {
-      const more = report.invalid > 0 && shown.length === show ? ` (the first ${show}; ${options.errorsFile === undefined ? 'use --errors FILE for all' : `all in ${options.errorsFile}`})` : '';
+      const more = problems > shown.length ? ` (the first ${show}; ${options.errorsFile === undefined ? 'use --errors FILE for all' : `all in ${options.errorsFile}`})` : '';
       io.stdout.write(`Problems${more}:\n`);
       io.stdout.write(formatRowProblems(shown, { fileName: (f) => shortName(io.cwd, f) }));
       io.stdout.write('\n');
