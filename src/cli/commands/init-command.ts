@@ -1,0 +1,44 @@
+import { MgeError } from '../../errors/mge-error.js';
+import type { SourceOptions } from '../../sources/source-options.js';
+import { defineCommand } from '../define-command.js';
+import { numberOption } from '../parse-option.js';
+import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import type { InitOptions } from './init.js';
+
+/** `init <tid>`: a commented mapping for a template (see {@link init}). */
+export const initCommand = defineCommand({
+  command: 'init <tid>',
+  describe: 'write a commented mapping for a template; with --input, match the file\'s headers to the fields',
+  settings: ['platform'],
+  builder: (y) =>
+    addTemplateSourceOptions(
+      y
+        .positional('tid', { type: 'string', describe: 'template id (see `templates list`)' })
+        .option('input', { type: 'string', describe: 'a data file (csv, tsv, xlsx, xls, ods) whose header is matched to the fields' })
+        .option('sheet', { type: 'string', describe: 'sheet of --input, by name or 1-based index [default: the first]' })
+        .option('header-row', { type: 'string', describe: 'the (last) header row of --input [default: 1]' })
+        .option('header-rows', { type: 'string', describe: 'how many rows make the header of --input [default: 1]' })
+        .option('out', { type: 'string', describe: 'write the mapping to this file instead of stdout' })
+        .option('force', { type: 'boolean', default: false, describe: 'overwrite --out if it exists' }),
+    ),
+  examples: [
+    ['$0 init 201 --sandbox', 'print a commented mapping for sample template 201'],
+    ['$0 init 201 --input data.csv --out mappings/data.yaml', 'match data.csv\'s headers to the fields, write the mapping'],
+    ['$0 init 203 --input data.xlsx --sheet 1 --header-row 2 --header-rows 2 --out m.yaml', 'a workbook with a two-row header'],
+  ],
+  run: async (args, context) => {
+    const tid = numberOption(args['tid'], 'tid', { integer: true, min: 1 });
+    if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
+    const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
+    const sheet = sheetText === undefined ? undefined : /^\d+$/.test(sheetText) ? numberOption(sheetText, 'sheet', { integer: true, min: 1 }) : sheetText;
+    const headerRow = numberOption(args['header-row'], 'header-row', { integer: true, min: 1 });
+    const headerRows = numberOption(args['header-rows'], 'header-rows', { integer: true, min: 1 });
+    const sourceOptions: SourceOptions = { ...(sheet === undefined ? {} : { sheet }), ...(headerRow === undefined ? {} : { headerRow }), ...(headerRows === undefined ? {} : { headerRows }) };
+    const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+    const options: InitOptions = { tid, input: str(args['input']), sourceOptions, out: str(args['out']), force: args['force'] === true };
+    const source = await templateSourceFor(args, context);
+    // Loaded on use: the mapping modules pull in mathjs, which other commands and --help do without.
+    const { init } = await import('./init.js');
+    return init(options, source, context.io);
+  },
+});

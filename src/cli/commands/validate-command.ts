@@ -1,0 +1,47 @@
+import { MgeError } from '../../errors/mge-error.js';
+import { defineCommand } from '../define-command.js';
+import { choiceOption, numberOption } from '../parse-option.js';
+import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import type { ValidateCommandOptions } from './validate.js';
+
+/** `validate --mapping FILE INPUT...`: the dry run (see {@link validate}). */
+export const validateCommand = defineCommand({
+  command: 'validate <inputs..>',
+  describe: 'dry run: read, map and validate every row against the template, upload nothing',
+  settings: ['platform', 'output'],
+  builder: (y) =>
+    addTemplateSourceOptions(
+      y
+        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
+        .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
+        .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.csv or .jsonl)' })
+        .option('max-errors', { type: 'string', describe: 'stop after N invalid records (MGE_MAX_ERRORS)' })
+        .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }),
+    ),
+  examples: [
+    ['$0 validate --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv', 'validate a sample against the sandbox templates'],
+    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.csv', 'validate several files; invalid rows with their original cells to errors.csv'],
+    ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
+    ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
+  ],
+  run: async (args, context) => {
+    const inputs = (args['inputs'] as unknown[] | undefined ?? []).map(String);
+    const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? context.settings.maxErrors;
+    const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
+    const mapping = args['mapping'];
+    if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+    const errors = args['errors'];
+    const options: ValidateCommandOptions = {
+      mappingFile: mapping,
+      inputs,
+      errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,
+      maxErrors,
+      methodsWidth: width === undefined ? context.settings.methodsWidth : width === '4' ? 4 : 3,
+      json: context.settings.json,
+    };
+    const source = await templateSourceFor(args, context);
+    // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
+    const { validate } = await import('./validate.js');
+    return validate(options, source, context.io, context.signal);
+  },
+});

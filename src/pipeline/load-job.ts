@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MgeError } from '../errors/mge-error.js';
+import type { MappingSettings } from '../mapping/check-mapping.js';
+import { loadMapping } from '../mapping/load-mapping.js';
+import { prepareMapping, type PreparedMapping } from '../mapping/prepare-mapping.js';
+import { describeTemplateChanges } from '../template/describe-template-changes.js';
+import { templateFieldChanges, type FieldChange } from '../template/template-field-changes.js';
+import type { Template } from '../template/template-types.js';
+import { fetchTemplate, type TemplateSource } from './fetch-template.js';
+
+/** The template changed on the platform since the mapping was written. A warning, not an error. */
+export interface TemplateChangedWarning {
+  readonly code: 'TEMPLATE_CHANGED';
+  /** The mapping's `templatePubDate`, and the template's `pub_date` now. */
+  readonly before: string;
+  readonly after: string;
+  /** The changed fields; undefined when the old version is not in the cache to compare with. */
+  readonly changes: readonly FieldChange[] | undefined;
+  /** One line per change (`~ 试验温度: unit ℃ → K`), for people. */
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
+/** Options of {@link loadJob}. */
+export interface LoadJobOptions extends TemplateSource {
+  /** The mapping file as the user named it. */
+  readonly mappingFile: string;
+  /** Where a relative `mappingFile` is found. @default undefined (the process's working directory) */
+  readonly cwd?: string;
+  /** Run settings that change how the mapping is read (the methods width). @default {} */
+  readonly settings?: MappingSettings;
+  /**
+   * Called with the template-changed warning before the mapping is checked, so it is seen even when
+   * the check then fails (a field the mapping uses was removed). @default undefined (not reported)
+   */
+  readonly onWarning?: (warning: TemplateChangedWarning) => void;
+}
+
+/** A mapping checked against its template: what `validate` and `ingest` start from. */
+export interface LoadedJob {
+  readonly mappingFile: string;
+  readonly prepared: PreparedMapping;
+  readonly template: Template;
+  readonly templateFrom: 'platform' | 'file';
+  /** Set when the template's `pub_date` differs from the mapping's `templatePubDate`. */
+  readonly templateChanged: TemplateChangedWarning | undefined;
+}
+
+async function readMappingText(file: string, cwd: string | undefined): Promise<string> {
+  try {
+    return await readFile(cwd === undefined ? file : path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new MgeError('mapping', code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE', code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${code ?? 'error'})`, {
+      location: { file },
+      hint: 'Check the --mapping path; `mge-ingest init <tid> --input FILE` writes a new mapping.',
+      cause: error,
+    });
+  }
+}
+
+async function changedWarning(template: Template, before: string | undefined, source: TemplateSource): Promise<TemplateChangedWarning | undefined> {
+  if (before === undefined || before === template.pubDate) return undefined;
+  const old = source.cache === undefined ? undefined : await source.cache.get(template.id, before).catch(() => undefined);
+  const changes = old === undefined ? undefined : templateFieldChanges(old, template);
+  const lines = changes === undefined ? [] : describeTemplateChanges(changes);
+  const what =
+    changes === undefined
+      ? 'the version it was written for is not cached, so the changed fields cannot be listed; check the mapping against `mge-ingest templates show`'
+      : changes.length === 0
+        ? 'no field changed'
+        : `${changes.length} field change(s)`;
+  return {
+    code: 'TEMPLATE_CHANGED',
+    before,
+    after: template.pubDate,
+    changes,
+    lines,
+    message: `template ${template.id} changed since the mapping was written (${before} → ${template.pubDate}): ${what}`,
+  };
+}
+
+/**
+ * Loads a job: reads the mapping file, fetches the template it names (template file, else platform;
+ * cached per id and `pub_date`), reports a template changed since the mapping's `templatePubDate`,
+ * and checks the mapping against the template. Nothing of the inputs is read yet.
+ * @throws MgeError `MAPPING_NOT_FOUND`, `MAPPING_YAML_SYNTAX` and the other load errors,
+ *   `MAPPING_INVALID` with every problem in `details.problems`, the template errors of
+ *   {@link fetchTemplate}.
+ */
+export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
+  const text = await readMappingText(options.mappingFile, options.cwd);
+  const { spec } = loadMapping(text, options.mappingFile);
+  const { template, from } = await fetchTemplate(spec.template, options);
+  const { templatePubDate } = spec;
+  const templateChanged = await changedWarning(template, templatePubDate, options);
+  if (templateChanged !== undefined) options.onWarning?.(templateChanged);
+  const prepared = prepareMapping(text, options.mappingFile, template, options.settings ?? {});
+  return { mappingFile: options.mappingFile, prepared, template, templateFrom: from, templateChanged };
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { isMgeError } from '../errors/mge-error.js';
+import type { MappingSettings } from '../mapping/check-mapping.js';
+import { compileMapping, type CompiledMapping } from '../mapping/compile-mapping.js';
+import type { MappedRow } from '../mapping/mapped-row.js';
+import { mappingInvalidError, type MappingProblem } from '../mapping/mapping-problem.js';
+import type { MappingSpec } from '../mapping/mapping-spec.js';
+import { toMappedRows } from '../mapping/to-mapped-rows.js';
+import { listInputs } from '../sources/list-inputs.js';
+import { openTable } from '../sources/open-table.js';
+import type { SourceOptions } from '../sources/source-options.js';
+import type { SourceHeader } from '../sources/source-types.js';
+import type { Template } from '../template/template-types.js';
+
+/** Options of {@link prepareInputs}. */
+export interface PrepareInputsOptions {
+  /** Files, directories or globs, as the user named them. */
+  readonly inputs: readonly string[];
+  readonly spec: MappingSpec;
+  readonly template: Template;
+  /** Where relative inputs are found. @default undefined (the process's working directory) */
+  readonly cwd?: string;
+  /** Run settings that change how the mapping is read (the methods width). @default {} */
+  readonly settings?: MappingSettings;
+  /** Reader settings that override the mapping's `input:` section (e.g. from flags). @default {} */
+  readonly sourceOptions?: SourceOptions;
+}
+
+/** One input file whose header has been read and checked against the mapping. */
+export interface PreparedInput {
+  /** The file as listed (relative to `cwd` when named relatively). */
+  readonly file: string;
+  /** The path the file is opened with. */
+  readonly openPath: string;
+  readonly header: SourceHeader;
+  readonly compiled: CompiledMapping;
+  readonly sourceOptions: SourceOptions;
+}
+
+function problemsOf(error: unknown): readonly MappingProblem[] | undefined {
+  if (!isMgeError(error, 'mapping') || error.code !== 'MAPPING_INVALID') return undefined;
+  const problems = error.details?.['problems'];
+  return Array.isArray(problems) ? (problems as MappingProblem[]) : undefined;
+}
+
+/**
+ * Lists the inputs and reads each file's header (nothing more) to compile the mapping for it, so every
+ * column problem of every file is known before the first row is read.
+ * @throws the first source error (`SOURCE_NOT_FOUND`, `SOURCE_NO_INPUTS`, unreadable file …), or one
+ *   `MAPPING_INVALID` holding the column problems of all files (each message names its file).
+ */
+export async function prepareInputs(options: PrepareInputsOptions): Promise<PreparedInput[]> {
+  const files = await listInputs(options.inputs, options.cwd);
+  const sourceOptions: SourceOptions = { ...options.spec.input, ...options.sourceOptions };
+  const prepared: PreparedInput[] = [];
+  const problems: MappingProblem[] = [];
+  for (const file of files) {
+    const openPath = options.cwd === undefined || path.isAbsolute(file) ? file : path.resolve(options.cwd, file);
+    const table = await openTable(openPath, sourceOptions);
+    try {
+      const compiled = compileMapping(options.spec, options.template, table.header, options.settings ?? {});
+      prepared.push({ file, openPath, header: table.header, compiled, sourceOptions });
+    } catch (error) {
+      const found = problemsOf(error);
+      if (found === undefined) throw error;
+      // In the order of the mapping's lines, file by file.
+      problems.push(...[...found].sort((a, b) => a.line - b.line || a.col - b.col));
+    } finally {
+      await table.close();
+    }
+  }
+  if (problems.length > 0) throw mappingInvalidError(options.spec.file, problems);
+  return prepared;
+}
+
+/** Options of {@link mapInputs}. */
+export interface MapInputsOptions {
+  /** Stops reading at the next row once aborted (the file is closed). @default undefined */
+  readonly signal?: AbortSignal;
+  /** Called when a file is opened, before its first row. @default undefined */
+  readonly onFile?: (input: PreparedInput) => void;
+}
+
+/**
+ * The map + validate stage over all inputs: one file at a time, streaming, each closed when its rows
+ * end or when the consumer stops early. Yields one {@link MappedRow} per record (per row, or per
+ * `groupBy` group), valid or not; a row problem is data, never an exception.
+ * @throws source errors met while reading (a truncated workbook, a late encoding error).
+ */
+export async function* mapInputs(inputs: readonly PreparedInput[], options: MapInputsOptions = {}): AsyncIterable<MappedRow> {
+  for (const input of inputs) {
+    if (options.signal?.aborted) return;
+    const table = await openTable(input.openPath, input.sourceOptions);
+    try {
+      options.onFile?.(input);
+      // The header was checked when the inputs were prepared; a file changed since is compiled again.
+      const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');
+      const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.spec, input.compiled.template, table.header, { methodsWidth: input.compiled.check.methodsWidth });
+      for await (const row of toMappedRows(table.rows(), compiled)) {
+        yield row;
+        if (options.signal?.aborted) return;
+      }
+    } finally {
+      await table.close();
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { MgeError } from '../errors/mge-error.js';
+import { parseTemplate } from '../template/parse-template.js';
+import type { Template } from '../template/template-types.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The raw templates a file holds, whatever of the accepted shapes it has. */
+function candidates(json: unknown): unknown[] {
+  if (Array.isArray(json)) return json;
+  if (!isObject(json)) return [];
+  if (Array.isArray(json['templates'])) return json['templates'];
+  // A saved `GET templates/<tid>` answer, with or without the envelope.
+  const data = isObject(json['data']) ? json['data'] : json;
+  if (isObject(data['template'])) return [data['template']];
+  return [json];
+}
+
+/**
+ * Reads template `tid` from a JSON file for offline work: one template as the API returns it, the
+ * saved answer of `GET templates/<tid>` (`{code, data: {template}}`), a bare array, or
+ * `{templates: [...]}` like `samples/templates.json`.
+ * @throws MgeError `TEMPLATE_FILE_UNREADABLE` (kind `template`), `TEMPLATE_NOT_FOUND` when the file has
+ *   no template with that id, `TEMPLATE_MALFORMED` from the parser.
+ */
+export async function readTemplateFile(file: string, tid: number): Promise<Template> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new MgeError('template', 'TEMPLATE_FILE_UNREADABLE', `cannot read the template file: ${error instanceof Error ? error.message : String(error)}`, {
+      location: { file },
+      hint: 'Give a JSON file holding the template as `GET templates/<tid>` returns it.',
+      cause: error,
+    });
+  }
+  const found = candidates(json).find((t) => isObject(t) && t['id'] === tid);
+  if (found === undefined) {
+    throw new MgeError('template', 'TEMPLATE_NOT_FOUND', `the template file has no template ${tid}`, {
+      location: { file },
+      hint: 'Check the template id of the mapping, or save the platform\'s answer to `GET templates/<tid>` in the file.',
+    });
+  }
+  return parseTemplate(found);
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMgeError } from '../../src/errors/mge-error.js';
+import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import { ERROR_COLUMNS, openErrorFile } from '../../src/pipeline/open-error-file.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'error-file-'));
+
+const location = { file: 'data.xlsx', sheet: 'Sheet1', row: 17 };
+const invalid: MappedRow = {
+  location,
+  rowNumbers: [17],
+  key: '["GH4169"]',
+  hash: 'h',
+  record: undefined,
+  problems: [
+    { code: 'VALUE_NOT_A_NUMBER', message: 'the cell is not a number', location: { ...location, column: 'B', cell: 'B17', header: '屈服强度 (MPa)' }, field: 'content.屈服强度', expected: 'a number in MPa', found: '1,0x' },
+    { code: 'REQUIRED_MISSING', message: 'required', location, field: 'content.牌号', expected: 'a value', found: 'absent' },
+  ],
+  sourceValues: { 牌号: null, '屈服强度 (MPa)': '1,0x', 日期: { kind: 'date', iso: '2024-01-31' }, 备注: 'say "hi"' },
+};
+const valid: MappedRow = { ...invalid, problems: [] };
+
+describe('openErrorFile', () => {
+  test('CSV: BOM, the original columns in order, then the error columns; valid rows left out', async () => {
+    const file = join(dir, 'errors.csv');
+    const out = await openErrorFile(file);
+    expect(out.format).toBe('csv');
+    await out.write(valid);
+    await out.write(invalid);
+    await out.close();
+    await out.close();
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [head, row, rest] = text.slice(1).split('\r\n');
+    expect(head).toBe(['牌号', '屈服强度 (MPa)', '日期', '备注', ...ERROR_COLUMNS].join(','));
+    expect(row).toMatch(/^,"1,0x",2024-01-31,"say ""hi""",data\.xlsx,Sheet1,17,B17,VALUE_NOT_A_NUMBER REQUIRED_MISSING,"B17 \(屈服强度 \(MPa\)\) content\.屈服强度 VALUE_NOT_A_NUMBER/);
+    expect(rest).toBe('');
+  });
+
+  test('JSON lines: one object per invalid record with its problems and original cells', async () => {
+    const file = join(dir, 'errors.jsonl');
+    const out = await openErrorFile(file);
+    await out.write(invalid);
+    await out.write(valid);
+    await out.close();
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ file: 'data.xlsx', sheet: 'Sheet1', row: 17, key: '["GH4169"]', sourceValues: { '屈服强度 (MPa)': '1,0x', 日期: { iso: '2024-01-31' } } });
+    expect((lines[0]!['problems'] as { code: string; cell?: string }[]).map((p) => [p.code, p.cell])).toEqual([['VALUE_NOT_A_NUMBER', 'B17'], ['REQUIRED_MISSING', undefined]]);
+  });
+
+  test('another extension or an unwritable place is a usage error', async () => {
+    const [ext, place] = await Promise.all([openErrorFile(join(dir, 'errors.txt')).catch((e: unknown) => e), openErrorFile(join(dir, 'no', 'such', 'e.csv')).catch((e: unknown) => e)]);
+    expect(isMgeError(ext, 'usage') && ext.code).toBe('ERRORS_FILE_EXTENSION');
+    expect(isMgeError(place, 'usage') && place.code).toBe('ERRORS_FILE_UNWRITABLE');
+  });
+});
