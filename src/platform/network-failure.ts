@@ -1,4 +1,5 @@
 import { PlatformRequestError, type PlatformFailure } from './platform-errors.js';
+import { redactSecret } from './redact-secret.js';
 
 type Reason = NonNullable<PlatformFailure['reason']>;
 
@@ -42,7 +43,7 @@ const HINTS: Readonly<Record<Reason, string>> = {
  * finished writing, so without it the platform cannot hold a complete request (refused, DNS, connect
  * timeout, aborted or reset mid-write).
  */
-export function networkFailure(error: unknown, endpoint: string): PlatformRequestError {
+export function networkFailure(error: unknown, endpoint: string, secret?: string): PlatformRequestError {
   const wire = (typeof error === 'object' && error !== null ? error : {}) as WireErrorLike;
   const reason = reasonOf(wire);
   const requestSent = wire.timings?.upload !== undefined || wire.timings?.response !== undefined;
@@ -53,5 +54,5 @@ export function networkFailure(error: unknown, endpoint: string): PlatformReques
     requestSent,
     reason,
     // got's error carries the request options (with the Authorization header): keep only its code and message.
-  }, { hint: HINTS[reason], cause: Object.assign(new Error(wire.message ?? 'network error'), { code: wire.code }) });
+  }, { hint: HINTS[reason], cause: Object.assign(new Error(redactSecret(wire.message ?? 'network error', secret)), { code: wire.code }) });
 }

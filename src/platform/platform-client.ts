@@ -12,6 +12,7 @@ import { PayloadShapeError, parseCategoryTree, parseProjects } from './parse-pla
 import { PlatformRequestError } from './platform-errors.js';
 import type { CategoryNode, Project } from './platform-types.js';
 import { readEnvelope } from './read-envelope.js';
+import { redactSecret } from './redact-secret.js';
 
 export interface PlatformClientOptions {
   /** Platform root, e.g. `https://mgedata.example.cn` (the API paths are appended). */
@@ -59,8 +60,9 @@ const TREE_PATH = 'api/v1/storage/o/material/category/tree';
 const PROJECTS_PATH = 'api/v1/storage/o/material/projects/';
 const SUBMIT_PATH = 'api/v1.1/storage/o/data/full';
 
-function protocolError(endpoint: string, status: number, error: unknown): PlatformRequestError {
-  const message = error instanceof Error ? error.message : String(error);
+function protocolError(endpoint: string, status: number, error: unknown, secret: string): PlatformRequestError {
+  // A shape error may quote the payload, and the payload may echo the request.
+  const message = redactSecret(error instanceof Error ? error.message : String(error), secret);
   return new PlatformRequestError('PROTOCOL_ERROR', `the platform's answer has an unexpected shape: ${message}`, {
     endpoint,
     status,
@@ -133,12 +135,12 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     try {
       response = await http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
     } catch (error) {
-      if (error instanceof RequestError) throw networkFailure(error, endpoint);
+      if (error instanceof RequestError) throw networkFailure(error, endpoint, options.token);
       throw error;
     }
     const contentType = response.headers['content-type'];
     const retryAfter = response.headers['retry-after'];
-    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint);
+    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint, options.token);
     return { data, status: response.statusCode };
   }
 
@@ -149,7 +151,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         try {
           return parse(data);
         } catch (error) {
-          if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error);
+          if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, options.token);
           throw error;
         }
       } catch (error) {
@@ -215,7 +217,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const path = `${SUBMIT_PATH}?username=${encodeURIComponent(opts.username)}`;
       const { data, status } = await send('POST', path, endpoint, { json: record, signal: opts.signal });
       if (typeof data !== 'number' || !Number.isInteger(data)) {
-        throw protocolError(endpoint, status, new Error(`expected the new record id (an integer), got ${JSON.stringify(data)}`));
+        throw protocolError(endpoint, status, new Error(`expected the new record id (an integer), got ${JSON.stringify(data)}`), options.token);
       }
       return data;
     },
