@@ -177,14 +177,22 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         per_page: perPage,
         ...(opts.category === undefined ? {} : { category: opts.category }),
       });
-      const first = await get(LIST_PATH, 'GET templates', parseTemplateList, query(1));
+      // Stop by total: the platform answers an out-of-range page with page 1 again (§C.1). Every page
+      // must then be as full as `total` promises: a short page would silently lose templates.
+      const page = (n: number, total: number | undefined) =>
+        get(LIST_PATH, 'GET templates', (data) => {
+          const list = parseTemplateList(data);
+          const promised = total ?? list.total;
+          const expected = Math.min(perPage, Math.max(0, promised - (n - 1) * perPage));
+          if (list.templates.length !== expected) {
+            throw new PayloadShapeError('data.templates', `page ${n} holds ${list.templates.length} templates, but total ${promised} at ${perPage} per page promises ${expected}`);
+          }
+          return list;
+        }, query(n));
+      const first = await page(1, undefined);
       const all = [...first.templates];
-      // Stop by total: the platform answers an out-of-range page with page 1 again (§C.1).
       const pages = Math.ceil(first.total / perPage);
-      for (let page = 2; page <= pages; page++) {
-        const next = await get(LIST_PATH, 'GET templates', parseTemplateList, query(page));
-        all.push(...next.templates);
-      }
+      for (let n = 2; n <= pages; n++) all.push(...(await page(n, first.total)).templates);
       return all;
     },
 
