@@ -109,6 +109,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const base = options.baseUrl.replace(/\/+$/, '') + '/';
+  const host = URL.canParse(base) ? new URL(base).host : undefined;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   const getRetries = options.getRetries ?? 2;
   const headers: Record<string, string> = {
@@ -135,7 +136,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     try {
       response = await http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
     } catch (error) {
-      if (error instanceof RequestError) throw networkFailure(error, endpoint, options.token);
+      if (error instanceof RequestError) throw networkFailure(error, endpoint, { host, secret: options.token });
       throw error;
     }
     const contentType = response.headers['content-type'];
