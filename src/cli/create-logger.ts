@@ -10,8 +10,17 @@ export interface LoggerOptions {
   readonly stderr: { write(text: string): unknown };
 }
 
-/** Anything that could hold the token, wherever it sits in a log object. */
-const REDACT = ['authorization', 'token', '*.authorization', '*.token', 'headers.authorization', '*.headers.authorization', 'options.headers.authorization'];
+/**
+ * Anything that could hold the token, wherever it sits in a log object: pino paths are case-sensitive
+ * and match one level per segment, so both spellings of the header and the nestings that got's request
+ * options and errors produce (`err.options.headers`, `request.options.headers`) are listed.
+ */
+const REDACT = [
+  'token', '*.token',
+  ...['authorization', 'Authorization'].flatMap((name) => [
+    name, `*.${name}`, `headers.${name}`, `*.headers.${name}`, `options.headers.${name}`, `*.options.headers.${name}`,
+  ]),
+];
 
 /**
  * The run's pino logger: JSON lines to the log file or stderr, token fields redacted. Synchronous

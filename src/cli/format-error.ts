@@ -8,7 +8,9 @@ import { isMgeError } from '../errors/mge-error.js';
 export function formatError(error: unknown): string {
   if (isMgeError(error) && error.kind !== 'internal') {
     const lines = [`error ${error.code}: ${error.message}`];
-    const where = formatLocation(error.location);
+    // A positional argument is no "field": `at argument <tid>` reads as what the user typed.
+    const argument = error.location?.field?.startsWith('<') && Object.keys(error.location).length === 1 ? error.location.field : undefined;
+    const where = argument === undefined ? formatLocation(error.location) : `argument ${argument}`;
     if (where) lines.push(`  at ${where}`);
     if (error.hint) lines.push(`  hint: ${error.hint}`);
     return lines.join('\n') + '\n';

@@ -8,6 +8,18 @@ export interface NumberRule {
 
 /** A numeric command option, checked at the edge: a usage error naming the flag when out of rule. */
 export function numberOption(raw: unknown, flag: string, rule: NumberRule = {}): number | undefined {
+  return checkedNumber(raw, `--${flag}`, `--${flag}`, rule);
+}
+
+/**
+ * A numeric positional argument (`templates show <tid>`), checked like {@link numberOption}; the error
+ * names `argument <tid>` (location field `<tid>`), since there is no flag the user could fix.
+ */
+export function numberArgument(raw: unknown, name: string, rule: NumberRule = {}): number | undefined {
+  return checkedNumber(raw, `argument <${name}>`, `<${name}>`, rule);
+}
+
+function checkedNumber(raw: unknown, label: string, field: string, rule: NumberRule): number | undefined {
   if (raw === undefined) return undefined;
   const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
   const ok =
@@ -15,7 +27,7 @@ export function numberOption(raw: unknown, flag: string, rule: NumberRule = {}):
     (!rule.integer || Number.isInteger(value)) && (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max);
   if (!ok) {
     const range = [rule.integer ? 'an integer' : 'a number', rule.min === undefined ? '' : `≥ ${rule.min}`, rule.max === undefined ? '' : `≤ ${rule.max}`].filter(Boolean).join(' ');
-    throw new MgeError('usage', 'OPTION_INVALID', `--${flag} must be ${range}, got ${JSON.stringify(raw)}`, { location: { field: `--${flag}` } });
+    throw new MgeError('usage', 'OPTION_INVALID', `${label} must be ${range}, got ${JSON.stringify(raw)}`, { location: { field } });
   }
   return value;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ErrorLocation } from '../errors/mge-error.js';
+import { checkToken } from './check-token.js';
 import { readConfigFile, type ConfigValue } from './read-config-file.js';
 import { SETTING_SPECS, TOKEN_FILE_SETTING } from './setting-specs.js';
 import { settingsError, type SettingProblem } from './setting-problem.js';
@@ -77,7 +78,12 @@ export function loadSettings(input: SettingsInput): Settings {
     }
     const fileFlag = flag(TOKEN_FILE_SETTING.name);
     const direct = env(TOKEN_FILE_SETTING.tokenEnv);
-    if (fileFlag === undefined && direct !== undefined) return direct.trim() || undefined;
+    if (fileFlag === undefined && direct !== undefined) {
+      const checked = checkToken(direct);
+      if (checked.ok) return checked.token;
+      problems.push(invalidToken(`the token in ${TOKEN_FILE_SETTING.tokenEnv}`, checked.reason, { field: `${TOKEN_FILE_SETTING.tokenEnv} (environment)` }));
+      return undefined;
+    }
     const source = pick(TOKEN_FILE_SETTING.name, TOKEN_FILE_SETTING.env);
     if (source === undefined || source.raw === null) return undefined;
     if (typeof source.raw !== 'string' || source.raw.trim() === '') {
@@ -87,12 +93,23 @@ export function loadSettings(input: SettingsInput): Settings {
     const path = resolve(source.baseDir, source.raw);
     let token: string;
     try {
-      token = readFile(path).trim();
+      token = readFile(path);
     } catch (error) {
       problems.push({ code: 'TOKEN_FILE_UNREADABLE', message: `cannot read the token file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`, location: { ...source.location, file: path } });
       return undefined;
     }
-    if (token === '') problems.push({ code: 'TOKEN_FILE_EMPTY', message: `the token file ${path} is empty`, location: { ...source.location, file: path } });
-    return token || undefined;
+    const location = { ...source.location, file: path };
+    const checked = checkToken(token);
+    if (!checked.ok) {
+      problems.push(invalidToken(`the token file ${path} (${source.location.field ?? TOKEN_FILE_SETTING.name})`, checked.reason, location));
+      return undefined;
+    }
+    if (checked.token === undefined) problems.push({ code: 'TOKEN_FILE_EMPTY', message: `the token file ${path} is empty`, location });
+    return checked.token;
   }
+}
+
+/** TOKEN_INVALID naming where the token came from; never its value. */
+function invalidToken(where: string, reason: string, location: ErrorLocation): SettingProblem {
+  return { code: 'TOKEN_INVALID', message: `${where} ${reason}`, location };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { didYouMean } from '../mapping/did-you-mean.js';
 import type { SettingProblem } from './setting-problem.js';
 
 /** A config-file value with the line and column it was written at. */
@@ -47,8 +48,7 @@ export function readConfigFile(file: string, knownKeys: ReadonlySet<string>, rea
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
     const position = at(isScalar(keyNode) ? keyNode.range?.[0] : undefined);
     if (!knownKeys.has(key)) {
-      const hint = key === 'token' ? ' (the token never goes into a config file: use token-file or MGE_TOKEN)' : '';
-      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${hint}; known: ${[...knownKeys].join(', ')}`, location: { file, ...position } });
+      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${unknownKeyHint(key, knownKeys)}`, location: { file, ...position } });
       continue;
     }
     const valueNode = pair.value;
@@ -57,4 +57,11 @@ export function readConfigFile(file: string, knownKeys: ReadonlySet<string>, rea
     values.set(key, { value, ...where });
   }
   return { values, problems };
+}
+
+/** The nearest known key (`baseUrl` → `base-url`), or the list of them; the token gets its own advice. */
+function unknownKeyHint(key: string, knownKeys: ReadonlySet<string>): string {
+  if (key === 'token') return ' (the token never goes into a config file: use token-file or MGE_TOKEN)';
+  const [nearest] = didYouMean(key, knownKeys, 1);
+  return nearest === undefined ? `; known: ${[...knownKeys].join(', ')}` : `; did you mean "${nearest}"?`;
 }

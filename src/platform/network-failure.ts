@@ -1,4 +1,5 @@
 import { PlatformRequestError, type PlatformFailure } from './platform-errors.js';
+import { redactSecret } from './redact-secret.js';
 
 type Reason = NonNullable<PlatformFailure['reason']>;
 
@@ -36,22 +37,43 @@ const HINTS: Readonly<Record<Reason, string>> = {
   other: 'A network problem: check the connection to the platform.',
 };
 
+/** What happened, as a sentence a curator reads: `could not resolve host x`, `connection refused by x:80`. */
+function describe(reason: Reason, host: string | undefined, code: string | undefined): string {
+  const at = host === undefined ? '' : ` ${host}`;
+  const what = {
+    refused: `connection refused${host === undefined ? '' : ` by${at}`}`,
+    dns: `could not resolve host${at || ' of --base-url'}`,
+    reset: `connection${host === undefined ? '' : ` to${at}`} was reset`,
+    timeout: `no answer${host === undefined ? '' : ` from${at}`} in time`,
+    other: `network error${host === undefined ? '' : ` talking to${at}`}`,
+  }[reason];
+  return code === undefined ? what : `${what} (${code})`;
+}
+
+/** What {@link networkFailure} needs besides the error. */
+export interface NetworkFailureContext {
+  /** `host:port` of the platform, named in the message. */
+  readonly host?: string;
+  /** The token, scrubbed from the wire message kept as `cause`. */
+  readonly secret?: string;
+}
+
 /**
  * Turns a got request error (no HTTP response) into a NETWORK_ERROR. `requestSent` is false only when
  * the request body certainly never left this process: got stamps `timings.upload` when the request
  * finished writing, so without it the platform cannot hold a complete request (refused, DNS, connect
  * timeout, aborted or reset mid-write).
  */
-export function networkFailure(error: unknown, endpoint: string): PlatformRequestError {
+export function networkFailure(error: unknown, endpoint: string, context: NetworkFailureContext = {}): PlatformRequestError {
   const wire = (typeof error === 'object' && error !== null ? error : {}) as WireErrorLike;
   const reason = reasonOf(wire);
   const requestSent = wire.timings?.upload !== undefined || wire.timings?.response !== undefined;
   const aborted = wire.name === 'AbortError' || wire.code === 'ERR_ABORTED';
-  const what = aborted ? 'the request was aborted' : `${reason === 'other' ? 'network error' : `connection ${reason}`}${wire.code ? ` (${wire.code})` : ''}`;
+  const what = aborted ? 'the request was aborted' : describe(reason, context.host, wire.code);
   return new PlatformRequestError('NETWORK_ERROR', `${what} ${requestSent ? 'after' : 'before'} the request was sent`, {
     endpoint,
     requestSent,
     reason,
     // got's error carries the request options (with the Authorization header): keep only its code and message.
-  }, { hint: HINTS[reason], cause: Object.assign(new Error(wire.message ?? 'network error'), { code: wire.code }) });
+  }, { hint: HINTS[reason], cause: Object.assign(new Error(redactSecret(wire.message ?? 'network error', context.secret)), { code: wire.code }) });
 }

@@ -12,6 +12,7 @@ import { PayloadShapeError, parseCategoryTree, parseProjects } from './parse-pla
 import { PlatformRequestError } from './platform-errors.js';
 import type { CategoryNode, Project } from './platform-types.js';
 import { readEnvelope } from './read-envelope.js';
+import { redactSecret } from './redact-secret.js';
 
 export interface PlatformClientOptions {
   /** Platform root, e.g. `https://mgedata.example.cn` (the API paths are appended). */
@@ -59,8 +60,9 @@ const TREE_PATH = 'api/v1/storage/o/material/category/tree';
 const PROJECTS_PATH = 'api/v1/storage/o/material/projects/';
 const SUBMIT_PATH = 'api/v1.1/storage/o/data/full';
 
-function protocolError(endpoint: string, status: number, error: unknown): PlatformRequestError {
-  const message = error instanceof Error ? error.message : String(error);
+function protocolError(endpoint: string, status: number, error: unknown, secret: string): PlatformRequestError {
+  // A shape error may quote the payload, and the payload may echo the request.
+  const message = redactSecret(error instanceof Error ? error.message : String(error), secret);
   return new PlatformRequestError('PROTOCOL_ERROR', `the platform's answer has an unexpected shape: ${message}`, {
     endpoint,
     status,
@@ -107,6 +109,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const base = options.baseUrl.replace(/\/+$/, '') + '/';
+  const host = URL.canParse(base) ? new URL(base).host : undefined;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   const getRetries = options.getRetries ?? 2;
   const headers: Record<string, string> = {
@@ -133,12 +136,12 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     try {
       response = await http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
     } catch (error) {
-      if (error instanceof RequestError) throw networkFailure(error, endpoint);
+      if (error instanceof RequestError) throw networkFailure(error, endpoint, { host, secret: options.token });
       throw error;
     }
     const contentType = response.headers['content-type'];
     const retryAfter = response.headers['retry-after'];
-    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint);
+    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint, options.token);
     return { data, status: response.statusCode };
   }
 
@@ -149,7 +152,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         try {
           return parse(data);
         } catch (error) {
-          if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error);
+          if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, options.token);
           throw error;
         }
       } catch (error) {
@@ -175,14 +178,22 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         per_page: perPage,
         ...(opts.category === undefined ? {} : { category: opts.category }),
       });
-      const first = await get(LIST_PATH, 'GET templates', parseTemplateList, query(1));
+      // Stop by total: the platform answers an out-of-range page with page 1 again (§C.1). Every page
+      // must then be as full as `total` promises: a short page would silently lose templates.
+      const page = (n: number, total: number | undefined) =>
+        get(LIST_PATH, 'GET templates', (data) => {
+          const list = parseTemplateList(data);
+          const promised = total ?? list.total;
+          const expected = Math.min(perPage, Math.max(0, promised - (n - 1) * perPage));
+          if (list.templates.length !== expected) {
+            throw new PayloadShapeError('data.templates', `page ${n} holds ${list.templates.length} templates, but total ${promised} at ${perPage} per page promises ${expected}`);
+          }
+          return list;
+        }, query(n));
+      const first = await page(1, undefined);
       const all = [...first.templates];
-      // Stop by total: the platform answers an out-of-range page with page 1 again (§C.1).
       const pages = Math.ceil(first.total / perPage);
-      for (let page = 2; page <= pages; page++) {
-        const next = await get(LIST_PATH, 'GET templates', parseTemplateList, query(page));
-        all.push(...next.templates);
-      }
+      for (let n = 2; n <= pages; n++) all.push(...(await page(n, first.total)).templates);
       return all;
     },
 
@@ -215,7 +226,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const path = `${SUBMIT_PATH}?username=${encodeURIComponent(opts.username)}`;
       const { data, status } = await send('POST', path, endpoint, { json: record, signal: opts.signal });
       if (typeof data !== 'number' || !Number.isInteger(data)) {
-        throw protocolError(endpoint, status, new Error(`expected the new record id (an integer), got ${JSON.stringify(data)}`));
+        throw protocolError(endpoint, status, new Error(`expected the new record id (an integer), got ${JSON.stringify(data)}`), options.token);
       }
       return data;
     },

@@ -1,4 +1,5 @@
 import { PlatformRequestError } from './platform-errors.js';
+import { redactSecret } from './redact-secret.js';
 
 /** The parts of an HTTP response the envelope check needs (plain values, so it is testable without a server). */
 export interface RawResponse {
@@ -31,28 +32,30 @@ function parseEnvelope(response: RawResponse): Envelope | undefined {
   }
 }
 
-function detailText(detail: unknown): string | undefined {
+function detailText(detail: unknown, secret: string | undefined): string | undefined {
   if (detail === undefined || detail === null) return undefined;
-  return typeof detail === 'string' ? detail : JSON.stringify(detail);
+  return redactSecret(typeof detail === 'string' ? detail : JSON.stringify(detail), secret);
 }
 
-function describeBody(response: RawResponse): string {
+function describeBody(response: RawResponse, secret: string | undefined): string {
   if (response.body.length === 0) return `an empty ${response.contentType ?? 'untyped'} body`;
-  return `a ${response.contentType ?? 'untyped'} body starting ${JSON.stringify(response.body.slice(0, 60))}`;
+  // Scrub the whole body before cutting it, so a token cut in half at the edge cannot slip through.
+  return `a ${response.contentType ?? 'untyped'} body starting ${JSON.stringify(redactSecret(response.body, secret).slice(0, 60))}`;
 }
 
 /**
  * Checks one response against the platform's envelope (§A) and returns `data`, or throws the typed
  * {@link PlatformRequestError}. Success is `code === 0` on 200 or 201; the platform's `msg` may be
- * translated, so only `code` and the status are branched on.
+ * translated, so only `code` and the status are branched on. Platform text in the error (msg, detail, a
+ * body snippet) is scrubbed of `secret` and of `Bearer …`: a server may echo the request's headers.
  */
-export function readEnvelope(response: RawResponse, endpoint: string): unknown {
+export function readEnvelope(response: RawResponse, endpoint: string, secret?: string): unknown {
   const { status } = response;
   const envelope = parseEnvelope(response);
   const base = { endpoint, status, requestSent: true as const };
-  const facts = envelope
-    ? { ...base, platformCode: envelope.code, platformMessage: envelope.msg, detail: detailText(envelope.error_detail) }
-    : base;
+  const detail = envelope ? detailText(envelope.error_detail, secret) : undefined;
+  const platformMessage = envelope?.msg === undefined ? undefined : redactSecret(String(envelope.msg), secret);
+  const facts = envelope ? { ...base, platformCode: envelope.code, platformMessage, detail } : base;
 
   if (status === 401 || status === 403) {
     throw new PlatformRequestError('TOKEN_REJECTED', `the platform rejected the access token (HTTP ${status})`, facts, {
@@ -66,16 +69,15 @@ export function readEnvelope(response: RawResponse, endpoint: string): unknown {
   }
   if (!envelope) {
     if (status >= 500) {
-      throw new PlatformRequestError('PLATFORM_ERROR', `the platform failed with HTTP ${status} and ${describeBody(response)}`, base, {
+      throw new PlatformRequestError('PLATFORM_ERROR', `the platform failed with HTTP ${status} and ${describeBody(response, secret)}`, base, {
         hint: 'A server-side failure: a submitted record may or may not have been stored.',
       });
     }
-    throw new PlatformRequestError('PROTOCOL_ERROR', `expected the platform's JSON envelope, got HTTP ${status} with ${describeBody(response)}`, base, {
+    throw new PlatformRequestError('PROTOCOL_ERROR', `expected the platform's JSON envelope, got HTTP ${status} with ${describeBody(response, secret)}`, base, {
       hint: 'Check --base-url: it must point at the platform itself (e.g. https://host), not at a web page or proxy.',
     });
   }
   if (envelope.code !== 0 || (status !== 200 && status !== 201)) {
-    const detail = detailText(envelope.error_detail);
     throw new PlatformRequestError(
       'PLATFORM_ERROR',
       `the platform answered HTTP ${status} code ${envelope.code}${detail === undefined ? '' : `: ${detail}`}`,

@@ -10,6 +10,15 @@ describe('createLogger', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'request', token: '[redacted]' });
   });
 
+  test('redacts the Authorization header in either spelling and as got nests it in errors', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'debug', stderr: { write: (line: string) => lines.push(line) } });
+    logger.debug({ Authorization: 'Bearer tok-456', request: { headers: { Authorization: 'Bearer tok-456' } } }, 'request');
+    logger.error({ err: { options: { headers: { authorization: 'Bearer tok-456' } } } }, 'failed');
+    expect(lines).toHaveLength(2);
+    expect(lines.join('')).not.toContain('tok-456');
+  });
+
   test('silent logs nothing', () => {
     const lines: string[] = [];
     createLogger({ level: 'silent', stderr: { write: (line: string) => lines.push(line) } }).error('boom');

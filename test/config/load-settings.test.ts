@@ -65,6 +65,19 @@ describe('loadSettings', () => {
     expect(thrown(() => loadSettings({ flags: { 'token-file': 'missing.token' }, env: {}, cwd: dir })).code).toBe('TOKEN_FILE_UNREADABLE');
   });
 
+  test('a token that cannot be a header is TOKEN_INVALID with where it came from, never its value', () => {
+    const twoLines = file('two-lines.token', 'secret-1\nsecret-2\n');
+    const fromFlag = thrown(() => loadSettings({ flags: { 'token-file': twoLines }, env: {}, cwd: dir }));
+    expect([fromFlag.kind, fromFlag.code]).toEqual(['config', 'TOKEN_INVALID']);
+    expect(fromFlag.location).toMatchObject({ field: '--token-file', file: twoLines });
+    expect(fromFlag.message).not.toContain('secret');
+    const fromEnv = thrown(() => loadSettings({ flags: {}, env: { MGE_TOKEN: 'secret inner' }, cwd: dir }));
+    expect([fromEnv.code, fromEnv.location?.field]).toEqual(['TOKEN_INVALID', 'MGE_TOKEN (environment)']);
+    expect(fromEnv.message).not.toContain('secret');
+    const config = file('bad-token.yaml', 'token-file: two-lines.token\n');
+    expect(thrown(() => loadSettings({ flags: { config }, env: {}, cwd: '/' })).location).toMatchObject({ field: 'token-file', file: twoLines, row: 1 });
+  });
+
   test('all problems are reported together, each with where it came from', () => {
     const config = file('bad.yaml', '# settings\nrate: fast\nconcurency: 2\nlog-level: loud\n');
     const error = thrown(() => loadSettings({ flags: { config, 'methods-width': '5' }, env: { MGE_BASE_URL: 'ftp://x' }, cwd: dir }));

@@ -2,7 +2,7 @@ import { MgeError } from '../../errors/mge-error.js';
 import type { PlatformClient } from '../../platform/platform-client.js';
 import type { CliIo } from '../cli-io.js';
 import { defineCommand, defineCommandGroup } from '../define-command.js';
-import { numberOption } from '../parse-option.js';
+import { numberArgument, numberOption } from '../parse-option.js';
 import { formatFieldTree } from '../render/format-field-tree.js';
 import { formatTable } from '../render/format-table.js';
 
@@ -63,7 +63,7 @@ const show = defineCommand({
     ['$0 templates show 101 --json', 'the typed field tree as JSON'],
   ],
   run: async (args, context) => {
-    const tid = numberOption(args['tid'], 'tid', { integer: true, min: 1 });
+    const tid = numberArgument(args['tid'], 'tid', { integer: true, min: 1 });
     if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
     const { client } = await context.openPlatform();
     return templatesShow(client, { tid, json: context.settings.json }, context.io);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fixedWindowLimiter } from './fixed-window-limiter.js';
+import { listenError } from './listen-error.js';
 import { loadSandboxData, type SandboxData } from './load-sandbox-data.js';
 import { DEFAULT_CATEGORIES, DEFAULT_KNOWN_FILE_PREFIXES, DEFAULT_KNOWN_FILES, DEFAULT_PROJECTS } from './sandbox-fixtures.js';
 import { createSandboxHandlers, MAX_BODY_BYTES, type Caller, type SandboxHandlers } from './sandbox-handlers.js';
@@ -182,7 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenError(error, options.port ?? 0, options.host ?? '127.0.0.1')));
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolvePromise());
   });
   const port = (server.address() as AddressInfo).port;

@@ -1,0 +1,31 @@
+/** A token as read, cleaned for the `Authorization` header, or why it cannot be sent. */
+export type TokenCheck =
+  | { readonly ok: true; readonly token: string | undefined }
+  | { readonly ok: false; readonly reason: string };
+
+/** What a character the header cannot carry is, in words (never the token itself). */
+function describe(ch: string): string {
+  if (ch === '\n' || ch === '\r') return 'a line break';
+  if (/\s/.test(ch)) return 'whitespace';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(ch)) return 'a control character';
+  return 'a non-ASCII character';
+}
+
+/**
+ * Checks a token from `MGE_TOKEN` or a token file before it becomes a header. A file saved by an
+ * editor ends in one newline and may have spaces around the token: those are dropped. Anything else
+ * that is not printable ASCII (a second line, a tab, inner spaces) would make Node refuse the header
+ * with `ERR_INVALID_CHAR`, which reads like a network failure: it is a settings problem. An empty
+ * value is `token: undefined` (the caller decides whether that is an error).
+ */
+export function checkToken(raw: string): TokenCheck {
+  const token = raw.replace(/\r?\n$/, '').replace(/^ +| +$/g, '');
+  if (token === '') return { ok: true, token: undefined };
+  const bad = /[^\x21-\x7e]/.exec(token);
+  if (bad) {
+    const lines = token.split(/\r?\n/).length;
+    const what = lines > 1 ? `${lines} lines` : `${describe(bad[0])} at character ${bad.index + 1}`;
+    return { ok: false, reason: `holds ${what}; a token is one line of printable ASCII without spaces` };
+  }
+  return { ok: true, token };
+}
