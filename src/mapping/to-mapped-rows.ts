@@ -1,24 +1,12 @@
-import type { CellValue, SourceRow } from '../sources/source-types.js';
+import type { SourceRow } from '../sources/source-types.js';
 import { validateRecord, type ValidateOptions } from '../validate/validate-record.js';
 import type { ValidationIssue } from '../validate/validation-issue.js';
 import type { CompiledMapping } from './compile-mapping.js';
 import { groupRows } from './group-rows.js';
 import type { MappedRow } from './mapped-row.js';
 import type { RowProblem } from './record-types.js';
-import { recordHash } from './record-hash.js';
+import { LazyMappedRow } from './lazy-mapped-row.js';
 import { cellLocation, type TracedCell } from './row-context.js';
-import { rowKey } from './row-key.js';
-
-/**
- * The original cells of a row by header text. The object has no prototype, so a header named
- * `__proto__` is an ordinary key and assigning it cannot reach `Object.prototype`.
- */
-function sourceValues(row: SourceRow): Record<string, CellValue> {
-  const out = Object.create(null) as Record<string, CellValue>;
-  const names = row.header.names;
-  for (let i = 0; i < names.length; i++) out[names[i] || row.header.columns[i] || String(i)] = row.values[i] ?? null;
-  return out;
-}
 
 /** The cell that fed a field path, or that of the closest traced parent path. */
 function tracedCell(trace: ReadonlyMap<string, TracedCell> | undefined, path: string): TracedCell | undefined {
@@ -70,16 +58,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
   }
   // Problems in reading order (row, then column), whatever order the fields were built in.
   problems.sort(byCell);
-  const hash = result.record ? compiled.hashRecord(result.record) : recordHash(rows.map((r) => r.values));
-  return {
-    location: cellLocation(first.header, first.rowNumber, -1),
-    rowNumbers: rows.map((r) => r.rowNumber),
-    key: rowKey(first.values, compiled.keyColumns, hash),
-    hash,
-    record: result.record,
-    problems,
-    sourceValues: sourceValues(first),
-  };
+  return new LazyMappedRow(rows, compiled, cellLocation(first.header, first.rowNumber, -1), result.record, problems);
 }
 
 /**
