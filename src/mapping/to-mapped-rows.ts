@@ -66,12 +66,34 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
  * group of consecutive rows with `groupBy`), streaming with bounded memory. Every row reaches the
  * output exactly once; an invalid row is data with its problems, never an exception.
  */
-export async function* toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<MappedRow> {
+export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<MappedRow> {
   const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth };
-  if (compiled.groupColumns.length === 0) {
-    // One row, one record: no grouping stage in between, one generator less per row.
-    for await (const row of rows) yield mapGroup([row], compiled, options);
-    return;
-  }
-  for await (const group of groupRows(rows, compiled.groupColumns)) yield mapGroup(group, compiled, options);
+  if (compiled.groupColumns.length > 0) return mapGroups(groupRows(rows, compiled.groupColumns), compiled, options);
+  // One row, one record: a hand-written iterator rather than an async generator, so a row costs one
+  // `then` on the reader's promise instead of a generator's yield and await (measured: a sixth of the
+  // stage's time went to promise machinery).
+  return {
+    [Symbol.asyncIterator]: (): AsyncIterator<MappedRow> => {
+      const source = rows[Symbol.asyncIterator]();
+      const finished: IteratorReturnResult<undefined> = { done: true, value: undefined };
+      const close = async (): Promise<IteratorReturnResult<undefined>> => {
+        await source.return?.();
+        return finished;
+      };
+      const map = (r: IteratorResult<SourceRow>): IteratorResult<MappedRow> | Promise<IteratorResult<MappedRow>> => {
+        if (r.done) return finished;
+        try {
+          return { done: false, value: mapGroup([r.value], compiled, options) };
+        } catch (error) {
+          // As a generator's loop would: the reader is closed before the error reaches the consumer.
+          return close().then(() => Promise.reject(error));
+        }
+      };
+      return { next: () => source.next().then(map), return: close };
+    },
+  };
+}
+
+async function* mapGroups(groups: AsyncIterable<SourceRow[]>, compiled: CompiledMapping, options: ValidateOptions): AsyncIterable<MappedRow> {
+  for await (const group of groups) yield mapGroup(group, compiled, options);
 }
