@@ -45,10 +45,13 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
   }
   let result = compiled.mapRows(rows);
   const issues = validateRecord(result.partial, compiled.template, settings);
-  if (issues.length > 0 || result.problems.length > 0) {
-    // Second pass only for invalid rows: remember which cell fed each field so issues point at cells.
-    result = compiled.mapRows(rows, true);
+  const location = cellLocation(first.header, first.rowNumber, -1);
+  if (issues.length === 0 && result.problems.length === 0) {
+    if (problems.length > 1) problems.sort(byCell);
+    return new LazyMappedRow(rows, compiled, location, result.record, problems);
   }
+  // Second pass only for invalid rows: remember which cell fed each field so issues point at cells.
+  result = compiled.mapRows(rows, true);
   problems.push(...result.problems);
   const reported = result.problems.map((p) => p.field ?? '');
   for (const issue of issues) {
@@ -58,7 +61,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
   }
   // Problems in reading order (row, then column), whatever order the fields were built in.
   problems.sort(byCell);
-  return new LazyMappedRow(rows, compiled, cellLocation(first.header, first.rowNumber, -1), result.record, problems);
+  return new LazyMappedRow(rows, compiled, location, result.record, problems);
 }
 
 /**
