@@ -1,7 +1,7 @@
 import type { Field } from '../template/template-types.js';
 import type { ValueReader } from './compile-value.js';
 import type { CompileEnv } from './compile-field.js';
-import { parseNumber } from './parse-number.js';
+import { isPlain, parseNumber } from './parse-number.js';
 import { parseRange } from './parse-range.js';
 import type { JsonValue } from './record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
@@ -31,6 +31,11 @@ export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: st
   return (raw, ctx, path, column) => {
     if (typeof raw === 'number') return convertValue(raw, conv);
     if (typeof raw === 'string') {
+      // The common plain number skips parseNumber's result object (one per number cell per row).
+      if (isPlain(raw, decimal)) {
+        const plain = Number(raw);
+        if (Number.isFinite(plain)) return convertValue(plain, conv);
+      }
       const n = parseNumber(raw, decimal);
       if (n.ok) return convertValue(n.value, conv);
       const message = n.code === 'VALUE_CENSORED' ? 'a bound such as <0.01 is not a value: write the value or leave the cell empty' : 'the cell is not a number';

@@ -5,6 +5,10 @@ import type { PlatformRecord, RowLocation, RowProblem } from './record-types.js'
  * One input row after map + validate: the unit that travels through upload to the report. Every source
  * row becomes exactly one `MappedRow`, valid or not. (With `groupBy`, several source rows make one record;
  * `location` is then the first of them and `rowNumbers` lists all.)
+ *
+ * `key`, `hash` and `sourceValues` may be getters that compute on first read and keep their value
+ * (see `LazyMappedRow`): read them by name; spreading a row (`{...row}`) does not copy them, and
+ * `JSON.stringify(row)` does.
  */
 export interface MappedRow {
   readonly location: RowLocation;

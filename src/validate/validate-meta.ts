@@ -3,10 +3,10 @@ import type { MethodsWidth } from '../mapping/mapping-spec.js';
 type Push = (code: string, field: string, expected: string, found: unknown, message: string) => void;
 
 /** Meta keys the platform reads (platform-behaviour §E.2 step 10); anything else would be dropped. */
-const KNOWN = new Set(['tid', 'title', 'abstract', 'keywords', 'source', 'doi', 'other_info', 'institution', 'contributor', 'public', 'public_date', 'public_range']);
+export const KNOWN_META_KEYS: ReadonlySet<string> = new Set(['tid', 'title', 'abstract', 'keywords', 'source', 'doi', 'other_info', 'institution', 'contributor', 'public', 'public_date', 'public_range']);
 
 /** The v2 server's placeholder text that counts as blank. */
-const PLACEHOLDER = '在这里填写';
+export const PLACEHOLDER = '在这里填写';
 
 function blank(v: unknown): boolean {
   return typeof v !== 'string' || v.trim() === '' || v.includes(PLACEHOLDER);
@@ -17,7 +17,7 @@ function blank(v: unknown): boolean {
  * something other than what was meant: whitespace-only titles are blank, keywords must be an array.
  */
 export function validateMeta(meta: Record<string, unknown>, tid: number, width: MethodsWidth, push: Push): void {
-  for (const key of Object.keys(meta)) if (!KNOWN.has(key)) push('META_UNKNOWN_KEY', `meta.${key}`, 'a meta key the platform reads', key, 'the platform ignores this meta key');
+  for (const key of Object.keys(meta)) if (!KNOWN_META_KEYS.has(key)) push('META_UNKNOWN_KEY', `meta.${key}`, 'a meta key the platform reads', key, 'the platform ignores this meta key');
   if (meta['tid'] !== tid) push('META_TID', 'meta.tid', String(tid), meta['tid'], 'meta.tid is not the template id');
   for (const key of ['title', 'abstract']) {
     if (blank(meta[key])) push('META_BLANK', `meta.${key}`, 'non-blank text', meta[key], `meta.${key} is blank`);

@@ -1,6 +1,7 @@
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import type { PlatformRecord } from '../mapping/record-types.js';
 import type { Template } from '../template/template-types.js';
+import { isValidRecord } from './is-valid-record.js';
 import { validateFields } from './validate-content.js';
 import { validateMeta } from './validate-meta.js';
 import type { ValidationIssue } from './validation-issue.js';
@@ -22,6 +23,8 @@ function show(v: unknown): string {
  * half ranges, non-options). Returns every issue; empty means valid.
  */
 export function validateRecord(record: PlatformRecord, template: Template, options: ValidateOptions = {}): ValidationIssue[] {
+  // Most rows are valid: a walk without paths or issues says so; only the others take the full walk.
+  if (isValidRecord(record, template.fields, template.id, options.methodsWidth ?? 3)) return [];
   const issues: ValidationIssue[] = [];
   const push = (code: string, field: string, expected: string, found: unknown, message: string): void => {
     issues.push({ code, field, expected, found: show(found), message });

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
+import type { SourceRow } from '../../src/sources/source-types.js';
+import { readCsvForTests } from '../helpers/read-table-for-tests.js';
+import { sampleTemplate } from '../helpers/templates-for-tests.js';
+
+const root = new URL('../../', import.meta.url);
+const table = readCsvForTests(new URL('samples/ucsb_thermoelectrics.csv', root).pathname, 'samples/ucsb_thermoelectrics.csv');
+const { spec } = loadMapping(readFileSync(new URL('mappings/ucsb_thermoelectrics.yaml', root), 'utf8'), 'mappings/ucsb_thermoelectrics.yaml');
+const compiled = compileMapping(spec, sampleTemplate(spec.template), table.header);
+
+/** A row source that counts what its consumer asks of it. */
+function counted(rows: readonly SourceRow[]): { iterable: AsyncIterable<SourceRow>; pulled: () => number; closed: () => number } {
+  let pulled = 0;
+  let closed = 0;
+  const iterable: AsyncIterable<SourceRow> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => (pulled < rows.length ? { done: false, value: rows[pulled++]! } : { done: true, value: undefined }),
+      return: async () => {
+        closed++;
+        return { done: true, value: undefined };
+      },
+    }),
+  };
+  return { iterable, pulled: () => pulled, closed: () => closed };
+}
+
+describe('toMappedRows without groupBy', () => {
+  it('maps every row once, in order', async () => {
+    const source = counted(table.rows.slice(0, 5));
+    const numbers: number[] = [];
+    for await (const mapped of toMappedRows(source.iterable, compiled)) numbers.push(mapped.location.row);
+    expect(numbers).toEqual(table.rows.slice(0, 5).map((r) => r.rowNumber));
+    expect(source.closed()).toBe(0);
+  });
+
+  it('closes the reader when the consumer stops early, and pulls no further row', async () => {
+    const source = counted(table.rows.slice(0, 5));
+    for await (const mapped of toMappedRows(source.iterable, compiled)) if (mapped.location.row > 0) break;
+    expect(source.pulled()).toBe(1);
+    expect(source.closed()).toBe(1);
+  });
+
+  it('closes the reader before a mapping failure reaches the consumer', async () => {
+    const broken = { ...compiled, mapRows: () => { throw new RangeError('boom'); } };
+    const source = counted(table.rows.slice(0, 5));
+    const read = async (): Promise<void> => {
+      for await (const mapped of toMappedRows(source.iterable, broken)) expect(mapped).toBeUndefined();
+    };
+    await expect(read()).rejects.toThrow(RangeError);
+    expect(source.closed()).toBe(1);
+  });
+});
