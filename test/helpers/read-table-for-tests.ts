@@ -1,16 +1,5 @@
+import { columnLetter } from '../../src/sources/column-letter.js';
 import type { CellValue, SourceHeader, SourceRow } from '../../src/sources/source-types.js';
-
-/** Column letters A, B, …, Z, AA, … */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
 
 /** A header and rows built from plain arrays (header on line 1, data from line 2). */
 export function rowsFromArrays(file: string, names: string[], data: CellValue[][], sheet?: string): { header: SourceHeader; rows: SourceRow[] } {

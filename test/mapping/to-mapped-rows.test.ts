@@ -2,14 +2,23 @@ import { readFileSync } from 'node:fs';
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
-import type { SourceRow } from '../../src/sources/source-types.js';
-import { readCsvForTests } from '../helpers/read-table-for-tests.js';
+import { openTable } from '../../src/sources/open-table.js';
+import type { SourceHeader, SourceRow } from '../../src/sources/source-types.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
 const root = new URL('../../', import.meta.url);
-const table = readCsvForTests(new URL('samples/ucsb_thermoelectrics.csv', root).pathname, 'samples/ucsb_thermoelectrics.csv');
 const { spec } = loadMapping(readFileSync(new URL('mappings/ucsb_thermoelectrics.yaml', root), 'utf8'), 'mappings/ucsb_thermoelectrics.yaml');
-const compiled = compileMapping(spec, sampleTemplate(spec.template), table.header);
+let table: { header: SourceHeader; rows: SourceRow[] };
+let compiled: ReturnType<typeof compileMapping>;
+
+beforeAll(async () => {
+  const source = await openTable(new URL('samples/ucsb_thermoelectrics.csv', root).pathname);
+  const rows: SourceRow[] = [];
+  for await (const row of source.rows()) rows.push(row);
+  await source.close();
+  table = { header: source.header, rows };
+  compiled = compileMapping(spec, sampleTemplate(spec.template), table.header);
+});
 
 /** A row source that counts what its consumer asks of it. */
 function counted(rows: readonly SourceRow[]): { iterable: AsyncIterable<SourceRow>; pulled: () => number; closed: () => number } {
