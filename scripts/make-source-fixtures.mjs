@@ -231,4 +231,38 @@ XLSX.utils.book_append_sheet(sjBook, XLSX.utils.aoa_to_sheet([['notes']]), 'note
 XLSX.utils.book_append_sheet(sjBook, sj, 'data');
 write('steel.xls', XLSX.write(sjBook, { type: 'buffer', bookType: 'biff8' }));
 write('steel.ods', XLSX.write(sjBook, { type: 'buffer', bookType: 'ods' }));
+
+// --- cell cases: an error-only row, a formula whose cached result is an error, percent formats --------
+// Excel writes `<c t="e"><f>B3/0</f><v>#DIV/0!</v></c>` for a formula that evaluates to an error.
+const cells = new ExcelJS.Workbook();
+const cs = cells.addWorksheet('Sheet1');
+cs.addRow(['formula', 'share', 'ratio', 0.1 + 0.2]);
+cs.addRow([steelRows[0][0], 0.075, { formula: 'B3/0', result: { error: '#DIV/0!' } }, 'ok']);
+cs.addRow([{ error: '#N/A' }, null, { error: '#REF!' }, null]);
+cs.addRow([steelRows[1][0], 0.1, 2, 0.25]);
+cs.getCell('B2').numFmt = '0.0%';
+cs.getCell('C4').numFmt = '"%"0';
+cs.getCell('D4').numFmt = '[Red]0%';
+await cells.xlsx.writeFile(path.join(out, 'cells.xlsx'));
+const cj = XLSX.utils.aoa_to_sheet([
+  ['formula', 'share', 'ratio'],
+  [steelRows[0][0], 0.075, 1],
+  [steelRows[1][0], 0.1, 2],
+]);
+cj.B2.z = '0.0%';
+cj.C3.z = '"%"0';
+const cjBook = XLSX.utils.book_new();
+XLSX.utils.book_append_sheet(cjBook, cj, 'Sheet1');
+write('cells.xls', XLSX.write(cjBook, { type: 'buffer', bookType: 'biff8' }));
+write('cells.ods', XLSX.write(cjBook, { type: 'buffer', bookType: 'ods' }));
+
+// --- junk named as workbooks: random-looking bytes SheetJS would otherwise read as rows ------------
+let seed = 12345;
+const junk = Buffer.alloc(2000);
+for (let i = 0; i < junk.length; i++) {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  junk[i] = seed >> 16;
+}
+write('junk.xls', junk);
+write('junk.ods', junk);
 console.log('fixtures written to', out);
