@@ -25,7 +25,7 @@ export interface RawTable {
  *   first non-blank row; with `headerRows` > 1 it is the last of that many rows from there;
  *   with `headerRow`, exactly that row;
  * - data rows start at `dataStartRow` (default: the row after the header); `skipRows` and blank rows
- *   (every cell empty) are skipped;
+ *   (every cell empty and no issue such as an error cell) are skipped;
  * - a row shorter than the header is padded with `null`; a CSV row of another length than the header,
  *   or any row with a value right of the last named column, carries `SOURCE_RAGGED_ROW` and is kept.
  */
@@ -136,7 +136,7 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
   return { header, rows, close };
 }
 
-/** Aligns one raw row with the header; `undefined` for a blank row. */
+/** Aligns one raw row with the header; `undefined` for a blank row (no value and no issue). */
 function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'text' | 'workbook'): SourceRow | undefined {
   const cells = row.cells;
   const width = header.names.length;
@@ -146,7 +146,8 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'te
     if (v === '') cells[i] = null;
     else if (v !== null && v !== undefined) blank = false;
   }
-  if (blank) return undefined;
+  // An error cell reads as empty but is not: a row whose only cells are errors must travel on.
+  if (blank && (row.issues === undefined || row.issues.length === 0)) return undefined;
   let values: CellValue[];
   if (offset === 0 && cells.length === width) values = cells;
   else {
