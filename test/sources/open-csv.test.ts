@@ -172,6 +172,13 @@ describe('openTable on CSV/TSV', () => {
   test('an unsupported extension fails', async () => {
     const error = await sourceFailure(openTable(fixture('README.md')));
     expect(error.code).toBe('SOURCE_UNSUPPORTED');
+    expect(error.message).toContain('.md files');
+  });
+
+  test('a file without an extension fails with a message that reads as a sentence', async () => {
+    const error = await sourceFailure(openTable(fixture('README')));
+    expect([error.code, error.location]).toEqual(['SOURCE_UNSUPPORTED', { file: fixture('README') }]);
+    expect(error.message).not.toMatch(/extension files/);
   });
 
   test('bytes that stop being UTF-8 after the encoding sample fail instead of turning to mojibake', async () => {
