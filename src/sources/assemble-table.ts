@@ -26,19 +26,20 @@ export interface RawTable {
  *   with `headerRow`, exactly that row;
  * - data rows start at `dataStartRow` (default: the row after the header); `skipRows` and blank rows
  *   (every cell empty and no issue such as an error cell) are skipped;
- * - a row shorter than the header is padded with `null`; a CSV row of another length than the header,
- *   or any row with a value right of the last named column, carries `SOURCE_RAGGED_ROW` and is kept.
+ * - a row shorter than the header is padded with `null` and is not an issue: a CSV export that drops
+ *   trailing empty fields cannot be told from one that writes them; a row with a value right of the
+ *   last named column (it would be lost) carries `SOURCE_RAGGED_ROW` and is kept.
  */
-export async function assembleTable(raw: RawTable, options: SourceOptions, ragged: 'text' | 'workbook'): Promise<TableSource> {
+export async function assembleTable(raw: RawTable, options: SourceOptions): Promise<TableSource> {
   try {
-    return await assemble(raw, options, ragged);
+    return await assemble(raw, options);
   } catch (error) {
     await raw.close();
     throw error;
   }
 }
 
-async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 'workbook'): Promise<TableSource> {
+async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSource> {
   const where = { file: raw.file, ...(raw.sheet === undefined ? {} : { sheet: raw.sheet }) };
   const headerRows = Math.max(1, options.headerRows ?? 1);
   const cursor = new RowCursor(raw.rows);
@@ -97,7 +98,7 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
     while (index < batch.length) {
       const row = batch[index++]!;
       if (row.rowNumber < dataStart || (skip.size > 0 && skip.has(row.rowNumber))) continue;
-      const shaped = shapeRow(row, header, offset, ragged);
+      const shaped = shapeRow(row, header, offset);
       if (shaped) return Promise.resolve({ done: false, value: shaped });
     }
     return refill();
@@ -137,7 +138,7 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
 }
 
 /** Aligns one raw row with the header; `undefined` for a blank row (no value and no issue). */
-function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'text' | 'workbook'): SourceRow | undefined {
+function shapeRow(row: RawRow, header: SourceHeader, offset: number): SourceRow | undefined {
   const cells = row.cells;
   const width = header.names.length;
   let blank = true;
@@ -162,17 +163,13 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'te
       break;
     }
   }
-  const shortText = ragged === 'text' && cells.length < offset + width;
-  if (extra >= 0 || shortText) {
+  if (extra >= 0) {
     issues = [
       {
         code: 'SOURCE_RAGGED_ROW',
-        message:
-          extra >= 0
-            ? `row ${row.rowNumber} has a value in column ${columnLetter(extra)}, right of the last named column`
-            : `row ${row.rowNumber} has ${cells.length} fields where the header has ${offset + width}`,
+        message: `row ${row.rowNumber} has a value in column ${columnLetter(extra)}, right of the last named column`,
         columnIndex: undefined,
-        found: extra >= 0 ? String(cells[extra]) : String(cells.length),
+        found: String(cells[extra]),
       },
     ];
   }

@@ -56,7 +56,7 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
     source.destroy();
     parser.destroy();
   };
-  return assembleTable({ file, sheet: undefined, rows: records(parser, file), merges: undefined, close }, options, 'text');
+  return assembleTable({ file, sheet: undefined, rows: records(parser, file), merges: undefined, close }, options);
 }
 
 async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> {

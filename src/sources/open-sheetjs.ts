@@ -58,7 +58,7 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
     );
   }
   const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
-  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options, 'workbook');
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options);
 }
 
 async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {

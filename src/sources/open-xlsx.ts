@@ -88,7 +88,7 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
     );
   }
   const merges = (options.headerRows ?? 1) > 1 ? await readXlsxMerges(file, entries, reader.model?.sheets?.map((s) => s.name) ?? [], sheetName, limits).catch(() => undefined) : undefined;
-  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName), merges, close }, options, 'workbook');
+  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName), merges, close }, options);
 }
 
 async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): AsyncGenerator<RawRow[]> {

@@ -48,7 +48,10 @@ export interface SourceRow {
   readonly header: SourceHeader;
   /** 1-based row number as the spreadsheet shows it (the physical line for CSV). */
   readonly rowNumber: number;
-  /** Values aligned with `header.names`; a short row is padded with `null`. */
+  /**
+   * Values aligned with `header.names`; a short row is padded with `null` (not an issue: missing
+   * trailing fields are empty cells).
+   */
   readonly values: readonly CellValue[];
   /** Issues found while reading this row (the row still travels on, to be reported as invalid). */
   readonly issues: readonly SourceIssue[];
