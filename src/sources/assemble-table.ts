@@ -71,7 +71,9 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
   const byNumber = new Map(collected.map((r) => [r.rowNumber, r.cells] as const));
   const headerCells: CellValue[][] = [];
   for (let n = headerRow - headerRows + 1; n <= headerRow; n++) headerCells.push(byNumber.get(n) ?? []);
-  const { header, offset } = buildHeader({ file: raw.file, sheet: raw.sheet, headerRow, rows: headerCells, merges: raw.merges });
+  const built = buildHeader({ file: raw.file, sheet: raw.sheet, headerRow, rows: headerCells, merges: raw.merges });
+  const header: SourceHeader = options.headerRow === undefined ? { ...built.header, detected: true } : built.header;
+  const offset = built.offset;
   const dataStart = options.dataStartRow ?? headerRow + 1;
   const skip = new Set(options.skipRows ?? []);
   let started = false;

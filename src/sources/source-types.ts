@@ -21,6 +21,11 @@ export interface SourceHeader {
   readonly sheet: string | undefined;
   /** 1-based row (line for CSV) of the header; for multi-row headers, the last header row. */
   readonly row: number;
+  /**
+   * True when the header row was found by the reader (no header row was given), so a caller can say
+   * "header detected at row N"; absent when the header row was given.
+   */
+  readonly detected?: boolean;
   /** Header text per column, after merging multi-row headers (`拉伸性能 / 屈服强度 (MPa)`). */
   readonly names: readonly string[];
   /** Column letter per column (`A`, `B`, …, `AA`). */

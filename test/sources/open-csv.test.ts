@@ -71,10 +71,12 @@ describe('openTable on CSV/TSV', () => {
   test('finds the header below title rows; skipRows drops a unit row; line numbers are physical', async () => {
     const auto = await openTable(fixture('title-rows.csv'), { skipRows: [5] });
     expect(auto.header.row).toBe(4);
+    expect(auto.header.detected).toBe(true);
     expect(auto.header.names).toEqual(STEEL_HEAD);
     const rows = await readAll(auto);
     expect(rows.map((r) => r.rowNumber)).toEqual([6, 7, 8, 9]);
     const explicit = await openTable(fixture('title-rows.csv'), { headerRow: 4, dataStartRow: 6 });
+    expect(explicit.header.detected).toBeUndefined();
     expect((await readAll(explicit)).map((r) => r.rowNumber)).toEqual([6, 7, 8, 9]);
   });
 
