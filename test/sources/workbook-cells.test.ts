@@ -1,4 +1,5 @@
 import { openTable } from '../../src/sources/open-table.js';
+import { cellText } from '../../src/sources/cell-text.js';
 import { fixture, readAll } from './read-all.js';
 
 describe('workbook cell cases (cells.xlsx)', () => {
@@ -10,6 +11,15 @@ describe('workbook cell cases (cells.xlsx)', () => {
     expect(errors.issues.map((i) => [i.code, i.columnIndex, i.found])).toEqual([
       ['SOURCE_ERROR_CELL', 0, '#N/A'],
       ['SOURCE_ERROR_CELL', 2, '#REF!'],
+    ]);
+  });
+
+  test('a number header reads as Excel shows it (15 significant digits), not with float noise', async () => {
+    const table = await openTable(fixture('cells.xlsx'));
+    expect(table.header.names).toEqual(['formula', 'share', 'ratio', '0.3']);
+    await table.close();
+    expect([cellText(0.1 + 0.2), cellText(1e21), cellText(123456789012345680), cellText(-0.000001234), cellText(300)]).toEqual([
+      '0.3', '1e+21', '123456789012346000', '-0.000001234', '300',
     ]);
   });
 });
