@@ -14,6 +14,14 @@ describe('workbook cell cases (cells.xlsx)', () => {
     ]);
   });
 
+  test('a formula whose cached result is an error is an error cell, with the error as found', async () => {
+    const rows = await readAll(await openTable(fixture('cells.xlsx')));
+    const first = rows[0]!;
+    expect(first.values[2]).toBeNull();
+    expect(first.issues.map((i) => [i.code, i.columnIndex, i.found])).toEqual([['SOURCE_ERROR_CELL', 2, '#DIV/0!']]);
+    expect(first.issues[0]!.message).toContain('Sheet1!C2');
+  });
+
   test('a number header reads as Excel shows it (15 significant digits), not with float noise', async () => {
     const table = await openTable(fixture('cells.xlsx'));
     expect(table.header.names).toEqual(['formula', 'share', 'ratio', '0.3']);
