@@ -182,7 +182,24 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number): SourceRow 
       (issues ??= []).push(placed);
     }
   }
+  if (row.percent !== undefined) {
+    const percent = alignedPercent(row.percent, offset, width);
+    if (percent) return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES, percent };
+  }
   return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES };
+}
+
+/** The percent flags of a row's table columns; `undefined` when none is set. */
+function alignedPercent(flags: readonly boolean[], offset: number, width: number): boolean[] | undefined {
+  const out: boolean[] = new Array<boolean>(width).fill(false);
+  let any = false;
+  for (let i = 0; i < width; i++) {
+    if (flags[offset + i] === true) {
+      out[i] = true;
+      any = true;
+    }
+  }
+  return any ? out : undefined;
 }
 
 const NO_ISSUES: readonly SourceIssue[] = Object.freeze([]);

@@ -6,6 +6,7 @@ import type { MergeRange, RawRow } from './raw-row.js';
 import { assembleTable } from './assemble-table.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
+import { isPercentFormat } from './is-percent-format.js';
 
 /** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
 export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
@@ -69,6 +70,7 @@ async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetN
     if (!row) continue;
     const cells: CellValue[] = [];
     let issues: SourceIssue[] | undefined;
+    let percent: boolean[] | undefined;
     for (let c = 0; c < row.length; c++) {
       const cell = row[c];
       let value: CellValue = null;
@@ -76,11 +78,14 @@ async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetN
         if (cell.t === 'e') {
           const found = cell.w ?? XLSX.utils.format_cell(cell);
           (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
-        } else value = sheetJsValue(XLSX, cell);
+        } else {
+          value = sheetJsValue(XLSX, cell);
+          if (typeof value === 'number' && typeof cell.z === 'string' && isPercentFormat(cell.z)) (percent ??= [])[c] = true;
+        }
       }
       cells.push(value);
     }
-    batch.push({ rowNumber: r + 1, cells, issues });
+    batch.push({ rowNumber: r + 1, cells, issues, percent });
     if (batch.length === 1000) {
       yield batch;
       batch = [];

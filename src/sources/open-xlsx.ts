@@ -9,6 +9,7 @@ import { sourceError } from './source-error.js';
 import { readXlsxMerges } from './read-xlsx-merges.js';
 import { readXlsxErrorResults } from './read-xlsx-error-results.js';
 import { loadExcelJs } from './load-exceljs.js';
+import { isPercentFormat } from './is-percent-format.js';
 
 /** Excel's last row: a sheet claiming more is damaged or hostile. */
 const MAX_EXCEL_ROWS = 1_048_576;
@@ -130,10 +131,13 @@ async function* sheetRows(
 function toRawRow(row: ExcelRow, sheetName: string): RawRow {
   const cells: CellValue[] = [];
   let issues: SourceIssue[] | undefined;
+  let percent: boolean[] | undefined;
   row.eachCell({ includeEmpty: false }, (cell, column) => {
-    const { value, issue } = normaliseExcelCell(cell.value, cell.numFmt, cell.result);
+    const numFmt = cell.numFmt;
+    const { value, issue } = normaliseExcelCell(cell.value, numFmt, cell.result);
     while (cells.length < column - 1) cells.push(null);
     cells[column - 1] = value;
+    if (typeof value === 'number' && isPercentFormat(numFmt)) (percent ??= [])[column - 1] = true;
     if (issue) {
       const ref = `${columnLetter(column - 1)}${row.number}`;
       (issues ??= []).push({
@@ -148,7 +152,7 @@ function toRawRow(row: ExcelRow, sheetName: string): RawRow {
       });
     }
   });
-  return { rowNumber: row.number, cells, issues };
+  return { rowNumber: row.number, cells, issues, percent };
 }
 
 /** Fills in the text of formula results that are errors (see `normaliseExcelCell`). */

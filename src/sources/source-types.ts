@@ -60,6 +60,12 @@ export interface SourceRow {
   readonly values: readonly CellValue[];
   /** Issues found while reading this row (the row still travels on, to be reported as invalid). */
   readonly issues: readonly SourceIssue[];
+  /**
+   * Workbooks only: true at the indices (aligned with `values`) of numbers shown with a percent format
+   * (`0.0%`), whose value is the fraction (0.075 shows as 7.5%). Absent when no value of the row has
+   * one (always for CSV).
+   */
+  readonly percent?: readonly boolean[] | undefined;
 }
 
 /** An opened table: its header is known before any row is read. */

@@ -1,5 +1,6 @@
 import { openTable } from '../../src/sources/open-table.js';
 import { cellText } from '../../src/sources/cell-text.js';
+import { isPercentFormat } from '../../src/sources/is-percent-format.js';
 import { fixture, readAll } from './read-all.js';
 
 describe('workbook cell cases (cells.xlsx)', () => {
@@ -29,5 +30,30 @@ describe('workbook cell cases (cells.xlsx)', () => {
     expect([cellText(0.1 + 0.2), cellText(1e21), cellText(123456789012345680), cellText(-0.000001234), cellText(300)]).toEqual([
       '0.3', '1e+21', '123456789012346000', '-0.000001234', '300',
     ]);
+  });
+
+  test('numbers with a percent format are flagged per row (xlsx); quoted or bracketed % is not one', async () => {
+    const rows = await readAll(await openTable(fixture('cells.xlsx')));
+    expect(rows[0]!.values[1]).toBe(0.075);
+    expect(rows[0]!.percent).toEqual([false, true, false, false]);
+    expect(rows[1]!.percent).toBeUndefined();
+    expect(rows[2]!.percent).toEqual([false, false, false, true]);
+  });
+
+  test.each(['cells.xls', 'cells.ods'])('numbers with a percent format are flagged per row (%s)', async (name) => {
+    const rows = await readAll(await openTable(fixture(name)));
+    expect(rows[0]!.values[1]).toBe(0.075);
+    expect(rows[0]!.percent).toEqual([false, true, false]);
+    expect(rows[1]!.percent).toBeUndefined();
+  });
+
+  test('a CSV row never carries percent flags', async () => {
+    const rows = await readAll(await openTable(fixture('steel-utf8.csv')));
+    expect(rows.every((r) => !('percent' in r))).toBe(true);
+  });
+
+  test('isPercentFormat', () => {
+    expect(['0%', '0.0%', '[Red]0.00%', '#,##0.0%;[Red]-0.0%'].map(isPercentFormat)).toEqual([true, true, true, true]);
+    expect(['General', '"%"0', '0\\%', '0.00', '[$%-409]0', undefined].map(isPercentFormat)).toEqual([false, false, false, false, false, false]);
   });
 });
