@@ -88,6 +88,10 @@ write('blank-rows.csv', 'formula,c\n\nFe,0.1\n,\nFe2,0.2\n\n');
 // 70 KiB of UTF-8 first (past the 64 KiB encoding sample), then one GBK-encoded line.
 const longAscii = toCsv([steelHead, ...Array.from({ length: 600 }, (_, i) => steelRows[i % steelRows.length])]);
 write('late-gbk.csv', Buffer.concat([Buffer.from(longAscii), Buffer.from(cptable.utils.encode(936, '钢样,1,2,3,4,5,6\n'))]));
+// Not UTF-8 and not GB18030: Latin-1 (GB18030 would decode `Zürich` as `Z黵ich`); a GBK header over
+// UTF-8 rows (an export appended to by another program).
+write('latin1.csv', Buffer.from('formula,city,note\nFe,Zürich,café crème\nFe2,Köln,µm at 20 °C\n', 'latin1'));
+write('gb-then-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, '牌号,备注\n钢样1,淬火后回火\n')), Buffer.from('钢样2,含铬，退火处理\n')]));
 write('two-row-header.csv', '牌号,化学成分,,,力学性能,\n,C,Mn,Si,屈服强度 (MPa),抗拉强度 (MPa)\n' + toCsv(steelRows.slice(0, 3).map((r) => r.slice(0, 6))));
 write('unclosed-quote.csv', 'formula,note\nFe,ok\nFe2,"never closed\nFe3,x\n');
 write('binary.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));

@@ -19,7 +19,8 @@ const SAMPLE_BYTES = 64 * 1024;
  * Opens a CSV/TSV file: decides its encoding and delimiter from the first 64 KiB (unless given),
  * reads up to the header and streams the rest through csv-parse. Every cell is text; an empty cell
  * is `null`. `rowNumber` is the physical line where a record starts (quoted newlines counted).
- * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_HEADER_NOT_FOUND`,
+ * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`
+ *   (auto: neither UTF-8 nor plausible GB18030), `SOURCE_HEADER_NOT_FOUND`,
  *   `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
  */
 export async function openCsv(file: string, options: SourceOptions = {}): Promise<TableSource> {
@@ -111,7 +112,14 @@ function chooseEncoding(
     return wanted;
   }
   if (verdict.kind === 'text') return verdict.encoding;
-  return 'gb18030';
+  if (verdict.kind === 'not-utf8' && verdict.gb18030) return 'gb18030';
+  // Decoding as GB18030 anyway would turn Latin-1 `Zürich` into `Z黵ich` without a word.
+  throw sourceError(
+    'SOURCE_ENCODING_UNCERTAIN',
+    'the file is not UTF-8, and it does not read as GB18030/GBK either (it may be Latin-1/Windows-1252, or mix encodings)',
+    { file },
+    'save it as UTF-8 (Excel: "CSV UTF-8"); if it really is GB18030/GBK, set encoding: gb18030 in the mapping\'s input section or pass --encoding gb18030',
+  );
 }
 
 function decodeSample(bytes: Uint8Array, encoding: TextEncodingName): string {

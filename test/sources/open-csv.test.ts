@@ -61,6 +61,18 @@ describe('openTable on CSV/TSV', () => {
     }
   });
 
+  test.each(['latin1.csv', 'gb-then-utf8.csv'])('auto refuses %s instead of decoding it as GB18030 mojibake', async (name) => {
+    const error = await sourceFailure(openTable(fixture(name)));
+    expect([error.code, error.location]).toEqual(['SOURCE_ENCODING_UNCERTAIN', { file: fixture(name) }]);
+    expect(error.hint).toMatch(/encoding/);
+  });
+
+  test('an explicit gb18030 still reads a file auto refuses (the user decided)', async () => {
+    const table = await openTable(fixture('gb-then-utf8.csv'), { encoding: 'gb18030' });
+    expect(table.header.names).toEqual(['牌号', '备注']);
+    await table.close();
+  });
+
   test('GB18030 bytes read as explicit UTF-8 are refused, never mojibake', async () => {
     const error = await sourceFailure(openTable(fixture('steel-gb18030.csv'), { encoding: 'utf8' }));
     expect(error.code).toBe('SOURCE_BAD_ENCODING');
