@@ -92,6 +92,9 @@ write('late-gbk.csv', Buffer.concat([Buffer.from(longAscii), Buffer.from(cptable
 // UTF-8 rows (an export appended to by another program).
 write('latin1.csv', Buffer.from('formula,city,note\nFe,Zürich,café crème\nFe2,Köln,µm at 20 °C\n', 'latin1'));
 write('gb-then-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, '牌号,备注\n钢样1,淬火后回火\n')), Buffer.from('钢样2,含铬，退火处理\n')]));
+// 70 KiB of GBK rows (past the sample, which decides GB18030), then one UTF-8 row.
+const longGb = toCsv([zhHead, ...Array.from({ length: 2500 }, (_, i) => zhRows[i % zhRows.length])]);
+write('late-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, longGb)), Buffer.from('钢样9,0.1,1,2,含铬，退火处理\n')]));
 write('two-row-header.csv', '牌号,化学成分,,,力学性能,\n,C,Mn,Si,屈服强度 (MPa),抗拉强度 (MPa)\n' + toCsv(steelRows.slice(0, 3).map((r) => r.slice(0, 6))));
 write('unclosed-quote.csv', 'formula,note\nFe,ok\nFe2,"never closed\nFe3,x\n');
 write('binary.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isUtf8Row } from './gb18030-guard.js';
 
 /**
  * Whether bytes that are not UTF-8 read plausibly as GB18030/GBK text (what Excel on a Chinese
@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
  * - at least one character from the GB2312 ranges (hanzi: lead 0xB0–0xF7, symbols and full-width
  *   punctuation: lead 0xA1–0xA9; trail 0xA1–0xFE), and at most one other multibyte character (GBK
  *   extensions, four-byte sequences — where a Latin-1 letter followed by ASCII lands) per four of them;
- * - no line that is valid UTF-8 holding a three-byte character (a UTF-8 row in a GB file).
+ * - no line that is valid UTF-8 holding two or more three-byte characters (a UTF-8 row in a GB file).
  * A character cut at the end of the bytes is not held against them.
  */
 export function isPlausibleGb18030(bytes: Uint8Array): boolean {
@@ -46,9 +46,4 @@ export function isPlausibleGb18030(bytes: Uint8Array): boolean {
   }
   if (lineHigh && lineStart < n && isUtf8Row(bytes.subarray(lineStart, n))) return false;
   return gb2312 > 0 && other * 4 <= gb2312;
-}
-
-/** A line that is valid UTF-8 and holds a three- or four-byte character (CJK text in UTF-8). */
-function isUtf8Row(line: Uint8Array): boolean {
-  return line.some((b) => b >= 0xe0) && isUtf8(line);
 }

@@ -11,6 +11,7 @@ import { sniffDelimiter, type Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
 import { readBatches } from './read-batches.js';
 import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
+import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
 
 /** Bytes read up front to decide the encoding and the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -44,7 +45,9 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
 
   const input = createReadStream(file, { start: bom, highWaterMark: SAMPLE_BYTES });
   const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, bom: false });
-  const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : decoderStream(encoding));
+  // A GB18030 guess made from the sample is checked on (the user's explicit choice is not).
+  const guessed = encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto';
+  const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : guessed ? gb18030Guard() : decoderStream(encoding));
   source.pipe(parser);
   const forward = (error: Error): void => {
     parser.destroy(error);
@@ -89,6 +92,15 @@ async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> 
         `the file stops being UTF-8 at or after line ${line} (byte ${error.offset})`,
         { file, row: line },
         'it may be GB18030/GBK: set the encoding to gb18030, or save the whole file as UTF-8',
+        error,
+      );
+    }
+    if (error instanceof NotGb18030Error) {
+      throw sourceError(
+        'SOURCE_BAD_ENCODING',
+        `the file stops reading as GB18030 at or after line ${line} (${error.reason === 'utf8-row' ? 'a UTF-8 row' : 'bytes GB18030 cannot decode'}, byte ${error.offset})`,
+        { file, row: line },
+        'the file mixes encodings: save the whole file as UTF-8, or set encoding: gb18030 to read it as GB18030 regardless',
         error,
       );
     }

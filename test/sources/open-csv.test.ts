@@ -67,6 +67,15 @@ describe('openTable on CSV/TSV', () => {
     expect(error.hint).toMatch(/encoding/);
   });
 
+  test('a UTF-8 row after a GB18030 sample fails instead of turning to mojibake', async () => {
+    const table = await openTable(fixture('late-utf8.csv'));
+    expect(table.header.names[0]).toBe('牌号');
+    const error = await sourceFailure(readAll(table));
+    expect(error.code).toBe('SOURCE_BAD_ENCODING');
+    expect(error.location.file).toBe(fixture('late-utf8.csv'));
+    expect(error.location.row).toBeGreaterThan(1);
+  });
+
   test('an explicit gb18030 still reads a file auto refuses (the user decided)', async () => {
     const table = await openTable(fixture('gb-then-utf8.csv'), { encoding: 'gb18030' });
     expect(table.header.names).toEqual(['牌号', '备注']);
