@@ -23,7 +23,10 @@ export interface SourceOptions {
   readonly dataStartRow?: number;
   /** 1-based rows to skip (notes, unit rows below the header). @default [] */
   readonly skipRows?: readonly number[];
-  /** Text encoding of CSV/TSV. `auto`: BOM, then UTF-8 validity, else gb18030. @default 'auto' */
+  /**
+   * Text encoding of CSV/TSV. `auto`: BOM, then UTF-8 validity, else gb18030 when the bytes read
+   * plausibly as GB18030 (else `SOURCE_ENCODING_UNCERTAIN`), checked on past the sample. @default 'auto'
+   */
   readonly encoding?: 'auto' | 'utf8' | 'utf16le' | 'gb18030';
   /** CSV delimiter; `auto` sniffs among `,` `\t` `;` `|`. @default 'auto' */
   readonly delimiter?: 'auto' | ',' | '\t' | ';' | '|';
