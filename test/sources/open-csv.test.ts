@@ -72,8 +72,8 @@ describe('openTable on CSV/TSV', () => {
     expect(table.header.names[0]).toBe('牌号');
     const error = await sourceFailure(readAll(table));
     expect(error.code).toBe('SOURCE_BAD_ENCODING');
-    expect(error.location.file).toBe(fixture('late-utf8.csv'));
-    expect(error.location.row).toBeGreaterThan(1);
+    expect(error.location?.file).toBe(fixture('late-utf8.csv'));
+    expect(error.location?.row).toBeGreaterThan(1);
   });
 
   test('an explicit gb18030 still reads a file auto refuses (the user decided)', async () => {
