@@ -4,7 +4,8 @@ import path from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
 import type { RowProblem } from '../mapping/record-types.js';
-import type { CellValue } from '../sources/source-types.js';
+import { cellValueText } from '../sources/cell-value-text.js';
+import { csvField } from '../util/csv-field.js';
 
 /** An error file being written: one line per invalid record. */
 export interface ErrorFile {
@@ -19,15 +20,7 @@ export interface ErrorFile {
 /** The error columns appended after the original columns of a CSV error file. */
 export const ERROR_COLUMNS = ['_file', '_sheet', '_row', '_cells', '_codes', '_errors'] as const;
 
-function cellText(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return value.iso;
-  return String(value);
-}
 
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** `D17 (屈服强度) 屈服强度 VALUE_NOT_A_NUMBER: expected …, found …` for one problem. */
 export function describeRowProblem(p: RowProblem): string {
@@ -99,7 +92,7 @@ export async function openErrorFile(file: string): Promise<ErrorFile> {
       const cells = [...new Set(row.problems.map((p) => p.location.cell).filter((c): c is string => c !== undefined))];
       const codes = [...new Set(row.problems.map((p) => p.code))];
       const values = [
-        ...columns.map((c) => cellText(row.sourceValues[c])),
+        ...columns.map((c) => cellValueText(row.sourceValues[c])),
         row.location.file,
         row.location.sheet ?? '',
         row.rowNumbers.join(' '),

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { extname } from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
-import type { CellValue } from '../sources/source-types.js';
+import { cellValueText } from '../sources/cell-value-text.js';
+import { csvField } from '../util/csv-field.js';
 import type { KeyState, ReportState } from './fold-report.js';
 
 /** Name of the column added to the exported rows; `_2`, `_3`… if the input already has one. */
@@ -11,17 +12,7 @@ export const ERROR_COLUMN = 'mge_error';
 
 const EXPORTED = new Set(['invalid', 'failed', 'uncertain']);
 
-/** Text of a cell as a curator would type it back (dates as their ISO text). */
-function cellText(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return value.iso;
-  return String(value);
-}
 
-/** RFC 4180 quoting. Values are written as they were read, so the file feeds back to `ingest` unchanged. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 function errorText(entry: KeyState): string {
   if (entry.status === 'invalid') {
@@ -83,7 +74,7 @@ export async function exportFailedRows(state: ReportState, out: string): Promise
     for (const entry of rows) {
       const values = entry.sourceValues ?? {};
       if (format === 'csv') {
-        const cells = headers.map((name) => csvField(cellText(values[name])));
+        const cells = headers.map((name) => csvField(cellValueText(values[name])));
         cells.push(csvField(errorText(entry)));
         await put(`${cells.join(',')}\r\n`);
       } else {

@@ -1,3 +1,4 @@
+import { cellValueText } from './cell-value-text.js';
 import type { CellValue } from './source-types.js';
 
 /**
@@ -6,11 +7,7 @@ import type { CellValue } from './source-types.js';
  * `0.30000000000000004`).
  */
 export function cellText(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim();
-  if (typeof value === 'object') return value.iso;
-  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
-  return String(value);
+  return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : cellValueText(value);
 }
 
 /** True when a cell holds nothing (`null`, `''` or only whitespace). */
