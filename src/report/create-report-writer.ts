@@ -1,0 +1,149 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { MgeError } from '../errors/mge-error.js';
+import type { ReportLine, ReportLineInput } from './report-lines.js';
+
+export interface ReportWriterOptions {
+  /** Longest time a written line may stay only in the OS cache before an fsync. @default 1000 */
+  readonly fsyncIntervalMs?: number;
+  /** Epoch ms, for the `at` stamp of each line. @default Date.now */
+  readonly clock?: () => number;
+}
+
+/** Appends lines to a report. Writes are ordered; each resolves once its bytes are in the OS. */
+export interface ReportWriter {
+  readonly file: string;
+  /** Stamps `at`, serialises, appends with one write call; resolves after the write returned. */
+  write(line: ReportLineInput): Promise<void>;
+  /** Forces everything written so far to disk. */
+  sync(): Promise<void>;
+  /** Flushes, fsyncs and closes; safe to call twice. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  // One call writes a whole line in practice; the loop only covers a short write (disk nearly full).
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+/**
+ * Opens `file` for appending (O_APPEND: every line lands at the end even if the file was repaired or
+ * grown in between). A line goes out in one write call, so a crash tears at most the last line, which
+ * {@link readReport} tolerates. A timer fsyncs within `fsyncIntervalMs` of any write; `close` fsyncs.
+ */
+export async function createReportWriter(file: string, options: ReportWriterOptions = {}): Promise<ReportWriter> {
+  const interval = options.fsyncIntervalMs ?? 1000;
+  const clock = options.clock ?? Date.now;
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'a');
+  } catch (cause) {
+    throw new MgeError('config', 'REPORT_NOT_WRITABLE', `Cannot open the report ${file} for writing`, {
+      location: { file },
+      hint: 'Check that the folder exists and is writable.',
+      cause,
+    });
+  }
+  let chain: Promise<void> = Promise.resolve();
+  let failure: MgeError | undefined;
+  let dirty = false;
+  let timer: NodeJS.Timeout | undefined;
+  let closing: Promise<void> | undefined;
+
+  const fail = (cause: unknown): MgeError => {
+    failure ??= new MgeError('fatal', 'REPORT_WRITE_FAILED', `Cannot write the report ${file}`, { location: { file }, cause });
+    return failure;
+  };
+
+  /** Runs `step` after everything before it; after a failure, every later step fails the same way. */
+  function enqueue(step: () => Promise<void>): Promise<void> {
+    const next = chain.then(async () => {
+      if (failure !== undefined) throw failure;
+      try {
+        await step();
+      } catch (cause) {
+        throw fail(cause);
+      }
+    });
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  // Group commit: lines written while a write is under way go out together in the next single write,
+  // so a busy run makes one syscall per batch, and a crash still tears at most the last line.
+  let batch: { bytes: Buffer; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const flushBatch = (): void => {
+    const done = enqueue(async () => {
+      const taken = batch;
+      batch = [];
+      try {
+        await writeAll(handle, taken.length === 1 ? taken[0]!.bytes : Buffer.concat(taken.map((entry) => entry.bytes)));
+      } catch (cause) {
+        const error = fail(cause);
+        for (const entry of taken) entry.reject(error);
+        throw error;
+      }
+      dirty = true;
+      scheduleSync();
+      for (const entry of taken) entry.resolve();
+    });
+    done.catch((error: unknown) => {
+      // Poisoned before this batch was taken: its lines fail like the write that broke the file.
+      const left = batch;
+      batch = [];
+      for (const entry of left) entry.reject(error);
+    });
+  };
+
+  const fsyncNow = (): Promise<void> =>
+    enqueue(async () => {
+      if (!dirty) return;
+      dirty = false;
+      await handle.datasync();
+    });
+
+  function scheduleSync(): void {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      fsyncNow().catch(() => undefined);
+    }, interval);
+    timer.unref();
+  }
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      try {
+        await fsyncNow();
+      } finally {
+        await handle.close();
+      }
+    })();
+    return closing;
+  };
+
+  return {
+    file,
+    write(line: ReportLineInput): Promise<void> {
+      if (closing) return Promise.reject(new MgeError('internal', 'REPORT_CLOSED', `The report ${file} is closed`));
+      const { type, ...rest } = line;
+      // `type` then `at` first, so a person reading the file sees them at the start of every line.
+      const full = { type, at: new Date(clock()).toISOString(), ...rest } as ReportLine;
+      const bytes = Buffer.from(`${JSON.stringify(full)}\n`, 'utf8');
+      if (failure !== undefined) return Promise.reject(failure);
+      return new Promise<void>((resolve, reject) => {
+        batch.push({ bytes, resolve, reject });
+        if (batch.length === 1) flushBatch();
+      });
+    },
+    sync: fsyncNow,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}

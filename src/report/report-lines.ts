@@ -1,0 +1,177 @@
+/**
+ * The report: an append-only JSON-lines ledger, one object per line, each with `type` and `at` (ISO
+ * time of writing). It is both the user's record of a run and the state that makes a run resumable.
+ *
+ * A run writes, in order:
+ * 1. one {@link RunLine};
+ * 2. per row, any of: an {@link IntentLine} right before each POST attempt (written to the OS before the
+ *    request leaves, so a killed run knows what may be on the platform), a {@link RetryingLine} after an
+ *    attempt that certainly stored nothing, and exactly one outcome line: {@link UploadedLine},
+ *    {@link InvalidLine}, {@link FailedLine}, {@link UncertainLine}, {@link SkippedLine} or
+ *    {@link ChangedLine};
+ * 3. one {@link SummaryLine} (absent after a crash).
+ *
+ * Every row line carries the row's `key` (identity across runs), `hash` (sha256 of the record) and
+ * `location` (file, sheet, first row). Lines of rows that did not upload carry `sourceValues` (the
+ * input's cells by header) so `report --failed-out` can rebuild them; `uploaded` lines stay lean.
+ */
+import type { CellValue } from '../sources/source-types.js';
+import type { RowProblem } from '../mapping/record-types.js';
+
+/** Where a row came from. `rows` lists every source row when several make one record (`groupBy`). */
+export interface ReportLocation {
+  readonly file: string;
+  readonly sheet?: string;
+  readonly row: number;
+  readonly rows?: readonly number[];
+}
+
+/** A file read by the run. */
+export interface ReportInput {
+  readonly file: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+/** Start of a run. Settings never include the token. */
+export interface RunLine {
+  readonly type: 'run';
+  readonly at: string;
+  /** Identifies the run's lines among others appended to the same report. */
+  readonly runId: string;
+  readonly version: string;
+  readonly startedAt: string;
+  /** Effective settings (rate, concurrency, retries, flags), without secrets. */
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly mapping: { readonly file: string; readonly fingerprint: string };
+  /** `fingerprint` is the template's `pub_date` (it changes on every edit, §H.11) or a hash of it. */
+  readonly template: { readonly id: number; readonly fingerprint: string };
+  readonly inputs: readonly ReportInput[];
+}
+
+interface RowLineBase {
+  readonly at: string;
+  readonly key: string;
+  readonly hash: string;
+  readonly location: ReportLocation;
+}
+
+/** About to send attempt `attempt` of a row. An intent with no later line for the key = `uncertain`. */
+export interface IntentLine extends RowLineBase {
+  readonly type: 'intent';
+  readonly attempt: number;
+}
+
+/** Attempt `attempt` certainly stored nothing (429, 503, refused…); another follows after `delayMs`. */
+export interface RetryingLine extends RowLineBase {
+  readonly type: 'retrying';
+  readonly attempt: number;
+  readonly code: string;
+  readonly status?: number;
+  readonly delayMs: number;
+}
+
+/** Stored on the platform as record `id`. `replaces` names the earlier record of a changed row. */
+export interface UploadedLine extends RowLineBase {
+  readonly type: 'uploaded';
+  readonly id: number;
+  readonly attempts: number;
+  /** Time from the first attempt to the response, in ms. */
+  readonly ms: number;
+  readonly replaces?: { readonly id: number | undefined; readonly hash: string };
+}
+
+/** The row did not map or validate; nothing was sent. */
+export interface InvalidLine extends RowLineBase {
+  readonly type: 'invalid';
+  readonly problems: readonly RowProblem[];
+  readonly sourceValues: Readonly<Record<string, CellValue>>;
+}
+
+/**
+ * Not stored. `retryable`: the failure may pass (retries exhausted on 429/503/refused, run stopped while
+ * waiting to retry, token rejected): a resume retries it. Otherwise the platform rejected the data
+ * (422/2102…) or the tool failed: retried only with `--retry-failed`.
+ */
+export interface FailedLine extends RowLineBase {
+  readonly type: 'failed';
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly platformCode?: number;
+  readonly detail?: string;
+  readonly attempts: number;
+  readonly sourceValues: Readonly<Record<string, CellValue>>;
+}
+
+/** May or may not be stored (timeout/reset after sending, 500, 502, 504); not re-sent unless asked. */
+export interface UncertainLine extends RowLineBase {
+  readonly type: 'uncertain';
+  readonly code: string;
+  /** `timeout`, `reset`, `status 500`, `aborted`, … */
+  readonly reason: string;
+  readonly status?: number;
+  readonly detail?: string;
+  readonly attempts: number;
+  readonly sourceValues: Readonly<Record<string, CellValue>>;
+}
+
+/** Why a row was not sent this run. */
+export type SkipReason = 'uploaded' | 'uncertain' | 'failed';
+
+/** Not sent this run: already uploaded with this hash, or left uncertain/rejected by an earlier run. */
+export interface SkippedLine extends RowLineBase {
+  readonly type: 'skipped';
+  readonly why: SkipReason;
+  /** The platform id, for `why: 'uploaded'`. */
+  readonly id?: number;
+  /** Earlier failure code, for `why: 'failed'`. */
+  readonly code?: string;
+  /** For rows that did not upload, so they can still be exported. */
+  readonly sourceValues?: Readonly<Record<string, CellValue>>;
+}
+
+/** A known key with a new hash, not uploaded (`--on-change report`). `hash` is the new one. */
+export interface ChangedLine extends RowLineBase {
+  readonly type: 'changed';
+  readonly oldHash: string;
+  /** The earlier record's id; undefined when the earlier upload was uncertain. */
+  readonly oldId?: number;
+  readonly sourceValues: Readonly<Record<string, CellValue>>;
+}
+
+/** Outcome counts of this run. */
+export type OutcomeCounts = Readonly<Record<OutcomeType, number>>;
+
+/** End of a run. `interrupted`: stopped by a signal; `fatal`: stopped by the code named. */
+export interface SummaryLine {
+  readonly type: 'summary';
+  readonly at: string;
+  readonly counts: OutcomeCounts;
+  readonly rows: number;
+  readonly durationMs: number;
+  readonly interrupted: boolean;
+  readonly fatal?: string;
+}
+
+export type RowLine = IntentLine | RetryingLine | OutcomeLine;
+export type OutcomeLine = UploadedLine | InvalidLine | FailedLine | UncertainLine | SkippedLine | ChangedLine;
+export type OutcomeType = OutcomeLine['type'];
+export type ReportLine = RunLine | RowLine | SummaryLine;
+
+/** A line as handed to the writer, which stamps `at`. */
+export type ReportLineInput = ReportLine extends infer L ? (L extends unknown ? Omit<L, 'at'> : never) : never;
+
+export const OUTCOME_TYPES: readonly OutcomeType[] = ['uploaded', 'invalid', 'failed', 'uncertain', 'skipped', 'changed'];
+export const LINE_TYPES: readonly ReportLine['type'][] = ['run', 'intent', 'retrying', ...OUTCOME_TYPES, 'summary'];
+const ROW_TYPES = new Set<string>(['intent', 'retrying', ...OUTCOME_TYPES]);
+
+/** True for the lines that belong to one row (they have `key`, `hash` and `location`). */
+export function isRowLine(line: ReportLine): line is RowLine {
+  return ROW_TYPES.has(line.type);
+}
+
+/** All outcome counts at zero. */
+export function zeroCounts(): Record<OutcomeType, number> {
+  return { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 };
+}

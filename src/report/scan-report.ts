@@ -1,0 +1,105 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { parseReportLine } from './parse-report-line.js';
+import type { ReportLine } from './report-lines.js';
+
+/** Something wrong with a report that did not stop reading it. */
+export interface ReportWarning {
+  /** `REPORT_TORN_LAST_LINE` (cut by a crash; dropped) or `REPORT_MISSING_NEWLINE` (complete; newline added). */
+  readonly code: string;
+  readonly file: string;
+  readonly line: number;
+}
+
+export interface ScanReportOptions {
+  /**
+   * Make the file safe to append to: cut a torn last line, add a missing final newline. Only a run that
+   * holds the report lock may repair. @default false
+   */
+  readonly repair?: boolean;
+}
+
+export interface ScanResult {
+  /** Lines read (blank lines are not counted). */
+  readonly lines: number;
+  readonly warnings: readonly ReportWarning[];
+  /** False when the report does not exist yet. */
+  readonly exists: boolean;
+}
+
+/**
+ * Streams a report line by line into `onLine`, in order, with memory bounded by the longest line.
+ * A missing file is an empty report. The last line may be torn by a crash (no trailing newline and
+ * not JSON): it is dropped with a warning. Anything unreadable before it throws `REPORT_CORRUPT`.
+ */
+export async function scanReport(file: string, onLine: (line: ReportLine) => void, options: ScanReportOptions = {}): Promise<ScanResult> {
+  try {
+    await stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: 0, warnings: [], exists: false };
+    throw error;
+  }
+  const warnings: ReportWarning[] = [];
+  let lineNumber = 0;
+  let count = 0;
+  let consumed = 0;
+  let rest: Buffer = Buffer.alloc(0);
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let data = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
+    let newline = data.indexOf(0x0a);
+    while (newline !== -1) {
+      const text = data.subarray(0, newline).toString('utf8');
+      lineNumber += 1;
+      consumed += newline + 1;
+      if (text.trim() !== '') {
+        onLine(parseReportLine(text, file, lineNumber));
+        count += 1;
+      }
+      data = data.subarray(newline + 1);
+      newline = data.indexOf(0x0a);
+    }
+    rest = Buffer.from(data);
+  }
+  // A crash after part of a write leaves a prefix of a line; on some file systems a tail of NUL bytes.
+  const tail = rest.toString('utf8').replace(/\0+$/, '');
+  if (rest.length > 0) {
+    lineNumber += 1;
+    let line: ReportLine | undefined;
+    try {
+      line = tail.trim() === '' ? undefined : parseReportLine(tail, file, lineNumber);
+    } catch {
+      line = undefined;
+    }
+    if (line) {
+      onLine(line);
+      count += 1;
+      warnings.push({ code: 'REPORT_MISSING_NEWLINE', file, line: lineNumber });
+      if (options.repair) await appendNewline(file, consumed + Buffer.byteLength(tail, 'utf8'));
+    } else {
+      if (tail.trim() !== '') warnings.push({ code: 'REPORT_TORN_LAST_LINE', file, line: lineNumber });
+      if (options.repair) await truncateAt(file, consumed);
+    }
+  }
+  return { lines: count, warnings, exists: true };
+}
+
+async function truncateAt(file: string, size: number): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.truncate(size);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function appendNewline(file: string, size: number): Promise<void> {
+  await truncateAt(file, size);
+  const handle = await open(file, 'a');
+  try {
+    await handle.write('\n');
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,127 @@
+import PQueue from 'p-queue';
+import { realSleep, type Sleep } from './real-sleep.js';
+
+export interface UploadQueueOptions {
+  /** Requests in flight at once. @default 4 */
+  readonly concurrency?: number;
+  /**
+   * Requests started per second, never more in any rolling second (p-queue's `strict` sliding window).
+   * `Infinity` or 0 means unlimited. @default 5
+   */
+  readonly ratePerSecond?: number;
+  /** Epoch ms. @default Date.now */
+  readonly clock?: () => number;
+  /** @default realSleep */
+  readonly sleep?: Sleep;
+}
+
+/** The one queue every POST goes through: concurrency, rate and the platform-wide pause. */
+export interface UploadQueue {
+  /**
+   * Runs `task` when a concurrency slot and a rate slot are free and the queue is not paused.
+   * Rejects with the abort reason if `signal` aborts before the task starts (the task then never
+   * runs); once started, the task runs to its end whatever the signal does.
+   */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Pauses the whole queue for `ms` (a 429/503 `Retry-After`); a longer pause already set wins. */
+  pauseFor(ms: number): void;
+  /** Ms left of the current pause, 0 when running (for the progress bar). */
+  pauseRemaining(): number;
+  /** Requests in flight at once, as configured. */
+  readonly concurrency: number;
+  /** Tasks started and not finished. */
+  readonly pending: number;
+  /** Tasks waiting for a slot. */
+  readonly size: number;
+  /** Ends the pause timer so a stopped run does not keep the process alive. */
+  close(): void;
+}
+
+/** The defaults of {@link UploadQueueOptions}. */
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_RATE_PER_SECOND = 5;
+
+function rateWindow(rate: number): { intervalCap: number; interval: number } | undefined {
+  if (!Number.isFinite(rate) || rate <= 0) return undefined;
+  // p-queue wants an integer cap: R per 1000 ms for whole rates, otherwise k starts per 1000·k/R ms,
+  // which is the same average with no rolling window above R·window.
+  // p-queue measures with Date.now (whole ms) and timers may fire a little early: a margin of 1%
+  // keeps the rate under R in any second as another clock (the platform's) measures it.
+  if (rate < 1) return { intervalCap: 1, interval: Math.ceil(1010 / rate) };
+  const intervalCap = Math.floor(rate);
+  return { intervalCap, interval: Math.ceil((1010 * intervalCap) / rate) };
+}
+
+/**
+ * Creates the shared upload queue. A single p-queue with `strict: true`: its default fixed window lets
+ * a burst of twice the cap through at a window edge (`reference/toolchain.md`, HTTP and pacing).
+ */
+export function createUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
+  const clock = options.clock ?? Date.now;
+  const sleep = options.sleep ?? realSleep;
+  const window = rateWindow(options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND);
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
+  const queue = new PQueue({
+    concurrency,
+    ...(window ? { ...window, strict: true } : {}),
+  });
+  const closed = new AbortController();
+  let pausedUntil = 0;
+
+  function resumeAt(until: number): void {
+    void sleep(until - clock(), closed.signal).then(() => {
+      if (closed.signal.aborted) return;
+      // A later pauseFor moved the end: its own timer resumes.
+      if (pausedUntil !== until) return;
+      pausedUntil = 0;
+      queue.start();
+    });
+  }
+
+  return {
+    run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+      if (!signal) return queue.add(task) as Promise<T>;
+      // p-queue 9 also rejects a task already running when its signal aborts, which would lose the
+      // response of a POST in flight. Only a task still waiting is cancelled.
+      const waiting = new AbortController();
+      let started = false;
+      const cancel = (): void => {
+        if (!started) waiting.abort(signal.reason);
+      };
+      if (signal.aborted) cancel();
+      else signal.addEventListener('abort', cancel, { once: true });
+      const result = queue.add(
+        () => {
+          started = true;
+          signal.removeEventListener('abort', cancel);
+          return task();
+        },
+        { signal: waiting.signal },
+      ) as Promise<T>;
+      return result.finally(() => signal.removeEventListener('abort', cancel));
+    },
+    pauseFor(ms: number): void {
+      if (ms <= 0 || closed.signal.aborted) return;
+      const until = clock() + ms;
+      if (until <= pausedUntil) return;
+      pausedUntil = until;
+      queue.pause();
+      resumeAt(until);
+    },
+    pauseRemaining(): number {
+      return pausedUntil === 0 ? 0 : Math.max(0, pausedUntil - clock());
+    },
+    concurrency,
+    get pending() {
+      return queue.pending;
+    },
+    get size() {
+      return queue.size;
+    },
+    close(): void {
+      closed.abort();
+      pausedUntil = 0;
+      queue.start();
+    },
+  };
+}

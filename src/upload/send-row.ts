@@ -1,0 +1,150 @@
+import type { CellValue } from '../sources/source-types.js';
+import type { PlatformRecord } from '../mapping/record-types.js';
+import type { OutcomeLine, ReportLineInput, ReportLocation } from '../report/report-lines.js';
+import { backoffDelay, type BackoffOptions } from './backoff-delay.js';
+import { classifyFailure, type Classification } from './classify-failure.js';
+import type { UploadQueue } from './create-upload-queue.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+import type { Sleep } from './real-sleep.js';
+import type { SendRecord } from './upload-types.js';
+
+/** An outcome line as {@link SendContext.outcome} takes it (the writer stamps `at`). */
+export type OutcomeInput = OutcomeLine extends infer L ? (L extends unknown ? Omit<L, 'at'> : never) : never;
+
+/** What one row's attempts share with the run (built by `uploadRows`). */
+export interface SendContext {
+  readonly send: SendRecord;
+  readonly queue: UploadQueue;
+  readonly write: (line: ReportLineInput) => Promise<void>;
+  readonly outcome: (line: OutcomeInput) => Promise<void>;
+  readonly clock: () => number;
+  readonly sleep: Sleep;
+  readonly random: () => number;
+  readonly maxRetries: number;
+  readonly retryUncertain: boolean;
+  readonly backoff: BackoffOptions;
+  /** Aborted when the run stops taking rows (signal, fatal error). */
+  readonly stop: AbortSignal;
+  /** Aborted to cancel requests in flight (hard stop, drain timeout). */
+  readonly inflight: AbortSignal;
+  /** Every classified failure, for the unreachable counter and fatal stops. */
+  readonly onFailure: (c: Classification) => void;
+  readonly onSuccess: () => void;
+}
+
+/** The parts of a row every line repeats. */
+export interface RowBase {
+  readonly key: string;
+  readonly hash: string;
+  readonly location: ReportLocation;
+}
+
+/** Thrown inside a queue task that was reached after the run stopped: nothing was sent. */
+class NotSent extends Error {}
+
+function failureFields(c: Classification) {
+  return {
+    code: c.code,
+    ...(c.status !== undefined ? { status: c.status } : {}),
+    ...(c.platformCode !== undefined ? { platformCode: c.platformCode } : {}),
+    ...(c.detail !== undefined ? { detail: c.detail } : {}),
+  };
+}
+
+function uncertainReason(c: Classification): string {
+  if (c.reason !== undefined) return c.reason;
+  if (c.status !== undefined) return `status ${c.status}`;
+  return c.code.toLowerCase();
+}
+
+/**
+ * Sends one valid row: an intent line right before each attempt (inside the queue slot, so a killed
+ * run leaves open intents only for requests really in flight), then exactly one outcome line.
+ * Resolves without any line when the run stopped before the first attempt started.
+ */
+export async function sendRow(
+  ctx: SendContext,
+  base: RowBase,
+  record: PlatformRecord,
+  sourceValues: Readonly<Record<string, CellValue>>,
+  replaces?: { id: number | undefined; hash: string },
+): Promise<void> {
+  const started = ctx.clock();
+  let last: Classification | undefined;
+  let uncertain: Classification | undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    if (ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
+    let failure: { c: Classification; retryAfterMs: number | undefined } | undefined;
+    let id: number;
+    try {
+      id = await ctx.queue.run(async () => {
+        if (ctx.stop.aborted) throw new NotSent();
+        await ctx.write({ type: 'intent', ...base, attempt });
+        try {
+          return await ctx.send(record, ctx.inflight);
+        } catch (error) {
+          // Classified before the slot is released: a 403 must stop, and a 429 pause, the queue
+          // before p-queue starts the next waiting task.
+          failure = classify(ctx, error);
+          throw error;
+        }
+      }, ctx.stop);
+    } catch (error) {
+      if (!failure) {
+        if (error instanceof NotSent || ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
+        throw error;
+      }
+      const { c, retryAfterMs } = failure;
+      // Once an attempt may have stored the record, the row stays uncertain whatever later attempts say.
+      if (c.action === 'uncertain') uncertain = c;
+      last = uncertain ?? c;
+      if (uncertain && c.action !== 'retry' && c.action !== 'uncertain') return endStopped(ctx, base, last, attempt, sourceValues);
+      if (c.action === 'fatal') {
+        // 401/403/404 are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
+        return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: true, attempts: attempt, sourceValues });
+      }
+      if (c.action === 'failed') {
+        return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: false, attempts: attempt, sourceValues });
+      }
+      const retry = c.action === 'retry' || ctx.retryUncertain;
+      if (!retry || attempt > ctx.maxRetries || ctx.stop.aborted) return endStopped(ctx, base, last, attempt, sourceValues);
+      const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), retryAfterMs ?? 0);
+      // Only a certain non-store closes the intent; a row that may be stored keeps it open, so a crash
+      // while waiting still leaves it `uncertain`.
+      if (!uncertain) {
+        await ctx.write({ type: 'retrying', ...base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
+      }
+      await ctx.sleep(delayMs, ctx.stop);
+      continue;
+    }
+    ctx.onSuccess();
+    return ctx.outcome({ type: 'uploaded', ...base, id, attempts: attempt, ms: ctx.clock() - started, ...(replaces ? { replaces } : {}) });
+  }
+}
+
+function classify(ctx: SendContext, error: unknown): { c: Classification; retryAfterMs: number | undefined } {
+  let c = classifyFailure(error);
+  if (ctx.inflight.aborted && c.action !== 'retry') c = { ...c, action: 'uncertain', code: 'ABORTED', reason: 'aborted' };
+  ctx.onFailure(c);
+  const retryAfterMs = c.busy ? parseRetryAfter(c.retryAfter, ctx.clock()) : undefined;
+  if (retryAfterMs !== undefined) ctx.queue.pauseFor(retryAfterMs);
+  return { c, retryAfterMs };
+}
+
+/**
+ * Ends a row that will not be tried again: `uncertain` if an attempt may have stored it, else `failed`
+ * and retryable (nothing stored; a resume retries it). A row never tried (run stopped first) gets no line.
+ */
+function endStopped(
+  ctx: SendContext,
+  base: RowBase,
+  last: Classification | undefined,
+  attempts: number,
+  sourceValues: Readonly<Record<string, CellValue>>,
+): Promise<void> {
+  if (!last) return Promise.resolve();
+  if (last.action === 'uncertain') {
+    return ctx.outcome({ type: 'uncertain', ...base, ...failureFields(last), reason: uncertainReason(last), attempts, sourceValues });
+  }
+  return ctx.outcome({ type: 'failed', ...base, ...failureFields(last), retryable: true, attempts, sourceValues });
+}

@@ -1,0 +1,49 @@
+import { foldReport } from '../../src/report/fold-report.js';
+import { L } from './report-fixtures.js';
+
+describe('foldReport', () => {
+  test('keeps the latest status per key, the uploaded record, and attempts over runs', () => {
+    const state = foldReport([
+      L.run('r1'),
+      L.intent('a', 'h1'),
+      L.uploaded('a', 'h1', 11),
+      L.intent('b', 'h1'),
+      L.failed('b', 'h1', false),
+      L.invalid('c', 'h1'),
+      L.run('r2'),
+      L.skipped('a', 'h1', 'uploaded'),
+      L.intent('b', 'h1'),
+      L.uploaded('b', 'h1', 12),
+    ]);
+    expect(state.runs).toHaveLength(2);
+    expect(state.keys.get('a')).toMatchObject({ status: 'uploaded', hash: 'h1', uploaded: { id: 11, hash: 'h1' }, attempts: 1 });
+    expect(state.keys.get('b')).toMatchObject({ status: 'uploaded', uploaded: { id: 12 }, attempts: 2, failure: undefined, sourceValues: undefined });
+    expect(state.keys.get('c')).toMatchObject({ status: 'invalid', failure: { code: 'VALUE_NOT_A_NUMBER' }, sourceValues: { 温度: 'abc' } });
+  });
+
+  test('an intent without an outcome becomes uncertain (killed mid-request)', () => {
+    const state = foldReport([L.run(), L.intent('a', 'h1'), L.intent('b', 'h1'), L.uploaded('b', 'h1', 3)]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'uncertain', reason: 'no outcome', uncertainHash: 'h1', failure: { code: 'NO_OUTCOME' } });
+    expect(state.keys.get('b')?.status).toBe('uploaded');
+  });
+
+  test('an open intent of an earlier run stays uncertain when a later run only skips the row', () => {
+    const state = foldReport([L.run('r1'), L.intent('a', 'h1'), L.run('r2'), L.skipped('a', 'h1', 'uncertain')]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'uncertain', uncertainHash: 'h1' });
+  });
+
+  test('a retrying line closes the intent: killed while waiting means failed and retryable', () => {
+    const state = foldReport([L.run(), L.intent('a', 'h1'), L.retrying('a', 'h1')]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'failed', failure: { code: 'PLATFORM_BUSY', retryable: true } });
+  });
+
+  test('a changed row keeps the earlier upload as the reference', () => {
+    const state = foldReport([L.run(), L.intent('a', 'h1'), L.uploaded('a', 'h1', 7), L.run('r2'), L.changed('a', 'h2', 'h1', 7)]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'changed', hash: 'h2', uploaded: { id: 7, hash: 'h1' } });
+  });
+
+  test('an uncertain row later uploaded is no longer uncertain', () => {
+    const state = foldReport([L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.intent('a', 'h1', 2), L.uploaded('a', 'h1', 9)]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'uploaded', uncertainHash: undefined, attempts: 2 });
+  });
+});

@@ -1,0 +1,77 @@
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PlatformRecord } from '../../src/mapping/record-types.js';
+import { createReportWriter } from '../../src/report/create-report-writer.js';
+import { loadReportState } from '../../src/report/load-report-state.js';
+import { readReport } from '../../src/report/read-report.js';
+import type { OutcomeLine } from '../../src/report/report-lines.js';
+import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
+import { uploadRows } from '../../src/upload/upload-rows.js';
+import type { UploadOptions } from '../../src/upload/upload-types.js';
+import { errors, row, stream } from './upload-fixtures.js';
+
+/** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
+async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: UploadOptions = {}) {
+  const { state } = await loadReportState(file, { repair: true });
+  const report = await createReportWriter(file);
+  const sent: string[] = [];
+  const send = async (record: PlatformRecord) => {
+    sent.push(record.meta.title);
+    const step = script[record.meta.title]?.shift() ?? 100 + sent.length;
+    if (typeof step === 'function') throw step();
+    return step;
+  };
+  const queue = createUploadQueue({ concurrency: 2, ratePerSecond: 0 });
+  const before = (await readReport(file)).lines.length;
+  try {
+    await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, { maxRetries: 0, ...options });
+  } finally {
+    await report.close();
+    queue.close();
+  }
+  const lines = (await readReport(file)).lines.slice(before);
+  const outcome = (key: string) => lines.find((l): l is OutcomeLine => 'key' in l && l.key === key && l.type !== 'intent' && l.type !== 'retrying');
+  return { sent: sent.sort(), outcome };
+}
+
+describe('uploadRows over runs on one report', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mge-resume-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  test('resume skips what is stored, retries what may pass, holds back rejected, uncertain and changed rows until asked', async () => {
+    const file = join(dir, 'report.jsonl');
+    const first = await run(file, [row('a'), row('b'), row('c'), row('d'), row('e', { invalid: true }), row('h')], {
+      a: [1],
+      b: [errors.rejected422],
+      c: [errors.status500],
+      d: [errors.busy503],
+      h: [8],
+    });
+    expect(first.sent).toEqual(['a', 'b', 'c', 'd', 'h']);
+    // A run killed mid-request leaves an intent for f, and a torn line after it.
+    await appendFile(file, `${JSON.stringify({ type: 'intent', at: 'x', key: 'f', hash: 'h-f', location: { file: 'data.csv', row: 7 }, attempt: 1 })}\n{"type":"upl`);
+
+    const rows2 = [row('a'), row('b'), row('c'), row('d'), row('e'), row('f'), row('g'), row('h', { hash: 'h-h-edited' })];
+    const second = await run(file, rows2, {});
+    expect(second.sent).toEqual(['d', 'e', 'g']);
+    expect(second.outcome('a')).toMatchObject({ type: 'skipped', why: 'uploaded', id: 1 });
+    expect(second.outcome('b')).toMatchObject({ type: 'skipped', why: 'failed', code: 'PLATFORM_ERROR' });
+    expect(second.outcome('c')).toMatchObject({ type: 'skipped', why: 'uncertain' });
+    expect(second.outcome('f')).toMatchObject({ type: 'skipped', why: 'uncertain' });
+    expect(second.outcome('h')).toMatchObject({ type: 'changed', oldHash: 'h-h', oldId: 8, hash: 'h-h-edited' });
+    expect(second.outcome('d')?.type).toBe('uploaded');
+
+    const third = await run(file, rows2, {}, { retryFailed: true, retryUncertain: true, onChange: 'upload' });
+    expect(third.sent).toEqual(['b', 'c', 'f', 'h']);
+    expect(third.outcome('h')).toMatchObject({ type: 'uploaded', replaces: { id: 8, hash: 'h-h' } });
+
+    const fourth = await run(file, rows2, {});
+    expect(fourth.sent).toEqual([]);
+    const { state } = await loadReportState(file);
+    expect([...state.keys.values()].every((k) => k.status === 'uploaded')).toBe(true);
+  });
+});

@@ -1,0 +1,292 @@
+import { isMgeError, type MgeError } from '../../src/errors/mge-error.js';
+import type { PlatformRecord } from '../../src/mapping/record-types.js';
+import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
+import { uploadRows } from '../../src/upload/upload-rows.js';
+import type { UploadDeps } from '../../src/upload/upload-types.js';
+import { deferred, errors, memoryReport, row, scriptedSend, stream, tick } from './upload-fixtures.js';
+
+function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
+  const report = memoryReport();
+  const queue = createUploadQueue({ concurrency: 2, ratePerSecond: 0, clock: () => 0, sleep: async () => undefined });
+  const pauses: number[] = [];
+  const pauseFor = queue.pauseFor.bind(queue);
+  const sleeps: number[] = [];
+  const deps: UploadDeps = {
+    send,
+    queue: { ...queue, concurrency: queue.concurrency, pauseFor: (ms) => (pauses.push(ms), pauseFor(ms)), run: queue.run, pauseRemaining: queue.pauseRemaining, close: queue.close, get pending() { return queue.pending; }, get size() { return queue.size; } },
+    report,
+    clock: () => 0,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    ...extra,
+  };
+  return { deps, report, pauses, sleeps };
+}
+
+async function caught(promise: Promise<unknown>): Promise<MgeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isMgeError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('uploadRows', () => {
+  test('uploads valid rows with an intent before each POST and reports invalid rows without sending', async () => {
+    const { send, calls } = scriptedSend({ a: [11], c: [13] });
+    const { deps, report } = setup(send);
+    const summary = await uploadRows(stream([row('a'), row('b', { invalid: true }), row('c')]), deps);
+    expect(calls.sort()).toEqual(['a', 'c']);
+    expect(report.of('a')).toEqual(['intent', 'uploaded']);
+    expect(report.of('b')).toEqual(['invalid']);
+    expect(report.lines.find((l) => l.type === 'uploaded' && l.key === 'c')).toMatchObject({ id: 13, attempts: 1, hash: 'h-c', location: { file: 'data.csv', row: 2 } });
+    expect(report.lines.find((l) => l.type === 'invalid')).toMatchObject({ problems: [{ code: 'VALUE_NOT_A_NUMBER' }], sourceValues: { 温度: 'abc' } });
+    expect(summary).toMatchObject({ rows: 3, interrupted: false, notUploaded: 1, counts: { uploaded: 2, invalid: 1 } });
+    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', rows: 3, interrupted: false });
+  });
+
+  test('the intent line is written before the request is sent', async () => {
+    const { deps, report } = setup(async (record: PlatformRecord) => {
+      const mine = report.lines.filter((l) => 'key' in l && l.key === record.meta.title);
+      expect(mine.at(-1)?.type).toBe('intent');
+      return 5;
+    });
+    const summary = await uploadRows(stream([row('a'), row('b'), row('c')]), deps);
+    expect(summary.counts.uploaded).toBe(3);
+  });
+
+  test('a 422 is failed with the platform code and detail, and not retried', async () => {
+    const { send, calls } = scriptedSend({ a: [errors.rejected422] });
+    const { deps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps);
+    expect(calls).toEqual(['a']);
+    expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_ERROR', status: 422, platformCode: 2102, detail: 'field "x" is missing', retryable: false, attempts: 1, sourceValues: { 牌号: 'a' } });
+  });
+
+  test.each([
+    ['500', errors.status500, 'status 500'],
+    ['reset after sending', errors.reset, 'reset'],
+  ])('%s is uncertain and not re-sent', async (_name, error, reason) => {
+    const { send, calls } = scriptedSend({ a: [error] });
+    const { deps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps);
+    expect(calls).toEqual(['a']);
+    expect(report.of('a')).toEqual(['intent', 'uncertain']);
+    expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
+  });
+
+  test('with retryUncertain an uncertain row is re-sent, keeping its intent open between attempts', async () => {
+    const { send, calls } = scriptedSend({ a: [errors.status500, 21] });
+    const { deps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps, { retryUncertain: true });
+    expect(calls).toEqual(['a', 'a']);
+    expect(report.of('a')).toEqual(['intent', 'intent', 'uploaded']);
+  });
+
+  test.each([
+    ['429', errors.busy429],
+    ['503', errors.busy503],
+    ['refused', errors.refused],
+  ])('%s is retried with backoff, then uploaded', async (_name, error) => {
+    const { send, calls } = scriptedSend({ a: [error, error, 7] });
+    const { deps, report, sleeps } = setup(send);
+    await uploadRows(stream([row('a')]), deps, { backoff: { baseMs: 100, capMs: 1000 } });
+    expect(calls).toEqual(['a', 'a', 'a']);
+    expect(report.of('a')).toEqual(['intent', 'retrying', 'intent', 'retrying', 'intent', 'uploaded']);
+    expect(report.lines.find((l) => l.type === 'uploaded')).toMatchObject({ id: 7, attempts: 3 });
+    expect(sleeps.filter((ms) => ms === 50 || ms === 100 || ms >= 2000).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a 429 with Retry-After pauses the whole queue and waits at least that long', async () => {
+    const { send } = scriptedSend({ a: [errors.busy429, 1] });
+    const { deps, pauses, sleeps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps);
+    expect(pauses).toEqual([2000]);
+    expect(sleeps).toContain(2000);
+    expect(report.lines.find((l) => l.type === 'retrying')).toMatchObject({ code: 'PLATFORM_BUSY', status: 429, delayMs: 2000 });
+  });
+
+  test('retries run out: failed and retryable, for the next run to retry', async () => {
+    const { send, calls } = scriptedSend({ a: [errors.busy503, errors.busy503, errors.busy503] });
+    const { deps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps, { maxRetries: 2 });
+    expect(calls).toHaveLength(3);
+    expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_BUSY', retryable: true, attempts: 3 });
+  });
+
+  test('a rejected token stops the run: in-flight rows finish, no new rows start, then TOKEN_REJECTED', async () => {
+    const slow = deferred<number>();
+    const calls: string[] = [];
+    const send = async (record: PlatformRecord) => {
+      calls.push(record.meta.title);
+      if (record.meta.title === 'a') return slow.promise;
+      throw errors.token403();
+    };
+    const { deps, report } = setup(send);
+    const run = uploadRows(stream(['a', 'b', 'c', 'd', 'e'].map((k) => row(k))), deps);
+    await tick();
+    await tick();
+    slow.resolve(42);
+    const error = await caught(run);
+    expect(error.code).toBe('TOKEN_REJECTED');
+    expect(error.kind).toBe('fatal');
+    expect(calls).toEqual(['a', 'b']);
+    expect(report.of('a')).toEqual(['intent', 'uploaded']);
+    expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ key: 'b', code: 'TOKEN_REJECTED', retryable: true });
+    expect(report.of('c')).toEqual([]);
+    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', fatal: 'TOKEN_REJECTED', counts: { uploaded: 1, failed: 1 } });
+    expect((error.details.summary as { rows: number }).rows).toBe(2);
+  });
+
+  test('consecutive network failures stop the run as PLATFORM_UNREACHABLE', async () => {
+    const calls: string[] = [];
+    const send = async (record: PlatformRecord): Promise<number> => {
+      calls.push(record.meta.title);
+      throw errors.refused();
+    };
+    const { deps } = setup(send);
+    const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
+    const error = await caught(uploadRows(stream(rows), deps, { maxRetries: 0, maxConsecutiveUnreachable: 4 }));
+    expect(error.code).toBe('PLATFORM_UNREACHABLE');
+    expect(error.details.count).toBe(4);
+    expect(calls.length).toBeLessThan(8);
+  });
+
+  test('a success resets the unreachable count', async () => {
+    const script: Record<string, (number | (() => Error))[]> = {};
+    for (let i = 0; i < 12; i += 1) script[`r${i}`] = [i % 3 === 2 ? 1 : errors.refused];
+    const { send } = scriptedSend(script);
+    const { deps } = setup(send);
+    const summary = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, { maxRetries: 0, maxConsecutiveUnreachable: 3, lookahead: 1 });
+    expect(summary.counts).toMatchObject({ uploaded: 4, failed: 8 });
+  });
+
+  test('a stop signal drains: in-flight rows finish, untried rows get no line, interrupted is set', async () => {
+    const inflight = [deferred<number>(), deferred<number>()];
+    let n = 0;
+    const send = async () => inflight[n++]!.promise;
+    const stop = new AbortController();
+    const { deps, report } = setup(send, { signal: stop.signal });
+    const run = uploadRows(stream(['a', 'b', 'c', 'd'].map((k) => row(k))), deps);
+    await tick();
+    await tick();
+    expect(n).toBe(2);
+    stop.abort();
+    inflight[0]!.resolve(1);
+    inflight[1]!.resolve(2);
+    const summary = await run;
+    expect(summary).toMatchObject({ interrupted: true, rows: 2, counts: { uploaded: 2 } });
+    expect(report.of('c')).toEqual([]);
+    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', interrupted: true });
+  });
+
+  test('a row waiting to retry when the run stops ends failed and retryable', async () => {
+    const stop = new AbortController();
+    const { send } = scriptedSend({ a: [errors.busy503, 1] });
+    const { deps, report } = setup(send, {
+      signal: stop.signal,
+      sleep: async () => {
+        stop.abort();
+      },
+    });
+    const summary = await uploadRows(stream([row('a')]), deps);
+    expect(summary.interrupted).toBe(true);
+    expect(report.of('a')).toEqual(['intent', 'retrying', 'failed']);
+    expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ retryable: true, code: 'PLATFORM_BUSY' });
+  });
+
+  test('a hard abort cancels in-flight requests: their rows end uncertain', async () => {
+    const abort = new AbortController();
+    const send = (_record: PlatformRecord, signal: AbortSignal) =>
+      new Promise<number>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
+      });
+    const { deps, report } = setup(send, { abortSignal: abort.signal });
+    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps);
+    await tick();
+    abort.abort();
+    const summary = await run;
+    expect(summary.interrupted).toBe(true);
+    expect(report.lines.filter((l) => l.type === 'uncertain').map((l) => 'code' in l && l.code)).toEqual(['ABORTED', 'ABORTED']);
+    expect(report.of('c')).toEqual([]);
+  });
+
+  test('pulls at most lookahead rows ahead of their outcome', async () => {
+    const gate = deferred<number>();
+    let pulled = 0;
+    async function* rows() {
+      for (let i = 0; i < 1000; i += 1) {
+        pulled += 1;
+        yield row(`r${i}`);
+      }
+    }
+    const { deps } = setup(() => gate.promise);
+    const run = uploadRows(rows(), deps, { lookahead: 4 });
+    for (let i = 0; i < 10; i += 1) await tick();
+    expect(pulled).toBeLessThanOrEqual(5);
+    gate.resolve(1);
+    const summary = await run;
+    expect(summary.counts.uploaded).toBe(1000);
+  });
+
+  test('too many invalid rows stop the run with MAX_ERRORS_REACHED', async () => {
+    const { send } = scriptedSend({});
+    const { deps } = setup(send);
+    const rows = Array.from({ length: 20 }, (_, i) => row(`r${i}`, { invalid: true }));
+    const error = await caught(uploadRows(stream(rows), deps, { maxInvalid: 3 }));
+    expect(error.code).toBe('MAX_ERRORS_REACHED');
+  });
+
+  test('an input error is rethrown after the drain, with the summary written', async () => {
+    async function* rows() {
+      yield row('a');
+      throw new Error('disk gone');
+    }
+    const { send } = scriptedSend({});
+    const { deps, report } = setup(send);
+    await expect(uploadRows(rows(), deps)).rejects.toThrow('disk gone');
+    expect(report.of('a')).toEqual(['intent', 'uploaded']);
+    expect(report.lines.at(-1)?.type).toBe('summary');
+  });
+
+  test('under mixed faults every row gets exactly one outcome, after its intents', async () => {
+    const faults = [errors.busy429, errors.busy503, errors.refused, errors.reset, errors.status500, errors.rejected422];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const send = async (): Promise<number> => {
+      await tick();
+      const r = random();
+      if (r < 0.4) throw faults[Math.floor(random() * faults.length)]!();
+      return Math.floor(r * 1e6);
+    };
+    const { deps, report } = setup(send, { random });
+    const keys = Array.from({ length: 200 }, (_, i) => `r${i}`);
+    const summary = await uploadRows(stream(keys.map((k) => row(k))), deps, { maxConsecutiveUnreachable: 1000 });
+    expect(summary.rows).toBe(200);
+    for (const key of keys) {
+      const types = report.of(key);
+      const outcomes = types.filter((t) => t !== 'intent' && t !== 'retrying');
+      expect(outcomes).toHaveLength(1);
+      expect(types.at(-1)).toBe(outcomes[0]);
+      expect(types[0]).toBe('intent');
+    }
+  });
+});
+
+describe('uploadRows with retryUncertain', () => {
+  test('a row that may be stored stays uncertain when a later attempt is certain not to have stored it', async () => {
+    const { send, calls } = scriptedSend({ a: [errors.status500, errors.busy503, errors.rejected422] });
+    const { deps, report } = setup(send);
+    await uploadRows(stream([row('a')]), deps, { retryUncertain: true });
+    expect(calls).toEqual(['a', 'a', 'a']);
+    expect(report.of('a')).toEqual(['intent', 'intent', 'intent', 'uncertain']);
+    expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason: 'status 500', attempts: 3 });
+  });
+});
