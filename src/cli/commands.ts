@@ -1,4 +1,5 @@
 import { categoriesCommand } from './commands/categories-command.js';
+import { ingestCommand } from './commands/ingest-command.js';
 import { initCommand } from './commands/init-command.js';
 import { projectsCommand } from './commands/projects-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
@@ -13,5 +14,6 @@ export const COMMANDS: readonly CliCommand[] = [
   projectsCommand,
   initCommand,
   validateCommand,
+  ingestCommand,
   sandboxCommand,
 ];

@@ -1,0 +1,183 @@
+import { MgeError, isMgeError } from '../../errors/mge-error.js';
+import type { MethodsWidth } from '../../mapping/mapping-spec.js';
+import { runIngest, type IngestWarning, type RunIngestDeps, type RunIngestOptions } from '../../pipeline/run-ingest.js';
+import type { UploadSummary } from '../../upload/upload-types.js';
+import { packageVersion } from '../../util/package-info.js';
+import type { CliIo } from '../cli-io.js';
+import { defineCommand, type CommandContext } from '../define-command.js';
+import { EXIT } from '../exit-code-for.js';
+import type { PlatformSession } from '../open-platform.js';
+import { choiceOption, numberOption } from '../parse-option.js';
+import { createProgress } from '../render/create-progress.js';
+import { formatIngestSummary, type IngestSummaryView } from '../render/format-ingest-summary.js';
+import { shellQuote } from '../render/shell-quote.js';
+import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+
+/** How the command shows the run. */
+export interface IngestOutput {
+  readonly io: CliIo;
+  readonly json: boolean;
+  readonly quiet: boolean;
+  /** The command line, printed as the way to resume. */
+  readonly argv: readonly string[];
+  /** Plain progress lines off a terminal, every this many ms. @default 5000 */
+  readonly progressIntervalMs?: number;
+}
+
+function warningText(warning: IngestWarning): string {
+  if ('message' in warning) return `warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
+  if ('line' in warning) return `warning ${warning.code}: ${warning.file} line ${warning.line} (left by a crash; repaired)\n`;
+  return `warning ${warning.code}: took over the lock ${warning.file} of a run that is gone\n`;
+}
+
+function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>> }, report: string, template: IngestSummaryView['template'], dryRun: boolean, exitCode: number, fatal?: string): IngestSummaryView {
+  return {
+    report,
+    template,
+    dryRun,
+    counts: summary.counts,
+    rows: summary.rows,
+    notUploaded: summary.notUploaded,
+    durationMs: summary.durationMs,
+    interrupted: summary.interrupted,
+    fatal,
+    plans: summary.plans,
+    exitCode,
+  };
+}
+
+/**
+ * `ingest`: runs {@link runIngest} with a progress display, then prints the summary (a table, or JSON
+ * with `--json`) and, when the run was cut short, the command that resumes it. Resolves with the exit
+ * code of PRODUCT.md; a fatal stop prints the summary and rethrows (exit 3).
+ */
+export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out: IngestOutput): Promise<number> {
+  const { io } = out;
+  const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: out.quiet, ...(out.progressIntervalMs ? { intervalMs: out.progressIntervalMs } : {}) });
+  const resumeHint = `resume with: mge-ingest ${out.argv.map(shellQuote).join(' ')}\n`;
+  const print = (v: IngestSummaryView): void => {
+    if (out.json) io.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+    else io.stdout.write(formatIngestSummary(v));
+  };
+  try {
+    const result = await runIngest(options, {
+      ...deps,
+      onWarning: (w) => io.stderr.write(warningText(w)),
+      onStart: (start) => progress.start(start.pauseRemaining),
+      onOutcome: (o) => progress.outcome(o),
+    });
+    progress.stop();
+    print(view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode));
+    if (result.exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);
+    return result.exitCode;
+  } catch (error) {
+    progress.stop();
+    const summary = isMgeError(error) ? (error.details['summary'] as UploadSummary | undefined) : undefined;
+    if (summary !== undefined && isMgeError(error)) {
+      print(view(summary, options.reportFile, undefined, options.dryRun ?? false, EXIT.aborted, error.code));
+      io.stderr.write(`the report is consistent; after fixing the cause, ${resumeHint}`);
+    }
+    throw error;
+  }
+}
+
+function once<T>(open: () => Promise<T>): () => Promise<T> {
+  let opened: Promise<T> | undefined;
+  return () => (opened ??= open());
+}
+
+function flag(value: unknown): boolean {
+  return value === true;
+}
+
+/** argv + settings → the plain options of {@link runIngest}. */
+function ingestOptions(args: Readonly<Record<string, unknown>>, context: CommandContext, session: PlatformSession | undefined): RunIngestOptions {
+  const s = context.settings;
+  const mapping = args['mapping'];
+  const report = args['report'];
+  if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (typeof report !== 'string' || report === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
+  const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
+  const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
+  const methodsWidth: MethodsWidth = width === undefined ? s.methodsWidth : width === '4' ? 4 : 3;
+  const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? s.maxErrors;
+  const dryRun = flag(args['dry-run']);
+  const username = session?.username ?? s.username;
+  const common = {
+    rate: s.rate,
+    concurrency: s.concurrency,
+    maxRetries: s.maxRetries,
+    ...(maxErrors !== undefined ? { maxErrors } : {}),
+    drainTimeoutMs: s.timeoutMs,
+  };
+  return {
+    mappingFile: mapping,
+    inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
+    reportFile: report,
+    cwd: context.io.cwd,
+    methodsWidth,
+    username,
+    ...common,
+    dryRun,
+    retryFailed: flag(args['retry-failed']),
+    retryUncertain: flag(args['retry-uncertain']),
+    onChange,
+    // Never the token: only what a reader of the report needs to know how the run was made.
+    runSettings: {
+      baseUrl: session?.baseUrl ?? s.baseUrl,
+      sandbox: session?.sandbox !== undefined,
+      username,
+      ...common,
+      timeoutMs: s.timeoutMs,
+      methodsWidth,
+      dryRun,
+      retryFailed: flag(args['retry-failed']),
+      retryUncertain: flag(args['retry-uncertain']),
+      onChange,
+    },
+    version: packageVersion(),
+  };
+}
+
+export const ingestCommand = defineCommand({
+  command: 'ingest <inputs..>',
+  describe: 'read, map, validate and upload every row; re-running with the same report resumes',
+  settings: ['platform', 'upload', 'output'],
+  handlesSignal: true,
+  builder: (y) =>
+    addTemplateSourceOptions(
+      y
+        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
+        .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
+        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report: written as the run goes, read to resume' })
+        .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
+        .option('retry-failed', { type: 'boolean', describe: 'also re-send rows the platform rejected in earlier runs' })
+        .option('retry-uncertain', { type: 'boolean', describe: 're-send rows whose earlier outcome is unknown (may create duplicates)' })
+        .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it, or upload it as a new record [default: report]' }),
+    ),
+  examples: [
+    ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
+  ],
+  run: async (args, context) => {
+    const openPlatform = once(() => context.openPlatform());
+    const dryRun = flag(args['dry-run']);
+    const templateSource = await templateSourceFor(args, { ...context, openPlatform });
+    // A dry run with a template file works offline; everything else needs the platform.
+    const session = dryRun && typeof args['template-file'] === 'string' ? undefined : await openPlatform();
+    const options = ingestOptions(args, context, session);
+    const client = session?.client;
+    return ingest(
+      options,
+      {
+        template: templateSource,
+        ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
+        signal: context.signal,
+        abortSignal: context.hardSignal,
+      },
+      { io: context.io, json: context.settings.json, quiet: context.settings.quiet, argv: context.argv },
+    );
+  },
+});
