@@ -6,7 +6,7 @@ import { acquireReportLock, type ReportLockOptions } from '../report/acquire-rep
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
 import type { ReportWarning } from '../report/scan-report.js';
-import { createUploadQueue } from '../upload/create-upload-queue.js';
+import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
 import type { Sleep } from '../upload/real-sleep.js';
 import { uploadExitCode } from '../upload/upload-exit-code.js';
 import { uploadRows } from '../upload/upload-rows.js';
@@ -107,9 +107,25 @@ export interface IngestResult {
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
   const clock = deps.clock ?? Date.now;
   const dryRun = options.dryRun ?? false;
+  // Created first so the template GET is paced with the POSTs: a platform limits all requests together.
+  const queue = dryRun ? undefined : createUploadQueue({ concurrency: options.concurrency, ratePerSecond: options.rate, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+  const client = deps.template.client;
+  const template = queue === undefined || client === undefined ? deps.template : { ...deps.template, client: { getTemplate: (tid: number) => queue.run(() => client.getTemplate(tid)) } };
+  try {
+    return await ingestWith(options, deps, { template, queue, clock, dryRun });
+  } finally {
+    queue?.close();
+  }
+}
+
+async function ingestWith(
+  options: RunIngestOptions,
+  deps: RunIngestDeps,
+  { template, queue, clock, dryRun }: { template: TemplateSource; queue: UploadQueue | undefined; clock: () => number; dryRun: boolean },
+): Promise<IngestResult> {
   const resolve = (file: string): string => (options.cwd === undefined ? path.resolve(file) : path.resolve(options.cwd, file));
   const settings = { methodsWidth: options.methodsWidth };
-  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
+  const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
   const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
   const submit = deps.submit;
   const username = options.username;
@@ -122,7 +138,6 @@ export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps):
 
   const reportFile = resolve(options.reportFile);
   const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file }) });
-  const queue = dryRun ? undefined : createUploadQueue({ concurrency: options.concurrency, ratePerSecond: options.rate, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
   try {
     const loaded = await loadReportState(reportFile, { repair: true });
     for (const warning of loaded.warnings) deps.onWarning?.(warning);
@@ -169,7 +184,6 @@ export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps):
       await writer.close();
     }
   } finally {
-    queue?.close();
     await lock.release();
   }
 }
