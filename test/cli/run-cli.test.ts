@@ -29,7 +29,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('runCli in-process', () => {
-  test.each([[[]], [['templates']], [['templates', 'list']], [['templates', 'show']], [['categories']], [['projects']], [['sandbox']]])(
+  test.each([[[]], [['templates']], [['templates', 'list']], [['templates', 'show']], [['categories']], [['projects']], [['init']], [['validate']], [['sandbox']]])(
     '%j --help shows usage with examples',
     async (command) => {
       const { io, out } = capture();

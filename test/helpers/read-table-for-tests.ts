@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import type { CellValue, SourceHeader, SourceRow } from '../../src/sources/source-types.js';
 
 /** Column letters A, B, …, Z, AA, … */
@@ -19,13 +17,6 @@ export function rowsFromArrays(file: string, names: string[], data: CellValue[][
   const header: SourceHeader = { file, sheet, row: 1, names, columns: names.map((_n, i) => columnLetter(i)) };
   const rows = data.map((values, i) => ({ header, rowNumber: i + 2, values: names.map((_n, j) => values[j] ?? null), issues: [] }));
   return { header, rows };
-}
-
-/** Reads a CSV sample the way the real reader will: text cells, empty as null. */
-export function readCsvForTests(path: string, file: string): { header: SourceHeader; rows: SourceRow[] } {
-  const records = parse(readFileSync(path), { bom: true, relax_column_count: true }) as string[][];
-  const [names = [], ...data] = records;
-  return rowsFromArrays(file, names, data.map((r) => r.map((v) => (v === '' ? null : v))));
 }
 
 /** Rows as an async iterable, as readers stream them. */

@@ -5,12 +5,21 @@ import type { MappedRow } from '../../src/mapping/mapped-row.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
 import { canonicalJson } from '../../src/mapping/canonical-json.js';
 import { recordHash } from '../../src/mapping/record-hash.js';
+import { openTable } from '../../src/sources/open-table.js';
+import type { SourceOptions } from '../../src/sources/source-options.js';
 import type { SourceHeader, SourceRow } from '../../src/sources/source-types.js';
-import { readCsvForTests, streamOf } from '../helpers/read-table-for-tests.js';
-import { readXlsxForTests } from '../helpers/read-xlsx-for-tests.js';
+import { streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
 const root = new URL('../../', import.meta.url);
+
+/** A sample read whole with the product's reader. */
+async function readSample(file: string, options: SourceOptions = {}): Promise<{ header: SourceHeader; rows: SourceRow[] }> {
+  const table = await openTable(new URL(file, root).pathname, options);
+  const rows: SourceRow[] = [];
+  for await (const row of table.rows()) rows.push(row);
+  return { header: table.header, rows };
+}
 
 async function run(mappingFile: string, table: { header: SourceHeader; rows: SourceRow[] }): Promise<MappedRow[]> {
   const { spec } = loadMapping(readFileSync(new URL(mappingFile, root), 'utf8'), mappingFile);
@@ -31,7 +40,8 @@ function invalid(rows: MappedRow[]): unknown[] {
 
 describe('samples map and validate cleanly', () => {
   it('steel_strength.csv with template 201: composition table from element columns', async () => {
-    const rows = await run('mappings/steel_strength.yaml', readCsvForTests(new URL('samples/steel_strength.csv', root).pathname, 'samples/steel_strength.csv'));
+    const table = await readSample('samples/steel_strength.csv');
+    const rows = await run('mappings/steel_strength.yaml', table);
     expect(rows).toHaveLength(312);
     expect(invalid(rows)).toEqual([]);
     const first = rows[0]!.record!;
@@ -39,11 +49,11 @@ describe('samples map and validate cleanly', () => {
     expect((first.content['化学成分'] as unknown[])[0]).toEqual({ 元素: 'C', 含量: 0.02 });
     // n is 0.0 in the first steel: a zero is a value, so it stays; only empty cells are skipped.
     expect((first.content['化学成分'] as unknown[]).length).toBe(13);
-    expect(rows[0]!.key).toBe(JSON.stringify([String(readCsvForTests(new URL('samples/steel_strength.csv', root).pathname, 'x').rows[0]!.values[1])]));
+    expect(rows[0]!.key).toBe(JSON.stringify([String(table.rows[0]!.values[1])]));
   });
 
   it('ucsb_thermoelectrics.csv with template 202: header units converted, DOI extracted, choice mapped', async () => {
-    const rows = await run('mappings/ucsb_thermoelectrics.yaml', readCsvForTests(new URL('samples/ucsb_thermoelectrics.csv', root).pathname, 'samples/ucsb_thermoelectrics.csv'));
+    const rows = await run('mappings/ucsb_thermoelectrics.yaml', await readSample('samples/ucsb_thermoelectrics.csv'));
     expect(rows).toHaveLength(1093);
     expect(invalid(rows)).toEqual([]);
     const first = rows[0]!.record!;
@@ -58,7 +68,7 @@ describe('samples map and validate cleanly', () => {
     // The reader settings come from the mapping's input section, as the real reader will get them.
     const { input } = loadMapping(readFileSync(new URL('mappings/steel_composition_rows.yaml', root), 'utf8'), 'x.yaml').spec;
     expect(input).toEqual({ sheet: 1, headerRow: 2, headerRows: 2 });
-    const table = readXlsxForTests(new URL('samples/steel_composition_rows.xlsx', root).pathname, 'samples/steel_composition_rows.xlsx', input.headerRow ?? 1, input.headerRows ?? 1);
+    const table = await readSample('samples/steel_composition_rows.xlsx', input);
     expect(table.header.names).toEqual(['样品 / 编号', '样品 / 化学式', '化学成分 / 元素', '化学成分 / 含量 (wt.%)', '力学性能 / 强度区间 (MPa)', '力学性能 / 延伸率 (%)']);
     const rows = await run('mappings/steel_composition_rows.yaml', table);
     expect(rows).toHaveLength(24);

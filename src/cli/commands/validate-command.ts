@@ -1,109 +1,10 @@
-import path from 'node:path';
 import { MgeError } from '../../errors/mge-error.js';
-import type { MethodsWidth } from '../../mapping/mapping-spec.js';
-import type { RowProblem } from '../../mapping/record-types.js';
-import type { TemplateSource } from '../../pipeline/fetch-template.js';
-import { loadJob, type TemplateChangedWarning } from '../../pipeline/load-job.js';
-import { mapInputs, prepareInputs } from '../../pipeline/map-inputs.js';
-import { openErrorFile, type ErrorFile } from '../../pipeline/open-error-file.js';
-import { createValidationTally, type ValidationSummary } from '../../pipeline/validation-tally.js';
-import type { CliIo } from '../cli-io.js';
 import { defineCommand } from '../define-command.js';
-import { EXIT } from '../exit-code-for.js';
 import { choiceOption, numberOption } from '../parse-option.js';
-import { formatRowProblems } from '../render/format-row-problems.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import type { ValidateCommandOptions } from './validate.js';
 
-/** Options of {@link validate}. */
-export interface ValidateOptions {
-  readonly mappingFile: string;
-  /** Files, directories or globs. */
-  readonly inputs: readonly string[];
-  /** Write every invalid record here (`.csv` or `.jsonl`). @default undefined */
-  readonly errorsFile: string | undefined;
-  /** Stop after this many invalid records. @default undefined (read everything) */
-  readonly maxErrors: number | undefined;
-  readonly methodsWidth: MethodsWidth;
-  /** JSON summary on stdout instead of tables. @default false */
-  readonly json: boolean;
-  /** Problems shown in the table. @default 20 */
-  readonly showProblems?: number;
-}
-
-/** The summary `--json` prints. */
-export interface ValidateReport extends ValidationSummary {
-  readonly mapping: string;
-  readonly template: { readonly id: number; readonly pubDate: string; readonly from: 'platform' | 'file' };
-  readonly errorsFile: string | undefined;
-  readonly templateChanged: TemplateChangedWarning | undefined;
-}
-
-/** A file as a curator reads it: relative to the working directory when inside it. */
-function shortName(cwd: string, file: string): string {
-  const relative = path.relative(cwd, file);
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
-}
-
-function warn(io: CliIo, warning: TemplateChangedWarning): void {
-  io.stderr.write(`warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`);
-}
-
-function summaryText(report: ValidateReport, maxErrors: number | undefined): string {
-  const s = report;
-  const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid`];
-  const codes = Object.entries(s.invalidByCode);
-  if (codes.length > 0) lines.push(`invalid by code: ${codes.map(([code, n]) => `${code} ${n}`).join(', ')}`);
-  if (s.stoppedEarly) lines.push(`stopped after ${maxErrors ?? s.invalid} invalid record(s) (--max-errors): the rest of the input was not read`);
-  if (s.errorsFile !== undefined && s.invalid > 0) lines.push(`invalid records with their original cells: ${s.errorsFile}`);
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * `validate`: the dry run. Reads, maps and validates every row, uploads nothing; prints a summary and
- * the first problems, writes every invalid record to the error file. Resolves with 0 when every record
- * is valid, 1 when some are invalid; mapping, template and input problems throw (exit 2).
- */
-export async function validate(options: ValidateOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
-  const job = await loadJob({ ...source, mappingFile: options.mappingFile, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth }, onWarning: (w) => warn(io, w) });
-  const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth } });
-  const errorFile: ErrorFile | undefined = options.errorsFile === undefined ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile));
-  const tally = createValidationTally();
-  const shown: RowProblem[] = [];
-  const show = options.showProblems ?? 20;
-  try {
-    for await (const row of mapInputs(inputs, { signal, onFile: () => tally.addFile() })) {
-      tally.add(row);
-      if (row.problems.length === 0) continue;
-      for (const p of row.problems) if (shown.length < show) shown.push(p);
-      await errorFile?.write(row);
-      if (options.maxErrors !== undefined && tally.invalid >= options.maxErrors) {
-        tally.stop();
-        break;
-      }
-    }
-  } finally {
-    await errorFile?.close();
-  }
-  const report: ValidateReport = {
-    mapping: options.mappingFile,
-    template: { id: job.template.id, pubDate: job.template.pubDate, from: job.templateFrom },
-    ...tally.summary(),
-    errorsFile: options.errorsFile,
-    templateChanged: job.templateChanged,
-  };
-  if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else {
-    if (shown.length > 0) {
-      const more = report.invalid > 0 && shown.length === show ? ` (the first ${show}; ${options.errorsFile === undefined ? 'use --errors FILE for all' : `all in ${options.errorsFile}`})` : '';
-      io.stdout.write(`Problems${more}:\n`);
-      io.stdout.write(formatRowProblems(shown, { fileName: (f) => shortName(io.cwd, f) }));
-      io.stdout.write('\n');
-    }
-    io.stdout.write(summaryText(report, options.maxErrors));
-  }
-  return report.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
-}
-
+/** `validate --mapping FILE INPUT...`: the dry run (see {@link validate}). */
 export const validateCommand = defineCommand({
   command: 'validate <inputs..>',
   describe: 'dry run: read, map and validate every row against the template, upload nothing',
@@ -130,7 +31,7 @@ export const validateCommand = defineCommand({
     const mapping = args['mapping'];
     if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
     const errors = args['errors'];
-    const options: ValidateOptions = {
+    const options: ValidateCommandOptions = {
       mappingFile: mapping,
       inputs,
       errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,
@@ -138,6 +39,9 @@ export const validateCommand = defineCommand({
       methodsWidth: width === undefined ? context.settings.methodsWidth : width === '4' ? 4 : 3,
       json: context.settings.json,
     };
-    return validate(options, await templateSourceFor(args, context), context.io, context.signal);
+    const source = await templateSourceFor(args, context);
+    // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
+    const { validate } = await import('./validate.js');
+    return validate(options, source, context.io, context.signal);
   },
 });
