@@ -14,7 +14,10 @@ describe('report command (built CLI)', () => {
       const input = path.join(dir, 'typos.csv');
       await writeFile(input, [header, ...broken, ''].join('\n'));
       const report = path.join(dir, 'typos.report.jsonl');
-      expect((await runCli(ingestArgs(input, report), envFor(sandbox, dir))).code).toBe(1);
+      const logFile = path.join(dir, 'nightly.log');
+      expect((await runCli(ingestArgs(input, report, '--log-file', logFile), envFor(sandbox, dir))).code).toBe(1);
+      const log = (await readFile(logFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { msg: string });
+      expect(log.map((l) => l.msg)).toEqual(['ingest started', 'row invalid', 'row invalid', 'ingest finished']);
 
       const failedOut = path.join(dir, 'failed.csv');
       const shown = await runCli(['report', report, '--json', '--failed-out', failedOut], {});

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { MgeError, isMgeError } from '../../errors/mge-error.js';
 import type { MethodsWidth } from '../../mapping/mapping-spec.js';
 import { runIngest, type IngestWarning, type RunIngestDeps, type RunIngestOptions } from '../../pipeline/run-ingest.js';
@@ -22,6 +23,11 @@ export interface IngestOutput {
   readonly argv: readonly string[];
   /** Plain progress lines off a terminal, every this many ms. @default 5000 */
   readonly progressIntervalMs?: number;
+  /**
+   * The run's log (`--log-file`): warnings, every row that did not upload, the summary and a fatal
+   * stop, as JSON lines for a nightly job's records. @default undefined (no log)
+   */
+  readonly logger?: Logger;
 }
 
 function warningText(warning: IngestWarning): string {
@@ -59,20 +65,33 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
     if (out.json) io.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
     else io.stdout.write(formatIngestSummary(v));
   };
+  const log = out.logger;
   try {
     const result = await runIngest(options, {
       ...deps,
-      onWarning: (w) => io.stderr.write(warningText(w)),
-      onStart: (start) => progress.start(start.pauseRemaining),
-      onOutcome: (o) => progress.outcome(o),
+      onWarning: (w) => {
+        io.stderr.write(warningText(w));
+        log?.warn({ warning: w }, w.code);
+      },
+      onStart: (start) => {
+        log?.info({ report: options.reportFile, template: start.templateId, inputs: start.inputs.map((i) => i.file), knownKeys: start.knownKeys, dryRun: options.dryRun ?? false }, 'ingest started');
+        progress.start(start.pauseRemaining);
+      },
+      onOutcome: (o) => {
+        if (o.type === 'invalid' || o.type === 'failed' || o.type === 'uncertain') log?.warn({ row: o }, `row ${o.type}`);
+        progress.outcome(o);
+      },
     });
     progress.stop();
-    print(view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode));
+    const summaryView = view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode);
+    log?.info({ summary: summaryView }, 'ingest finished');
+    print(summaryView);
     if (result.exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);
     return result.exitCode;
   } catch (error) {
     progress.stop();
     const summary = isMgeError(error) ? (error.details['summary'] as UploadSummary | undefined) : undefined;
+    log?.error({ code: isMgeError(error) ? error.code : 'INTERNAL', summary }, 'ingest stopped');
     if (summary !== undefined && isMgeError(error)) {
       print(view(summary, options.reportFile, undefined, options.dryRun ?? false, EXIT.aborted, error.code));
       io.stderr.write(`the report is consistent; after fixing the cause, ${resumeHint}`);
@@ -177,7 +196,13 @@ export const ingestCommand = defineCommand({
         signal: context.signal,
         abortSignal: context.hardSignal,
       },
-      { io: context.io, json: context.settings.json, quiet: context.settings.quiet, argv: context.argv },
+      {
+        io: context.io,
+        json: context.settings.json,
+        quiet: context.settings.quiet,
+        argv: context.argv,
+        ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
+      },
     );
   },
 });
