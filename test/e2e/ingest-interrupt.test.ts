@@ -12,9 +12,10 @@ const args = (report: string, ...extra: string[]): string[] => ['ingest', '--map
 async function withSandbox(test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
   const dir = await tempDir();
   const storeFile = path.join(dir, 'store.jsonl');
-  // Latency keeps requests in flight, so the interruption lands mid-run.
+  // Latency keeps requests in flight and the run a few seconds long, so the interruption lands
+  // mid-run even on a busy machine (the test polls the sandbox for its moment).
   input = await sampleCsv(dir, ROWS);
-  const sandbox = await startSandbox({ storeFile, latencyMs: 60 });
+  const sandbox = await startSandbox({ storeFile, latencyMs: 120 });
   try {
     await test(sandbox, dir, storeFile);
   } finally {
