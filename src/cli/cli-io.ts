@@ -6,4 +6,8 @@ export interface CliIo {
   readonly cwd: string;
   /** Aborted on SIGINT/SIGTERM; commands drain and return. @default never aborted */
   readonly signal?: AbortSignal;
+  /** Aborted on a second SIGINT/SIGTERM: stop at once, cancel work in flight. @default never aborted */
+  readonly hardSignal?: AbortSignal;
+  /** Whether stderr is a terminal (live progress bar instead of periodic lines). @default false */
+  readonly stderrIsTty?: boolean;
 }

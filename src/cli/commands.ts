@@ -1,6 +1,8 @@
 import { categoriesCommand } from './commands/categories-command.js';
+import { ingestCommand } from './commands/ingest-command.js';
 import { initCommand } from './commands/init-command.js';
 import { projectsCommand } from './commands/projects-command.js';
+import { reportCommand } from './commands/report-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { templatesCommand } from './commands/templates-command.js';
 import { validateCommand } from './commands/validate-command.js';
@@ -13,5 +15,7 @@ export const COMMANDS: readonly CliCommand[] = [
   projectsCommand,
   initCommand,
   validateCommand,
+  ingestCommand,
+  reportCommand,
   sandboxCommand,
 ];

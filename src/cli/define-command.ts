@@ -12,6 +12,10 @@ export interface CommandContext {
   readonly logger: Logger;
   /** Aborted on SIGINT/SIGTERM. */
   readonly signal: AbortSignal;
+  /** Aborted on a second SIGINT/SIGTERM (commands with `handlesSignal`): cancel what is in flight. */
+  readonly hardSignal: AbortSignal;
+  /** The command line as given (without `node` and the script), e.g. to print how to resume a run. */
+  readonly argv: readonly string[];
   /** The platform (or, with `--sandbox`, an in-process sandbox); closed by the CLI after the command. */
   openPlatform(): Promise<PlatformSession>;
 }

@@ -4,9 +4,15 @@ import { runCli } from './run-cli.js';
 /** The bin: wires the process to {@link runCli}; the only place that calls `process.exit`. */
 async function main(): Promise<void> {
   const controller = new AbortController();
+  const hard = new AbortController();
   const onSignal = (): void => {
-    // A second signal means "stop now": in-flight work is abandoned.
-    if (controller.signal.aborted) process.exit(130);
+    // A third signal exits at once, whatever is still running.
+    if (hard.signal.aborted) process.exit(130);
+    if (controller.signal.aborted) {
+      // The second means "stop now": commands that drain cancel what is in flight and close their files.
+      hard.abort();
+      return;
+    }
     controller.abort();
   };
   process.on('SIGINT', onSignal);
@@ -17,6 +23,8 @@ async function main(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     signal: controller.signal,
+    hardSignal: hard.signal,
+    stderrIsTty: process.stderr.isTTY === true,
   });
   // Let piped stdout/stderr drain before exiting, or long JSON output is cut.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

@@ -84,6 +84,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       settings,
       logger,
       signal,
+      hardSignal: io.hardSignal ?? new AbortController().signal,
+      argv,
       openPlatform: async () => {
         const session = await openPlatform(settings, useSandbox, logger);
         sessions.push(session);

@@ -24,7 +24,7 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     sandbox: { type: 'boolean', describe: 'start the local sandbox platform in-process (sample templates, no credentials needed)', group: 'Platform:' },
   },
   upload: {
-    rate: { type: 'string', describe: 'requests started per second (MGE_RATE) [default: 5]', group: 'Upload:' },
+    rate: { type: 'string', describe: 'requests started per second, 0 = unlimited (MGE_RATE) [default: 5]', group: 'Upload:' },
     concurrency: { type: 'string', describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' },
     'max-retries': { type: 'string', describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' },
     'max-errors': { type: 'string', describe: 'stop after N invalid rows (MGE_MAX_ERRORS)', group: 'Upload:' },

@@ -32,6 +32,10 @@ const positive = (raw: unknown): Parsed<number> => {
   const n = numberOf(raw);
   return n !== undefined && Number.isFinite(n) && n > 0 ? ok(n) : bad('a positive number');
 };
+const nonNegative = (raw: unknown): Parsed<number> => {
+  const n = numberOf(raw);
+  return n !== undefined && Number.isFinite(n) && n >= 0 ? ok(n) : bad('a number ≥ 0 (0 = unlimited)');
+};
 const count = (min: number) => (raw: unknown): Parsed<number> => {
   const n = numberOf(raw);
   return n !== undefined && Number.isInteger(n) && n >= min ? ok(n) : bad(`an integer ≥ ${min}`);
@@ -69,7 +73,7 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
       return seconds.ok ? ok(Math.round(seconds.value * 1000)) : bad('a positive number of seconds');
     },
   },
-  { key: 'rate', name: 'rate', env: 'MGE_RATE', parse: positive },
+  { key: 'rate', name: 'rate', env: 'MGE_RATE', parse: nonNegative },
   { key: 'concurrency', name: 'concurrency', env: 'MGE_CONCURRENCY', parse: count(1) },
   { key: 'maxRetries', name: 'max-retries', env: 'MGE_MAX_RETRIES', parse: count(0) },
   { key: 'maxErrors', name: 'max-errors', env: 'MGE_MAX_ERRORS', parse: count(0) },

@@ -17,7 +17,7 @@ export interface Settings {
   readonly acceptLanguage: string | undefined;
   /** Request timeout (`--timeout` in seconds). @default 30000 */
   readonly timeoutMs: number;
-  /** Upload requests started per second. @default 5 */
+  /** Upload requests started per second; 0 = unlimited. @default 5 */
   readonly rate: number;
   /** Upload requests in flight. @default 4 */
   readonly concurrency: number;

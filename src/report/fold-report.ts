@@ -159,6 +159,8 @@ export function createReportFolder(): ReportFolder {
         summaries.push(line);
         return;
       }
+      // A dry run's valid rows were never sent: they must not create or change a key's state.
+      if (line.type === 'skipped' && line.why === 'dry-run') return;
       const entry = entryFor(keys, line);
       applyRow(entry, line);
       if (entry.openIntent) open.add(entry);

@@ -116,8 +116,8 @@ export interface UncertainLine extends RowLineBase {
   readonly sourceValues: Readonly<Record<string, CellValue>>;
 }
 
-/** Why a row was not sent this run. */
-export type SkipReason = 'uploaded' | 'uncertain' | 'failed';
+/** Why a row was not sent this run. `dry-run`: a valid row of an `ingest --dry-run` (nothing is sent). */
+export type SkipReason = 'uploaded' | 'uncertain' | 'failed' | 'dry-run';
 
 /** Not sent this run: already uploaded with this hash, or left uncertain/rejected by an earlier run. */
 export interface SkippedLine extends RowLineBase {
@@ -127,6 +127,8 @@ export interface SkippedLine extends RowLineBase {
   readonly id?: number;
   /** Earlier failure code, for `why: 'failed'`. */
   readonly code?: string;
+  /** For `why: 'dry-run'`: what a real run would do with the row (a resume decision: `upload`, `skip-uploaded`, …). */
+  readonly plan?: string;
   /** For rows that did not upload, so they can still be exported. */
   readonly sourceValues?: Readonly<Record<string, CellValue>>;
 }

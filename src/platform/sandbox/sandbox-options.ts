@@ -89,6 +89,8 @@ export interface Sandbox {
   /** A token the sandbox accepts. */
   readonly token: string;
   close(): Promise<void>;
+  /** Replaces the accepted tokens from now on (a token revoked mid-run, for rehearsals and tests). */
+  setTokens(tokens: readonly (string | SandboxToken)[]): void;
   records(): readonly StoredRecord[];
   stats(): SandboxStats;
 }

@@ -194,6 +194,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     token: firstToken,
+    setTokens: (next) => {
+      tokens.clear();
+      for (const t of next) tokens.set(typeof t === 'string' ? t : t.token, typeof t === 'string' ? { token: t } : t);
+    },
     records: () => handlers.records(),
     stats: (): SandboxStats => ({ ...counts, byStatus: { ...byStatus } }),
     close: () =>

@@ -1,0 +1,117 @@
+import { MgeError } from '../../errors/mge-error.js';
+import type { MethodsWidth } from '../../mapping/mapping-spec.js';
+import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
+import { packageVersion } from '../../util/package-info.js';
+import { defineCommand, type CommandContext } from '../define-command.js';
+import type { PlatformSession } from '../open-platform.js';
+import { choiceOption, numberOption } from '../parse-option.js';
+import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+
+function once<T>(open: () => Promise<T>): () => Promise<T> {
+  let opened: Promise<T> | undefined;
+  return () => (opened ??= open());
+}
+
+function flag(value: unknown): boolean {
+  return value === true;
+}
+
+/** argv + settings → the plain options of {@link runIngest}. */
+function ingestOptions(args: Readonly<Record<string, unknown>>, context: CommandContext, session: PlatformSession | undefined): RunIngestOptions {
+  const s = context.settings;
+  const mapping = args['mapping'];
+  const report = args['report'];
+  if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (typeof report !== 'string' || report === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
+  const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
+  const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
+  const methodsWidth: MethodsWidth = width === undefined ? s.methodsWidth : width === '4' ? 4 : 3;
+  const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? s.maxErrors;
+  const dryRun = flag(args['dry-run']);
+  const username = session?.username ?? s.username;
+  const common = {
+    rate: s.rate,
+    concurrency: s.concurrency,
+    maxRetries: s.maxRetries,
+    ...(maxErrors !== undefined ? { maxErrors } : {}),
+    drainTimeoutMs: s.timeoutMs,
+  };
+  return {
+    mappingFile: mapping,
+    inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
+    reportFile: report,
+    cwd: context.io.cwd,
+    methodsWidth,
+    username,
+    ...common,
+    dryRun,
+    retryFailed: flag(args['retry-failed']),
+    retryUncertain: flag(args['retry-uncertain']),
+    onChange,
+    // Never the token: only what a reader of the report needs to know how the run was made.
+    runSettings: {
+      baseUrl: session?.baseUrl ?? s.baseUrl,
+      sandbox: session?.sandbox !== undefined,
+      username,
+      ...common,
+      timeoutMs: s.timeoutMs,
+      methodsWidth,
+      dryRun,
+      retryFailed: flag(args['retry-failed']),
+      retryUncertain: flag(args['retry-uncertain']),
+      onChange,
+    },
+    version: packageVersion(),
+  };
+}
+
+export const ingestCommand = defineCommand({
+  command: 'ingest <inputs..>',
+  describe: 'read, map, validate and upload every row; re-running with the same report resumes',
+  settings: ['platform', 'upload', 'output'],
+  handlesSignal: true,
+  builder: (y) =>
+    addTemplateSourceOptions(
+      y
+        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
+        .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
+        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report: written as the run goes, read to resume' })
+        .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
+        .option('retry-failed', { type: 'boolean', describe: 'also re-send rows the platform rejected in earlier runs' })
+        .option('retry-uncertain', { type: 'boolean', describe: 're-send rows whose earlier outcome is unknown (may create duplicates)' })
+        .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it, or upload it as a new record [default: report]' }),
+    ),
+  examples: [
+    ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
+  ],
+  run: async (args, context) => {
+    // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
+    const { ingest } = await import('./ingest.js');
+    const openPlatform = once(() => context.openPlatform());
+    const dryRun = flag(args['dry-run']);
+    const templateSource = await templateSourceFor(args, { ...context, openPlatform });
+    // A dry run with a template file works offline; everything else needs the platform.
+    const session = dryRun && typeof args['template-file'] === 'string' ? undefined : await openPlatform();
+    const options = ingestOptions(args, context, session);
+    const client = session?.client;
+    return ingest(
+      options,
+      {
+        template: templateSource,
+        ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
+        signal: context.signal,
+        abortSignal: context.hardSignal,
+      },
+      {
+        io: context.io,
+        json: context.settings.json,
+        quiet: context.settings.quiet,
+        argv: context.argv,
+        ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
+      },
+    );
+  },
+});

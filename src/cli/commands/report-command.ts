@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { MgeError } from '../../errors/mge-error.js';
+import { exportFailedRows } from '../../report/export-failed-rows.js';
+import { loadReportState } from '../../report/load-report-state.js';
+import { summariseReport, type ReportSummary } from '../../report/summarise-report.js';
+import type { CliIo } from '../cli-io.js';
+import { defineCommand } from '../define-command.js';
+import { EXIT } from '../exit-code-for.js';
+import { formatReportSummary } from '../render/format-report-summary.js';
+
+/** Options of {@link reportCommandRun}. */
+export interface ReportOptions {
+  readonly file: string;
+  /** Write the rows that did not upload here (`.csv` or `.jsonl`). @default undefined */
+  readonly failedOut: string | undefined;
+  /** @default false */
+  readonly json: boolean;
+}
+
+/** What `report --json` prints. */
+export interface ReportJson extends ReportSummary {
+  readonly file: string;
+  readonly failedOut: { readonly file: string; readonly rows: number } | undefined;
+}
+
+/**
+ * `report`: reads a report (read-only, no lock: a running ingest may be appending; its torn last line
+ * is skipped), prints counts, errors by code and uncertain rows, and with `failedOut` writes the rows
+ * that did not upload in the input's own columns plus an error column. Resolves with 0 when every
+ * row is uploaded (or changed and reported), 1 when some are invalid, failed or uncertain.
+ */
+export async function reportCommandRun(options: ReportOptions, io: CliIo): Promise<number> {
+  const file = path.resolve(io.cwd, options.file);
+  const { state, warnings, exists } = await loadReportState(file);
+  if (!exists) {
+    throw new MgeError('usage', 'REPORT_NOT_FOUND', `there is no report ${options.file}`, {
+      location: { file: options.file },
+      hint: 'Give the --report file of an ingest run.',
+    });
+  }
+  for (const w of warnings) io.stderr.write(`warning ${w.code}: ${w.file} line ${w.line}\n`);
+  const summary = summariseReport(state);
+  let failedOut: ReportJson['failedOut'];
+  if (options.failedOut !== undefined) {
+    const { rows } = await exportFailedRows(state, path.resolve(io.cwd, options.failedOut));
+    failedOut = { file: options.failedOut, rows };
+  }
+  if (options.json) {
+    const json: ReportJson = { file: options.file, ...summary, failedOut };
+    io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    io.stdout.write(formatReportSummary(options.file, summary));
+    if (failedOut) io.stdout.write(`\n${failedOut.rows} row(s) that did not upload written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`);
+  }
+  const notUploaded = summary.counts.invalid + summary.counts.failed + summary.counts.uncertain;
+  return notUploaded > 0 ? EXIT.rowsFailed : EXIT.ok;
+}
+
+export const reportCommand = defineCommand({
+  command: 'report <file>',
+  describe: 'summarise an ingest report; export the rows that did not upload, ready to fix and re-feed',
+  settings: ['output'],
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
+      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload, in the input\'s columns plus mge_error (.csv or .jsonl)' }),
+  examples: [
+    ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain rows'],
+    ['$0 report steel.report.jsonl --failed-out failed.csv', 'the rows to fix, in their own columns plus an error column'],
+    ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
+  ],
+  run: (args, context) => {
+    const failedOut = args['failed-out'];
+    return reportCommandRun(
+      { file: String(args['file']), failedOut: typeof failedOut === 'string' && failedOut !== '' ? failedOut : undefined, json: context.settings.json },
+      context.io,
+    );
+  },
+});

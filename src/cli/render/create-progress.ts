@@ -1,0 +1,87 @@
+import { zeroCounts } from '../../report/report-lines.js';
+import type { RowOutcome } from '../../upload/upload-types.js';
+import { formatProgressLine } from './format-progress-line.js';
+
+/** A repeating timer; returns its cancel function. Injected so tests need no real time. */
+export type Every = (ms: number, tick: () => void) => () => void;
+
+/** Options of {@link createProgress}. */
+export interface ProgressOptions {
+  readonly stream: { write(text: string): unknown };
+  /** A terminal: one line redrawn in place. Otherwise a plain line every `intervalMs`. */
+  readonly tty: boolean;
+  /** Silences everything. @default false */
+  readonly quiet?: boolean;
+  /** Plain-line interval off a terminal. @default 5000 */
+  readonly intervalMs?: number;
+  /** Redraw interval on a terminal. @default 200 */
+  readonly redrawMs?: number;
+  /** @default Date.now */
+  readonly clock?: () => number;
+  /** @default setInterval, unref'd */
+  readonly every?: Every;
+}
+
+/** The progress display of a run: fed outcomes, drawn on a timer. */
+export interface Progress {
+  /** Starts drawing; `pauseRemaining` reads the queue's backoff pause. */
+  start(pauseRemaining: () => number, total?: number): void;
+  outcome(outcome: RowOutcome): void;
+  /** Stops the timer and clears the live line (a terminal) or writes the last plain line. */
+  stop(): void;
+}
+
+const realEvery: Every = (ms, tick) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/**
+ * Creates the progress display: on a terminal a live single line on stderr (`\r` + erase line),
+ * otherwise one plain line every few seconds (what a log file of a nightly job wants), nothing with
+ * `quiet`.
+ */
+export function createProgress(options: ProgressOptions): Progress {
+  const clock = options.clock ?? Date.now;
+  const every = options.every ?? realEvery;
+  const counts = zeroCounts();
+  let done = 0;
+  let started = clock();
+  let total: number | undefined;
+  let pause = (): number => 0;
+  let cancel: (() => void) | undefined;
+  let drawn = false;
+  const line = (): string => formatProgressLine({ done, total, counts, elapsedMs: clock() - started, pauseMs: pause() });
+  const draw = (): void => {
+    if (options.tty) {
+      options.stream.write(`\r\u001b[2K${line()}`);
+      drawn = true;
+    } else {
+      options.stream.write(`progress: ${line()}\n`);
+    }
+  };
+  return {
+    start(pauseRemaining, rows) {
+      if (options.quiet) return;
+      started = clock();
+      pause = pauseRemaining;
+      total = rows;
+      cancel = every(options.tty ? (options.redrawMs ?? 200) : (options.intervalMs ?? 5000), draw);
+    },
+    outcome(outcome) {
+      done += 1;
+      counts[outcome.type] += 1;
+    },
+    stop() {
+      if (cancel === undefined) return;
+      cancel();
+      cancel = undefined;
+      if (options.tty) {
+        if (drawn) options.stream.write('\r\u001b[2K');
+      } else if (done > 0) {
+        draw();
+      }
+    },
+  };
+}

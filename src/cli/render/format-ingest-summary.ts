@@ -1,0 +1,44 @@
+import type { OutcomeType } from '../../report/report-lines.js';
+import { formatTable } from './format-table.js';
+
+/** The final summary of an `ingest` run, as printed and as `--json` emits it. */
+export interface IngestSummaryView {
+  readonly report: string;
+  readonly template: { readonly id: number; readonly pubDate: string } | undefined;
+  readonly dryRun: boolean;
+  readonly counts: Readonly<Record<OutcomeType, number>>;
+  readonly rows: number;
+  readonly notUploaded: number;
+  readonly durationMs: number;
+  readonly interrupted: boolean;
+  /** The code that stopped the run (exit 3), if any. */
+  readonly fatal: string | undefined;
+  /** Dry run: what a real run would do, by resume decision. */
+  readonly plans: Readonly<Record<string, number>> | undefined;
+  readonly exitCode: number;
+}
+
+const MEANING: Readonly<Record<OutcomeType, string>> = {
+  uploaded: 'stored on the platform',
+  skipped: 'not sent: uploaded before, or left uncertain/rejected by an earlier run',
+  changed: 'known key with new content, not uploaded (--on-change upload to upload)',
+  invalid: 'did not map or validate (fix the cells)',
+  failed: 'not stored (rejected, or retries exhausted)',
+  uncertain: 'may or may not be stored: check, or --retry-uncertain',
+};
+
+/** The summary table and the lines that tell the user where to look and what to do next. */
+export function formatIngestSummary(view: IngestSummaryView): string {
+  const order: OutcomeType[] = ['uploaded', 'skipped', 'changed', 'invalid', 'failed', 'uncertain'];
+  const rows = order.map((type) => [type, String(view.counts[type]), view.dryRun && type === 'skipped' ? 'valid, nothing sent (dry run)' : MEANING[type]]);
+  const seconds = (view.durationMs / 1000).toFixed(1);
+  const rate = view.durationMs > 0 ? ((view.rows * 1000) / view.durationMs).toFixed(1) : '0';
+  const head = view.dryRun ? 'Dry run' : view.interrupted ? 'Interrupted run' : view.fatal !== undefined ? `Run stopped (${view.fatal})` : 'Run finished';
+  const lines = [`${head}: ${view.rows} row(s) in ${seconds} s (${rate} rows/s)`, formatTable(['status', 'rows', 'meaning'], rows).trimEnd()];
+  if (view.plans !== undefined && Object.keys(view.plans).length > 0) {
+    lines.push(`a real run would: ${Object.entries(view.plans).map(([plan, n]) => `${plan} ${n}`).join(', ')}`);
+  }
+  lines.push(`report: ${view.report}`);
+  if (view.notUploaded > 0 && !view.dryRun) lines.push(`${view.notUploaded} row(s) not stored: \`mge-ingest report ${view.report} --failed-out failed.csv\` lists them`);
+  return `${lines.join('\n')}\n`;
+}

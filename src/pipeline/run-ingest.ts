@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { MgeError } from '../errors/mge-error.js';
+import type { MethodsWidth } from '../mapping/mapping-spec.js';
+import type { PlatformRecord } from '../mapping/record-types.js';
+import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
+import { createReportWriter } from '../report/create-report-writer.js';
+import { loadReportState } from '../report/load-report-state.js';
+import type { ReportWarning } from '../report/scan-report.js';
+import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
+import type { Sleep } from '../upload/real-sleep.js';
+import { uploadExitCode } from '../upload/upload-exit-code.js';
+import { uploadRows } from '../upload/upload-rows.js';
+import type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
+import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
+import type { TemplateSource } from './fetch-template.js';
+import { guardDuplicateKeys } from './guard-duplicate-keys.js';
+import { ingestRunLine } from './ingest-run-line.js';
+import { loadJob, type TemplateChangedWarning } from './load-job.js';
+import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+
+/** Plain options of {@link runIngest}: what the command line and settings decided. */
+export interface RunIngestOptions {
+  readonly mappingFile: string;
+  /** Files, directories or globs. */
+  readonly inputs: readonly string[];
+  readonly reportFile: string;
+  /** Where relative paths are found. @default undefined (the process's working directory) */
+  readonly cwd?: string;
+  readonly methodsWidth: MethodsWidth;
+  /** `?username=` of every submit; required unless `dryRun`. */
+  readonly username: string | undefined;
+  readonly concurrency: number;
+  /** Requests started per second; 0 or Infinity = unlimited. */
+  readonly rate: number;
+  readonly maxRetries: number;
+  /** Stop after this many invalid rows. @default undefined (never) */
+  readonly maxErrors?: number;
+  /** After a stop, longest wait for requests in flight. */
+  readonly drainTimeoutMs: number;
+  /** Read, map, validate and plan; send nothing. @default false */
+  readonly dryRun?: boolean;
+  /** @default false */
+  readonly retryFailed?: boolean;
+  /** @default false */
+  readonly retryUncertain?: boolean;
+  /** @default 'report' */
+  readonly onChange?: 'report' | 'upload';
+  /** Recorded in the `run` line. Must not hold the token. */
+  readonly runSettings: Readonly<Record<string, unknown>>;
+  readonly version: string;
+}
+
+/** Something the user should see that did not stop the run. */
+export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string };
+
+/** What the run tells its progress display once it starts sending. */
+export interface IngestStart {
+  readonly inputs: readonly PreparedInput[];
+  readonly templateId: number;
+  /** Rows already in the ledger from earlier runs. */
+  readonly knownKeys: number;
+  /** Ms left of the queue's current `Retry-After` pause. */
+  readonly pauseRemaining: () => number;
+}
+
+/** The adapters of {@link runIngest}: every effect with time, I/O or the platform is injected. */
+export interface RunIngestDeps {
+  /** Where the template comes from (platform client or file, with the cache). */
+  readonly template: TemplateSource;
+  /** The platform client's `submitRecord`; not called by a dry run. */
+  readonly submit?: (record: PlatformRecord, options: { readonly username: string; readonly signal?: AbortSignal }) => Promise<number>;
+  /** @default Date.now */
+  readonly clock?: () => number;
+  readonly sleep?: Sleep;
+  readonly random?: () => number;
+  /** First SIGINT/SIGTERM: take no new rows, drain, flush. */
+  readonly signal?: AbortSignal;
+  /** Second signal: cancel requests in flight (their rows end `uncertain`). */
+  readonly abortSignal?: AbortSignal;
+  readonly onWarning?: (warning: IngestWarning) => void;
+  readonly onStart?: (start: IngestStart) => void;
+  readonly onOutcome?: (outcome: RowOutcome) => void;
+  /** For tests of the lock. */
+  readonly lock?: ReportLockOptions;
+}
+
+/** The result of a run that ended without a fatal error. */
+export interface IngestResult {
+  readonly summary: UploadSummary | DryRunSummary;
+  /** 0 all uploaded (dry run: all valid), 1 some rows not stored, 130 interrupted. */
+  readonly exitCode: 0 | 1 | 130;
+  readonly reportFile: string;
+  readonly template: { readonly id: number; readonly pubDate: string };
+  readonly dryRun: boolean;
+}
+
+/**
+ * The `ingest` pipeline: load the job (mapping checked against the template) → prepare every input's
+ * header → take the report lock → fold the ledger (repairing a torn last line) → `run` line → read, map,
+ * validate, refuse duplicate keys, upload through the one queue → `summary` line. Streaming with
+ * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
+ *
+ * Mapping, template and input errors throw before the report is touched (exit 2). A fatal stop (token
+ * rejected, platform unreachable, too many invalid rows) throws the `MgeError` of `uploadRows` whose
+ * `details.summary` holds the counts, after the report is flushed and the lock released.
+ */
+export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
+  const clock = deps.clock ?? Date.now;
+  const dryRun = options.dryRun ?? false;
+  // Created first so the template GET is paced with the POSTs: a platform limits all requests together.
+  const queue = dryRun ? undefined : createUploadQueue({ concurrency: options.concurrency, ratePerSecond: options.rate, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+  const client = deps.template.client;
+  const template = queue === undefined || client === undefined ? deps.template : { ...deps.template, client: { getTemplate: (tid: number) => queue.run(() => client.getTemplate(tid)) } };
+  try {
+    return await ingestWith(options, deps, { template, queue, clock, dryRun });
+  } finally {
+    queue?.close();
+  }
+}
+
+async function ingestWith(
+  options: RunIngestOptions,
+  deps: RunIngestDeps,
+  { template, queue, clock, dryRun }: { template: TemplateSource; queue: UploadQueue | undefined; clock: () => number; dryRun: boolean },
+): Promise<IngestResult> {
+  const resolve = (file: string): string => (options.cwd === undefined ? path.resolve(file) : path.resolve(options.cwd, file));
+  const settings = { methodsWidth: options.methodsWidth };
+  const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
+  const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
+  const submit = deps.submit;
+  const username = options.username;
+  if (!dryRun && (submit === undefined || username === undefined)) {
+    throw new MgeError('config', 'USERNAME_MISSING', 'uploads need the user the records are stored for', {
+      location: { field: 'username' },
+      hint: 'Set MGE_USERNAME or --username (or use --dry-run to upload nothing).',
+    });
+  }
+
+  const reportFile = resolve(options.reportFile);
+  const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file }) });
+  try {
+    const loaded = await loadReportState(reportFile, { repair: true });
+    for (const warning of loaded.warnings) deps.onWarning?.(warning);
+    const previous = loaded.exists ? loaded.state : undefined;
+    const writer = await createReportWriter(reportFile, { clock });
+    try {
+      await writer.write(
+        await ingestRunLine({
+          version: options.version,
+          startedAt: clock(),
+          settings: options.runSettings,
+          mappingFile: options.mappingFile,
+          mappingPath: resolve(options.mappingFile),
+          template: job.template,
+          inputs,
+        }),
+      );
+      deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0 });
+      const rows = guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}) }));
+      const resume = { onChange: options.onChange ?? 'report', retryFailed: options.retryFailed ?? false, retryUncertain: options.retryUncertain ?? false } as const;
+      let summary: UploadSummary | DryRunSummary;
+      if (queue === undefined || submit === undefined || username === undefined) {
+        summary = await dryRunRows(rows, { report: writer, previous, signal: deps.signal, clock, onOutcome: deps.onOutcome }, { ...resume, maxInvalid: options.maxErrors });
+      } else {
+        summary = await uploadRows(
+          rows,
+          {
+            send: (record, signal) => submit(record, { username, signal }),
+            queue,
+            report: writer,
+            previous,
+            clock,
+            ...(deps.sleep ? { sleep: deps.sleep } : {}),
+            ...(deps.random ? { random: deps.random } : {}),
+            ...(deps.signal ? { signal: deps.signal } : {}),
+            ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
+            ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
+          },
+          { ...resume, maxRetries: options.maxRetries, maxInvalid: options.maxErrors, drainTimeoutMs: options.drainTimeoutMs },
+        );
+      }
+      return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun };
+    } finally {
+      await writer.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}

@@ -1,0 +1,110 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
+import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
+import { loadReportState } from '../../src/report/load-report-state.js';
+import { audit, envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
+
+interface JsonSummary {
+  readonly counts: Record<string, number>;
+  readonly exitCode: number;
+}
+
+/** The sample's header and data lines. */
+async function sampleLines(): Promise<{ header: string; rows: string[] }> {
+  const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
+  return { header, rows };
+}
+
+async function withSandbox(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
+  const dir = await tempDir();
+  const storeFile = path.join(dir, 'store.jsonl');
+  const sandbox = await startSandbox({ storeFile, ...options });
+  try {
+    await test(sandbox, dir, storeFile);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
+  test('commit-then-500: rows end uncertain, are not re-sent by default, and are re-sent with --retry-uncertain', () =>
+    withSandbox({ commitThenFailRate: 0.2, seed: 3 }, async (sandbox, dir, storeFile) => {
+      const { header, rows } = await sampleLines();
+      const input = path.join(dir, 'in.csv');
+      await writeFile(input, [header, ...rows.slice(0, 40), ''].join('\n'));
+      const report = path.join(dir, 'r.jsonl');
+      const first = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
+      expect(first.code).toBe(1);
+      const uncertain = (JSON.parse(first.stdout) as JsonSummary).counts['uncertain'] ?? 0;
+      expect(uncertain).toBeGreaterThan(0);
+      expect(sandbox.records()).toHaveLength(40);
+
+      const again = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
+      expect(again.code).toBe(1);
+      expect((JSON.parse(again.stdout) as JsonSummary).counts).toMatchObject({ skipped: 40, uploaded: 0 });
+      expect(sandbox.records()).toHaveLength(40);
+
+      await runCli(ingestArgs(input, report, '--retry-uncertain', '--max-retries', '0'), envFor(sandbox, dir));
+      expect(sandbox.records()).toHaveLength(40 + uncertain);
+      const a = await audit(storeFile, report);
+      expect(a.duplicates).toHaveLength(uncertain);
+      expect(a.missing).toEqual([]);
+    }), 60_000);
+
+  test('nightly: a grown file uploads only its new rows; an edited row is reported, and uploaded with --on-change upload', () =>
+    withSandbox({}, async (sandbox, dir, storeFile) => {
+      const { header, rows } = await sampleLines();
+      const input = path.join(dir, 'nightly.csv');
+      const report = path.join(dir, 'nightly.report.jsonl');
+      await writeFile(input, [header, ...rows.slice(0, 30), ''].join('\n'));
+      expect((await runCli(ingestArgs(input, report), envFor(sandbox, dir))).code).toBe(0);
+
+      // Next night: three rows appended and the elongation of row 5 corrected.
+      const edited = rows.slice(0, 30);
+      edited[4] = (edited[4] ?? '').replace(/,[^,\r]*(\r?)$/, ',99.5$1');
+      await writeFile(input, [header, ...edited, ...rows.slice(30, 33), ''].join('\n'));
+      const second = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
+      expect(second.code).toBe(0);
+      expect((JSON.parse(second.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 3, skipped: 29, changed: 1 });
+      expect(sandbox.records()).toHaveLength(33);
+
+      const third = await runCli(ingestArgs(input, report, '--json', '--on-change', 'upload'), envFor(sandbox, dir));
+      expect((JSON.parse(third.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 1, skipped: 32, changed: 0 });
+      const a = await audit(storeFile, report);
+      expect(a.stored).toBe(34);
+      expect(a.byStatus).toEqual({ uploaded: 33 });
+      expect(a.duplicates).toEqual([]);
+    }), 60_000);
+
+  test('a second run on a report another live run holds refuses with REPORT_LOCKED (exit 2) and sends nothing', () =>
+    withSandbox({}, async (sandbox, dir) => {
+      const report = path.join(dir, 'locked.report.jsonl');
+      await writeFile(`${report}.lock`, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() }));
+      const result = await runCli(ingestArgs(SAMPLE, report), envFor(sandbox, dir));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('error REPORT_LOCKED');
+      expect(sandbox.records()).toHaveLength(0);
+    }), 30_000);
+
+  test('--dry-run posts nothing, reports a duplicate key as invalid, and leaves the report ready for the real run', () =>
+    withSandbox({}, async (sandbox, dir) => {
+      const { header, rows } = await sampleLines();
+      const input = path.join(dir, 'dup.csv');
+      await writeFile(input, [header, ...rows.slice(0, 20), rows[2] ?? '', ''].join('\n'));
+      const report = path.join(dir, 'dry.report.jsonl');
+      const dry = await runCli(ingestArgs(input, report, '--dry-run', '--json'), envFor(sandbox, dir));
+      expect(dry.code).toBe(1);
+      expect((JSON.parse(dry.stdout) as JsonSummary).counts).toMatchObject({ skipped: 20, invalid: 1, uploaded: 0 });
+      expect(sandbox.stats().byStatus[201]).toBeUndefined();
+      const { state } = await loadReportState(report);
+      const invalid = [...state.keys.values()].filter((e) => e.status === 'invalid');
+      expect(invalid.map((e) => [e.problems?.[0]?.code, e.location.row])).toEqual([['DUPLICATE_KEY', 22]]);
+
+      const real = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
+      expect(real.code).toBe(1);
+      expect((JSON.parse(real.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 20, invalid: 1 });
+      expect(sandbox.records()).toHaveLength(20);
+    }), 30_000);
+});

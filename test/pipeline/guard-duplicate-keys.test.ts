@@ -1,0 +1,28 @@
+import { guardDuplicateKeys } from '../../src/pipeline/guard-duplicate-keys.js';
+import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import { row, stream } from '../upload/upload-fixtures.js';
+
+async function collect(rows: AsyncIterable<MappedRow>): Promise<MappedRow[]> {
+  const out: MappedRow[] = [];
+  for await (const r of rows) out.push(r);
+  return out;
+}
+
+describe('guardDuplicateKeys', () => {
+  test('the second row of a key becomes invalid (DUPLICATE_KEY at its own row), under a key of its own', async () => {
+    const out = await collect(guardDuplicateKeys(stream([row('a', { line: 2 }), row('b', { line: 3 }), row('a', { line: 7 })])));
+    expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], ['DUPLICATE_KEY']]);
+    const dup = out[2]!;
+    expect(dup.record).toBeUndefined();
+    expect(dup.problems[0]?.location.row).toBe(7);
+    expect(dup.problems[0]?.message).toContain('row 2');
+    // Not `a`: an outcome under `a` would close the first row's open intent in the ledger.
+    expect(dup.key).not.toBe('a');
+    expect(dup.sourceValues).toEqual(out[0]?.sourceValues);
+  });
+
+  test('an already invalid duplicate keeps its own problems after DUPLICATE_KEY', async () => {
+    const out = await collect(guardDuplicateKeys(stream([row('a'), row('a', { line: 3, invalid: true })])));
+    expect(out[1]?.problems.map((p) => p.code)).toEqual(['DUPLICATE_KEY', 'VALUE_NOT_A_NUMBER']);
+  });
+});
