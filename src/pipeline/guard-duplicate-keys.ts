@@ -48,6 +48,16 @@ export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): Async
       expected: 'a key no other row of the run has',
       found: row.key,
     };
-    yield { ...row, key: duplicateReportKey(row.key, row), record: undefined, problems: [problem, ...row.problems] };
+    // Named members, not a spread: a mapped row's hash and source values are computed on read (prototype
+    // getters), which a spread would silently leave out.
+    yield {
+      location: row.location,
+      rowNumbers: row.rowNumbers,
+      key: duplicateReportKey(row.key, row),
+      hash: row.hash,
+      record: undefined,
+      problems: [problem, ...row.problems],
+      sourceValues: row.sourceValues,
+    };
   }
 }

@@ -58,8 +58,9 @@ function uncertainReason(c: Classification): string {
 }
 
 /**
- * Sends one valid row: an intent line right before each attempt (inside the queue slot, so a killed
- * run leaves open intents only for requests really in flight), then exactly one outcome line.
+ * Sends one valid row: an intent line right before each attempt, then exactly one outcome line. Both
+ * are written inside the queue slot, so a killed run leaves open intents only for requests really in
+ * flight (an outcome written after the slot is released could trail the next row's intent and POST).
  * Resolves without any line when the run stopped before the first attempt started.
  */
 export async function sendRow(
@@ -74,52 +75,73 @@ export async function sendRow(
   let uncertain: Classification | undefined;
   for (let attempt = 1; ; attempt += 1) {
     if (ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
-    let failure: { c: Classification; retryAfterMs: number | undefined } | undefined;
-    let id: number;
+    let retryDelayMs: number | undefined;
     try {
-      id = await ctx.queue.run(async () => {
+      await ctx.queue.run(async () => {
         if (ctx.stop.aborted) throw new NotSent();
         await ctx.write({ type: 'intent', ...base, attempt });
+        let id: number;
         try {
-          return await ctx.send(record, ctx.inflight);
+          id = await ctx.send(record, ctx.inflight);
         } catch (error) {
           // Classified before the slot is released: a 403 must stop, and a 429 pause, the queue
           // before p-queue starts the next waiting task.
-          failure = classify(ctx, error);
-          throw error;
+          const { c, retryAfterMs } = classify(ctx, error);
+          // Once an attempt may have stored the record, the row stays uncertain whatever later attempts say.
+          if (c.action === 'uncertain') uncertain = c;
+          last = uncertain ?? c;
+          retryDelayMs = await settleFailure(ctx, { base, c, last, uncertain, attempt, retryAfterMs, sourceValues });
+          return;
         }
+        ctx.onSuccess();
+        await ctx.outcome({ type: 'uploaded', ...base, id, attempts: attempt, ms: ctx.clock() - started, ...(replaces ? { replaces } : {}) });
       }, ctx.stop);
     } catch (error) {
-      if (!failure) {
-        if (error instanceof NotSent || ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
-        throw error;
-      }
-      const { c, retryAfterMs } = failure;
-      // Once an attempt may have stored the record, the row stays uncertain whatever later attempts say.
-      if (c.action === 'uncertain') uncertain = c;
-      last = uncertain ?? c;
-      if (uncertain && c.action !== 'retry' && c.action !== 'uncertain') return endStopped(ctx, base, last, attempt, sourceValues);
-      if (c.action === 'fatal') {
-        // 401/403/404 are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
-        return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: true, attempts: attempt, sourceValues });
-      }
-      if (c.action === 'failed') {
-        return ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: false, attempts: attempt, sourceValues });
-      }
-      const retry = c.action === 'retry' || ctx.retryUncertain;
-      if (!retry || attempt > ctx.maxRetries || ctx.stop.aborted) return endStopped(ctx, base, last, attempt, sourceValues);
-      const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), retryAfterMs ?? 0);
-      // Only a certain non-store closes the intent; a row that may be stored keeps it open, so a crash
-      // while waiting still leaves it `uncertain`.
-      if (!uncertain) {
-        await ctx.write({ type: 'retrying', ...base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
-      }
-      await ctx.sleep(delayMs, ctx.stop);
-      continue;
+      if (error instanceof NotSent || ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
+      throw error;
     }
-    ctx.onSuccess();
-    return ctx.outcome({ type: 'uploaded', ...base, id, attempts: attempt, ms: ctx.clock() - started, ...(replaces ? { replaces } : {}) });
+    if (retryDelayMs === undefined) return;
+    await ctx.sleep(retryDelayMs, ctx.stop);
   }
+}
+
+interface FailedAttempt {
+  readonly base: RowBase;
+  readonly c: Classification;
+  readonly last: Classification;
+  readonly uncertain: Classification | undefined;
+  readonly attempt: number;
+  readonly retryAfterMs: number | undefined;
+  readonly sourceValues: Readonly<Record<string, CellValue>>;
+}
+
+/**
+ * After a failed attempt: writes the row's final outcome and resolves `undefined`, or writes a
+ * `retrying` line (only when nothing was stored) and resolves the delay before the next attempt.
+ */
+async function settleFailure(ctx: SendContext, f: FailedAttempt): Promise<number | undefined> {
+  const { base, c, last, uncertain, attempt, sourceValues } = f;
+  if (uncertain && c.action !== 'retry' && c.action !== 'uncertain') {
+    await endStopped(ctx, base, last, attempt, sourceValues);
+    return undefined;
+  }
+  if (c.action === 'fatal' || c.action === 'failed') {
+    // 401/403/404 (fatal) are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
+    await ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: c.action === 'fatal', attempts: attempt, sourceValues });
+    return undefined;
+  }
+  const retry = c.action === 'retry' || ctx.retryUncertain;
+  if (!retry || attempt > ctx.maxRetries || ctx.stop.aborted) {
+    await endStopped(ctx, base, last, attempt, sourceValues);
+    return undefined;
+  }
+  const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), f.retryAfterMs ?? 0);
+  // Only a certain non-store closes the intent; a row that may be stored keeps it open, so a crash
+  // while waiting still leaves it `uncertain`.
+  if (!uncertain) {
+    await ctx.write({ type: 'retrying', ...base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
+  }
+  return delayMs;
 }
 
 function classify(ctx: SendContext, error: unknown): { c: Classification; retryAfterMs: number | undefined } {

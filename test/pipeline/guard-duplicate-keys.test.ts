@@ -25,4 +25,17 @@ describe('guardDuplicateKeys', () => {
     const out = await collect(guardDuplicateKeys(stream([row('a'), row('a', { line: 3, invalid: true })])));
     expect(out[1]?.problems.map((p) => p.code)).toEqual(['DUPLICATE_KEY', 'VALUE_NOT_A_NUMBER']);
   });
+
+  test('a duplicate keeps the hash and cells of a row that computes them on read', async () => {
+    const lazy = (line: number): MappedRow => {
+      const plain = row('a', { line });
+      return Object.create(
+        { get hash() { return `lazy-hash-${line}`; }, get sourceValues() { return { 牌号: `cell-${line}` }; } },
+        Object.fromEntries(Object.entries(plain).filter(([k]) => k !== 'hash' && k !== 'sourceValues').map(([k, v]) => [k, { value: v, enumerable: true }])),
+      ) as MappedRow;
+    };
+    const out = await collect(guardDuplicateKeys(stream([lazy(2), lazy(5)])));
+    expect(out[1]?.hash).toBe('lazy-hash-5');
+    expect(out[1]?.sourceValues).toEqual({ 牌号: 'cell-5' });
+  });
 });
