@@ -40,18 +40,22 @@ describe('runIngest (in-process, sandbox over HTTP)', () => {
         abortSignal: hard.signal,
         onOutcome: (o) => {
           seen.push(o);
-          // Once the first four are back, the next four are in flight: stop, then stop hard.
-          if (seen.length === 4) {
+          if (seen.length !== 4) return;
+          // Once the first four are back, wait until the platform holds at least two more POSTs (its
+          // request count less the template GET and the answered ones), then stop, then stop hard.
+          const poll = setInterval(() => {
+            if (sandbox.stats().requests - 1 - seen.length < 2) return;
+            clearInterval(poll);
             stop.abort();
             hard.abort();
-          }
+          }, 5);
         },
       });
       expect(result.exitCode).toBe(130);
       expect(result.summary.interrupted).toBe(true);
       const { state } = await loadReportState(reportFile);
       const statuses = [...state.keys.values()].map((e) => [e.status, e.failure?.code]);
-      expect(statuses.filter(([s]) => s === 'uploaded')).toHaveLength(4);
+      expect(statuses.filter(([s]) => s === 'uploaded').length).toBeGreaterThanOrEqual(4);
       expect(statuses.filter(([, code]) => code === 'NO_OUTCOME')).toEqual([]);
       const uncertain = statuses.filter(([s]) => s === 'uncertain');
       expect(uncertain.length).toBeGreaterThan(0);
