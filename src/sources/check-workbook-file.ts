@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
 import { readZipDirectory, type ZipEntry } from './read-zip-directory.js';
 import { sourceError } from './source-error.js';
+import { openSourceFile } from './open-source-file.js';
 
 /** Size limits for what a workbook may expand to. */
 export interface WorkbookLimits {
@@ -28,14 +28,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * @returns the zip directory entries.
  */
 export async function checkWorkbookFile(file: string, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS): Promise<readonly ZipEntry[]> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') throw sourceError('SOURCE_NOT_FOUND', 'the file does not exist', { file }, 'check the path', error);
-    throw sourceError('SOURCE_UNREADABLE', `cannot open the file (${code ?? 'error'})`, { file }, 'check the permissions', error);
-  }
+  const handle = await openSourceFile(file);
   try {
     const { size } = await handle.stat();
     if (size === 0) throw sourceError('SOURCE_EMPTY', 'the file is empty', { file }, 'check that this is the right file');

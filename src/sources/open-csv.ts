@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { parse, type Parser } from 'csv-parse';
 import type { TableSource } from './source-types.js';
@@ -9,6 +8,7 @@ import { assembleTable } from './assemble-table.js';
 import { detectEncoding, type TextEncodingName } from './detect-encoding.js';
 import { sniffDelimiter, type Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
+import { openSourceFile } from './open-source-file.js';
 import { readBatches } from './read-batches.js';
 import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
 import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
@@ -154,14 +154,7 @@ function decoderStream(encoding: 'utf16le' | 'gb18030'): Transform {
 }
 
 async function readSample(file: string): Promise<{ sample: Uint8Array; complete: boolean }> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') throw sourceError('SOURCE_NOT_FOUND', 'the file does not exist', { file }, 'check the path', error);
-    throw sourceError('SOURCE_UNREADABLE', `cannot open the file (${code ?? 'error'})`, { file }, 'check the permissions', error);
-  }
+  const handle = await openSourceFile(file);
   try {
     const buffer = Buffer.alloc(SAMPLE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);

@@ -1,6 +1,7 @@
 import type { ZipEntry } from './read-zip-directory.js';
 import type { WorkbookLimits } from './check-workbook-file.js';
-import { attr, findXlsxSheetEntry, inflateZipEntry } from './find-xlsx-sheet-entry.js';
+import { attr } from './find-xlsx-sheet-entry.js';
+import { scanSheetXml } from './scan-sheet-xml.js';
 
 /** Longest cell element kept across chunk boundaries (a formula holds at most 8,192 characters). */
 const MAX_CELL_XML = 64 * 1024;
@@ -20,26 +21,14 @@ export async function readXlsxErrorResults(
   limits: WorkbookLimits,
 ): Promise<Map<string, string>> {
   const results = new Map<string, string>();
-  const entry = await findXlsxSheetEntry(file, entries, sheetNames, sheetName);
-  if (!entry) return results;
-  let carry = '';
-  let total = 0;
-  const stream = await inflateZipEntry(file, entry);
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > limits.maxSheetBytes) break;
-      const text = carry + chunk.toString('latin1');
-      let end = 0;
-      for (const m of text.matchAll(/<c\b([^>]*\bt="e"[^>]*)>(?:[^<]|<(?!v>|\/c>))*<v>([^<]*)<\/v>/g)) {
-        const ref = attr(` ${m[1]!}`, 'r');
-        if (ref !== undefined) results.set(ref, m[2]!);
-        end = m.index + m[0].length;
-      }
-      carry = text.slice(Math.max(end, text.length - MAX_CELL_XML));
+  await scanSheetXml(file, entries, sheetNames, sheetName, limits, (text) => {
+    let end = 0;
+    for (const m of text.matchAll(/<c\b([^>]*\bt="e"[^>]*)>(?:[^<]|<(?!v>|\/c>))*<v>([^<]*)<\/v>/g)) {
+      const ref = attr(` ${m[1]!}`, 'r');
+      if (ref !== undefined) results.set(ref, m[2]!);
+      end = m.index + m[0].length;
     }
-  } finally {
-    stream.destroy();
-  }
+    return Math.max(end, text.length - MAX_CELL_XML);
+  });
   return results;
 }

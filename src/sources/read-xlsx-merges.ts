@@ -1,12 +1,12 @@
 import type { ZipEntry } from './read-zip-directory.js';
 import type { MergeRange } from './raw-row.js';
 import type { WorkbookLimits } from './check-workbook-file.js';
-import { findXlsxSheetEntry, inflateZipEntry } from './find-xlsx-sheet-entry.js';
+import { scanSheetXml } from './scan-sheet-xml.js';
 
 /**
  * Reads the merged ranges of one xlsx sheet. exceljs' stream reader drops them, and they sit after
- * the cell data in the sheet XML, so this is a second pass over the sheet's zip entry (inflated as a
- * stream, bytes counted against the limit). Used only for multi-row headers.
+ * the cell data in the sheet XML, so this is a second pass over the sheet's zip entry. Used only for
+ * multi-row headers.
  * @param sheetNames sheet names in workbook order, to find the sheet's entry.
  */
 export async function readXlsxMerges(
@@ -16,26 +16,15 @@ export async function readXlsxMerges(
   sheetName: string,
   limits: WorkbookLimits,
 ): Promise<MergeRange[]> {
-  const entry = await findXlsxSheetEntry(file, entries, sheetNames, sheetName);
-  if (!entry) return [];
   const merges: MergeRange[] = [];
-  let carry = '';
-  let total = 0;
-  const stream = await inflateZipEntry(file, entry);
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > limits.maxSheetBytes) break;
-      const text = carry + chunk.toString('latin1');
-      for (const m of text.matchAll(/<mergeCell\b[^>]*\bref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
-        merges.push({ left: columnIndex(m[1]!), top: Number(m[2]) - 1, right: columnIndex(m[3]!), bottom: Number(m[4]) - 1 });
-      }
-      const cut = text.lastIndexOf('<');
-      carry = cut >= 0 && text.length - cut < 200 ? text.slice(cut) : '';
+  await scanSheetXml(file, entries, sheetNames, sheetName, limits, (text) => {
+    for (const m of text.matchAll(/<mergeCell\b[^>]*\bref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
+      merges.push({ left: columnIndex(m[1]!), top: Number(m[2]) - 1, right: columnIndex(m[3]!), bottom: Number(m[4]) - 1 });
     }
-  } finally {
-    stream.destroy();
-  }
+    // Keep a short unfinished tag for the next chunk; a whole <mergeCell .../> is under 200 characters.
+    const cut = text.lastIndexOf('<');
+    return cut >= 0 && text.length - cut < 200 ? cut : text.length;
+  });
   return merges;
 }
 
