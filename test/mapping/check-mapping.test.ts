@@ -127,3 +127,12 @@ describe('prepareMapping', () => {
     expect(isMgeError(thrown) && [thrown.code, (thrown.details['problems'] as unknown[]).length, thrown.location?.row]).toEqual(['MAPPING_INVALID', 2, 8]);
   });
 });
+
+describe('checkMapping catches options that would lose data', () => {
+  it('rejects an empty or blank split, which would cut a cell into single characters', () => {
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  应力序列: {column: s, split: ""}\n  显微组织: {column: p, split: "  "}\n`)).toEqual([
+      ['MAPPING_BAD_OPTION', 12, undefined],
+      ['MAPPING_BAD_OPTION', 13, undefined],
+    ]);
+  });
+});
