@@ -173,7 +173,7 @@ function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: Plan
   if (!value) return undefined;
   checkChoiceTargets(element, value, path, report);
   const split = value.split ?? (element.type === 'image' || element.type === 'file' ? DEFAULT_PATH_SPLIT : DEFAULT_ARRAY_SPLIT);
-  return { kind: 'arraySplit', field, value: { ...value, split } };
+  return { kind: 'arraySplit', field, value: { ...value, split }, defaultSplit: value.split === undefined };
 }
 
 function extraKeys(node: SpecMap, allowed: readonly string[], field: Field, path: string, report: PlanReport): void {

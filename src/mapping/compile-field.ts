@@ -2,7 +2,8 @@ import type { Field } from '../template/template-types.js';
 import { compileValue, type RawValue, type ResolveColumn, type ValueReader } from './compile-value.js';
 import type { FieldPlan, NamedPlans } from './field-plan.js';
 import type { JsonValue } from './record-types.js';
-import type { RowContext } from './row-context.js';
+import { addProblem, type RowContext } from './row-context.js';
+import { hasLeadingZero, splitNumberList } from './split-number-list.js';
 import { coercerFor, conversionFor, numberCoercer } from './coercer-for.js';
 import type { SpecPos } from './spec-node.js';
 import { byCodeUnit, setKey } from './set-key.js';
@@ -84,16 +85,33 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       const element = plan.field.element;
       const coerce = coercerFor(element, plan.value, reader, env);
       const isPath = element.type === 'image' || element.type === 'file';
+      const numeric = element.type === 'number' || element.type === 'range';
+      const smartSplit = numeric && plan.defaultSplit === true;
+      const decimal = plan.value.decimal ?? env.decimal;
       return (ctx, path) => {
         traced(ctx, path, reader.column);
         const raw = reader.read(ctx, path);
         if (raw === undefined) return undefined;
-        const pieces = typeof raw === 'string' ? raw.split(split).map((s) => s.trim()).filter((s) => s !== '') : [raw];
+        let pieces: readonly JsonValue[];
+        if (typeof raw !== 'string') pieces = [raw];
+        else if (smartSplit) {
+          const cut = splitNumberList(raw, decimal, element.type === 'range');
+          if (!cut.ok) {
+            addProblem(ctx, 'VALUE_AMBIGUOUS', reader.column, path, cut.expected, raw, cut.message);
+            return undefined;
+          }
+          pieces = cut.pieces;
+        } else pieces = raw.split(split).map((s) => s.trim()).filter((s) => s !== '');
         const out: JsonValue[] = [];
         for (let i = 0; i < pieces.length; i++) {
           const p = `${path}[${i}]`;
           traced(ctx, p, reader.column);
-          const v = isPath ? pieces[i]! : coerce(pieces[i]!, ctx, p, reader.column);
+          const piece = pieces[i]!;
+          if (element.type === 'number' && typeof piece === 'string' && hasLeadingZero(piece)) {
+            addProblem(ctx, 'VALUE_AMBIGUOUS', reader.column, p, 'a number without a leading zero (is a thousands separator or a split missing?)', piece, 'a list element with a leading zero is not read as a number');
+            continue;
+          }
+          const v = isPath ? piece : coerce(piece, ctx, p, reader.column);
           if (v !== undefined) out.push(v);
         }
         return out.length === 0 ? undefined : out;

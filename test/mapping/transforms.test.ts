@@ -206,6 +206,20 @@ content:
     ]);
   });
 
+  it.each<[string, string, unknown, string | undefined]>([
+    ['a default split on commas', '1.5, 2，3', [1.5, 2, 3], undefined],
+    ['semicolons only once there is one', '1.5, 2;3', undefined, 'VALUE_NOT_A_NUMBER'],
+    ['semicolons keep thousands separators', '1,035.5;1,100', [1035.5, 1100], undefined],
+    ['a full-width semicolon', '1,035；2', [1035, 2], undefined],
+    ['a comma that may group thousands', '1,035', undefined, 'VALUE_AMBIGUOUS'],
+    ['three-digit groups', '100,200,300', undefined, 'VALUE_AMBIGUOUS'],
+    ['a leading zero', '1, 035', undefined, 'VALUE_AMBIGUOUS'],
+  ])('splits a number array cell without split: (%s)', (_what, cell, expected, code) => {
+    const r = mapOne('  应力序列: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, cell]);
+    expect(r.problems.map((p) => [p.code, p.location.cell])).toEqual(code ? [[code, 'J2']] : []);
+    expect(r.record?.content['应力序列']).toEqual(expected);
+  });
+
   it('leaves out listed table rows and array items whose cells are all empty', () => {
     const r = mapOne(
       `  化学成分:
