@@ -19,6 +19,8 @@ export interface CompileEnv {
   readonly decimal: '.' | ',';
   /** Reports a conversion the units library cannot do (a mapping problem, not a row problem). */
   readonly unitProblem: (pos: SpecPos, field: Field, from: string, to: string) => void;
+  /** The environment for values read from every grouped row (`fromRows`); the same one when absent. */
+  readonly rowsEnv?: CompileEnv;
 }
 
 function traced(ctx: RowContext, path: string, column: number): void {
@@ -129,7 +131,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       };
     }
     case 'arrayRows': {
-      const element = compileField(plan.element, env);
+      const element = compileField(plan.element, env.rowsEnv ?? env);
       return (ctx, path) => eachRow(ctx, (i) => element(ctx, `${path}[${i}]`));
     }
     case 'tableRows': {
@@ -144,7 +146,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       };
     }
     case 'tableFromRows': {
-      const row = compileNamed(plan.row, env);
+      const row = compileNamed(plan.row, env.rowsEnv ?? env);
       return (ctx, path) => eachRow(ctx, (i) => row(ctx, `${path}[${i}]`));
     }
     case 'tableColumns':

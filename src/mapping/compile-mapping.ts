@@ -34,6 +34,11 @@ export interface CompiledMapping {
   readonly keyColumns: readonly number[];
   /** Column indices of `groupBy:` (empty: one row, one record). */
   readonly groupColumns: readonly number[];
+  /**
+   * Columns read from a group's first row only (every value outside `fromRows`, meta included, but
+   * not the `groupBy` columns): a continuation row with another value there would lose it.
+   */
+  readonly firstRowColumns: readonly number[];
   /** Maps one row. */
   mapRow(row: SourceRow): MapResult;
   /** `recordHash` of a record this mapping built, computed without re-sorting its keys. */
@@ -48,6 +53,7 @@ interface Bound {
   readonly content: readonly (readonly [string, FieldEval, string])[];
   readonly keyColumns: number[];
   readonly groupColumns: number[];
+  readonly firstRowColumns: number[];
 }
 
 function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
@@ -63,7 +69,12 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     }
     return i;
   };
-  const env = {
+  const firstRow = new Set<number>();
+  const once = (i: number): number => {
+    if (i >= 0) firstRow.add(i);
+    return i;
+  };
+  const rowsEnv = {
     resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
@@ -71,12 +82,14 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
       problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
     },
   };
+  const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
   const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
   const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
-  const meta = compileMeta(check.meta, template.id, (name, pos) => resolve(name, pos.line, pos.col, 'meta'));
-  return { problems, meta, content, keyColumns, groupColumns };
+  const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));
+  for (const g of groupColumns) firstRow.delete(g);
+  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b) };
 }
 
 function hasIndexLikeName(fields: readonly Field[]): boolean {
@@ -129,6 +142,7 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
     check,
     keyColumns: bound.keyColumns,
     groupColumns: bound.groupColumns,
+    firstRowColumns: bound.firstRowColumns,
     mapRows,
     mapRow: (row) => mapRows([row]),
     hashRecord: (record) => sha256Hex(builtCanonical ? JSON.stringify(record) : canonicalJson(record)),
