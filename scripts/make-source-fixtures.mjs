@@ -88,6 +88,13 @@ write('blank-rows.csv', 'formula,c\n\nFe,0.1\n,\nFe2,0.2\n\n');
 // 70 KiB of UTF-8 first (past the 64 KiB encoding sample), then one GBK-encoded line.
 const longAscii = toCsv([steelHead, ...Array.from({ length: 600 }, (_, i) => steelRows[i % steelRows.length])]);
 write('late-gbk.csv', Buffer.concat([Buffer.from(longAscii), Buffer.from(cptable.utils.encode(936, '钢样,1,2,3,4,5,6\n'))]));
+// Not UTF-8 and not GB18030: Latin-1 (GB18030 would decode `Zürich` as `Z黵ich`); a GBK header over
+// UTF-8 rows (an export appended to by another program).
+write('latin1.csv', Buffer.from('formula,city,note\nFe,Zürich,café crème\nFe2,Köln,µm at 20 °C\n', 'latin1'));
+write('gb-then-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, '牌号,备注\n钢样1,淬火后回火\n')), Buffer.from('钢样2,含铬，退火处理\n')]));
+// 70 KiB of GBK rows (past the sample, which decides GB18030), then one UTF-8 row.
+const longGb = toCsv([zhHead, ...Array.from({ length: 2500 }, (_, i) => zhRows[i % zhRows.length])]);
+write('late-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, longGb)), Buffer.from('钢样9,0.1,1,2,含铬，退火处理\n')]));
 write('two-row-header.csv', '牌号,化学成分,,,力学性能,\n,C,Mn,Si,屈服强度 (MPa),抗拉强度 (MPa)\n' + toCsv(steelRows.slice(0, 3).map((r) => r.slice(0, 6))));
 write('unclosed-quote.csv', 'formula,note\nFe,ok\nFe2,"never closed\nFe3,x\n');
 write('binary.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
@@ -231,4 +238,38 @@ XLSX.utils.book_append_sheet(sjBook, XLSX.utils.aoa_to_sheet([['notes']]), 'note
 XLSX.utils.book_append_sheet(sjBook, sj, 'data');
 write('steel.xls', XLSX.write(sjBook, { type: 'buffer', bookType: 'biff8' }));
 write('steel.ods', XLSX.write(sjBook, { type: 'buffer', bookType: 'ods' }));
+
+// --- cell cases: an error-only row, a formula whose cached result is an error, percent formats --------
+// Excel writes `<c t="e"><f>B3/0</f><v>#DIV/0!</v></c>` for a formula that evaluates to an error.
+const cells = new ExcelJS.Workbook();
+const cs = cells.addWorksheet('Sheet1');
+cs.addRow(['formula', 'share', 'ratio', 0.1 + 0.2]);
+cs.addRow([steelRows[0][0], 0.075, { formula: 'B3/0', result: { error: '#DIV/0!' } }, 'ok']);
+cs.addRow([{ error: '#N/A' }, null, { error: '#REF!' }, null]);
+cs.addRow([steelRows[1][0], 0.1, 2, 0.25]);
+cs.getCell('B2').numFmt = '0.0%';
+cs.getCell('C4').numFmt = '"%"0';
+cs.getCell('D4').numFmt = '[Red]0%';
+await cells.xlsx.writeFile(path.join(out, 'cells.xlsx'));
+const cj = XLSX.utils.aoa_to_sheet([
+  ['formula', 'share', 'ratio'],
+  [steelRows[0][0], 0.075, 1],
+  [steelRows[1][0], 0.1, 2],
+]);
+cj.B2.z = '0.0%';
+cj.C3.z = '"%"0';
+const cjBook = XLSX.utils.book_new();
+XLSX.utils.book_append_sheet(cjBook, cj, 'Sheet1');
+write('cells.xls', XLSX.write(cjBook, { type: 'buffer', bookType: 'biff8' }));
+write('cells.ods', XLSX.write(cjBook, { type: 'buffer', bookType: 'ods' }));
+
+// --- junk named as workbooks: random-looking bytes SheetJS would otherwise read as rows ------------
+let seed = 12345;
+const junk = Buffer.alloc(2000);
+for (let i = 0; i < junk.length; i++) {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  junk[i] = seed >> 16;
+}
+write('junk.xls', junk);
+write('junk.ods', junk);
 console.log('fixtures written to', out);

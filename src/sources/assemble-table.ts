@@ -25,20 +25,21 @@ export interface RawTable {
  *   first non-blank row; with `headerRows` > 1 it is the last of that many rows from there;
  *   with `headerRow`, exactly that row;
  * - data rows start at `dataStartRow` (default: the row after the header); `skipRows` and blank rows
- *   (every cell empty) are skipped;
- * - a row shorter than the header is padded with `null`; a CSV row of another length than the header,
- *   or any row with a value right of the last named column, carries `SOURCE_RAGGED_ROW` and is kept.
+ *   (every cell empty and no issue such as an error cell) are skipped;
+ * - a row shorter than the header is padded with `null` and is not an issue: a CSV export that drops
+ *   trailing empty fields cannot be told from one that writes them; a row with a value right of the
+ *   last named column (it would be lost) carries `SOURCE_RAGGED_ROW` and is kept.
  */
-export async function assembleTable(raw: RawTable, options: SourceOptions, ragged: 'text' | 'workbook'): Promise<TableSource> {
+export async function assembleTable(raw: RawTable, options: SourceOptions): Promise<TableSource> {
   try {
-    return await assemble(raw, options, ragged);
+    return await assemble(raw, options);
   } catch (error) {
     await raw.close();
     throw error;
   }
 }
 
-async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 'workbook'): Promise<TableSource> {
+async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSource> {
   const where = { file: raw.file, ...(raw.sheet === undefined ? {} : { sheet: raw.sheet }) };
   const headerRows = Math.max(1, options.headerRows ?? 1);
   const cursor = new RowCursor(raw.rows);
@@ -70,7 +71,9 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
   const byNumber = new Map(collected.map((r) => [r.rowNumber, r.cells] as const));
   const headerCells: CellValue[][] = [];
   for (let n = headerRow - headerRows + 1; n <= headerRow; n++) headerCells.push(byNumber.get(n) ?? []);
-  const { header, offset } = buildHeader({ file: raw.file, sheet: raw.sheet, headerRow, rows: headerCells, merges: raw.merges });
+  const built = buildHeader({ file: raw.file, sheet: raw.sheet, headerRow, rows: headerCells, merges: raw.merges });
+  const header: SourceHeader = options.headerRow === undefined ? { ...built.header, detected: true } : built.header;
+  const offset = built.offset;
   const dataStart = options.dataStartRow ?? headerRow + 1;
   const skip = new Set(options.skipRows ?? []);
   let started = false;
@@ -97,7 +100,7 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
     while (index < batch.length) {
       const row = batch[index++]!;
       if (row.rowNumber < dataStart || (skip.size > 0 && skip.has(row.rowNumber))) continue;
-      const shaped = shapeRow(row, header, offset, ragged);
+      const shaped = shapeRow(row, header, offset);
       if (shaped) return Promise.resolve({ done: false, value: shaped });
     }
     return refill();
@@ -136,8 +139,8 @@ async function assemble(raw: RawTable, options: SourceOptions, ragged: 'text' | 
   return { header, rows, close };
 }
 
-/** Aligns one raw row with the header; `undefined` for a blank row. */
-function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'text' | 'workbook'): SourceRow | undefined {
+/** Aligns one raw row with the header; `undefined` for a blank row (no value and no issue). */
+function shapeRow(row: RawRow, header: SourceHeader, offset: number): SourceRow | undefined {
   const cells = row.cells;
   const width = header.names.length;
   let blank = true;
@@ -146,7 +149,8 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'te
     if (v === '') cells[i] = null;
     else if (v !== null && v !== undefined) blank = false;
   }
-  if (blank) return undefined;
+  // An error cell reads as empty but is not: a row whose only cells are errors must travel on.
+  if (blank && (row.issues === undefined || row.issues.length === 0)) return undefined;
   let values: CellValue[];
   if (offset === 0 && cells.length === width) values = cells;
   else {
@@ -161,17 +165,13 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'te
       break;
     }
   }
-  const shortText = ragged === 'text' && cells.length < offset + width;
-  if (extra >= 0 || shortText) {
+  if (extra >= 0) {
     issues = [
       {
         code: 'SOURCE_RAGGED_ROW',
-        message:
-          extra >= 0
-            ? `row ${row.rowNumber} has a value in column ${columnLetter(extra)}, right of the last named column`
-            : `row ${row.rowNumber} has ${cells.length} fields where the header has ${offset + width}`,
+        message: `row ${row.rowNumber} has a value in column ${columnLetter(extra)}, right of the last named column`,
         columnIndex: undefined,
-        found: extra >= 0 ? String(cells[extra]) : String(cells.length),
+        found: String(cells[extra]),
       },
     ];
   }
@@ -182,7 +182,24 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number, ragged: 'te
       (issues ??= []).push(placed);
     }
   }
+  if (row.percent !== undefined) {
+    const percent = alignedPercent(row.percent, offset, width);
+    if (percent) return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES, percent };
+  }
   return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES };
+}
+
+/** The percent flags of a row's table columns; `undefined` when none is set. */
+function alignedPercent(flags: readonly boolean[], offset: number, width: number): boolean[] | undefined {
+  const out: boolean[] = new Array<boolean>(width).fill(false);
+  let any = false;
+  for (let i = 0; i < width; i++) {
+    if (flags[offset + i] === true) {
+      out[i] = true;
+      any = true;
+    }
+  }
+  return any ? out : undefined;
 }
 
 const NO_ISSUES: readonly SourceIssue[] = Object.freeze([]);

@@ -1,3 +1,5 @@
+import { isPlausibleGb18030 } from './is-plausible-gb18030.js';
+
 /** A text encoding the CSV reader can decode. */
 export type TextEncodingName = 'utf8' | 'utf16le' | 'gb18030';
 
@@ -5,19 +7,21 @@ export type TextEncodingName = 'utf8' | 'utf16le' | 'gb18030';
 export type SampleVerdict =
   | { readonly kind: 'text'; readonly encoding: TextEncodingName; readonly bom: number }
   | { readonly kind: 'binary' }
-  | { readonly kind: 'not-utf8' };
+  /** Not UTF-8; `gb18030` says whether the bytes read plausibly as GB18030 (see `isPlausibleGb18030`). */
+  | { readonly kind: 'not-utf8'; readonly gb18030: boolean };
 
 /**
  * Decides the encoding of a text file from its leading bytes: a byte-order mark wins; otherwise NUL
- * bytes mean binary; otherwise valid UTF-8 is UTF-8 and anything else is GB18030 (a superset of GBK,
- * which is what Excel on a Chinese system writes). `complete` says whether the sample is the whole
- * file: if not, a multibyte character cut at the sample's end is not held against UTF-8.
+ * bytes mean binary; otherwise valid UTF-8 is UTF-8; anything else is not UTF-8, and says whether it
+ * reads plausibly as GB18030 (a superset of GBK, which is what Excel on a Chinese system writes) —
+ * Latin-1 text or a file mixing GB and UTF-8 rows does not. `complete` says whether the sample is the
+ * whole file: if not, a multibyte character cut at the sample's end is not held against it.
  */
 export function detectEncoding(sample: Uint8Array, complete: boolean): SampleVerdict {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return { kind: 'text', encoding: 'utf8', bom: 3 };
   if (sample[0] === 0xff && sample[1] === 0xfe) return { kind: 'text', encoding: 'utf16le', bom: 2 };
   if (sample.includes(0)) return { kind: 'binary' };
-  return isUtf8(sample, complete) ? { kind: 'text', encoding: 'utf8', bom: 0 } : { kind: 'not-utf8' };
+  return isUtf8(sample, complete) ? { kind: 'text', encoding: 'utf8', bom: 0 } : { kind: 'not-utf8', gb18030: isPlausibleGb18030(sample) };
 }
 
 /** Strict UTF-8 check of a sample, tolerating one character cut at the end of an incomplete sample. */

@@ -1,4 +1,5 @@
 import { stat, readdir } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { sourceError } from './source-error.js';
@@ -10,7 +11,8 @@ const DIRECTORY_EXTENSIONS = new Set(['.csv', '.tsv', '.xlsx', '.xlsm', '.xls', 
 
 /**
  * Expands the inputs of one run: a file is taken as named; a directory gives its table files
- * (`.csv .tsv .xlsx .xlsm .xls .ods`, not recursive, no hidden files, no `~$` lock files); a glob gives
+ * (`.csv .tsv .xlsx .xlsm .xls .ods`, regular files or links to them, not recursive, no hidden files,
+ * no `~$` lock files); a glob gives
  * its matching table files. Each input's files are sorted; the result keeps the order of the inputs
  * and drops repeats (by resolved path). Paths are returned as named (relative stay relative).
  * @param cwd where relative inputs are resolved. @default process.cwd()
@@ -32,7 +34,7 @@ export async function listInputs(inputs: readonly string[], cwd: string = proces
   for (const input of inputs) {
     const info = await stat(path.resolve(cwd, input)).catch(() => undefined);
     if (info?.isDirectory()) {
-      const names = (await readdir(path.resolve(cwd, input))).filter(isTableFileName).sort();
+      const names = await tableFilesIn(path.resolve(cwd, input));
       if (names.length === 0) {
         throw sourceError('SOURCE_NO_INPUTS', 'the directory holds no .csv, .tsv, .xlsx, .xlsm, .xls or .ods files', { file: input }, 'check the directory, or name the files');
       }
@@ -52,6 +54,21 @@ export async function listInputs(inputs: readonly string[], cwd: string = proces
     }
   }
   return out;
+}
+
+/**
+ * The table files of one directory, sorted: regular files only (a sub-directory named `x.csv` is not
+ * a table), and symbolic links that lead to a regular file.
+ */
+async function tableFilesIn(dir: string): Promise<string[]> {
+  const entries: Dirent[] = await readdir(dir, { withFileTypes: true });
+  const names: string[] = [];
+  for (const entry of entries) {
+    if (!isTableFileName(entry.name)) continue;
+    if (entry.isFile()) names.push(entry.name);
+    else if (entry.isSymbolicLink() && (await stat(path.join(dir, entry.name)).catch(() => undefined))?.isFile()) names.push(entry.name);
+  }
+  return names.sort();
 }
 
 function isTableFileName(name: string): boolean {

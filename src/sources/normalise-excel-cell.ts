@@ -12,9 +12,13 @@ const EMPTY: NormalisedCell = { value: null, issue: undefined };
  * Turns an exceljs cell value into a plain {@link CellValue}: a formula gives its cached result (none
  * → `SOURCE_FORMULA_NO_RESULT`), rich text is flattened, an error value (`#DIV/0!`) is `null` with
  * `SOURCE_ERROR_CELL`, a hyperlink gives its text, a Date its wall-clock calendar value.
+ * A formula whose cached result is an error arrives from exceljs' stream reader without a result
+ * (it parses `#DIV/0!` as a number and keeps NaN on the cell): that is `SOURCE_ERROR_CELL` with
+ * `found` undefined, for the caller to fill in from the sheet XML.
  * @param numFmt the cell's number format, used to tell a date from a date-time.
+ * @param formulaResult the cell's own `result` (exceljs' `cell.result`), consulted for formulas only.
  */
-export function normaliseExcelCell(raw: unknown, numFmt: string | undefined): NormalisedCell {
+export function normaliseExcelCell(raw: unknown, numFmt: string | undefined, formulaResult?: unknown): NormalisedCell {
   if (raw === null || raw === undefined) return EMPTY;
   switch (typeof raw) {
     case 'string':
@@ -33,6 +37,7 @@ export function normaliseExcelCell(raw: unknown, numFmt: string | undefined): No
   if ('error' in obj) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: String(obj.error) } };
   if ('formula' in obj || 'sharedFormula' in obj) {
     if (!('result' in obj) || obj.result === undefined || obj.result === null) {
+      if (typeof formulaResult === 'number' && Number.isNaN(formulaResult)) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: undefined } };
       return { value: null, issue: { code: 'SOURCE_FORMULA_NO_RESULT', found: `=${String(obj.formula ?? obj.sharedFormula)}` } };
     }
     return normaliseExcelCell(obj.result, numFmt);

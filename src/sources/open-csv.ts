@@ -11,6 +11,7 @@ import { sniffDelimiter, type Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
 import { readBatches } from './read-batches.js';
 import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
+import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
 
 /** Bytes read up front to decide the encoding and the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
@@ -19,7 +20,8 @@ const SAMPLE_BYTES = 64 * 1024;
  * Opens a CSV/TSV file: decides its encoding and delimiter from the first 64 KiB (unless given),
  * reads up to the header and streams the rest through csv-parse. Every cell is text; an empty cell
  * is `null`. `rowNumber` is the physical line where a record starts (quoted newlines counted).
- * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_HEADER_NOT_FOUND`,
+ * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`
+ *   (auto: neither UTF-8 nor plausible GB18030), `SOURCE_HEADER_NOT_FOUND`,
  *   `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
  */
 export async function openCsv(file: string, options: SourceOptions = {}): Promise<TableSource> {
@@ -43,7 +45,9 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
 
   const input = createReadStream(file, { start: bom, highWaterMark: SAMPLE_BYTES });
   const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, bom: false });
-  const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : decoderStream(encoding));
+  // A GB18030 guess made from the sample is checked on (the user's explicit choice is not).
+  const guessed = encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto';
+  const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : guessed ? gb18030Guard() : decoderStream(encoding));
   source.pipe(parser);
   const forward = (error: Error): void => {
     parser.destroy(error);
@@ -56,7 +60,7 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
     source.destroy();
     parser.destroy();
   };
-  return assembleTable({ file, sheet: undefined, rows: records(parser, file), merges: undefined, close }, options, 'text');
+  return assembleTable({ file, sheet: undefined, rows: records(parser, file), merges: undefined, close }, options);
 }
 
 async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> {
@@ -91,6 +95,15 @@ async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> 
         error,
       );
     }
+    if (error instanceof NotGb18030Error) {
+      throw sourceError(
+        'SOURCE_BAD_ENCODING',
+        `the file stops reading as GB18030 at or after line ${line} (${error.reason === 'utf8-row' ? 'a UTF-8 row' : 'bytes GB18030 cannot decode'}, byte ${error.offset})`,
+        { file, row: line },
+        'the file mixes encodings: save the whole file as UTF-8, or set encoding: gb18030 to read it as GB18030 regardless',
+        error,
+      );
+    }
     const code = (error as { code?: string }).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
       throw sourceError('SOURCE_UNREADABLE', `cannot read the file (${code})`, { file }, undefined, error);
@@ -111,7 +124,14 @@ function chooseEncoding(
     return wanted;
   }
   if (verdict.kind === 'text') return verdict.encoding;
-  return 'gb18030';
+  if (verdict.kind === 'not-utf8' && verdict.gb18030) return 'gb18030';
+  // Decoding as GB18030 anyway would turn Latin-1 `Zürich` into `Z黵ich` without a word.
+  throw sourceError(
+    'SOURCE_ENCODING_UNCERTAIN',
+    'the file is not UTF-8, and it does not read as GB18030/GBK either (it may be Latin-1/Windows-1252, or mix encodings)',
+    { file },
+    'save it as UTF-8 (Excel: "CSV UTF-8"); if it really is GB18030/GBK, set encoding: gb18030 in the mapping\'s input section or pass --encoding gb18030',
+  );
 }
 
 function decodeSample(bytes: Uint8Array, encoding: TextEncodingName): string {

@@ -1,4 +1,5 @@
-import { stat, readFile } from 'node:fs/promises';
+import { stat, readFile, open } from 'node:fs/promises';
+import path from 'node:path';
 import type * as SheetJs from '@e965/xlsx';
 import type { TableSource, CellValue, SourceIssue } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
@@ -6,6 +7,7 @@ import type { MergeRange, RawRow } from './raw-row.js';
 import { assembleTable } from './assemble-table.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
+import { isPercentFormat } from './is-percent-format.js';
 
 /** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
 export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
@@ -30,6 +32,7 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
       'save it as .xlsx (read as a stream) or CSV',
     );
   }
+  await checkSignature(file);
   // Loaded on first use: SheetJS is large, and most runs read only CSV or xlsx.
   const XLSX = await import('@e965/xlsx');
   let book: SheetJs.WorkBook;
@@ -58,7 +61,7 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
     );
   }
   const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
-  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options, 'workbook');
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options);
 }
 
 async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {
@@ -69,6 +72,7 @@ async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetN
     if (!row) continue;
     const cells: CellValue[] = [];
     let issues: SourceIssue[] | undefined;
+    let percent: boolean[] | undefined;
     for (let c = 0; c < row.length; c++) {
       const cell = row[c];
       let value: CellValue = null;
@@ -76,11 +80,14 @@ async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetN
         if (cell.t === 'e') {
           const found = cell.w ?? XLSX.utils.format_cell(cell);
           (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
-        } else value = sheetJsValue(XLSX, cell);
+        } else {
+          value = sheetJsValue(XLSX, cell);
+          if (typeof value === 'number' && typeof cell.z === 'string' && isPercentFormat(cell.z)) (percent ??= [])[c] = true;
+        }
       }
       cells.push(value);
     }
-    batch.push({ rowNumber: r + 1, cells, issues });
+    batch.push({ rowNumber: r + 1, cells, issues, percent });
     if (batch.length === 1000) {
       yield batch;
       batch = [];
@@ -116,4 +123,42 @@ function sheetJsDate(XLSX: typeof SheetJs, serial: number, format: string): Cell
   const timeFormat = /[hs]/i.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
   if (p.H === 0 && p.M === 0 && Math.round(p.S) === 0 && !timeFormat) return { kind: 'date', iso: day };
   return { kind: 'date', iso: `${day}T${pad(p.H)}:${pad(p.M)}:${pad(Math.min(59, Math.round(p.S)))}` };
+}
+
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * SheetJS reads almost any bytes as some sheet, so junk named `.xls` gave rows of garbage. Only the
+ * forms it reads for real pass: for `.xls` an OLE compound file (BIFF5/8), a bare BIFF2-4 stream, an
+ * xlsx zip saved under the old name, or the HTML and XML-spreadsheet text that web exports name
+ * `.xls`; for `.ods` a zip or flat XML OpenDocument.
+ */
+async function checkSignature(file: string): Promise<void> {
+  const head = Buffer.alloc(1024);
+  const handle = await open(file, 'r');
+  let length: number;
+  try {
+    ({ bytesRead: length } = await handle.read(head, 0, head.length, 0));
+  } finally {
+    await handle.close();
+  }
+  const bytes = head.subarray(0, length);
+  const text = bytes.toString('latin1').replace(/^(\xef\xbb\xbf)?\s*/, '').slice(0, 1024).toLowerCase();
+  const isZip = bytes.subarray(0, 4).equals(ZIP_MAGIC);
+  const ods = path.extname(file).toLowerCase() === '.ods';
+  const biff = bytes[0] === 0x09 && (bytes[1] === 0x00 || bytes[1] === 0x02 || bytes[1] === 0x04) && bytes[3] === 0x00;
+  const markup =
+    /^<(!doctype html|html|table)\b/.test(text) || (/^<(meta|\?xml)/.test(text) && /<(html|table|workbook|ss:workbook)\b|<\?mso-application/.test(text));
+  const ok = ods
+    ? isZip || (text.startsWith('<') && text.includes('office:document'))
+    : bytes.subarray(0, 8).equals(CFB_MAGIC) || isZip || biff || markup;
+  if (!ok) {
+    throw sourceError(
+      'SOURCE_CORRUPT',
+      `the file is not ${ods ? 'an OpenDocument spreadsheet' : 'an Excel workbook'} (its first bytes match no ${ods ? '.ods' : '.xls'} format)`,
+      { file },
+      'open it in the spreadsheet program and save it again; if it is text, name it .csv or .tsv',
+    );
+  }
 }

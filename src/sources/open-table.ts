@@ -29,7 +29,7 @@ export async function openTable(file: string, options: SourceOptions = {}): Prom
     default:
       throw sourceError(
         'SOURCE_UNSUPPORTED',
-        `cannot read ${ext || 'files without an extension'} files`,
+        ext === '' ? 'cannot tell the format of a file without an extension' : `cannot read ${ext} files`,
         { file },
         'use .csv, .tsv, .txt, .xlsx, .xlsm, .xls or .ods',
       );

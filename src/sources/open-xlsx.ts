@@ -7,7 +7,9 @@ import { normaliseExcelCell } from './normalise-excel-cell.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { readXlsxMerges } from './read-xlsx-merges.js';
+import { readXlsxErrorResults } from './read-xlsx-error-results.js';
 import { loadExcelJs } from './load-exceljs.js';
+import { isPercentFormat } from './is-percent-format.js';
 
 /** Excel's last row: a sheet claiming more is damaged or hostile. */
 const MAX_EXCEL_ROWS = 1_048_576;
@@ -25,6 +27,8 @@ interface ExcelRow {
 interface ExcelCell {
   readonly value: unknown;
   readonly numFmt?: string;
+  /** A formula's cached result as parsed (NaN for a cached error). */
+  readonly result?: unknown;
 }
 interface BookReader extends AsyncIterable<SheetReader> {
   readonly model?: { sheets?: { name: string }[] };
@@ -87,11 +91,22 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
       names.length > 0 ? `the sheets are: ${names.map((n, i) => `${i + 1}. "${n}"`).join(', ')}` : 'the workbook holds no readable sheets',
     );
   }
-  const merges = (options.headerRows ?? 1) > 1 ? await readXlsxMerges(file, entries, reader.model?.sheets?.map((s) => s.name) ?? [], sheetName, limits).catch(() => undefined) : undefined;
-  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName), merges, close }, options, 'workbook');
+  const sheetNames = reader.model?.sheets?.map((s) => s.name) ?? [];
+  const merges = (options.headerRows ?? 1) > 1 ? await readXlsxMerges(file, entries, sheetNames, sheetName, limits).catch(() => undefined) : undefined;
+  let errorResults: Promise<Map<string, string>> | undefined;
+  const errorText = async (ref: string): Promise<string | undefined> => {
+    errorResults ??= readXlsxErrorResults(file, entries, sheetNames, sheetName, limits).catch(() => new Map<string, string>());
+    return (await errorResults).get(ref);
+  };
+  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText), merges, close }, options);
 }
 
-async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): AsyncGenerator<RawRow[]> {
+async function* sheetRows(
+  sheet: SheetReader,
+  file: string,
+  sheetName: string,
+  errorText: (ref: string) => Promise<string | undefined>,
+): AsyncGenerator<RawRow[]> {
   try {
     for await (const events of sheet.parse()) {
       const batch: RawRow[] = [];
@@ -102,7 +117,9 @@ async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): 
         if (row.number > MAX_EXCEL_ROWS) {
           throw sourceError('SOURCE_TOO_LARGE', `the sheet goes past Excel's last row (${MAX_EXCEL_ROWS})`, { file, sheet: sheetName, row: row.number }, 'this is not a normal workbook; save it again from the spreadsheet program');
         }
-        batch.push(toRawRow(row, sheetName));
+        const raw = toRawRow(row, sheetName);
+        if (raw.issues) await fillErrorResults(raw, sheetName, errorText);
+        batch.push(raw);
       }
       if (batch.length > 0) yield batch;
     }
@@ -114,10 +131,13 @@ async function* sheetRows(sheet: SheetReader, file: string, sheetName: string): 
 function toRawRow(row: ExcelRow, sheetName: string): RawRow {
   const cells: CellValue[] = [];
   let issues: SourceIssue[] | undefined;
+  let percent: boolean[] | undefined;
   row.eachCell({ includeEmpty: false }, (cell, column) => {
-    const { value, issue } = normaliseExcelCell(cell.value, cell.numFmt);
+    const numFmt = cell.numFmt;
+    const { value, issue } = normaliseExcelCell(cell.value, numFmt, cell.result);
     while (cells.length < column - 1) cells.push(null);
     cells[column - 1] = value;
+    if (typeof value === 'number' && isPercentFormat(numFmt)) (percent ??= [])[column - 1] = true;
     if (issue) {
       const ref = `${columnLetter(column - 1)}${row.number}`;
       (issues ??= []).push({
@@ -132,7 +152,19 @@ function toRawRow(row: ExcelRow, sheetName: string): RawRow {
       });
     }
   });
-  return { rowNumber: row.number, cells, issues };
+  return { rowNumber: row.number, cells, issues, percent };
+}
+
+/** Fills in the text of formula results that are errors (see `normaliseExcelCell`). */
+async function fillErrorResults(row: RawRow, sheetName: string, errorText: (ref: string) => Promise<string | undefined>): Promise<void> {
+  const issues = row.issues!;
+  for (let i = 0; i < issues.length; i++) {
+    const issue = issues[i]!;
+    if (issue.code !== 'SOURCE_ERROR_CELL' || issue.found !== undefined || issue.columnIndex === undefined) continue;
+    const ref = `${columnLetter(issue.columnIndex)}${row.rowNumber}`;
+    const found = (await errorText(ref)) ?? '#ERROR';
+    issues[i] = { ...issue, found, message: `${sheetName}!${ref} holds a formula whose result is the error ${found}` };
+  }
 }
 
 function corrupt(file: string, error: unknown, sheet?: string): Error {

@@ -10,6 +10,8 @@ export interface RawRow {
   /** Cells from column A; empty cells are `null` (CSV readers may also give `''`). */
   readonly cells: CellValue[];
   readonly issues: SourceIssue[] | undefined;
+  /** Workbooks only: true at the columns whose number has a percent format; absent when none has. */
+  readonly percent?: boolean[] | undefined;
 }
 
 /** A merged range, 0-based inclusive rows/columns as in the sheet. */

@@ -1,10 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createInflateRaw } from 'node:zlib';
-import type { Readable } from 'node:stream';
 import type { ZipEntry } from './read-zip-directory.js';
 import type { MergeRange } from './raw-row.js';
 import type { WorkbookLimits } from './check-workbook-file.js';
+import { findXlsxSheetEntry, inflateZipEntry } from './find-xlsx-sheet-entry.js';
 
 /**
  * Reads the merged ranges of one xlsx sheet. exceljs' stream reader drops them, and they sit after
@@ -19,21 +16,12 @@ export async function readXlsxMerges(
   sheetName: string,
   limits: WorkbookLimits,
 ): Promise<MergeRange[]> {
-  const byName = new Map(entries.map((e) => [e.name, e] as const));
-  const workbook = await readSmall(file, byName.get('xl/workbook.xml'));
-  const rels = await readSmall(file, byName.get('xl/_rels/workbook.xml.rels'));
-  const sheetTag = [...workbook.matchAll(/<sheet\b[^>]*>/g)].map((m) => m[0]).find((tag) => attr(tag, 'name') === xmlEscape(sheetName));
-  const relId = sheetTag && (attr(sheetTag, 'r:id') ?? undefined);
-  const relTag = relId ? [...rels.matchAll(/<Relationship\b[^>]*>/g)].map((m) => m[0]).find((tag) => attr(tag, 'Id') === relId) : undefined;
-  const target = relTag ? attr(relTag, 'Target') : `worksheets/sheet${sheetNames.indexOf(sheetName) + 1}.xml`;
-  if (!target) return [];
-  const entryName = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  const entry = byName.get(entryName);
+  const entry = await findXlsxSheetEntry(file, entries, sheetNames, sheetName);
   if (!entry) return [];
   const merges: MergeRange[] = [];
   let carry = '';
   let total = 0;
-  const stream = await entryStream(file, entry);
+  const stream = await inflateZipEntry(file, entry);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       total += chunk.length;
@@ -51,42 +39,8 @@ export async function readXlsxMerges(
   return merges;
 }
 
-function attr(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name.replace(':', '\\:')}="([^"]*)"`).exec(tag);
-  return m?.[1];
-}
-
-function xmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 function columnIndex(letters: string): number {
   let n = 0;
   for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n - 1;
-}
-
-async function readSmall(file: string, entry: ZipEntry | undefined): Promise<string> {
-  if (!entry || entry.uncompressedSize > 16 * 1024 * 1024) return '';
-  const parts: Buffer[] = [];
-  for await (const chunk of (await entryStream(file, entry)) as AsyncIterable<Buffer>) parts.push(chunk);
-  return Buffer.concat(parts).toString('utf8');
-}
-
-/** The inflated bytes of one zip entry, read from its local header on. */
-async function entryStream(file: string, entry: ZipEntry): Promise<Readable> {
-  const handle = await open(file, 'r');
-  const local = Buffer.alloc(30);
-  try {
-    await handle.read(local, 0, 30, entry.localHeaderOffset);
-  } finally {
-    await handle.close();
-  }
-  const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-  const raw = createReadStream(file, { start, end: start + Math.max(entry.compressedSize, 1) - 1 });
-  if (entry.method === 0) return raw;
-  const inflate = createInflateRaw();
-  raw.on('error', (error) => inflate.destroy(error));
-  inflate.on('close', () => raw.destroy());
-  return raw.pipe(inflate);
 }

@@ -5,7 +5,14 @@
 export interface SourceOptions {
   /** Workbook sheet by name or 1-based index. @default 1 (the first sheet) */
   readonly sheet?: string | number;
-  /** 1-based row of the (last) header row. @default 1 */
+  /**
+   * 1-based row of the (last) header row. When absent the header is detected: the first row with two or
+   * more filled cells among the first 20 non-blank rows (title rows above a table hold one cell), else
+   * the first non-blank row; with `headerRows` > 1 that row is the first header row and the header ends
+   * `headerRows - 1` rows below it. A table whose header holds a single name needs this set when title
+   * rows sit above it. The row found is `SourceHeader.row`, with `SourceHeader.detected` true.
+   * @default detected (see above)
+   */
   readonly headerRow?: number;
   /**
    * How many rows make the header, ending at `headerRow` (e.g. 2 for a group title over a unit row);
@@ -16,7 +23,10 @@ export interface SourceOptions {
   readonly dataStartRow?: number;
   /** 1-based rows to skip (notes, unit rows below the header). @default [] */
   readonly skipRows?: readonly number[];
-  /** Text encoding of CSV/TSV. `auto`: BOM, then UTF-8 validity, else gb18030. @default 'auto' */
+  /**
+   * Text encoding of CSV/TSV. `auto`: BOM, then UTF-8 validity, else gb18030 when the bytes read
+   * plausibly as GB18030 (else `SOURCE_ENCODING_UNCERTAIN`), checked on past the sample. @default 'auto'
+   */
   readonly encoding?: 'auto' | 'utf8' | 'utf16le' | 'gb18030';
   /** CSV delimiter; `auto` sniffs among `,` `\t` `;` `|`. @default 'auto' */
   readonly delimiter?: 'auto' | ',' | '\t' | ';' | '|';

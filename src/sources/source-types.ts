@@ -21,6 +21,11 @@ export interface SourceHeader {
   readonly sheet: string | undefined;
   /** 1-based row (line for CSV) of the header; for multi-row headers, the last header row. */
   readonly row: number;
+  /**
+   * True when the header row was found by the reader (no header row was given), so a caller can say
+   * "header detected at row N"; absent when the header row was given.
+   */
+  readonly detected?: boolean;
   /** Header text per column, after merging multi-row headers (`拉伸性能 / 屈服强度 (MPa)`). */
   readonly names: readonly string[];
   /** Column letter per column (`A`, `B`, …, `AA`). */
@@ -48,10 +53,19 @@ export interface SourceRow {
   readonly header: SourceHeader;
   /** 1-based row number as the spreadsheet shows it (the physical line for CSV). */
   readonly rowNumber: number;
-  /** Values aligned with `header.names`; a short row is padded with `null`. */
+  /**
+   * Values aligned with `header.names`; a short row is padded with `null` (not an issue: missing
+   * trailing fields are empty cells).
+   */
   readonly values: readonly CellValue[];
   /** Issues found while reading this row (the row still travels on, to be reported as invalid). */
   readonly issues: readonly SourceIssue[];
+  /**
+   * Workbooks only: true at the indices (aligned with `values`) of numbers shown with a percent format
+   * (`0.0%`), whose value is the fraction (0.075 shows as 7.5%). Absent when no value of the row has
+   * one (always for CSV).
+   */
+  readonly percent?: readonly boolean[] | undefined;
 }
 
 /** An opened table: its header is known before any row is read. */

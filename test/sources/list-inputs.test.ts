@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listInputs } from '../../src/sources/list-inputs.js';
@@ -14,6 +14,11 @@ describe('listInputs', () => {
       await writeFile(path.join(dir, 'in', name), 'x');
     }
     await writeFile(path.join(dir, 'top.csv'), 'x');
+    await mkdir(path.join(dir, 'mixed'));
+    await mkdir(path.join(dir, 'mixed', 'x.csv'));
+    await writeFile(path.join(dir, 'mixed', 'a.csv'), 'x');
+    await symlink(path.join(dir, 'top.csv'), path.join(dir, 'mixed', 'linked.csv'));
+    await symlink(path.join(dir, 'mixed', 'x.csv'), path.join(dir, 'mixed', 'y.csv'));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -21,6 +26,10 @@ describe('listInputs', () => {
 
   test('a directory gives its table files sorted, without hidden or lock files', async () => {
     expect(await listInputs(['in'], dir)).toEqual(['in/a.xlsx', 'in/b.csv', 'in/c.ods', 'in/d.TSV'].map((p) => path.join(p)));
+  });
+
+  test('a directory gives regular files and links to files, not sub-directories named like tables', async () => {
+    expect(await listInputs(['mixed'], dir)).toEqual([path.join('mixed', 'a.csv'), path.join('mixed', 'linked.csv')]);
   });
 
   test('files, directories and globs keep input order and drop repeats', async () => {

@@ -61,6 +61,27 @@ describe('openTable on CSV/TSV', () => {
     }
   });
 
+  test.each(['latin1.csv', 'gb-then-utf8.csv'])('auto refuses %s instead of decoding it as GB18030 mojibake', async (name) => {
+    const error = await sourceFailure(openTable(fixture(name)));
+    expect([error.code, error.location]).toEqual(['SOURCE_ENCODING_UNCERTAIN', { file: fixture(name) }]);
+    expect(error.hint).toMatch(/encoding/);
+  });
+
+  test('a UTF-8 row after a GB18030 sample fails instead of turning to mojibake', async () => {
+    const table = await openTable(fixture('late-utf8.csv'));
+    expect(table.header.names[0]).toBe('牌号');
+    const error = await sourceFailure(readAll(table));
+    expect(error.code).toBe('SOURCE_BAD_ENCODING');
+    expect(error.location?.file).toBe(fixture('late-utf8.csv'));
+    expect(error.location?.row).toBeGreaterThan(1);
+  });
+
+  test('an explicit gb18030 still reads a file auto refuses (the user decided)', async () => {
+    const table = await openTable(fixture('gb-then-utf8.csv'), { encoding: 'gb18030' });
+    expect(table.header.names).toEqual(['牌号', '备注']);
+    await table.close();
+  });
+
   test('GB18030 bytes read as explicit UTF-8 are refused, never mojibake', async () => {
     const error = await sourceFailure(openTable(fixture('steel-gb18030.csv'), { encoding: 'utf8' }));
     expect(error.code).toBe('SOURCE_BAD_ENCODING');
@@ -71,10 +92,12 @@ describe('openTable on CSV/TSV', () => {
   test('finds the header below title rows; skipRows drops a unit row; line numbers are physical', async () => {
     const auto = await openTable(fixture('title-rows.csv'), { skipRows: [5] });
     expect(auto.header.row).toBe(4);
+    expect(auto.header.detected).toBe(true);
     expect(auto.header.names).toEqual(STEEL_HEAD);
     const rows = await readAll(auto);
     expect(rows.map((r) => r.rowNumber)).toEqual([6, 7, 8, 9]);
     const explicit = await openTable(fixture('title-rows.csv'), { headerRow: 4, dataStartRow: 6 });
+    expect(explicit.header.detected).toBeUndefined();
     expect((await readAll(explicit)).map((r) => r.rowNumber)).toEqual([6, 7, 8, 9]);
   });
 
@@ -86,12 +109,12 @@ describe('openTable on CSV/TSV', () => {
     expect(rows[2]!.values[1]).toBe('a "quoted" word');
   });
 
-  test('ragged rows are kept, padded and reported with their line', async () => {
+  test('a short row is padded with empty cells and valid; a long row is kept and reported with its line', async () => {
     const rows = await readAll(await openTable(fixture('ragged.csv')));
     expect(rows.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5]);
     expect(rows[0]!.issues).toEqual([]);
-    expect(rows[1]!.values[2]).toBeNull();
-    expect(rows[1]!.issues.map((i) => i.code)).toEqual(['SOURCE_RAGGED_ROW']);
+    expect(rows[1]!.values).toEqual([expect.any(String), '0.18', null]);
+    expect(rows[1]!.issues).toEqual([]);
     expect(rows[2]!.values).toHaveLength(3);
     expect(rows[2]!.issues.map((i) => [i.code, i.found])).toEqual([['SOURCE_RAGGED_ROW', 'extra']]);
     expect(rows[3]!.issues).toEqual([]);
@@ -172,6 +195,13 @@ describe('openTable on CSV/TSV', () => {
   test('an unsupported extension fails', async () => {
     const error = await sourceFailure(openTable(fixture('README.md')));
     expect(error.code).toBe('SOURCE_UNSUPPORTED');
+    expect(error.message).toContain('.md files');
+  });
+
+  test('a file without an extension fails with a message that reads as a sentence', async () => {
+    const error = await sourceFailure(openTable(fixture('README')));
+    expect([error.code, error.location]).toEqual(['SOURCE_UNSUPPORTED', { file: fixture('README') }]);
+    expect(error.message).not.toMatch(/extension files/);
   });
 
   test('bytes that stop being UTF-8 after the encoding sample fail instead of turning to mojibake', async () => {
