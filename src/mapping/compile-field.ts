@@ -4,7 +4,7 @@ import type { FieldPlan, NamedPlans } from './field-plan.js';
 import type { JsonValue } from './record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
 import { hasLeadingZero, splitNumberList } from './split-number-list.js';
-import { coercerFor, conversionFor, numberCoercer } from './coercer-for.js';
+import { coercerFor, columnInPercent, conversionFor, numberCoercer } from './coercer-for.js';
 import type { SpecPos } from './spec-node.js';
 import { byCodeUnit, setKey } from './set-key.js';
 
@@ -62,7 +62,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       const ca = coercerFor(numField, plan.a, a, env);
       // An error is a width: it takes the unit factor but not a temperature offset.
       const convB = conversionFor(plan.b, b, plan.field, env);
-      const cb = plan.field.rangeType === 'error' ? numberCoercer({ factor: convB.factor, offset: 0 }, plan.b.decimal ?? env.decimal, plan.field.unit) : coercerFor(numField, plan.b, b, env);
+      const cb = plan.field.rangeType === 'error' ? numberCoercer({ factor: convB.factor, offset: 0 }, plan.b.decimal ?? env.decimal, plan.field.unit, columnInPercent(plan.b, b, plan.field, env)) : coercerFor(numField, plan.b, b, env);
       const [ka, kb] = plan.field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
       return (ctx, path) => {
         traced(ctx, `${path}.${ka}`, a.column);
