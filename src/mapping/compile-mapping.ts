@@ -11,7 +11,7 @@ import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
 import { sha256Hex } from './record-hash.js';
 import type { Field } from '../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from './record-types.js';
-import { closestHeaders, findColumn } from './resolve-columns.js';
+import { closestHeaders, findColumns } from './resolve-columns.js';
 import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
@@ -61,13 +61,18 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   // A value compiled twice (an array element plan) must not report its missing column twice.
   const missing = new Set<string>();
   const resolve = (name: string, line: number, col: number, path: string): number => {
-    const i = findColumn(header, name);
+    const hits = findColumns(header, name);
     const id = `${line}:${col}:${name}`;
-    if (i < 0 && !missing.has(id)) {
+    const where = `${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`;
+    if (hits.length !== 1 && !missing.has(id)) {
       missing.add(id);
-      problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`, line, col, path, suggestions: closestHeaders(header, name) });
+      if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
+      else {
+        const candidates = hits.map((j) => header.names[j] ?? '');
+        problems.push({ code: 'MAPPING_COLUMN_AMBIGUOUS', message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`, line, col, path, suggestions: candidates });
+      }
     }
-    return i;
+    return hits.length === 1 ? hits[0]! : -1;
   };
   const firstRow = new Set<number>();
   const once = (i: number): number => {

@@ -136,3 +136,15 @@ describe('checkMapping catches options that would lose data', () => {
     ]);
   });
 });
+
+describe('checkColumns', () => {
+  it('reports a name that matches several columns as ambiguous, with the candidates, instead of taking the first', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: 温度\n  热处理状态: temp\n`, 'm.yaml');
+    const check = checkMapping(spec, t101);
+    const { header } = rowsFromArrays('a.csv', ['牌号', '温度 (K)', '温度 (℃)', 'Temp', 'TEMP'], []);
+    expect(checkColumns(spec, check, t101, header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
+      ['MAPPING_COLUMN_AMBIGUOUS', 10, ['温度 (K)', '温度 (℃)']],
+      ['MAPPING_COLUMN_AMBIGUOUS', 11, ['Temp', 'TEMP']],
+    ]);
+  });
+});
