@@ -70,7 +70,11 @@ function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, de
       addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', describe(raw), 'the cell is not a range');
       return undefined;
     }
-    const r = parseRange(raw);
+    const r = parseRange(raw, decimal);
+    if (!r.ok && r.ambiguous === true) {
+      addProblem(ctx, 'VALUE_AMBIGUOUS', column, path, 'two numbers separated by "; " or ", "', raw, 'more than one comma could separate the two numbers of this range');
+      return undefined;
+    }
     if (!r.ok || r.form !== field.rangeType) {
       addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', raw, 'the cell is not a range of the template\'s kind');
       return undefined;

@@ -44,6 +44,9 @@ describe('range parsing', () => {
     ['-5--3', '-5', '-3'],
     ['-10-5', '-10', '5'],
     ['1e-5-2e-5', '1e-5', '2e-5'],
+    ['(1,000, 2,000)', '1,000', '2,000'],
+    ['(1,000,2,000)', '1,000', '2,000'],
+    ['[1,000.5; 2,000]', '1,000.5', '2,000'],
   ])('%s is an interval', (text, lb, ub) => {
     expect(parseRange(text)).toEqual({ ok: true, form: 'interval', lb, ub });
   });
@@ -58,6 +61,10 @@ describe('range parsing', () => {
 
   it.each(['650', 'abc', '600-', '(600)'])('%s is not a range', (text) => {
     expect(parseRange(text)).toEqual({ ok: false });
+  });
+
+  it('reports a bracketed range whose comma could fall in more than one place as ambiguous', () => {
+    expect(parseRange('(100,200,300)')).toEqual({ ok: false, ambiguous: true });
   });
 });
 
@@ -218,6 +225,13 @@ content:
     const r = mapOne('  应力序列: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, cell]);
     expect(r.problems.map((p) => [p.code, p.location.cell])).toEqual(code ? [[code, 'J2']] : []);
     expect(r.record?.content['应力序列']).toEqual(expected);
+  });
+
+  it('reads a bracketed range with thousands separators, and reports one it cannot cut as VALUE_AMBIGUOUS', () => {
+    const ok = mapOne('  保温时间: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, '(1,000, 2,000)']);
+    expect(ok.record?.content['保温时间']).toEqual({ lb: 1000, ub: 2000 });
+    const r = mapOne('  保温时间: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, '(100,200,300)']);
+    expect(r.problems.map((p) => [p.code, p.location.cell])).toEqual([['VALUE_AMBIGUOUS', 'J2']]);
   });
 
   it('leaves out listed table rows and array items whose cells are all empty', () => {
