@@ -94,6 +94,8 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
   const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));
   for (const g of groupColumns) firstRow.delete(g);
+  // Found in build order (fields by name, then meta); reported in the order of the file.
+  problems.sort((a, b) => a.line - b.line || a.col - b.col);
   return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b) };
 }
 

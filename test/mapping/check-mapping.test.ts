@@ -138,6 +138,12 @@ describe('checkMapping catches options that would lose data', () => {
 });
 
 describe('checkColumns', () => {
+  it('lists missing columns in the order of the mapping file', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  试验温度: x\n  牌号: y\n  热处理状态: {const: 锻态}\nkey: [z]\n`, 'm.yaml');
+    const { header } = rowsFromArrays('a.csv', ['a'], []);
+    expect(checkColumns(spec, checkMapping(spec, t101), t101, header).map((p) => p.line)).toEqual([9, 10, 12]);
+  });
+
   it('reports a name that matches several columns as ambiguous, with the candidates, instead of taking the first', () => {
     const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: 温度\n  热处理状态: temp\n`, 'm.yaml');
     const check = checkMapping(spec, t101);
