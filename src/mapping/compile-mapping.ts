@@ -4,6 +4,7 @@ import { checkMapping, type MappingCheck, type MappingSettings } from './check-m
 import { compileField, type FieldEval } from './compile-field.js';
 import { compileMeta, type MetaEval } from './compile-meta.js';
 import { mappingInvalidError, type MappingProblem } from './mapping-problem.js';
+import { metaLiteralWarnings } from './meta-literal-warnings.js';
 import type { MappingSpec } from './mapping-spec.js';
 import { splitHeaderUnit } from './normalize-name.js';
 import { canonicalJson } from './canonical-json.js';
@@ -39,6 +40,8 @@ export interface CompiledMapping {
    * not the `groupBy` columns): a continuation row with another value there would lose it.
    */
   readonly firstRowColumns: readonly number[];
+  /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
+  readonly warnings: readonly MappingProblem[];
   /** Maps one row. */
   mapRow(row: SourceRow): MapResult;
   /** `recordHash` of a record this mapping built, computed without re-sorting its keys. */
@@ -150,6 +153,7 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
     keyColumns: bound.keyColumns,
     groupColumns: bound.groupColumns,
     firstRowColumns: bound.firstRowColumns,
+    warnings: metaLiteralWarnings(check.meta, header),
     mapRows,
     mapRow: (row) => mapRows([row]),
     hashRecord: (record) => sha256Hex(builtCanonical ? JSON.stringify(record) : canonicalJson(record)),

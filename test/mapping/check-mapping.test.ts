@@ -138,6 +138,15 @@ describe('checkMapping catches options that would lose data', () => {
 });
 
 describe('checkColumns', () => {
+  it('warns when a meta literal is exactly a header name (doi: doi sends the text "doi")', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\nmeta:\n  title: T\n  abstract: A\n  keywords: kw\n  doi: doi\n  source: {source: "10", methods: [experiment]}\ncontent:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n`, 'm.yaml');
+    const { header } = rowsFromArrays('a.csv', ['a', 'b', 'doi', 'kw', 'T x'], []);
+    expect(compileMapping(spec, t101, header).warnings.map((w) => [w.code, w.line, w.path])).toEqual([
+      ['MAPPING_META_LITERAL_IS_COLUMN', 6, 'meta.keywords'],
+      ['MAPPING_META_LITERAL_IS_COLUMN', 7, 'meta.doi'],
+    ]);
+  });
+
   it('lists missing columns in the order of the mapping file', () => {
     const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  试验温度: x\n  牌号: y\n  热处理状态: {const: 锻态}\nkey: [z]\n`, 'm.yaml');
     const { header } = rowsFromArrays('a.csv', ['a'], []);
