@@ -7,7 +7,8 @@ import type { ValuePlan } from './value-plan.js';
  * `MAPPING_META_LITERAL_IS_COLUMN` warnings: in `meta` a bare string is literal text, so
  * `doi: doi` sends the text "doi" with every record. When that text is exactly a header of the input,
  * the curator most likely meant the column (`{column: doi}`). A warning, not an error: a title that
- * happens to equal a header is legitimate.
+ * happens to equal a header is legitimate. Items of a keyword list (`keywords: [steel, yield strength]`)
+ * are plainly keywords, named after the measured properties as often as not, and are not checked.
  */
 export function metaLiteralWarnings(plan: MetaPlan, header: SourceHeader): MappingProblem[] {
   const headers = new Set(header.names.map((n) => n.trim()).filter((n) => n !== ''));
@@ -27,7 +28,6 @@ export function metaLiteralWarnings(plan: MetaPlan, header: SourceHeader): Mappi
   check(plan.title, 'meta.title');
   check(plan.abstract, 'meta.abstract');
   check(plan.keywords.split, 'meta.keywords');
-  plan.keywords.items.forEach((item, i) => check(item, `meta.keywords[${i}]`));
   check(plan.reference, 'meta.source.reference');
   check(plan.doi, 'meta.doi');
   check(plan.project, 'meta.other_info.project');
