@@ -99,7 +99,31 @@ function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport,
   if (bad) return undefined;
   const plan = parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
   if (plan) checkUnit(plan, field, path, report);
+  if (plan && node.kind === 'map' && !transformsFit(node, field, path, report)) return undefined;
   return plan;
+}
+
+/** Which field types each type-bound transform fits (an array's scalar elements count as their type). */
+const TRANSFORM_TYPES: ReadonlyArray<readonly [string, readonly string[], string]> = [
+  ['unit', ['number', 'range'], 'a unit belongs to number and range fields'],
+  ['decimal', ['number', 'range'], 'a decimal separator belongs to number and range fields'],
+  ['date', ['string'], 'a date is written as text: it belongs to string fields'],
+  ['split', ['array', 'image', 'file'], 'split belongs to arrays and image or file lists'],
+];
+
+/** Reports a transform that cannot do anything on this field type (`date:` on a number, `unit:` on an image). */
+function transformsFit(node: SpecMap, field: Field, path: string, report: PlanReport): boolean {
+  let ok = true;
+  const element = field.type === 'array' ? field.element.type : field.type;
+  for (const [key, types, why] of TRANSFORM_TYPES) {
+    const pos = node.keyPos.get(key);
+    if (pos === undefined) continue;
+    const fits = key === 'split' ? types.includes(field.type) : types.includes(element);
+    if (fits) continue;
+    ok = false;
+    report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is a ${field.type}${field.type === 'array' ? ` of ${element}` : ''}: \`${key}\` does not fit it (${why})`, pos, `${path}.${key}`, field.path);
+  }
+  return ok;
 }
 
 /** A unit stated in the mapping is checked now; one read from a header, once the header is known. */
@@ -173,7 +197,7 @@ function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: Plan
   if (!value) return undefined;
   checkChoiceTargets(element, value, path, report);
   const split = value.split ?? (element.type === 'image' || element.type === 'file' ? DEFAULT_PATH_SPLIT : DEFAULT_ARRAY_SPLIT);
-  return { kind: 'arraySplit', field, value: { ...value, split } };
+  return { kind: 'arraySplit', field, value: { ...value, split }, defaultSplit: value.split === undefined };
 }
 
 function extraKeys(node: SpecMap, allowed: readonly string[], field: Field, path: string, report: PlanReport): void {

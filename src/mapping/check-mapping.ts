@@ -1,5 +1,6 @@
 import type { Template } from '../template/template-types.js';
 import { namedPlans, type PlanReport } from './build-field-plan.js';
+import { checkConstants } from './check-constants.js';
 import type { NamedPlans } from './field-plan.js';
 import type { MappingProblem } from './mapping-problem.js';
 import type { MappingSpec, MethodsWidth } from './mapping-spec.js';
@@ -41,6 +42,7 @@ export function checkMapping(spec: MappingSpec, template: Template, settings: Ma
   else {
     for (const f of template.fields) if (f.required) report('MAPPING_REQUIRED_UNMAPPED', `required field "${f.path}" is not mapped (the mapping has no content)`, spec.pos, `content.${f.name}`, f.path);
   }
+  checkConstants(content, meta, template.id, width, spec.decimal, report);
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
   return { ok: problems.length === 0, problems, meta, content, methodsWidth: width };
 }

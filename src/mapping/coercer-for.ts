@@ -5,7 +5,7 @@ import { isPlain, parseNumber } from './parse-number.js';
 import { parseRange } from './parse-range.js';
 import type { JsonValue } from './record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
-import { convertValue, unitConversion, type UnitConversion } from './unit-conversion.js';
+import { convertValue, isPercentUnit, shownPercent, unitConversion, type UnitConversion } from './unit-conversion.js';
 import type { ValuePlan } from './value-plan.js';
 
 /** Turns a value read from a cell into the JSON its field stores, adding a row problem when it cannot. */
@@ -26,10 +26,23 @@ export function conversionFor(plan: ValuePlan, reader: ValueReader, field: Field
   return { factor: 1, offset: 0 };
 }
 
-/** Numbers from numbers or text, converted; bounds (`<0.01`) and non-numbers become row problems. */
-export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: string | undefined): Coerce {
+/**
+ * True when a value's column is in percent: its stated unit, else its header's, else the field's. A
+ * workbook cell shown as 7.5% holds 0.075; in a percent column the 7.5 shown is what is meant.
+ */
+export function columnInPercent(plan: ValuePlan, reader: ValueReader, field: Field, env: CompileEnv): boolean {
+  const to = field.type === 'number' || field.type === 'range' ? field.unit : undefined;
+  const from = plan.unit ?? (reader.column >= 0 && plan.source.kind === 'column' ? env.headerUnit(reader.column) : undefined);
+  return isPercentUnit(from ?? to);
+}
+
+/**
+ * Numbers from numbers or text, converted; bounds (`<0.01`) and non-numbers become row problems.
+ * With `percent`, a number from a cell with a percent format is taken as shown (0.075 → 7.5).
+ */
+export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: string | undefined, percent = false): Coerce {
   return (raw, ctx, path, column) => {
-    if (typeof raw === 'number') return convertValue(raw, conv);
+    if (typeof raw === 'number') return convertValue(percent && ctx.row.percent?.[column] === true ? shownPercent(raw) : raw, conv);
     if (typeof raw === 'string') {
       // The common plain number skips parseNumber's result object (one per number cell per row).
       if (isPlain(raw, decimal)) {
@@ -48,6 +61,7 @@ export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: st
 }
 
 function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, decimal: '.' | ','): Coerce {
+  // A range comes from text, never from a percent-formatted number cell.
   const num = numberCoercer(conv, decimal, field.unit);
   // An error is a width: it takes the unit factor but not a temperature offset.
   const width = numberCoercer({ factor: conv.factor, offset: 0 }, decimal, field.unit);
@@ -56,7 +70,11 @@ function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, de
       addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', describe(raw), 'the cell is not a range');
       return undefined;
     }
-    const r = parseRange(raw);
+    const r = parseRange(raw, decimal);
+    if (!r.ok && r.ambiguous === true) {
+      addProblem(ctx, 'VALUE_AMBIGUOUS', column, path, 'two numbers separated by "; " or ", "', raw, 'more than one comma could separate the two numbers of this range');
+      return undefined;
+    }
     if (!r.ok || r.form !== field.rangeType) {
       addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', raw, 'the cell is not a range of the template\'s kind');
       return undefined;
@@ -77,7 +95,7 @@ export function coercerFor(field: Field, plan: ValuePlan, reader: ValueReader, e
   const decimal = plan.decimal ?? env.decimal;
   switch (field.type) {
     case 'number':
-      return numberCoercer(conversionFor(plan, reader, field, env), decimal, field.unit);
+      return numberCoercer(conversionFor(plan, reader, field, env), decimal, field.unit, columnInPercent(plan, reader, field, env));
     case 'range': {
       return rangeCoercer(field, conversionFor(plan, reader, field, env), decimal);
     }

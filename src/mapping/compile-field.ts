@@ -2,8 +2,9 @@ import type { Field } from '../template/template-types.js';
 import { compileValue, type RawValue, type ResolveColumn, type ValueReader } from './compile-value.js';
 import type { FieldPlan, NamedPlans } from './field-plan.js';
 import type { JsonValue } from './record-types.js';
-import type { RowContext } from './row-context.js';
-import { coercerFor, conversionFor, numberCoercer } from './coercer-for.js';
+import { addProblem, type RowContext } from './row-context.js';
+import { hasLeadingZero, splitNumberList } from './split-number-list.js';
+import { coercerFor, columnInPercent, conversionFor, numberCoercer } from './coercer-for.js';
 import type { SpecPos } from './spec-node.js';
 import { byCodeUnit, setKey } from './set-key.js';
 
@@ -18,6 +19,8 @@ export interface CompileEnv {
   readonly decimal: '.' | ',';
   /** Reports a conversion the units library cannot do (a mapping problem, not a row problem). */
   readonly unitProblem: (pos: SpecPos, field: Field, from: string, to: string) => void;
+  /** The environment for values read from every grouped row (`fromRows`); the same one when absent. */
+  readonly rowsEnv?: CompileEnv;
 }
 
 function traced(ctx: RowContext, path: string, column: number): void {
@@ -59,7 +62,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       const ca = coercerFor(numField, plan.a, a, env);
       // An error is a width: it takes the unit factor but not a temperature offset.
       const convB = conversionFor(plan.b, b, plan.field, env);
-      const cb = plan.field.rangeType === 'error' ? numberCoercer({ factor: convB.factor, offset: 0 }, plan.b.decimal ?? env.decimal, plan.field.unit) : coercerFor(numField, plan.b, b, env);
+      const cb = plan.field.rangeType === 'error' ? numberCoercer({ factor: convB.factor, offset: 0 }, plan.b.decimal ?? env.decimal, plan.field.unit, columnInPercent(plan.b, b, plan.field, env)) : coercerFor(numField, plan.b, b, env);
       const [ka, kb] = plan.field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
       return (ctx, path) => {
         traced(ctx, `${path}.${ka}`, a.column);
@@ -84,16 +87,33 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       const element = plan.field.element;
       const coerce = coercerFor(element, plan.value, reader, env);
       const isPath = element.type === 'image' || element.type === 'file';
+      const numeric = element.type === 'number' || element.type === 'range';
+      const smartSplit = numeric && plan.defaultSplit === true;
+      const decimal = plan.value.decimal ?? env.decimal;
       return (ctx, path) => {
         traced(ctx, path, reader.column);
         const raw = reader.read(ctx, path);
         if (raw === undefined) return undefined;
-        const pieces = typeof raw === 'string' ? raw.split(split).map((s) => s.trim()).filter((s) => s !== '') : [raw];
+        let pieces: readonly JsonValue[];
+        if (typeof raw !== 'string') pieces = [raw];
+        else if (smartSplit) {
+          const cut = splitNumberList(raw, decimal, element.type === 'range');
+          if (!cut.ok) {
+            addProblem(ctx, 'VALUE_AMBIGUOUS', reader.column, path, cut.expected, raw, cut.message);
+            return undefined;
+          }
+          pieces = cut.pieces;
+        } else pieces = raw.split(split).map((s) => s.trim()).filter((s) => s !== '');
         const out: JsonValue[] = [];
         for (let i = 0; i < pieces.length; i++) {
           const p = `${path}[${i}]`;
           traced(ctx, p, reader.column);
-          const v = isPath ? pieces[i]! : coerce(pieces[i]!, ctx, p, reader.column);
+          const piece = pieces[i]!;
+          if (element.type === 'number' && typeof piece === 'string' && hasLeadingZero(piece)) {
+            addProblem(ctx, 'VALUE_AMBIGUOUS', reader.column, p, 'a number without a leading zero (is a thousands separator or a split missing?)', piece, 'a list element with a leading zero is not read as a number');
+            continue;
+          }
+          const v = isPath ? piece : coerce(piece, ctx, p, reader.column);
           if (v !== undefined) out.push(v);
         }
         return out.length === 0 ? undefined : out;
@@ -111,7 +131,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       };
     }
     case 'arrayRows': {
-      const element = compileField(plan.element, env);
+      const element = compileField(plan.element, env.rowsEnv ?? env);
       return (ctx, path) => eachRow(ctx, (i) => element(ctx, `${path}[${i}]`));
     }
     case 'tableRows': {
@@ -126,7 +146,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       };
     }
     case 'tableFromRows': {
-      const row = compileNamed(plan.row, env);
+      const row = compileNamed(plan.row, env.rowsEnv ?? env);
       return (ctx, path) => eachRow(ctx, (i) => row(ctx, `${path}[${i}]`));
     }
     case 'tableColumns':

@@ -4,6 +4,7 @@ import { checkMapping, type MappingCheck, type MappingSettings } from './check-m
 import { compileField, type FieldEval } from './compile-field.js';
 import { compileMeta, type MetaEval } from './compile-meta.js';
 import { mappingInvalidError, type MappingProblem } from './mapping-problem.js';
+import { metaLiteralWarnings } from './meta-literal-warnings.js';
 import type { MappingSpec } from './mapping-spec.js';
 import { splitHeaderUnit } from './normalize-name.js';
 import { canonicalJson } from './canonical-json.js';
@@ -11,7 +12,7 @@ import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
 import { sha256Hex } from './record-hash.js';
 import type { Field } from '../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from './record-types.js';
-import { closestHeaders, findColumn } from './resolve-columns.js';
+import { closestHeaders, findColumns } from './resolve-columns.js';
 import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
@@ -34,6 +35,13 @@ export interface CompiledMapping {
   readonly keyColumns: readonly number[];
   /** Column indices of `groupBy:` (empty: one row, one record). */
   readonly groupColumns: readonly number[];
+  /**
+   * Columns read from a group's first row only (every value outside `fromRows`, meta included, but
+   * not the `groupBy` columns): a continuation row with another value there would lose it.
+   */
+  readonly firstRowColumns: readonly number[];
+  /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
+  readonly warnings: readonly MappingProblem[];
   /** Maps one row. */
   mapRow(row: SourceRow): MapResult;
   /** `recordHash` of a record this mapping built, computed without re-sorting its keys. */
@@ -48,6 +56,7 @@ interface Bound {
   readonly content: readonly (readonly [string, FieldEval, string])[];
   readonly keyColumns: number[];
   readonly groupColumns: number[];
+  readonly firstRowColumns: number[];
 }
 
 function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
@@ -55,15 +64,25 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   // A value compiled twice (an array element plan) must not report its missing column twice.
   const missing = new Set<string>();
   const resolve = (name: string, line: number, col: number, path: string): number => {
-    const i = findColumn(header, name);
+    const hits = findColumns(header, name);
     const id = `${line}:${col}:${name}`;
-    if (i < 0 && !missing.has(id)) {
+    const where = `${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`;
+    if (hits.length !== 1 && !missing.has(id)) {
       missing.add(id);
-      problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`, line, col, path, suggestions: closestHeaders(header, name) });
+      if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
+      else {
+        const candidates = hits.map((j) => header.names[j] ?? '');
+        problems.push({ code: 'MAPPING_COLUMN_AMBIGUOUS', message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`, line, col, path, suggestions: candidates });
+      }
     }
+    return hits.length === 1 ? hits[0]! : -1;
+  };
+  const firstRow = new Set<number>();
+  const once = (i: number): number => {
+    if (i >= 0) firstRow.add(i);
     return i;
   };
-  const env = {
+  const rowsEnv = {
     resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
@@ -71,12 +90,16 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
       problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
     },
   };
+  const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
   const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
   const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
-  const meta = compileMeta(check.meta, template.id, (name, pos) => resolve(name, pos.line, pos.col, 'meta'));
-  return { problems, meta, content, keyColumns, groupColumns };
+  const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));
+  for (const g of groupColumns) firstRow.delete(g);
+  // Found in build order (fields by name, then meta); reported in the order of the file.
+  problems.sort((a, b) => a.line - b.line || a.col - b.col);
+  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b) };
 }
 
 function hasIndexLikeName(fields: readonly Field[]): boolean {
@@ -129,6 +152,8 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
     check,
     keyColumns: bound.keyColumns,
     groupColumns: bound.groupColumns,
+    firstRowColumns: bound.firstRowColumns,
+    warnings: metaLiteralWarnings(check.meta, header),
     mapRows,
     mapRow: (row) => mapRows([row]),
     hashRecord: (record) => sha256Hex(builtCanonical ? JSON.stringify(record) : canonicalJson(record)),

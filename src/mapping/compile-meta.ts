@@ -27,13 +27,25 @@ function readPublic(pub: ValueReader | undefined, ctx: RowContext): boolean | un
   return undefined;
 }
 
+/** A reader that, when tracing, records the cell it reads, so meta problems carry column, cell and header. */
+function tracedReader(reader: ValueReader): ValueReader {
+  if (reader.column < 0) return reader;
+  return {
+    column: reader.column,
+    read(ctx, path) {
+      if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: reader.column });
+      return reader.read(ctx, path);
+    },
+  };
+}
+
 /** Compiles the meta plan: keywords are always a list (a string would be split on spaces by the platform, §H.4). */
 export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn): MetaEval {
-  const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? compileValue(p, resolve) : undefined);
+  const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? tracedReader(compileValue(p, resolve)) : undefined);
   const title = c(plan.title);
   const abstract = c(plan.abstract);
   const kwSplit = c(plan.keywords.split);
-  const kwItems = plan.keywords.items.map((p) => compileValue(p, resolve));
+  const kwItems = plan.keywords.items.map((p) => tracedReader(compileValue(p, resolve)));
   const reference = c(plan.reference);
   const doi = c(plan.doi);
   const project = c(plan.project);

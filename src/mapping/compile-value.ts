@@ -85,8 +85,12 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
         if (typeof p === 'string') out += p;
         else {
           const cell = cellText(ctx.row.values[p] ?? null).trim();
-          // An empty placeholder makes the whole text absent rather than half-filled.
-          if (cell === '') return plan.default ?? undefined;
+          // An empty placeholder makes the whole text absent rather than half-filled; a problem
+          // about the absent value points at this cell.
+          if (cell === '') {
+            if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: p });
+            return plan.default ?? undefined;
+          }
           out += cell;
         }
       }

@@ -27,8 +27,8 @@ export type FieldPlan =
   | { readonly kind: 'value'; readonly field: ScalarField; readonly value: ValuePlan }
   | { readonly kind: 'range1'; readonly field: RangeField; readonly value: ValuePlan }
   | { readonly kind: 'range2'; readonly field: RangeField; readonly a: ValuePlan; readonly b: ValuePlan }
-  /** One cell split into the elements (scalar elements only). */
-  | { readonly kind: 'arraySplit'; readonly field: ArrayField; readonly value: ValuePlan }
+  /** One cell split into the elements (scalar elements only); `defaultSplit` when the mapping gave no `split`. */
+  | { readonly kind: 'arraySplit'; readonly field: ArrayField; readonly value: ValuePlan; readonly defaultSplit?: boolean }
   | { readonly kind: 'arrayColumns'; readonly field: ArrayField; readonly items: readonly FieldPlan[] }
   | { readonly kind: 'arrayRows'; readonly field: ArrayField; readonly element: FieldPlan }
   | { readonly kind: 'tableRows'; readonly field: TableField; readonly rows: readonly NamedPlans[] }

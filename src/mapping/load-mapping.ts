@@ -15,8 +15,8 @@ const DELIMITERS = ['auto', ',', '\t', ';', '|'] as const;
 
 /**
  * Parses a mapping file (YAML; JSON is valid YAML) into a typed {@link MappingSpec}. Throws only when
- * the text cannot be used at all (`MAPPING_YAML_SYNTAX`, `MAPPING_NOT_AN_OBJECT`, `MAPPING_VERSION`,
- * `MAPPING_NO_TEMPLATE`); every other problem is collected in `spec.problems` for `checkMapping`.
+ * the text cannot be used at all (`MAPPING_YAML_SYNTAX`, `MAPPING_NOT_AN_OBJECT`, `MAPPING_NO_TEMPLATE`:
+ * without a template id there is nothing to check against); every other problem (a wrong `version` too) is collected in `spec.problems` for `checkMapping`.
  */
 export function loadMapping(text: string, fileName: string): LoadedMapping {
   const lines = new LineCounter();
@@ -43,8 +43,9 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
   unknownKeys(root, TOP_KEYS, '', problem);
 
   const version = root.entries.get('version');
+  // Reported with the rest: a wrong version alone should not hide every other problem of the file.
   if (!version || version.kind !== 'scalar' || version.value !== 1) {
-    fail('MAPPING_VERSION', 'the mapping needs `version: 1`', version ?? root, 'Add `version: 1` at the top of the mapping.');
+    problem('MAPPING_VERSION', version ? 'this tool reads mapping format `version: 1`' : 'the mapping needs `version: 1` at the top', version ?? root, 'version');
   }
   const templateNode = root.entries.get('template');
   const template = templateNode?.kind === 'scalar' ? Number(templateNode.value) : Number.NaN;
@@ -136,6 +137,10 @@ function readInput(node: SpecNode | undefined, report: Report): SourceOptions {
   positive('headerRow');
   positive('headerRows');
   positive('dataStartRow');
+  const start = node.entries.get('dataStartRow');
+  if (start && out.dataStartRow !== undefined && out.dataStartRow <= (out.headerRow ?? 1)) {
+    report('MAPPING_BAD_INPUT', `\`input.dataStartRow\` (${out.dataStartRow}) must come after the header row (${out.headerRow ?? 1})`, start, 'input.dataStartRow');
+  }
   const sheet = node.entries.get('sheet');
   if (sheet) {
     if (sheet.kind === 'scalar' && typeof sheet.value === 'number' && Number.isInteger(sheet.value) && sheet.value >= 1) out.sheet = sheet.value;

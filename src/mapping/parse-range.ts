@@ -1,11 +1,14 @@
+import { parseNumber } from './parse-number.js';
+
 /** The parts of a range written in one cell. */
 export type RangeParse =
   | { readonly ok: true; readonly form: 'interval'; readonly lb: string; readonly ub: string }
   | { readonly ok: true; readonly form: 'error'; readonly val: string; readonly err: string }
-  | { readonly ok: false };
+  | { readonly ok: false; readonly ambiguous?: boolean };
 
 const NUM = String.raw`[-+−]?(?:\d[\d,. ]*\d|\d)(?:[eE][-+]?\d+)?`;
-const BRACKETS = new RegExp(String.raw`^[([（［]\s*(${NUM})\s*[,，;；]\s*(${NUM})\s*[)\]）］]$`);
+const BRACKETS = /^[([（［](.*)[)\]）］]$/s;
+const NUM_ONLY = new RegExp(String.raw`^${NUM}$`);
 // A hyphen is a separator only between two numbers; "-5--3" and "1e-5-2e-5" still split right
 // because each number may carry its own sign and exponent.
 const DASHED = new RegExp(String.raw`^(${NUM})\s*(?:~|～|〜|-|–|—|to)\s*(${NUM})$`);
@@ -16,11 +19,35 @@ const PLUS_MINUS = new RegExp(String.raw`^(${NUM})\s*(?:±|\+/-|\+-|\+/−)\s*($
  * `600～700` as an interval; `1035±12.5`, `1035+/-12.5` as value±error. The parts still go through
  * number parsing.
  */
-export function parseRange(text: string): RangeParse {
+export function parseRange(text: string, decimal: '.' | ',' = '.'): RangeParse {
   const t = text.trim();
   const pm = PLUS_MINUS.exec(t);
   if (pm && pm[1] !== undefined && pm[2] !== undefined) return { ok: true, form: 'error', val: pm[1], err: pm[2] };
-  const br = BRACKETS.exec(t) ?? DASHED.exec(t);
-  if (br && br[1] !== undefined && br[2] !== undefined) return { ok: true, form: 'interval', lb: br[1], ub: br[2] };
+  const inner = BRACKETS.exec(t)?.[1];
+  if (inner !== undefined) return splitBracketed(inner.trim(), decimal);
+  const dashed = DASHED.exec(t);
+  if (dashed && dashed[1] !== undefined && dashed[2] !== undefined) return { ok: true, form: 'interval', lb: dashed[1], ub: dashed[2] };
   return { ok: false };
+}
+
+/**
+ * The two bounds inside brackets. A comma may also group thousands (`(1,000, 2,000)`), so the
+ * separator is, in order: a semicolon; the one comma followed by a space; the one comma where both
+ * sides read as numbers. Several such commas (`(100,200,300)`) are ambiguous, reported not guessed.
+ */
+function splitBracketed(inner: string, decimal: '.' | ','): RangeParse {
+  const cuts: number[] = [];
+  const semicolons = [...inner.matchAll(/[;；]/g)].map((m) => m.index);
+  const spaced = [...inner.matchAll(/[,，]\s/g)].map((m) => m.index);
+  const commas = [...inner.matchAll(/[,，]/g)].map((m) => m.index);
+  const candidates = semicolons.length > 0 ? semicolons : spaced.length === 1 ? spaced : commas;
+  for (const at of candidates) {
+    const lb = inner.slice(0, at).trim();
+    const ub = inner.slice(at + 1).trim();
+    if (NUM_ONLY.test(lb) && NUM_ONLY.test(ub) && parseNumber(lb, decimal).ok && parseNumber(ub, decimal).ok) cuts.push(at);
+  }
+  if (cuts.length > 1) return { ok: false, ambiguous: true };
+  const at = cuts[0];
+  if (at === undefined) return { ok: false };
+  return { ok: true, form: 'interval', lb: inner.slice(0, at).trim(), ub: inner.slice(at + 1).trim() };
 }

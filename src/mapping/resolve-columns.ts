@@ -2,19 +2,38 @@ import type { SourceHeader } from '../sources/source-types.js';
 import { didYouMean } from './did-you-mean.js';
 import { normalizeName, splitHeaderUnit } from './normalize-name.js';
 
-/** Finds a column by the name a mapping uses: exact, trimmed, without its unit, then normalised (if unique). */
-export function findColumn(header: SourceHeader, name: string): number {
+function indicesWhere(names: readonly string[], test: (n: string) => boolean): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < names.length; j++) if (test(names[j]!)) out.push(j);
+  return out;
+}
+
+/**
+ * The columns a name a mapping uses could mean, from the first way of matching that finds any: exact,
+ * trimmed, without the header's unit, then normalised (case, width, spaces). One index is a match;
+ * none is a missing column; several are ambiguous (`温度` against `温度 (K)` and `温度 (℃)`), which
+ * must be reported rather than settled by taking the first.
+ */
+export function findColumns(header: SourceHeader, name: string): number[] {
   const names = header.names;
-  let i = names.indexOf(name);
-  if (i >= 0) return i;
   const trimmed = name.trim();
-  i = names.findIndex((n) => n.trim() === trimmed);
-  if (i >= 0) return i;
-  i = names.findIndex((n) => splitHeaderUnit(n).base === trimmed);
-  if (i >= 0) return i;
+  const stages: Array<(n: string) => boolean> = [
+    (n) => n === name,
+    (n) => n.trim() === trimmed,
+    (n) => splitHeaderUnit(n).base === trimmed,
+  ];
+  for (const test of stages) {
+    const hits = indicesWhere(names, test);
+    if (hits.length > 0) return hits;
+  }
   const norm = normalizeName(name);
-  const hits = names.flatMap((n, j) => (normalizeName(n) === norm ? [j] : []));
-  return hits.length === 1 ? (hits[0] ?? -1) : -1;
+  return indicesWhere(names, (n) => n !== '' && normalizeName(n) === norm);
+}
+
+/** The one column a name means, or -1 when it matches none or several (see {@link findColumns}). */
+export function findColumn(header: SourceHeader, name: string): number {
+  const hits = findColumns(header, name);
+  return hits.length === 1 ? hits[0]! : -1;
 }
 
 /** The headers closest to a missing column name. */

@@ -1,3 +1,4 @@
+import type { SourceOptions } from '../sources/source-options.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import type { Field, Template } from '../template/template-types.js';
 import type { HeaderMatching } from './match-headers.js';
@@ -9,6 +10,21 @@ export interface ScaffoldOptions {
   readonly header?: SourceHeader;
   /** The input file name, written in the opening comment. */
   readonly inputName?: string;
+  /** How the input is read (sheet, header rows …), written as the mapping's `input:`. @default {} (header row 1) */
+  readonly input?: SourceOptions;
+}
+
+/** The `input:` section for the reader settings the header was read with. */
+function inputSection(options: SourceOptions): string[] {
+  const out = ['input:'];
+  if (options.sheet !== undefined) out.push(`  sheet: ${typeof options.sheet === 'number' ? options.sheet : JSON.stringify(options.sheet)}`);
+  out.push(`  headerRow: ${options.headerRow ?? 1}`);
+  if (options.headerRows !== undefined) out.push(`  headerRows: ${options.headerRows}`);
+  if (options.dataStartRow !== undefined) out.push(`  dataStartRow: ${options.dataStartRow}`);
+  if (options.skipRows !== undefined && options.skipRows.length > 0) out.push(`  skipRows: [${options.skipRows.join(', ')}]`);
+  if (options.encoding !== undefined && options.encoding !== 'auto') out.push(`  encoding: ${options.encoding}`);
+  if (options.delimiter !== undefined && options.delimiter !== 'auto') out.push(`  delimiter: ${options.delimiter === '\t' ? 'tab' : JSON.stringify(options.delimiter)}`);
+  return out;
 }
 
 /** Quotes a YAML scalar when a plain one would be read differently. */
@@ -53,9 +69,19 @@ function minimal(f: Field, header: string | undefined): string {
   }
 }
 
+/** True when a field, or a sub-field of it, was matched to a column. */
+function hasMatch(f: Field, match: HeaderMatching | undefined): boolean {
+  if (match === undefined) return false;
+  if (match.matches.some((m) => m.field === f.name)) return true;
+  if (f.type === 'container') return f.fields.some((c) => hasMatch(c, match));
+  if (f.type === 'generator') return f.options.some((c) => hasMatch(c, match));
+  return false;
+}
+
 function lines(f: Field, indent: string, match: HeaderMatching | undefined, out: string[], parentCommented: boolean): void {
   const header = match?.matches.find((m) => m.field === f.name)?.header;
-  const commented = parentCommented || !f.required;
+  // An optional field with a column is written active: the curator has the data for it.
+  const commented = parentCommented || (!f.required && !hasMatch(f, match));
   const code = `${indent}${commented ? '# ' : ''}`;
   out.push(`${indent}# ${f.name} — ${describe(f)}`);
   if (f.type === 'container' || f.type === 'generator') {
@@ -74,7 +100,7 @@ function lines(f: Field, indent: string, match: HeaderMatching | undefined, out:
  * Writes a commented mapping with every template field (type, unit, required, options as comments).
  * With a header, fields are matched to columns; a required field with no column gets the `FILL_IN`
  * placeholder, which `checkMapping` rejects (`MAPPING_PLACEHOLDER`) until the curator fills it in;
- * optional fields without a column are commented out.
+ * optional fields with a column are active, those without one are commented out.
  */
 export function scaffoldMapping(template: Template, options: ScaffoldOptions = {}): string {
   const match = options.header ? matchTemplateHeaders(template, options.header.names) : undefined;
@@ -84,8 +110,7 @@ export function scaffoldMapping(template: Template, options: ScaffoldOptions = {
     'version: 1',
     `template: ${template.id}`,
     `templatePubDate: ${JSON.stringify(template.pubDate)}`,
-    'input:',
-    '  headerRow: 1',
+    ...inputSection(options.input ?? {}),
     '# key: [a column that identifies a record]',
     'meta:',
     '  title: FILL_IN            # text; {column} placeholders allowed',

@@ -2,6 +2,7 @@ import type { SourceRow } from '../sources/source-types.js';
 import { validateRecord, type ValidateOptions } from '../validate/validate-record.js';
 import type { ValidationIssue } from '../validate/validation-issue.js';
 import type { CompiledMapping } from './compile-mapping.js';
+import { groupConflicts } from './group-conflicts.js';
 import { groupRows } from './group-rows.js';
 import type { MappedRow } from './mapped-row.js';
 import type { RowProblem } from './record-types.js';
@@ -43,6 +44,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
       problems.push({ code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: undefined, expected: undefined, found: issue.found });
     }
   }
+  if (rows.length > 1) for (const conflict of groupConflicts(rows, compiled.firstRowColumns)) problems.push(conflict);
   let result = compiled.mapRows(rows);
   const issues = validateRecord(result.partial, compiled.template, settings);
   const location = cellLocation(first.header, first.rowNumber, -1);

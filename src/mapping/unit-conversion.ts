@@ -32,6 +32,11 @@ function dimensionless(unit: string): string | undefined {
   return DIMENSIONLESS.has(u) ? u : undefined;
 }
 
+/** True for a percent unit (`%`, `wt.%`, `at%`, `vol.%`, `mol%`): a number shown as 7.5% is meant as 7.5. */
+export function isPercentUnit(unit: string | undefined): boolean {
+  return unit !== undefined && (dimensionless(unit)?.endsWith('%') ?? false);
+}
+
 /**
  * The conversion from `from` to `to`, computed once per column (never per row). Identity when the
  * units are the same or either is unknown to the mapping. Undefined when the units cannot convert
@@ -52,6 +57,11 @@ export function unitConversion(from: string | undefined, to: string | undefined)
   } catch {
     return undefined;
   }
+}
+
+/** The number a percent-formatted cell shows (0.075 shown as 7.5%), without binary noise. */
+export function shownPercent(value: number): number {
+  return Number((value * 100).toPrecision(15));
 }
 
 /** Applies a conversion, rounding away binary noise (`0.1 * 3` style) to 12 significant digits. */

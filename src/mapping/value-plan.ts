@@ -133,7 +133,12 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
       report('MAPPING_BAD_REGEX', `\`regex\` is not a valid regular expression: ${pattern}`, e.get('regex')!);
     }
   }
-  const splitText = text('split');
+  let splitText = text('split');
+  // An empty split matches between every character: `690` would become [6, 9, 0] and pass.
+  if (splitText !== undefined && splitText.trim() === '') {
+    report('MAPPING_BAD_OPTION', '`split` must name a separator such as ";" (an empty or blank split would cut every character apart)', e.get('split')!);
+    splitText = undefined;
+  }
   let date: ValuePlan['date'];
   const dateNode = e.get('date');
   if (dateNode?.kind === 'scalar' && dateNode.value !== null) date = { to: scalarText(dateNode), from: undefined };

@@ -1,7 +1,7 @@
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import type { Field } from '../template/template-types.js';
 import { isMissing } from './validate-content.js';
-import { KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
+import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
 
 /**
  * The fast answer to "would `validateRecord` find no issue?": the same rules, but without building
@@ -59,7 +59,7 @@ function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWid
   const m = source['methods'];
   if (typeof m !== 'string' || m.length !== width || !bits(m)) return false;
   const doi = meta['doi'];
-  if (doi !== undefined && (typeof doi !== 'string' || doi.length > 255)) return false;
+  if (doi !== undefined && (typeof doi !== 'string' || doi.length > 255 || !DOI.test(doi))) return false;
   if (meta['institution'] !== undefined && typeof meta['institution'] !== 'string') return false;
   if (meta['contributor'] !== undefined && typeof meta['contributor'] !== 'string') return false;
   const other = meta['other_info'];

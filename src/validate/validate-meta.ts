@@ -5,6 +5,9 @@ type Push = (code: string, field: string, expected: string, found: unknown, mess
 /** Meta keys the platform reads (platform-behaviour §E.2 step 10); anything else would be dropped. */
 export const KNOWN_META_KEYS: ReadonlySet<string> = new Set(['tid', 'title', 'abstract', 'keywords', 'source', 'doi', 'other_info', 'institution', 'contributor', 'public', 'public_date', 'public_range']);
 
+/** A DOI's shape: `10.` registrant `/` suffix. A column name written as literal text (`doi`) fails it. */
+export const DOI = /^10\.\d{4,9}\/\S+$/;
+
 /** The v2 server's placeholder text that counts as blank. */
 export const PLACEHOLDER = '在这里填写';
 
@@ -39,7 +42,7 @@ export function validateMeta(meta: Record<string, unknown>, tid: number, width: 
     if (typeof m !== 'string' || m.length !== width || !/^[01]+$/.test(m)) push('META_METHODS', 'meta.source.methods', `${width} characters of 0/1`, m, 'methods must be a bit string of the configured width');
   }
   const doi = meta['doi'];
-  if (doi !== undefined && (typeof doi !== 'string' || doi.length > 255)) push('META_DOI', 'meta.doi', 'text of at most 255 characters', doi, 'the DOI is not text or too long');
+  if (doi !== undefined && (typeof doi !== 'string' || doi.length > 255 || !DOI.test(doi))) push('META_DOI', 'meta.doi', 'a DOI such as 10.1016/j.actamat.2020.01.001 (at most 255 characters)', doi, 'the DOI is not a DOI or too long');
   for (const key of ['institution', 'contributor']) if (meta[key] !== undefined && typeof meta[key] !== 'string') push('META_NOT_TEXT', `meta.${key}`, 'text', meta[key], `meta.${key} must be text`);
   const other = meta['other_info'];
   if (other !== undefined) {

@@ -127,3 +127,72 @@ describe('prepareMapping', () => {
     expect(isMgeError(thrown) && [thrown.code, (thrown.details['problems'] as unknown[]).length, thrown.location?.row]).toEqual(['MAPPING_INVALID', 2, 8]);
   });
 });
+
+describe('checkMapping catches options that would lose data', () => {
+  it('checks constants once, with the per-row code, instead of failing every row', () => {
+    expect(problems(`meta:
+  title: T
+  abstract: A
+  keywords: [k]
+  source: {source: "10", methods: [experiment]}
+  public: maybe
+  public_date: -1
+  public_range: 7
+  doi: doi
+content:
+  牌号: a
+  试验温度: {const: hot}
+  热处理状态: {const: 锻态}
+  显微组织: {const: not/a/path}
+  试验条件: {设备: {型号: {const: M-1}}}
+`)).toEqual([
+      ['MAPPING_BAD_CONSTANT', 8, undefined],
+      ['MAPPING_BAD_CONSTANT', 9, undefined],
+      ['MAPPING_BAD_CONSTANT', 10, undefined],
+      ['MAPPING_BAD_CONSTANT', 11, undefined],
+      ['MAPPING_BAD_CONSTANT', 14, undefined],
+      ['MAPPING_BAD_CONSTANT', 16, undefined],
+    ]);
+  });
+
+  it('rejects transforms that cannot work on the field type', () => {
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: {column: b, date: YYYY-MM-DD}\n  热处理状态: {const: 锻态}\n  显微组织: {column: p, unit: MPa}\n  应力序列: {column: s, unit: ksi, split: ";"}\n`).map(([c, l]) => [c, l])).toEqual([
+      ['MAPPING_SHAPE_MISMATCH', 10],
+      ['MAPPING_SHAPE_MISMATCH', 12],
+    ]);
+  });
+
+  it('rejects an empty or blank split, which would cut a cell into single characters', () => {
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  应力序列: {column: s, split: ""}\n  显微组织: {column: p, split: "  "}\n`)).toEqual([
+      ['MAPPING_BAD_OPTION', 12, undefined],
+      ['MAPPING_BAD_OPTION', 13, undefined],
+    ]);
+  });
+});
+
+describe('checkColumns', () => {
+  it('warns when a meta literal is exactly a header name (institution: inst sends the text "inst")', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\nmeta:\n  title: T\n  abstract: A\n  keywords: kw\n  institution: inst\n  source: {source: "10", methods: [experiment]}\ncontent:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n`, 'm.yaml');
+    const { header } = rowsFromArrays('a.csv', ['a', 'b', 'inst', 'kw', 'T x'], []);
+    expect(compileMapping(spec, t101, header).warnings.map((w) => [w.code, w.line, w.path])).toEqual([
+      ['MAPPING_META_LITERAL_IS_COLUMN', 6, 'meta.keywords'],
+      ['MAPPING_META_LITERAL_IS_COLUMN', 7, 'meta.institution'],
+    ]);
+  });
+
+  it('lists missing columns in the order of the mapping file', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  试验温度: x\n  牌号: y\n  热处理状态: {const: 锻态}\nkey: [z]\n`, 'm.yaml');
+    const { header } = rowsFromArrays('a.csv', ['a'], []);
+    expect(checkColumns(spec, checkMapping(spec, t101), t101, header).map((p) => p.line)).toEqual([9, 10, 12]);
+  });
+
+  it('reports a name that matches several columns as ambiguous, with the candidates, instead of taking the first', () => {
+    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: 温度\n  热处理状态: temp\n`, 'm.yaml');
+    const check = checkMapping(spec, t101);
+    const { header } = rowsFromArrays('a.csv', ['牌号', '温度 (K)', '温度 (℃)', 'Temp', 'TEMP'], []);
+    expect(checkColumns(spec, check, t101, header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
+      ['MAPPING_COLUMN_AMBIGUOUS', 10, ['温度 (K)', '温度 (℃)']],
+      ['MAPPING_COLUMN_AMBIGUOUS', 11, ['Temp', 'TEMP']],
+    ]);
+  });
+});

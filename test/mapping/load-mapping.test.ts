@@ -34,10 +34,24 @@ describe('loadMapping', () => {
   });
 
   it('needs version 1 and a template id', () => {
-    expect(thrown(() => loadMapping('template: 101\n', 'm.yaml')).code).toBe('MAPPING_VERSION');
     expect(thrown(() => loadMapping('version: 1\ntemplate: abc\n', 'm.yaml')).location?.row).toBe(2);
     expect(thrown(() => loadMapping('version: 1\n', 'm.yaml')).code).toBe('MAPPING_NO_TEMPLATE');
     expect(thrown(() => loadMapping('- a\n', 'm.yaml')).code).toBe('MAPPING_NOT_AN_OBJECT');
+  });
+
+  it('reports a wrong or missing version together with the other problems, not instead of them', () => {
+    const { spec } = loadMapping('version: 2\ntemplate: 101\nimput: {}\n', 'm.yaml');
+    expect(spec.problems.map((p) => [p.code, p.line])).toEqual([
+      ['MAPPING_UNKNOWN_KEY', 3],
+      ['MAPPING_VERSION', 1],
+    ]);
+    expect(loadMapping('template: 101\n', 'm.yaml').spec.problems.map((p) => p.code)).toEqual(['MAPPING_VERSION']);
+  });
+
+  it('reports a dataStartRow at or above the header row', () => {
+    const { spec } = loadMapping('version: 1\ntemplate: 101\ninput:\n  headerRow: 3\n  dataStartRow: 2\n', 'm.yaml');
+    expect(spec.problems.map((p) => [p.code, p.line, p.path])).toEqual([['MAPPING_BAD_INPUT', 5, 'input.dataStartRow']]);
+    expect(loadMapping('version: 1\ntemplate: 101\ninput: {dataStartRow: 1}\n', 'm.yaml').spec.problems.map((p) => p.code)).toEqual(['MAPPING_BAD_INPUT']);
   });
 
   it('keeps __proto__ and constructor keys as plain data', () => {

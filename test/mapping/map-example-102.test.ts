@@ -74,6 +74,20 @@ describe('mapping the template 102 example (arrays of containers and generators,
     expect(out[0]!.record!.meta.source).toEqual({ source: '01', methods: '1100', reference: 'Example et al., J. Example Mater. 12 (2023) 345' });
   });
 
+  it('reports a continuation row whose value in a first-row-only column would be lost (GROUP_CONFLICT)', async () => {
+    const { spec } = loadMapping(mapping, 'm102.yaml');
+    const { header, rows } = rowsFromArrays('tf.csv', names, [
+      ['TF-1', 'Si(100)', '43.3', null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+      [null, 'Si(100)', '50.4'],
+      [null, 'Al2O3(0001)', '60.1', null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+    ]);
+    const compiled = compileMapping(spec, t102, header);
+    const out: MappedRow[] = [];
+    for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.problems.map((p) => [p.code, p.location.cell, p.expected, p.found])).toEqual([['GROUP_CONFLICT', 'B4', 'Si(100) (as in row 2)', 'Al2O3(0001)']]);
+  });
+
   it('places a validation issue inside a grouped row on the row and cell that fed it', async () => {
     const { spec } = loadMapping(mapping, 'm102.yaml');
     const { header, rows } = rowsFromArrays('tf.csv', names, [

@@ -57,6 +57,17 @@ describe('scaffoldMapping', () => {
     expect(checkMapping(loadMapping(filled, 'u.yaml').spec, template).problems).toEqual([]);
   });
 
+  it('writes optional fields that matched a column active, and the reader settings the header was read with', () => {
+    const template = sampleTemplate(202);
+    const { header } = rowsFromArrays('u.xlsx', ['成分', '结晶性', '空间群', '电阻率', '塞贝克系数'], []);
+    const text = scaffoldMapping(template, { header, input: { sheet: '数据', headerRow: 3, headerRows: 2 } });
+    expect(text).toContain('\n  空间群: 空间群\n');
+    expect(text).toContain('\n  # 合成方法: {column: FILL_IN}\n');
+    const { spec } = loadMapping(text.replace(/FILL_IN/g, 'x'), 'u.yaml');
+    expect(spec.input).toEqual({ sheet: '数据', headerRow: 3, headerRows: 2 });
+    expect(checkMapping(spec, template).problems).toEqual([]);
+  });
+
   it('scaffolds every sample template into a mapping that checks once filled', () => {
     for (const id of [101, 102, 103, 201, 202, 203]) {
       const template = sampleTemplate(id);

@@ -4,6 +4,7 @@ import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
 import { openTable } from '../../src/sources/open-table.js';
 import type { SourceHeader, SourceRow } from '../../src/sources/source-types.js';
+import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
 const root = new URL('../../', import.meta.url);
@@ -60,5 +61,30 @@ describe('toMappedRows without groupBy', () => {
     };
     await expect(read()).rejects.toThrow(RangeError);
     expect(source.closed()).toBe(1);
+  });
+});
+
+describe('meta problems', () => {
+  it('carry the column, cell and header of the meta value, the empty placeholder of a text template first', async () => {
+    const { spec: metaSpec } = loadMapping(`version: 1
+template: 103
+meta:
+  title: T
+  abstract: "{名称} ({批次})"
+  keywords: {column: kw}
+  source: {source: "10", methods: [experiment]}
+content:
+  材料名称: 名称
+  抗拉强度: 强度
+  试样方向: {const: L}
+`, 'm.yaml');
+    const { header, rows } = rowsFromArrays('m.csv', ['名称', '强度', '批次', 'kw'], [['Ti-6Al-4V', '950', null, null]]);
+    const mapped = compileMapping(metaSpec, sampleTemplate(103), header);
+    const out = [];
+    for await (const m of toMappedRows(streamOf(rows), mapped)) out.push(m);
+    expect(out[0]!.problems.map((p) => [p.code, p.location.cell, p.location.header])).toEqual([
+      ['META_BLANK', 'C2', '批次'],
+      ['META_KEYWORDS', 'D2', 'kw'],
+    ]);
   });
 });

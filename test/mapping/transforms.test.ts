@@ -44,6 +44,9 @@ describe('range parsing', () => {
     ['-5--3', '-5', '-3'],
     ['-10-5', '-10', '5'],
     ['1e-5-2e-5', '1e-5', '2e-5'],
+    ['(1,000, 2,000)', '1,000', '2,000'],
+    ['(1,000,2,000)', '1,000', '2,000'],
+    ['[1,000.5; 2,000]', '1,000.5', '2,000'],
   ])('%s is an interval', (text, lb, ub) => {
     expect(parseRange(text)).toEqual({ ok: true, form: 'interval', lb, ub });
   });
@@ -58,6 +61,10 @@ describe('range parsing', () => {
 
   it.each(['650', 'abc', '600-', '(600)'])('%s is not a range', (text) => {
     expect(parseRange(text)).toEqual({ ok: false });
+  });
+
+  it('reports a bracketed range whose comma could fall in more than one place as ambiguous', () => {
+    expect(parseRange('(100,200,300)')).toEqual({ ok: false, ambiguous: true });
   });
 });
 
@@ -204,6 +211,27 @@ content:
       ['VALUE_NOT_A_DATE', 'I2', 'content.试验条件.设备.型号'],
       ['VALUE_NOT_A_NUMBER', 'B2', 'content.试验温度'],
     ]);
+  });
+
+  it.each<[string, string, unknown, string | undefined]>([
+    ['a default split on commas', '1.5, 2，3', [1.5, 2, 3], undefined],
+    ['semicolons only once there is one', '1.5, 2;3', undefined, 'VALUE_NOT_A_NUMBER'],
+    ['semicolons keep thousands separators', '1,035.5;1,100', [1035.5, 1100], undefined],
+    ['a full-width semicolon', '1,035；2', [1035, 2], undefined],
+    ['a comma that may group thousands', '1,035', undefined, 'VALUE_AMBIGUOUS'],
+    ['three-digit groups', '100,200,300', undefined, 'VALUE_AMBIGUOUS'],
+    ['a leading zero', '1, 035', undefined, 'VALUE_AMBIGUOUS'],
+  ])('splits a number array cell without split: (%s)', (_what, cell, expected, code) => {
+    const r = mapOne('  应力序列: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, cell]);
+    expect(r.problems.map((p) => [p.code, p.location.cell])).toEqual(code ? [[code, 'J2']] : []);
+    expect(r.record?.content['应力序列']).toEqual(expected);
+  });
+
+  it('reads a bracketed range with thousands separators, and reports one it cannot cut as VALUE_AMBIGUOUS', () => {
+    const ok = mapOne('  保温时间: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, '(1,000, 2,000)']);
+    expect(ok.record?.content['保温时间']).toEqual({ lb: 1000, ub: 2000 });
+    const r = mapOne('  保温时间: 编码\n', ['x', null, null, 'k', 'A', null, null, null, null, '(100,200,300)']);
+    expect(r.problems.map((p) => [p.code, p.location.cell])).toEqual([['VALUE_AMBIGUOUS', 'J2']]);
   });
 
   it('leaves out listed table rows and array items whose cells are all empty', () => {

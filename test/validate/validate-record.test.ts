@@ -112,6 +112,9 @@ describe('validateRecord', () => {
       ['META_PUBLIC_DATE', 'meta.public_date'],
       ['META_PUBLIC_RANGE', 'meta.public_range'],
     ]],
+    ['a DOI that is not one (a column name written as literal text)', 101, (r) => {
+      r['meta']['doi'] = 'doi';
+    }, [['META_DOI', 'meta.doi']]],
     ['meta source and the absent public_* keys', 101, (r) => {
       r['meta']['source'] = { source: '11', methods: '0100' };
       delete r['meta']['public_date'];

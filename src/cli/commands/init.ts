@@ -22,15 +22,6 @@ export interface InitOptions {
   readonly force: boolean;
 }
 
-/** The `input:` section for the reader settings given on the command line. */
-function inputSection(options: SourceOptions): string {
-  const lines = ['input:'];
-  if (options.sheet !== undefined) lines.push(`  sheet: ${typeof options.sheet === 'number' ? options.sheet : JSON.stringify(options.sheet)}`);
-  lines.push(`  headerRow: ${options.headerRow ?? 1}`);
-  if (options.headerRows !== undefined) lines.push(`  headerRows: ${options.headerRows}`);
-  return `${lines.join('\n')}\n`;
-}
-
 async function exists(file: string): Promise<boolean> {
   return access(file).then(
     () => true,
@@ -50,9 +41,7 @@ export async function init(options: InitOptions, source: TemplateSource, io: Cli
     header = table.header;
     await table.close();
   }
-  let text = scaffoldMapping(template, { header, inputName: options.input === undefined ? undefined : path.basename(options.input) });
-  // The scaffold writes the default reader settings; the ones the header was read with belong there.
-  text = text.replace(/^input:\n {2}headerRow: 1\n/m, inputSection(options.sourceOptions));
+  const text = scaffoldMapping(template, { header, inputName: options.input === undefined ? undefined : path.basename(options.input), input: options.sourceOptions });
   if (options.out === undefined) io.stdout.write(text);
   else {
     const target = path.resolve(io.cwd, options.out);

@@ -62,6 +62,14 @@ function summaryText(report: ValidateReport, maxErrors: number | undefined): str
 export async function validate(options: ValidateCommandOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
   const job = await loadJob({ ...source, mappingFile: options.mappingFile, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth }, onWarning: (w) => warn(io, w) });
   const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth } });
+  const warned = new Set<string>();
+  for (const input of inputs) {
+    for (const w of input.compiled.warnings) {
+      const text = `warning ${w.code}: ${shortName(io.cwd, options.mappingFile)}:${w.line}:${w.col} ${w.message}\n`;
+      if (!warned.has(text)) io.stderr.write(text);
+      warned.add(text);
+    }
+  }
   const errorFile: ErrorFile | undefined = options.errorsFile === undefined ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile));
   const tally = createValidationTally();
   const shown: RowProblem[] = [];
