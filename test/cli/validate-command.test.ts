@@ -141,6 +141,15 @@ describe('mge-ingest validate', () => {
     expect(run.stderr).toContain('~ 延伸率: unit % → ‰');
   });
 
+  test('a key used twice in one run is DUPLICATE_KEY on the second row, as ingest would report it', async () => {
+    const lines = readFileSync(join(root, 'samples', 'steel_strength.csv'), 'utf8').trimEnd().split(/\r?\n/);
+    const file = join(dir, 'steel-twice.csv');
+    writeFileSync(file, [...lines, lines[3]!].join('\r\n') + '\r\n');
+    const run = await cli(['validate', '--template-file', 'samples/templates.json', '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', file, '--json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ records: 313, valid: 312, invalid: 1, invalidByCode: { DUPLICATE_KEY: 1 } });
+  });
+
   test('--help shows examples', async () => {
     const help = await runBuiltCli(['validate', '--help']);
     expect(help.code).toBe(0);

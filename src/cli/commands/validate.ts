@@ -3,6 +3,7 @@ import type { MethodsWidth } from '../../mapping/mapping-spec.js';
 import type { RowProblem } from '../../mapping/record-types.js';
 import type { TemplateSource } from '../../pipeline/fetch-template.js';
 import { loadJob, type TemplateChangedWarning } from '../../pipeline/load-job.js';
+import { guardDuplicateKeys } from '../../pipeline/guard-duplicate-keys.js';
 import { mapInputs, prepareInputs } from '../../pipeline/map-inputs.js';
 import { openErrorFile, type ErrorFile } from '../../pipeline/open-error-file.js';
 import { createValidationTally, type ValidationSummary } from '../../pipeline/validation-tally.js';
@@ -76,7 +77,8 @@ export async function validate(options: ValidateCommandOptions, source: Template
   const show = options.showProblems ?? 20;
   let problems = 0;
   try {
-    for await (const row of mapInputs(inputs, { signal, onFile: () => tally.addFile() })) {
+    // The same duplicate-key guard as ingest: a key used twice would upload twice or be skipped on resume.
+    for await (const row of guardDuplicateKeys(mapInputs(inputs, { signal, onFile: () => tally.addFile() }))) {
       tally.add(row);
       if (row.problems.length === 0) continue;
       problems += row.problems.length;
