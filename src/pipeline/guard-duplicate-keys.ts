@@ -1,5 +1,6 @@
 import type { MappedRow } from '../mapping/mapped-row.js';
 import type { RowProblem } from '../mapping/record-types.js';
+import { keyDigest } from './key-digest.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
 interface FirstSeen {
@@ -7,6 +8,9 @@ interface FirstSeen {
   readonly sheet: string | undefined;
   readonly row: number;
 }
+
+/** Row numbers below this share their number with the source's index (exact in a double up to 2^53). */
+const ROWS_PER_SOURCE = 2 ** 32;
 
 /**
  * The report key a duplicate row is filed under. Not the key itself: an outcome line under the first
@@ -27,19 +31,34 @@ function describe(first: FirstSeen): string {
  * (`DUPLICATE_KEY`, naming the first row) so two rows never both upload under one identity and the
  * ledger never has to guess which of them a key means.
  *
- * Memory: one map entry (the key and the first row's place) per distinct key of the run, the same
- * order as the resume state every run already folds from the report. A probabilistic filter would be
- * smaller but would reject unique rows on a false positive, which a curator cannot fix.
+ * Memory: one map entry per distinct key of the run, as small as it can be without giving up
+ * exactness: the key's 16-byte digest ({@link keyDigest}, a 16-character one-byte string) to a number
+ * packing the first row's number with the index of its file and sheet, which are interned once per
+ * source. About 60 bytes a key (the digest string plus the map's slot and its growth slack), whatever
+ * the key's length; a million-row run holds about 60 MB. A probabilistic filter would be smaller but
+ * would reject unique rows on a false positive, which a curator cannot fix; a digest collision between
+ * two different keys is a 2^-128 event.
  */
 export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): AsyncIterable<MappedRow> {
-  const seen = new Map<string, FirstSeen>();
+  const seen = new Map<string, number>();
+  const sources: { readonly file: string; readonly sheet: string | undefined }[] = [];
+  let source = -1;
   for await (const row of rows) {
-    const first = seen.get(row.key);
-    if (first === undefined) {
-      seen.set(row.key, { file: row.location.file, sheet: row.location.sheet, row: row.location.row });
+    const { file, sheet } = row.location;
+    // Rows arrive file by file and sheet by sheet: the source list is searched only when it changes.
+    if (source < 0 || sources[source]!.file !== file || sources[source]!.sheet !== sheet) {
+      source = sources.findIndex((s) => s.file === file && s.sheet === sheet);
+      if (source < 0) source = sources.push({ file, sheet }) - 1;
+    }
+    const digest = keyDigest(row.key);
+    const packed = seen.get(digest);
+    if (packed === undefined) {
+      seen.set(digest, source * ROWS_PER_SOURCE + row.location.row);
       yield row;
       continue;
     }
+    const from = sources[Math.floor(packed / ROWS_PER_SOURCE)]!;
+    const first: FirstSeen = { file: from.file, sheet: from.sheet, row: packed % ROWS_PER_SOURCE };
     const problem: RowProblem = {
       code: 'DUPLICATE_KEY',
       message: `the key ${JSON.stringify(row.key)} was already used by ${describe(first)} in this run`,

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { MgeError } from '../errors/mge-error.js';
 import type { ReportLine, ReportLineInput } from './report-lines.js';
@@ -21,19 +22,23 @@ export interface ReportWriter {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+function writeAll(fd: number, bytes: Buffer): void {
   let offset = 0;
-  // One call writes a whole line in practice; the loop only covers a short write (disk nearly full).
-  while (offset < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-    offset += bytesWritten;
-  }
+  // One call writes a whole batch in practice; the loop only covers a short write (disk nearly full).
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
 
 /**
  * Opens `file` for appending (O_APPEND: every line lands at the end even if the file was repaired or
  * grown in between). A line goes out in one write call, so a crash tears at most the last line, which
  * {@link readReport} tolerates. A timer fsyncs within `fsyncIntervalMs` of any write; `close` fsyncs.
+ *
+ * Lines are group-committed: every line handed over during one turn of the event loop goes out in a
+ * single synchronous `write(2)` right after it (`setImmediate`). Synchronous because an appending
+ * write into the page cache costs microseconds, while each async `FileHandle.write` paid a thread-pool
+ * round trip (profiled: ~15% of an ingest's main-thread time at 16 requests in flight, 10x the CPU of
+ * the write itself); a write still resolves only once its bytes are in the OS, before the POST it
+ * announces.
  */
 export async function createReportWriter(file: string, options: ReportWriterOptions = {}): Promise<ReportWriter> {
   const interval = options.fsyncIntervalMs ?? 1000;
@@ -73,30 +78,25 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
     return next;
   }
 
-  // Group commit: lines written while a write is under way go out together in the next single write,
-  // so a busy run makes one syscall per batch, and a crash still tears at most the last line.
   let batch: { bytes: Buffer; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
   const flushBatch = (): void => {
-    const done = enqueue(async () => {
-      const taken = batch;
-      batch = [];
+    scheduled = undefined;
+    const taken = batch;
+    batch = [];
+    if (taken.length === 0) return;
+    if (failure === undefined) {
       try {
-        await writeAll(handle, taken.length === 1 ? taken[0]!.bytes : Buffer.concat(taken.map((entry) => entry.bytes)));
+        writeAll(handle.fd, taken.length === 1 ? taken[0]!.bytes : Buffer.concat(taken.map((entry) => entry.bytes)));
+        dirty = true;
+        scheduleSync();
+        for (const entry of taken) entry.resolve();
+        return;
       } catch (cause) {
-        const error = fail(cause);
-        for (const entry of taken) entry.reject(error);
-        throw error;
+        fail(cause);
       }
-      dirty = true;
-      scheduleSync();
-      for (const entry of taken) entry.resolve();
-    });
-    done.catch((error: unknown) => {
-      // Poisoned before this batch was taken: its lines fail like the write that broke the file.
-      const left = batch;
-      batch = [];
-      for (const entry of left) entry.reject(error);
-    });
+    }
+    for (const entry of taken) entry.reject(failure);
   };
 
   const fsyncNow = (): Promise<void> =>
@@ -117,6 +117,8 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      if (scheduled !== undefined) clearImmediate(scheduled);
+      flushBatch();
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       try {
@@ -139,7 +141,7 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
       if (failure !== undefined) return Promise.reject(failure);
       return new Promise<void>((resolve, reject) => {
         batch.push({ bytes, resolve, reject });
-        if (batch.length === 1) flushBatch();
+        scheduled ??= setImmediate(flushBatch);
       });
     },
     sync: fsyncNow,

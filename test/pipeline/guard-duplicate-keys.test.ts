@@ -38,4 +38,17 @@ describe('guardDuplicateKeys', () => {
     expect(out[1]?.hash).toBe('lazy-hash-5');
     expect(out[1]?.sourceValues).toEqual({ 牌号: 'cell-5' });
   });
+
+  test('a duplicate across files and sheets names the first row by its own file, sheet and row', async () => {
+    const at = (key: string, file: string, sheet: string | undefined, line: number): MappedRow => {
+      const r = row(key, { line });
+      return { ...r, location: { file, sheet, row: line } };
+    };
+    const rows = [at('a', 'one.xlsx', 'S1', 2), at('b', 'one.xlsx', 'S2', 3), at('c', 'two.csv', undefined, 5_000_000), at('b', 'two.csv', undefined, 9), at('c', 'one.xlsx', 'S1', 4)];
+    const out = await collect(guardDuplicateKeys(stream(rows)));
+    expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], [], ['DUPLICATE_KEY'], ['DUPLICATE_KEY']]);
+    expect(out[3]?.problems[0]?.message).toContain('one.xlsx sheet S2 row 3');
+    expect(out[4]?.problems[0]?.message).toContain('two.csv row 5000000');
+    expect(out[4]?.problems[0]?.location).toEqual({ file: 'one.xlsx', sheet: 'S1', row: 4 });
+  });
 });
