@@ -1,4 +1,5 @@
-import { all, create } from 'mathjs';
+import { createRequire } from 'node:module';
+import type { MathJsInstance } from 'mathjs';
 
 /** A linear conversion `value * factor + offset` from a column's unit to the template's. */
 export interface UnitConversion {
@@ -6,9 +7,21 @@ export interface UnitConversion {
   readonly offset: number;
 }
 
-// A private mathjs instance: `createUnit` must not change a shared global.
-const math = create(all as NonNullable<typeof all>);
-math.createUnit('ksi', '1000 psi');
+let instance: MathJsInstance | undefined;
+
+/**
+ * A private mathjs instance (`createUnit` must not change a shared global), loaded on the first real
+ * conversion: mathjs costs about 30 MB of heap and a second of CPU to load, which a mapping without
+ * units (and every command that reads no mapping) should not pay.
+ */
+function units(): MathJsInstance {
+  if (instance === undefined) {
+    const mathjs = createRequire(import.meta.url)('mathjs') as typeof import('mathjs');
+    instance = mathjs.create(mathjs.all as NonNullable<typeof mathjs.all>);
+    instance.createUnit('ksi', '1000 psi');
+  }
+  return instance;
+}
 
 /** Units that only convert to themselves: fractions and counts whose meaning the units library cannot know. */
 const DIMENSIONLESS = new Set(['%', 'wt%', 'at%', 'vol%', 'mol%', 'ppm', 'a.u.', 'au', '1', '‰']);
@@ -51,6 +64,7 @@ export function unitConversion(from: string | undefined, to: string | undefined)
     const mf = toMathUnit(from);
     const mt = toMathUnit(to);
     if (mf === mt) return { factor: 1, offset: 0 };
+    const math = units();
     const offset = math.unit(0, mf).toNumber(mt);
     const factor = math.unit(1, mf).toNumber(mt) - offset;
     return Number.isFinite(factor) && Number.isFinite(offset) ? { factor, offset } : undefined;
