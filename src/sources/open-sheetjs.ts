@@ -8,6 +8,7 @@ import { assembleTable } from './assemble-table.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
+import { showsAsPercent } from './shows-as-percent.js';
 
 /** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
 export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
@@ -82,7 +83,9 @@ async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetN
           (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
         } else {
           value = sheetJsValue(XLSX, cell);
-          if (typeof value === 'number' && typeof cell.z === 'string' && isPercentFormat(cell.z)) (percent ??= [])[c] = true;
+          if (typeof value === 'number' && (typeof cell.z === 'string' ? isPercentFormat(cell.z) : showsAsPercent(value, cell.w))) {
+            (percent ??= [])[c] = true;
+          }
         }
       }
       cells.push(value);
