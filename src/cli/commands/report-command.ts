@@ -26,7 +26,7 @@ export interface ReportJson extends ReportSummary {
 /**
  * `report`: reads a report (read-only, no lock: a running ingest may be appending; its torn last line
  * is skipped), prints counts, errors by code and uncertain rows, and with `failedOut` writes the rows
- * that did not upload in the input's own columns plus an error column. Resolves with 0 when every
+ * that did not upload in the input's own columns plus the error columns (the format of `validate --errors`). Resolves with 0 when every
  * row is uploaded (or changed and reported), 1 when some are invalid, failed or uncertain.
  */
 export async function reportCommandRun(options: ReportOptions, io: CliIo): Promise<number> {
@@ -63,10 +63,10 @@ export const reportCommand = defineCommand({
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
-      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload, in the input\'s columns plus mge_error (.csv or .jsonl)' }),
+      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload: the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.csv or .jsonl), as validate --errors does' }),
   examples: [
     ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain rows'],
-    ['$0 report steel.report.jsonl --failed-out failed.csv', 'the rows to fix, in their own columns plus an error column'],
+    ['$0 report steel.report.jsonl --failed-out failed.csv', 'the rows to fix, in their own columns plus the error columns'],
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
   ],
   run: (args, context) => {
