@@ -3,7 +3,6 @@ import { createPlatformClient } from '../../src/platform/platform-client.js';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { runIngest, type RunIngestOptions } from '../../src/pipeline/run-ingest.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import type { RowOutcome } from '../../src/upload/upload-types.js';
 import { MAPPING, sampleCsv, tempDir } from '../e2e/ingest-harness.js';
 
 function options(input: string, reportFile: string): RunIngestOptions {
@@ -32,20 +31,24 @@ describe('runIngest (in-process, sandbox over HTTP)', () => {
       const reportFile = path.join(dir, 'hard.report.jsonl');
       const stop = new AbortController();
       const hard = new AbortController();
-      const seen: RowOutcome[] = [];
+      let sent = 0;
       const result = await runIngest(options(input, reportFile), {
         template: { client },
-        submit: (record, opts) => client.submitRecord(record, opts),
+        submit: (record, opts) => {
+          // The fifth POST starts once the first four are back (300 ms each); 50 ms later it is surely
+          // on the wire, 250 ms from its answer: stop, then stop hard. Stopping on the fourth outcome
+          // raced the next requests' start on a busy machine.
+          sent += 1;
+          if (sent === 5) {
+            setTimeout(() => {
+              stop.abort();
+              hard.abort();
+            }, 50);
+          }
+          return client.submitRecord(record, opts);
+        },
         signal: stop.signal,
         abortSignal: hard.signal,
-        onOutcome: (o) => {
-          seen.push(o);
-          // Once the first four are back, the next four are in flight: stop, then stop hard.
-          if (seen.length === 4) {
-            stop.abort();
-            hard.abort();
-          }
-        },
       });
       expect(result.exitCode).toBe(130);
       expect(result.summary.interrupted).toBe(true);
