@@ -30,7 +30,7 @@ export interface PrepareInputsOptions {
 export interface PreparedInput {
   /** The file as listed (relative to `cwd` when named relatively). */
   readonly file: string;
-  /** The path the file is opened with. */
+  /** The path the file is opened with: `file` itself when it resolves from the process's working directory too. */
   readonly openPath: string;
   readonly header: SourceHeader;
   readonly compiled: CompiledMapping;
@@ -55,7 +55,9 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
   const prepared: PreparedInput[] = [];
   const problems: MappingProblem[] = [];
   for (const file of files) {
-    const openPath = options.cwd === undefined || path.isAbsolute(file) ? file : path.resolve(options.cwd, file);
+    // Opened by the name the user gave whenever that name reaches the same file, because the readers
+    // put the path they were given into every row's location (report lines, error files, messages).
+    const openPath = options.cwd === undefined || path.isAbsolute(file) || path.resolve(file) === path.resolve(options.cwd, file) ? file : path.resolve(options.cwd, file);
     const table = await openTable(openPath, sourceOptions);
     try {
       const compiled = compileMapping(options.spec, options.template, table.header, options.settings ?? {});

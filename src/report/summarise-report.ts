@@ -62,6 +62,7 @@ export function summariseReport(state: ReportState): ReportSummary {
     uncertain,
     runs: state.runs.length,
     lastRun: state.runs.at(-1),
-    lastSummary: state.summaries.at(-1),
+    // A run writes at most one summary: fewer summaries than runs means the last run was killed.
+    lastSummary: state.summaries.length >= state.runs.length ? state.summaries.at(-1) : undefined,
   };
 }

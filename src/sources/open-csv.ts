@@ -16,6 +16,9 @@ import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
 /** Bytes read up front to decide the encoding and the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
 
+/** Every line ending, in any mix: Windows, Unix and old Mac. */
+const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
+
 /**
  * Opens a CSV/TSV file: decides its encoding and delimiter from the first 64 KiB (unless given),
  * reads up to the header and streams the rest through csv-parse. Every cell is text; an empty cell
@@ -44,7 +47,9 @@ export async function openCsv(file: string, options: SourceOptions = {}): Promis
     options.delimiter === undefined || options.delimiter === 'auto' ? sniffDelimiter(head, file.toLowerCase().endsWith('.tsv') ? '\t' : ',') : options.delimiter;
 
   const input = createReadStream(file, { start: bom, highWaterMark: SAMPLE_BYTES });
-  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, bom: false });
+  // csv-parse otherwise fixes the line ending from the first line it meets, so a CRLF file with one
+  // line appended in an editor that writes LF (or the reverse) reads as one ragged row.
+  const parser = parse({ delimiter, record_delimiter: RECORD_DELIMITERS, relax_column_count: true, relax_quotes: true, bom: false });
   // A GB18030 guess made from the sample is checked on (the user's explicit choice is not).
   const guessed = encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto';
   const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : guessed ? gb18030Guard() : decoderStream(encoding));

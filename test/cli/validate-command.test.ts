@@ -72,6 +72,13 @@ describe('mge-ingest validate', () => {
     expect(rows[0]!['rho (ohm.cm)']).toBe('abc');
     expect(rows[1]!['crystallinity']).toBe('Amorphous');
     expect(rows[1]!['composition']).toBe('In0.2Co4Sb12');
+    expect(rows.map((r) => r['_status'])).toEqual(['invalid', 'invalid', 'invalid']);
+
+    // Fixed in place, the error file feeds back with the same mapping: its error columns are ignored.
+    const fixed = join(dir, 'errors-fixed.csv');
+    writeFileSync(fixed, readFileSync(csvOut, 'utf8').replace(',abc,', ',0.001,').replace(',Amorphous,', ',Polycrystalline,'));
+    const again = await cli(['validate', '--sandbox', '--mapping', 'mappings/ucsb_thermoelectrics.yaml', fixed, '--json'], { env });
+    expect(JSON.parse(again.stdout)).toMatchObject({ records: 3, valid: 2, invalid: 1, invalidByCode: { REQUIRED_MISSING: 1 } });
 
     expect(jsonl.code).toBe(1);
     expect(JSON.parse(jsonl.stdout)).toMatchObject({ invalid: 3, invalidByCode: { VALUE_NOT_A_NUMBER: 1, CHOICE_NOT_AN_OPTION: 1, REQUIRED_MISSING: 1 } });

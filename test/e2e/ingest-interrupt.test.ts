@@ -57,6 +57,10 @@ describe('interrupting ingest (built CLI, sandbox over HTTP)', () => {
       expect([...state.keys.values()].filter((e) => e.failure?.code === 'NO_OUTCOME')).toEqual([]);
       expect(state.summaries.at(-1)?.interrupted).toBe(true);
       expect(state.keys.size).toBeLessThan(ROWS);
+      // Every row read so far is uploaded, yet the input is not done: report must not say "all good".
+      const shown = await runCli(['report', report], {});
+      expect(shown.code).toBe(1);
+      expect(shown.stdout).toContain('interrupted');
 
       const resumed = await runCli(args(report), envFor(sandbox, dir));
       expect(resumed.code).toBe(0);

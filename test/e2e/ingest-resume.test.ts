@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { audit, envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, tempDir } from './ingest-harness.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;
@@ -51,6 +51,20 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       const a = await audit(storeFile, report);
       expect(a.duplicates).toHaveLength(uncertain);
       expect(a.missing).toEqual([]);
+    }), 60_000);
+
+  test('inputs named relatively are named so in the report; the same command from the same folder resumes by key', () =>
+    withSandbox({}, async (sandbox, dir) => {
+      const { header, rows } = await sampleLines();
+      await writeFile(path.join(dir, 'rel.csv'), [header, ...rows.slice(0, 5), ''].join('\n'));
+      const args = ingestArgs('rel.csv', 'rel.report.jsonl', '--json');
+      expect((await startCli(args, envFor(sandbox, dir), dir).done).code).toBe(0);
+      const again = await startCli(args, envFor(sandbox, dir), dir).done;
+      expect((JSON.parse(again.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 0, skipped: 5 });
+      const lines = (await readFile(path.join(dir, 'rel.report.jsonl'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; location?: { file: string }; inputs?: { file: string }[] });
+      expect(new Set(lines.flatMap((l) => (l.location ? [l.location.file] : [])))).toEqual(new Set(['rel.csv']));
+      expect(lines.filter((l) => l.type === 'run').map((l) => l.inputs?.[0]?.file)).toEqual(['rel.csv', 'rel.csv']);
+      expect(sandbox.records()).toHaveLength(5);
     }), 60_000);
 
   test('nightly: a grown file uploads only its new rows; an edited row is reported, and uploaded with --on-change upload', () =>

@@ -30,7 +30,7 @@ describe('report command (built CLI)', () => {
       const exported = await readFile(failedOut, 'utf8');
       const lines = exported.trimEnd().split('\r\n');
       expect(lines).toHaveLength(3);
-      expect(lines[0]).toMatch(/,yield strength,tensile strength,elongation,mge_error$/);
+      expect(lines[0]).toMatch(/,yield strength,tensile strength,elongation,_status,_file,_sheet,_row,_cells,_codes,_errors$/);
       await writeFile(failedOut, exported.replaceAll(',n/a,', ',1234.5,'));
       const refed = await runCli(ingestArgs(failedOut, report, '--json'), envFor(sandbox, dir));
       expect(refed.code).toBe(0);

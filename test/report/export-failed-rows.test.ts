@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import { exportFailedRows } from '../../src/report/export-failed-rows.js';
 import { foldReport } from '../../src/report/fold-report.js';
+import { FIX_COLUMNS } from '../../src/report/open-fix-file.js';
 import type { ReportLine } from '../../src/report/report-lines.js';
 import { L, tempDir } from './report-fixtures.js';
 
@@ -40,20 +41,23 @@ describe('exportFailedRows', () => {
   beforeEach(async () => ({ dir, cleanup } = await tempDir()));
   afterEach(() => cleanup());
 
-  test('CSV with a BOM: the input columns plus mge_error, quoted, sorted by row, round-trips through a CSV parser', async () => {
+  test('CSV with a BOM: the input columns plus the error columns validate --errors writes too, quoted, sorted by row, round-trips through a CSV parser', async () => {
     const out = join(dir, 'fix.csv');
     const result = await exportFailedRows(foldReport(lines), out);
     expect(result.rows).toBe(4);
     const bytes = await readFile(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
-    expect(Object.keys(records[0]!)).toEqual(['id', '牌号', '备注', '日期', '空', 'error', '温度', 'mge_error']);
+    expect(Object.keys(records[0]!)).toEqual(['id', '牌号', '备注', '日期', '空', 'error', '温度', ...FIX_COLUMNS]);
     expect(records.map((r) => r.id)).toEqual(['q', 'f', 'e', '']);
     expect(records[0]).toMatchObject({ 牌号: 'GH4169, "forged"', 备注: 'line1\nline2', 日期: '2024-01-01', 空: '', error: 'x' });
-    expect(records[0]!.mge_error).toContain('PLATFORM_ERROR');
-    expect(records[0]!.mge_error).toContain('2102');
-    expect(records[2]!.mge_error).toContain('VALUE_NOT_A_NUMBER');
-    expect(records[3]!.mge_error).toContain('NO_OUTCOME');
+    expect(records.map((r) => [r._status, r._file, r._row, r._codes])).toEqual([
+      ['failed', 'data.csv', '3', 'PLATFORM_ERROR'],
+      ['uncertain', expect.any(String), '5', expect.any(String)],
+      ['invalid', expect.any(String), '7', 'VALUE_NOT_A_NUMBER'],
+      ['uncertain', expect.any(String), '9', 'NO_OUTCOME'],
+    ]);
+    expect(records[0]!._errors).toContain('2102');
   });
 
   test('JSON lines keep typed values', async () => {
@@ -61,17 +65,18 @@ describe('exportFailedRows', () => {
     await exportFailedRows(foldReport(lines), out);
     const rows = (await readFile(out, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toMatchObject({ id: 'f', 温度: 700 });
-    expect(rows[0].日期).toEqual({ kind: 'date', iso: '2024-01-01' });
+    expect(rows[1]).toMatchObject({ status: 'uncertain', row: 5, sourceValues: { id: 'f', 温度: 700 } });
+    expect(rows[0]).toMatchObject({ status: 'failed', codes: ['PLATFORM_ERROR'] });
+    expect(rows[0].sourceValues.日期).toEqual({ kind: 'date', iso: '2024-01-01' });
   });
 
-  test('an unknown extension is FAILED_OUT_FORMAT', async () => {
+  test('an unknown extension is ERRORS_FILE_EXTENSION', async () => {
     const error = await exportFailedRows(foldReport(lines), join(dir, 'fix.txt')).catch((e: unknown) => e);
-    expect(isMgeError(error, 'usage') && error.code).toBe('FAILED_OUT_FORMAT');
+    expect(isMgeError(error, 'usage') && error.code).toBe('ERRORS_FILE_EXTENSION');
   });
 
-  test('an unwritable target is FAILED_OUT_NOT_WRITABLE', async () => {
+  test('an unwritable target is ERRORS_FILE_UNWRITABLE', async () => {
     const error = await exportFailedRows(foldReport(lines), join(dir, 'missing', 'fix.csv')).catch((e: unknown) => e);
-    expect(isMgeError(error) && error.code).toBe('FAILED_OUT_NOT_WRITABLE');
+    expect(isMgeError(error) && error.code).toBe('ERRORS_FILE_UNWRITABLE');
   });
 });

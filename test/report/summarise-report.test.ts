@@ -38,4 +38,11 @@ describe('summariseReport', () => {
     ]);
     expect(summary.lastSummary?.rows).toBe(6);
   });
+
+  test('a last run killed before its summary has none, even when an earlier run wrote one', () => {
+    const done = { type: 'summary', at: 'x', counts: { uploaded: 1, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 }, rows: 1, durationMs: 5, interrupted: false } as const;
+    const state = foldReport([L.run(), L.intent('a', 'h'), L.uploaded('a', 'h', 1), done, L.run(), L.intent('b', 'h')]);
+    expect(summariseReport(state).lastSummary).toBeUndefined();
+    expect(summariseReport(foldReport([L.run(), done])).lastSummary).toEqual(done);
+  });
 });

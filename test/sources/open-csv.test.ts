@@ -233,4 +233,18 @@ describe('openTable on CSV/TSV', () => {
     expect(table.header.names).toEqual(['牌号', '化学成分 / C', '化学成分 / Mn', '化学成分 / Si', '力学性能 / 屈服强度 (MPa)', '力学性能 / 抗拉强度 (MPa)']);
     expect((await readAll(table)).map((r) => r.rowNumber)).toEqual([3, 4, 5]);
   });
+  test('mixed line endings (CRLF with an LF line appended, a lone CR) read as one record per line', async () => {
+    const table = await openTable(fixture('mixed-line-endings.csv'));
+    expect(table.header.names).toEqual(['formula', 'yield strength', 'note']);
+    const rows = await readAll(table);
+    expect(rows.map((r) => r.values)).toEqual([
+      ['A1', '100', 'two\r\nlines'],
+      ['A2', '200', 'x'],
+      ['A3', '300', 'appended in an LF editor'],
+      ['A4', '400', 'old mac'],
+      ['A5', '500', 'last'],
+    ]);
+    expect(rows.map((r) => r.rowNumber)).toEqual([2, 4, 5, 6, 7]);
+    expect(rows.flatMap((r) => r.issues ?? [])).toEqual([]);
+  });
 });

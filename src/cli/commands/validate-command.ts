@@ -9,6 +9,8 @@ export const validateCommand = defineCommand({
   command: 'validate <inputs..>',
   describe: 'dry run: read, map and validate every row against the template, upload nothing',
   settings: ['platform', 'output'],
+  // Ctrl-C stops reading, closes the --errors file whole and prints what was read (exit 130).
+  handlesSignal: true,
   builder: (y) =>
     addTemplateSourceOptions(
       y

@@ -33,6 +33,8 @@ export interface ValidateReport extends ValidationSummary {
   readonly template: { readonly id: number; readonly pubDate: string; readonly from: 'platform' | 'file' };
   readonly errorsFile: string | undefined;
   readonly templateChanged: TemplateChangedWarning | undefined;
+  /** Stopped by SIGINT/SIGTERM: the rest of the input was not read. */
+  readonly interrupted: boolean;
 }
 
 /** A file as a curator reads it: relative to the working directory when inside it. */
@@ -50,7 +52,8 @@ function summaryText(report: ValidateReport, maxErrors: number | undefined): str
   const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid`];
   const codes = Object.entries(s.invalidByCode);
   if (codes.length > 0) lines.push(`invalid by code: ${codes.map(([code, n]) => `${code} ${n}`).join(', ')}`);
-  if (s.stoppedEarly) lines.push(`stopped after ${maxErrors ?? s.invalid} invalid record(s) (--max-errors): the rest of the input was not read`);
+  if (s.interrupted) lines.push('interrupted: the rest of the input was not read');
+  else if (s.stoppedEarly) lines.push(`stopped after ${maxErrors ?? s.invalid} invalid record(s) (--max-errors): the rest of the input was not read`);
   if (s.errorsFile !== undefined && s.invalid > 0) lines.push(`invalid records with their original cells: ${s.errorsFile}`);
   return `${lines.join('\n')}\n`;
 }
@@ -58,7 +61,9 @@ function summaryText(report: ValidateReport, maxErrors: number | undefined): str
 /**
  * `validate`: the dry run. Reads, maps and validates every row, uploads nothing; prints a summary and
  * the first problems, writes every invalid record to the error file. Resolves with 0 when every record
- * is valid, 1 when some are invalid; mapping, template and input problems throw (exit 2).
+ * is valid, 1 when some are invalid, 130 when `signal` stopped it (reading stops at the next row, the
+ * error file is closed whole and the summary covers the rows read); mapping, template and input
+ * problems throw (exit 2).
  */
 export async function validate(options: ValidateCommandOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
   const job = await loadJob({ ...source, mappingFile: options.mappingFile, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth }, onWarning: (w) => warn(io, w) });
@@ -71,7 +76,11 @@ export async function validate(options: ValidateCommandOptions, source: Template
       warned.add(text);
     }
   }
-  const errorFile: ErrorFile | undefined = options.errorsFile === undefined ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile));
+  if (signal?.aborted) {
+    io.stderr.write('interrupted before any row was read\n');
+    return EXIT.interrupted;
+  }
+  const errorFile: ErrorFile | undefined = options.errorsFile === undefined ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile), inputs.map((i) => i.header));
   const tally = createValidationTally();
   const shown: RowProblem[] = [];
   const show = options.showProblems ?? 20;
@@ -98,6 +107,7 @@ export async function validate(options: ValidateCommandOptions, source: Template
     ...tally.summary(),
     errorsFile: options.errorsFile,
     templateChanged: job.templateChanged,
+    interrupted: signal?.aborted === true,
   };
   if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
@@ -109,5 +119,6 @@ export async function validate(options: ValidateCommandOptions, source: Template
     }
     io.stdout.write(summaryText(report, options.maxErrors));
   }
+  if (report.interrupted) return EXIT.interrupted;
   return report.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
