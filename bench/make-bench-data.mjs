@@ -1,5 +1,6 @@
 /** Writes the generated benchmark inputs (CSV and xlsx, 20 columns) unless they already exist. */
 import { createWriteStream, existsSync, renameSync } from 'node:fs';
+import { writeCsvLines } from './write-csv-lines.mjs';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 
@@ -22,23 +23,11 @@ export function rowValues(i) {
 /** A CSV of `rows` data rows; returns its path. */
 export async function makeCsv(file, rows) {
   if (existsSync(file)) return file;
-  const tmp = `${file}.tmp`;
-  const out = createWriteStream(tmp);
-  out.write(COLUMNS.join(',') + '\n');
-  let chunk = '';
-  for (let i = 0; i < rows; i++) {
+  return writeCsvLines(file, COLUMNS.join(','), rows, (i) => {
     const v = rowValues(i);
     v[2] = SYNTHESIS[i % 4];
-    chunk += v.join(',') + '\n';
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-  renameSync(tmp, file);
-  return file;
+    return v.join(',');
+  });
 }
 
 /** An xlsx of `rows` data rows written with exceljs' streaming writer; returns its path. */

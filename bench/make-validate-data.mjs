@@ -3,8 +3,8 @@
  * samples/README.md) cycled to `rows` data rows, each cycle's numbers nudged so no two rows are equal
  * while every value stays one the mapping and the template accept.
  */
-import { createWriteStream, existsSync, readFileSync, renameSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeCsvLines } from './write-csv-lines.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -27,11 +27,7 @@ export async function makeValidateCsv(root, file, rows) {
   if (existsSync(file)) return file;
   const { columns, rows: sample } = sampleRows(root);
   const numeric = NUMERIC.map((name) => columns.indexOf(name)).filter((i) => i >= 0);
-  const tmp = `${file}.tmp`;
-  const out = createWriteStream(tmp);
-  out.write(columns.map(quote).join(',') + '\n');
-  let chunk = '';
-  for (let i = 0; i < rows; i++) {
+  return writeCsvLines(file, columns.map(quote).join(','), rows, (i) => {
     const cycle = Math.floor(i / sample.length);
     const cells = [...sample[i % sample.length]];
     cells[0] = String(i + 1);
@@ -43,14 +39,6 @@ export async function makeValidateCsv(root, file, rows) {
         if (cells[c] !== '' && Number.isFinite(n)) cells[c] = String(Number((n * factor).toPrecision(10)));
       }
     }
-    chunk += cells.map(quote).join(',') + '\n';
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-  renameSync(tmp, file);
-  return file;
+    return cells.map(quote).join(',');
+  });
 }

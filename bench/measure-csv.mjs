@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { printMeasurement, readWithOpenTable } from './measure-common.mjs';
 
 const [mode, file] = process.argv.slice(2);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -21,12 +22,6 @@ if (mode === 'bare') {
   }
   rows -= 1; // the header line
 } else {
-  const { openTable } = await import(pathToFileURL(path.join(root, 'dist/sources/open-table.js')).href);
-  const table = await openTable(file);
-  for await (const row of table.rows()) {
-    rows++;
-    check += row.values.length;
-  }
+  ({ rows, check } = await readWithOpenTable(root, file));
 }
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-console.log(JSON.stringify({ rows, check, seconds, rowsPerSecond: rows / seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+printMeasurement(rows, check, started);
