@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { MathJsInstance } from 'mathjs';
+import path from 'node:path';
+import type { FactoryFunctionMap, MathJsInstance } from 'mathjs';
 
 /** A linear conversion `value * factor + offset` from a column's unit to the template's. */
 export interface UnitConversion {
@@ -7,20 +8,53 @@ export interface UnitConversion {
   readonly offset: number;
 }
 
-let instance: MathJsInstance | undefined;
+let instance: UnitsInstance | undefined;
+let slim = false;
+
+/** The part of mathjs the conversions use. */
+type UnitsInstance = Pick<MathJsInstance, 'unit' | 'createUnit'>;
 
 /**
  * A private mathjs instance (`createUnit` must not change a shared global), loaded on the first real
- * conversion: mathjs costs about 30 MB of heap and a second of CPU to load, which a mapping without
- * units (and every command that reads no mapping) should not pay.
+ * conversion, so a mapping without units (and every command that reads no mapping) pays nothing.
+ * Only the factories behind `unit` and `createUnit` are instantiated: requiring the package's main
+ * entry builds all of mathjs (about 1.8 CPU-seconds and 30 MB of heap, measured with mathjs 15.2),
+ * these two and their dependencies about 0.6 s. mathjs builds them from its own dependency lists
+ * (`*Dependencies`), which its package `exports` do not expose, so they are required by file path
+ * next to the resolved entry; if a release moves them, the whole bundle is loaded instead.
  */
-function units(): MathJsInstance {
+function units(): UnitsInstance {
   if (instance === undefined) {
-    const mathjs = createRequire(import.meta.url)('mathjs') as typeof import('mathjs');
-    instance = mathjs.create(mathjs.all as NonNullable<typeof mathjs.all>);
+    const lean = slimUnits();
+    slim = lean !== undefined;
+    instance = lean ?? fullUnits();
     instance.createUnit('ksi', '1000 psi');
   }
   return instance;
+}
+
+function slimUnits(): UnitsInstance | undefined {
+  const require = createRequire(import.meta.url);
+  try {
+    // <mathjs>/lib/cjs/index.js → <mathjs>/lib/cjs/{core/create.js, entry/dependenciesAny/…}
+    const lib = path.dirname(require.resolve('mathjs'));
+    const { create } = require(path.join(lib, 'core', 'create.js')) as typeof import('mathjs');
+    const deps = (name: string): FactoryFunctionMap => require(path.join(lib, 'entry', 'dependenciesAny', `dependencies${name}.generated.js`)) as FactoryFunctionMap;
+    return create({ ...deps('UnitFunction'), ...deps('CreateUnit') });
+  } catch {
+    return undefined;
+  }
+}
+
+function fullUnits(): UnitsInstance {
+  const mathjs = createRequire(import.meta.url)('mathjs') as typeof import('mathjs');
+  return mathjs.create(mathjs.all as NonNullable<typeof mathjs.all>);
+}
+
+/** Whether the conversions run on the slim instance (for the test that keeps the file paths honest). */
+export function unitsLoadedSlim(): boolean {
+  units();
+  return slim;
 }
 
 /** Units that only convert to themselves: fractions and counts whose meaning the units library cannot know. */

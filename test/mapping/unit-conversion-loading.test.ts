@@ -26,3 +26,33 @@ describe('the units library', () => {
     expect(result.after).toBe(true);
   });
 });
+
+describe('the slim units instance', () => {
+  test('is the one in use, and converts exactly as the whole mathjs bundle does', () => {
+    const pairs = [
+      ['K', '℃'], ['℉', '℃'], ['ksi', 'MPa'], ['GPa', 'MPa'], ['ohm.cm', 'mΩ·cm'], ['Ω·cm', 'Ω·m'], ['S/cm', 'S/m'],
+      ['um', 'nm'], ['h', 'min'], ['W/mK', 'W/(m·K)'], ['eV', 'kJ'], ['g/cm^3', 'kg/m^3'], ['bar', 'MPa'], ['MPa', 'mm'],
+    ];
+    const out = fresh(`
+      import { createRequire } from 'node:module';
+      const { unitConversion, unitsLoadedSlim, toMathUnit } = await import(${JSON.stringify(dist)});
+      const slim = unitsLoadedSlim();
+      const math = createRequire(import.meta.url)('mathjs');
+      const full = math.create(math.all);
+      full.createUnit('ksi', '1000 psi');
+      const rows = ${JSON.stringify(pairs)}.map(([from, to]) => {
+        let expected;
+        try {
+          const offset = full.unit(0, toMathUnit(from)).toNumber(toMathUnit(to));
+          expected = { factor: full.unit(1, toMathUnit(from)).toNumber(toMathUnit(to)) - offset, offset };
+        } catch { expected = null; }
+        return { from, to, ours: unitConversion(from, to) ?? null, expected };
+      });
+      console.log(JSON.stringify({ slim, rows }));
+    `);
+    const result = JSON.parse(out) as { slim: boolean; rows: { from: string; ours: unknown; expected: unknown }[] };
+    expect(result.slim).toBe(true);
+    expect(result.rows.filter((r) => r.expected !== null)).toHaveLength(pairs.length - 1);
+    for (const row of result.rows) expect({ from: row.from, conv: row.ours }).toEqual({ from: row.from, conv: row.expected });
+  });
+});
