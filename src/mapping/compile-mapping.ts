@@ -134,12 +134,19 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
   // Records are built with keys in code-unit order, so their JSON is already canonical, unless a
   // field name looks like an array index (JS puts those first whatever the insertion order).
   const builtCanonical = !hasIndexLikeName(template.fields);
+  // Parallel arrays walked by index: the per-row loop below is the stage's innermost one.
+  const names = content.map(([name]) => name);
+  const evaluators = content.map(([, evaluate]) => evaluate);
+  const paths = content.map(([, , path]) => path);
+  const plainNames = !names.includes('__proto__');
   const mapRows = (rows: readonly SourceRow[], trace = false): MapResult => {
     const ctx: RowContext = { rows, row: rows[0]!, problems: [], trace: trace ? new Map() : undefined };
     const out: { [field: string]: JsonValue } = {};
-    for (const [name, evaluate, path] of content) {
-      const v = evaluate(ctx, path);
-      if (v !== undefined) setKey(out, name, v);
+    for (let i = 0; i < evaluators.length; i++) {
+      const v = evaluators[i]!(ctx, paths[i]!);
+      if (v === undefined) continue;
+      if (plainNames) out[names[i]!] = v;
+      else setKey(out, names[i]!, v);
     }
     const m = meta(ctx);
     const partial: PlatformRecord = { content: out, meta: m };

@@ -12,6 +12,9 @@ export interface ValidateOptions {
   readonly methodsWidth?: MethodsWidth;
 }
 
+/** The answer for a valid record, shared rather than allocated per row. */
+const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+
 function show(v: unknown): string {
   if (v === undefined) return 'absent';
   return typeof v === 'string' ? v : JSON.stringify(v);
@@ -22,9 +25,9 @@ function show(v: unknown): string {
  * completely: nothing dropped (unknown keys, non-array files), nothing mis-shaped (numeric strings,
  * half ranges, non-options). Returns every issue; empty means valid.
  */
-export function validateRecord(record: PlatformRecord, template: Template, options: ValidateOptions = {}): ValidationIssue[] {
+export function validateRecord(record: PlatformRecord, template: Template, options: ValidateOptions = {}): readonly ValidationIssue[] {
   // Most rows are valid: a walk without paths or issues says so; only the others take the full walk.
-  if (isValidRecord(record, template.fields, template.id, options.methodsWidth ?? 3)) return [];
+  if (isValidRecord(record, template.fields, template.id, options.methodsWidth ?? 3)) return NO_ISSUES;
   const issues: ValidationIssue[] = [];
   const push = (code: string, field: string, expected: string, found: unknown, message: string): void => {
     issues.push({ code, field, expected, found: show(found), message });

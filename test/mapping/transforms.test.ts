@@ -162,6 +162,25 @@ content:
     });
   });
 
+  it.each([
+    [' GH4169 ', 'GH4169'],
+    ['GH4169\t', 'GH4169'],
+    ['\nGH4169', 'GH4169'],
+    ['GH4169\u00a0', 'GH4169'],
+    ['\u3000高温合金\u3000', '高温合金'],
+    ['高温 合金', '高温 合金'],
+    ['G', 'G'],
+  ])('trims %j to %j', (cell, expected) => {
+    const r = mapOne('  牌号: 牌号\n', [cell, '650', null, 'k', 'A']);
+    expect(r.problems).toEqual([]);
+    expect(r.record?.content['牌号']).toBe(expected);
+  });
+
+  it('keeps the spaces of a value with trim: false', () => {
+    const r = mapOne('  牌号: 牌号\n', ['GH4169', '650', ' as given\u3000', 'k', 'A']);
+    expect(r.record?.meta.abstract).toBe(' as given\u3000');
+  });
+
   it('reports a lookup miss at its cell', () => {
     const r = mapOne('  牌号: 牌号\n', ['GH4169', '650', null, 'k', 'C']);
     expect(r.problems.map((p) => [p.code, p.location.cell, p.field])).toEqual([['LOOKUP_MISS', 'E2', 'meta.source.reference']]);
