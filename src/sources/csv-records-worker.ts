@@ -1,0 +1,37 @@
+/**
+ * The worker thread side of {@link threadedCsvRecords}: reads the file of its `workerData` with
+ * {@link csvRecords} and posts the batches, never more than {@link CSV_WORKER_CREDITS} ahead of the
+ * reader (each batch it takes returns one credit).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { csvRecords, type CsvReadPlan } from './csv-records.js';
+import { CSV_WORKER_CREDITS, toWireError, type CsvWorkerMessage } from './csv-wire.js';
+
+const port = parentPort!;
+const { rows, close } = csvRecords(workerData as CsvReadPlan);
+let credits = CSV_WORKER_CREDITS;
+let wake: (() => void) | undefined;
+port.on('message', () => {
+  credits++;
+  const resume = wake;
+  wake = undefined;
+  resume?.();
+});
+const send = (message: CsvWorkerMessage): void => port.postMessage(message);
+try {
+  for await (const batch of rows) {
+    while (credits === 0) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+    credits--;
+    send({ type: 'rows', rows: batch });
+  }
+  send({ type: 'end' });
+} catch (error) {
+  send({ type: 'error', error: toWireError(error) });
+} finally {
+  await close();
+  port.close();
+}

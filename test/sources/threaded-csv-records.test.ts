@@ -1,0 +1,84 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FIXTURES } from './read-all.js';
+import type { TableSource } from '../../src/sources/source-types.js';
+import type { CsvThread } from '../../src/sources/threaded-csv-records.js';
+
+// The worker thread runs a built module, so these tests use the built reader (npm test builds first).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const built = (p: string): string => pathToFileURL(path.join(root, 'dist', p)).href;
+type OpenCsv = (file: string, options?: object, thread?: CsvThread) => Promise<TableSource>;
+type ReadsOnWorker = (file: string, thread: CsvThread) => Promise<boolean>;
+let openCsv: OpenCsv;
+let readsOnWorker: ReadsOnWorker;
+let dir: string;
+
+beforeAll(async () => {
+  ({ openCsv } = (await import(built('sources/open-csv.js'))) as { openCsv: OpenCsv });
+  ({ readsOnWorker } = (await import(built('sources/threaded-csv-records.js'))) as { readsOnWorker: ReadsOnWorker });
+  dir = mkdtempSync(path.join(tmpdir(), 'mge-csv-thread-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Everything a reader gives for a file, or the error's fields (the built MgeError is another class). */
+async function readOut(file: string, thread: CsvThread): Promise<unknown> {
+  try {
+    const table = await openCsv(file, {}, thread);
+    const rows: unknown[] = [];
+    for await (const row of table.rows()) rows.push([row.rowNumber, row.values, row.issues]);
+    return { header: table.header, rows };
+  } catch (error) {
+    const e = error as { kind?: string; code?: string; location?: unknown; hint?: string; message: string };
+    return { error: { kind: e.kind, code: e.code, location: e.location, hint: e.hint, message: e.message } };
+  }
+}
+
+describe('csv-parse on a worker thread', () => {
+  const fixtures = readdirSync(FIXTURES).filter((f) => /\.(csv|tsv|txt)$/i.test(f));
+
+  test('there are CSV fixtures to compare', () => {
+    expect(fixtures.length).toBeGreaterThan(10);
+  });
+
+  test.each(fixtures)('%s reads the same on the worker as on the main thread', async (name) => {
+    const file = path.join(FIXTURES, name);
+    expect(await readOut(file, 'worker')).toEqual(await readOut(file, 'main'));
+  });
+
+  test('a file that stops being UTF-8 past the sample fails alike, at the same line', async () => {
+    const file = path.join(dir, 'late-latin1.csv');
+    const good = Array.from({ length: 4000 }, (_v, i) => `${i},alloy ${i},${i * 1.5}`).join('\n');
+    writeFileSync(file, Buffer.concat([Buffer.from(`id,name,value\n${good}\n`), Buffer.from([0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x31, 0x2c, 0x32, 0x0a])]));
+    const onWorker = (await readOut(file, 'worker')) as { error?: { code: string; location: { row: number } } };
+    expect(onWorker.error?.code).toBe('SOURCE_BAD_ENCODING');
+    expect(onWorker).toEqual(await readOut(file, 'main'));
+  });
+
+  test('stopping early ends the worker and leaves the rows read so far intact', async () => {
+    const file = path.join(dir, 'many.csv');
+    writeFileSync(file, `id,value\n${Array.from({ length: 50_000 }, (_v, i) => `${i},${i}`).join('\n')}\n`);
+    const table = await openCsv(file, {}, 'worker');
+    const seen: number[] = [];
+    for await (const row of table.rows()) {
+      seen.push(row.rowNumber);
+      if (seen.length === 3) break;
+    }
+    await table.close();
+    expect(seen).toEqual([2, 3, 4]);
+  });
+
+  test('auto reads a large file on the worker and a small one on the main thread', async () => {
+    const small = path.join(dir, 'small.csv');
+    writeFileSync(small, 'a,b\n1,2\n');
+    const large = path.join(dir, 'large.csv');
+    const line = `${'x'.repeat(1000)},1\n`;
+    writeFileSync(large, `a,b\n${line.repeat(1100)}`);
+    expect(await readsOnWorker(small, 'auto')).toBe(false);
+    expect(await readsOnWorker(large, 'auto')).toBe(true);
+    expect(await readsOnWorker(large, 'main')).toBe(false);
+    const out = (await readOut(large, 'auto')) as { rows: unknown[] };
+    expect(out.rows).toHaveLength(1100);
+  });
+});
