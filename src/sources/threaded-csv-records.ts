@@ -37,7 +37,10 @@ export async function readsOnWorker(file: string, thread: CsvThread): Promise<bo
  * at most a few batches ahead, so memory stays bounded whatever the file's size.
  */
 export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
-  const worker = new Worker(WORKER, { workerData: plan });
+  // No flags of the launching process: they are meant for its entry (`--input-type`, `--eval` break a
+  // worker that is a module file) and the worker only parses.
+  const worker = new Worker(WORKER, { workerData: plan, execArgv: [] });
+  worker.unref();
   const inbox: CsvWorkerMessage[] = [];
   let crashed: unknown;
   let exited = false;
@@ -69,9 +72,13 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
         if (message === undefined) {
           if (crashed !== undefined) throw new MgeError('internal', 'INTERNAL_ERROR', `the CSV reader thread failed: ${(crashed as Error).message}`, { cause: crashed });
           if (exited) throw new MgeError('internal', 'INTERNAL_ERROR', 'the CSV reader thread stopped before the end of the file');
+          // Referenced only while this thread waits for it: a reader abandoned without close() must
+          // not keep the process alive (the worker would wait for credits for ever).
+          worker.ref();
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
+          worker.unref();
           continue;
         }
         if (message.type === 'end') return;

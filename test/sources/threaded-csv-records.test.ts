@@ -82,3 +82,25 @@ describe('csv-parse on a worker thread', () => {
     expect(out.rows).toHaveLength(1100);
   });
 });
+
+describe('a reader abandoned without close()', () => {
+  test('does not keep the process alive', async () => {
+    const file = path.join(dir, 'abandoned.csv');
+    writeFileSync(file, `id,value\n${Array.from({ length: 50_000 }, (_v, i) => `${i},${i}`).join('\n')}\n`);
+    const script = `
+      const { openCsv } = await import(${JSON.stringify(built('sources/open-csv.js'))});
+      const table = await openCsv(${JSON.stringify(file)}, {}, 'worker');
+      let n = 0;
+      for await (const row of table.rows()) if (++n === 3) break;
+      const again = await openCsv(${JSON.stringify(file)}, {}, 'worker');
+      const it = again.rows()[Symbol.asyncIterator]();
+      await it.next();
+      console.log('read', n);`;
+    const { execFile } = await import('node:child_process');
+    const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000, env: { ...process.env, NODE_OPTIONS: '' } }, (_error, stdout) => resolve({ code: child.exitCode, stdout }));
+    });
+    expect(result.stdout.trim()).toBe('read 3');
+    expect(result.code).toBe(0);
+  });
+});
