@@ -62,7 +62,9 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
     exited = true;
     notify();
   });
+  let closing = false;
   const close = async (): Promise<void> => {
+    closing = true;
     if (!exited) await worker.terminate();
   };
   async function* rows(): AsyncGenerator<RawRow[]> {
@@ -71,6 +73,8 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
         const message = inbox.shift();
         if (message === undefined) {
           if (crashed !== undefined) throw new MgeError('internal', 'INTERNAL_ERROR', `the CSV reader thread failed: ${(crashed as Error).message}`, { cause: crashed });
+          // Stopped by close() (the consumer is done): an end, not a failure.
+          if (exited && closing) return;
           if (exited) throw new MgeError('internal', 'INTERNAL_ERROR', 'the CSV reader thread stopped before the end of the file');
           // Referenced only while this thread waits for it: a reader abandoned without close() must
           // not keep the process alive (the worker would wait for credits for ever).

@@ -83,6 +83,21 @@ describe('csv-parse on a worker thread', () => {
   });
 });
 
+describe('closing while a batch is awaited', () => {
+  test('ends the rows quietly instead of failing them', async () => {
+    const file = path.join(dir, 'closed-early.csv');
+    writeFileSync(file, 'id,value\n1,2\n');
+    const { threadedCsvRecords } = (await import(built('sources/threaded-csv-records.js'))) as {
+      threadedCsvRecords: (plan: object) => { rows: AsyncGenerator<unknown>; close: () => Promise<void> };
+    };
+    const records = threadedCsvRecords({ file, start: 0, encoding: 'utf8', guessed: false, delimiter: ',' });
+    // The worker is still starting: this first batch is awaited when close() stops it.
+    const pending = records.rows.next();
+    await records.close();
+    await expect(pending).resolves.toEqual({ done: true, value: undefined });
+  });
+});
+
 describe('a reader abandoned without close()', () => {
   test('does not keep the process alive', async () => {
     const file = path.join(dir, 'abandoned.csv');
