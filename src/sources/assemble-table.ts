@@ -16,6 +16,8 @@ export interface RawTable {
   readonly merges: readonly MergeRange[] | undefined;
   /** Releases the file; called on any failure, at the end of the rows and by `close()`. */
   readonly close: () => Promise<void>;
+  /** The reader's position through the table, 0..1 (see `TableSource.readFraction`). @default undefined (unknown until the end) */
+  readonly readFraction?: () => number;
 }
 
 /**
@@ -78,6 +80,15 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
   const skip = new Set(options.skipRows ?? []);
   let started = false;
   let closed = false;
+  let ended = false;
+  let reached = 0;
+  // Clamped and held: a zip directory's size can lie, and a file can grow while it is read.
+  const readFraction = (): number => {
+    if (ended) return 1;
+    const at = raw.readFraction?.() ?? 0;
+    if (Number.isFinite(at)) reached = Math.max(reached, Math.min(1, at));
+    return reached;
+  };
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
@@ -114,6 +125,7 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
       return fail(error);
     }
     if (result.done) {
+      ended = true;
       await close();
       return done;
     }
@@ -136,7 +148,7 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
       }),
     };
   };
-  return { header, rows, close };
+  return { header, rows, close, readFraction };
 }
 
 /** Aligns one raw row with the header; `undefined` for a blank row (no value and no issue). */

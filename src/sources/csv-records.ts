@@ -30,6 +30,8 @@ export interface CsvReadPlan {
 export interface CsvRecords {
   readonly rows: AsyncGenerator<RawRow[]>;
   readonly close: () => Promise<void>;
+  /** Bytes of the file read so far, counted from its first byte (a byte order mark included). */
+  readonly bytesRead: () => number;
 }
 
 /**
@@ -55,7 +57,7 @@ export function csvRecords(plan: CsvReadPlan): CsvRecords {
     source.destroy();
     parser.destroy();
   };
-  return { rows: records(parser, file), close };
+  return { rows: records(parser, file), close, bytesRead: () => start + input.bytesRead };
 }
 
 async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> {
