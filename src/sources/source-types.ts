@@ -76,11 +76,10 @@ export interface TableSource {
   /** Releases the file; safe to call twice. */
   close(): Promise<void>;
   /**
-   * How far the reader is through the table, 0..1, for a progress display: the bytes of the file
-   * read over its size (CSV/TSV), the bytes of the sheet's XML parsed over its size (xlsx), the rows
-   * handed out over the rows loaded (xls/ods, read whole); 1 once the rows have ended. Never
-   * decreases; it may run ahead of the rows handed out by what the reader buffers (tens of KiB).
-   * Absent when the reader cannot tell.
+   * How far through the table the rows handed out so far reach, 0..1, for a progress display: the
+   * bytes of the file (CSV/TSV) or of the sheet's XML (xlsx) read up to the batch they came in, or
+   * the rows over the rows loaded (xls/ods, read whole), with the rows of one batch spread evenly;
+   * 1 once the rows have ended. Never decreases. Absent when the reader cannot tell.
    */
   readFraction?(): number;
 }
