@@ -6,7 +6,7 @@ import { LOG_LEVELS } from '../config/settings.js';
  * flags are offered and read, so a command may reuse a name for its own option (the sandbox's
  * `--methods-width any`).
  */
-export type SettingGroup = 'platform' | 'upload' | 'output';
+export type SettingGroup = 'platform' | 'upload' | 'output' | 'progress';
 
 const COMMON: Record<string, Options> = {
   config: { type: 'string', describe: 'YAML config file (or MGE_CONFIG)', group: 'Settings:' },
@@ -33,6 +33,9 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
   output: {
     json: { type: 'boolean', describe: 'print JSON for scripts instead of tables', group: 'Output:' },
     quiet: { type: 'boolean', describe: 'no progress output (MGE_QUIET)', group: 'Output:' },
+  },
+  progress: {
+    'progress-interval': { type: 'string', describe: 'seconds between progress lines when stderr is not a terminal (MGE_PROGRESS_INTERVAL) [default: 5]', group: 'Output:' },
   },
 };
 

@@ -93,6 +93,13 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
   },
   { key: 'logFile', name: 'log-file', env: 'MGE_LOG_FILE', isPath: true, parse: text },
   { key: 'quiet', name: 'quiet', env: 'MGE_QUIET', parse: boolean },
+  {
+    key: 'progressIntervalMs', name: 'progress-interval', env: 'MGE_PROGRESS_INTERVAL',
+    parse: (raw) => {
+      const seconds = positive(raw);
+      return seconds.ok ? ok(Math.max(1, Math.round(seconds.value * 1000))) : bad('a positive number of seconds');
+    },
+  },
   { key: 'json', name: 'json', env: 'MGE_JSON', parse: boolean },
 ];
 

@@ -33,6 +33,8 @@ export interface Settings {
   readonly logFile: string | undefined;
   /** No progress output. @default false */
   readonly quiet: boolean;
+  /** Off a terminal, one progress line every this many ms (`--progress-interval` in seconds). @default 5000 */
+  readonly progressIntervalMs: number;
   /** Machine-readable JSON on stdout. @default false */
   readonly json: boolean;
   /** The config file that was read, if any. */
@@ -53,6 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
   logLevel: 'info',
   logFile: undefined,
   quiet: false,
+  progressIntervalMs: 5000,
   json: false,
   configFile: undefined,
 };

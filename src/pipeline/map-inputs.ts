@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMgeError } from '../errors/mge-error.js';
 import type { MappingSettings } from '../mapping/check-mapping.js';
@@ -11,6 +12,7 @@ import { openTable } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
+import type { ReadTracker } from './create-read-progress.js';
 
 /** Options of {@link prepareInputs}. */
 export interface PrepareInputsOptions {
@@ -35,6 +37,8 @@ export interface PreparedInput {
   readonly header: SourceHeader;
   readonly compiled: CompiledMapping;
   readonly sourceOptions: SourceOptions;
+  /** The file's size when its header was read, to weigh it in the read progress. */
+  readonly bytes: number;
 }
 
 function problemsOf(error: unknown): readonly MappingProblem[] | undefined {
@@ -61,7 +65,7 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
     const table = await openTable(openPath, sourceOptions);
     try {
       const compiled = compileMapping(options.spec, options.template, table.header, options.settings ?? {});
-      prepared.push({ file, openPath, header: table.header, compiled, sourceOptions });
+      prepared.push({ file, openPath, header: table.header, compiled, sourceOptions, bytes: (await stat(openPath)).size });
     } catch (error) {
       const found = problemsOf(error);
       if (found === undefined) throw error;
@@ -81,6 +85,8 @@ export interface MapInputsOptions {
   readonly signal?: AbortSignal;
   /** Called when a file is opened, before its first row. @default undefined */
   readonly onFile?: (input: PreparedInput) => void;
+  /** Told which table is open, each record handed on and each input read to its end. @default undefined */
+  readonly progress?: ReadTracker;
 }
 
 /**
@@ -90,18 +96,22 @@ export interface MapInputsOptions {
  * @throws source errors met while reading (a truncated workbook, a late encoding error).
  */
 export async function* mapInputs(inputs: readonly PreparedInput[], options: MapInputsOptions = {}): AsyncIterable<MappedRow> {
-  for (const input of inputs) {
+  const progress = options.progress;
+  for (const [index, input] of inputs.entries()) {
     if (options.signal?.aborted) return;
     const table = await openTable(input.openPath, input.sourceOptions);
     try {
       options.onFile?.(input);
+      progress?.opened(index, table);
       // The header was checked when the inputs were prepared; a file changed since is compiled again.
       const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');
       const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.spec, input.compiled.template, table.header, { methodsWidth: input.compiled.check.methodsWidth });
       for await (const row of toMappedRows(table.rows(), compiled)) {
+        progress?.record();
         yield row;
         if (options.signal?.aborted) return;
       }
+      progress?.finished(index);
     } finally {
       await table.close();
     }

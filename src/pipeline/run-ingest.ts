@@ -11,6 +11,7 @@ import type { Sleep } from '../upload/real-sleep.js';
 import { uploadExitCode } from '../upload/upload-exit-code.js';
 import { uploadRows } from '../upload/upload-rows.js';
 import type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
+import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
@@ -61,6 +62,8 @@ export interface IngestStart {
   readonly knownKeys: number;
   /** Ms left of the queue's current `Retry-After` pause. */
   readonly pauseRemaining: () => number;
+  /** How far the inputs have been read (bytes), and how many records were handed on. */
+  readonly reading: ReadProgress;
 }
 
 /** The adapters of {@link runIngest}: every effect with time, I/O or the platform is injected. */
@@ -155,8 +158,9 @@ async function ingestWith(
           inputs,
         }),
       );
-      deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0 });
-      const rows = guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}) }));
+      const reading = createReadProgress(inputs.map((input) => input.bytes));
+      deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0, reading });
+      const rows = guardDuplicateKeys(mapInputs(inputs, { progress: reading, ...(deps.signal ? { signal: deps.signal } : {}) }));
       const resume = { onChange: options.onChange ?? 'report', retryFailed: options.retryFailed ?? false, retryUncertain: options.retryUncertain ?? false } as const;
       let summary: UploadSummary | DryRunSummary;
       if (queue === undefined || submit === undefined || username === undefined) {

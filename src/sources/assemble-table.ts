@@ -16,6 +16,8 @@ export interface RawTable {
   readonly merges: readonly MergeRange[] | undefined;
   /** Releases the file; called on any failure, at the end of the rows and by `close()`. */
   readonly close: () => Promise<void>;
+  /** Where the reader is, 0..1, as of the last batch it handed over (see `TableSource.readFraction`). @default undefined (unknown until the end) */
+  readonly readFraction?: () => number;
 }
 
 /**
@@ -78,6 +80,16 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
   const skip = new Set(options.skipRows ?? []);
   let started = false;
   let closed = false;
+  let ended = false;
+  // Where the reader was when the batch before this one and this one were handed over: the rows of
+  // a batch (64 KiB of CSV, a chunk of sheet XML) are placed evenly between the two.
+  let from = 0;
+  let to = 0;
+  const reader = (): number => {
+    const at = raw.readFraction?.() ?? 0;
+    // Clamped and held: a zip directory's size can lie, and a file can grow while it is read.
+    return Number.isFinite(at) ? Math.max(to, Math.min(1, at)) : to;
+  };
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
@@ -90,6 +102,8 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
   // Rows read while looking for the header, then the rest of the current batch, then later batches.
   let batch: RawRow[] = [...queue, ...cursor.takeRest()];
   let index = 0;
+  to = reader();
+  const readFraction = (): number => (ended ? 1 : batch.length === 0 ? to : from + ((to - from) * index) / batch.length);
   const fail = async (error: unknown): Promise<never> => {
     await close();
     throw error;
@@ -114,11 +128,14 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
       return fail(error);
     }
     if (result.done) {
+      ended = true;
       await close();
       return done;
     }
     batch = result.value;
     index = 0;
+    from = to;
+    to = reader();
     return next();
   };
   const rows = (): AsyncIterable<SourceRow> => {
@@ -136,7 +153,7 @@ async function assemble(raw: RawTable, options: SourceOptions): Promise<TableSou
       }),
     };
   };
-  return { header, rows, close };
+  return { header, rows, close, readFraction };
 }
 
 /** Aligns one raw row with the header; `undefined` for a blank row (no value and no issue). */

@@ -8,7 +8,7 @@ import { csvRecords, type CsvReadPlan } from './csv-records.js';
 import { CSV_WORKER_CREDITS, toWireError, type CsvWorkerMessage } from './csv-wire.js';
 
 const port = parentPort!;
-const { rows, close } = csvRecords(workerData as CsvReadPlan);
+const { rows, close, bytesRead } = csvRecords(workerData as CsvReadPlan);
 let credits = CSV_WORKER_CREDITS;
 let wake: (() => void) | undefined;
 port.on('message', () => {
@@ -26,7 +26,7 @@ try {
       });
     }
     credits--;
-    send({ type: 'rows', rows: batch });
+    send({ type: 'rows', rows: batch, bytes: bytesRead() });
   }
   send({ type: 'end' });
 } catch (error) {

@@ -30,6 +30,11 @@ export interface CsvReadPlan {
 export interface CsvRecords {
   readonly rows: AsyncGenerator<RawRow[]>;
   readonly close: () => Promise<void>;
+  /**
+   * Where in the file the last batch handed out ends, in bytes from the file's first byte (a byte
+   * order mark included).
+   */
+  readonly bytesRead: () => number;
 }
 
 /**
@@ -55,10 +60,15 @@ export function csvRecords(plan: CsvReadPlan): CsvRecords {
     source.destroy();
     parser.destroy();
   };
-  return { rows: records(parser, file), close };
+  // UTF-8 reaches csv-parse as the file's own bytes, so its count is where the batch ends; text
+  // decoded from another encoding is counted in other units, so there the bytes read stand in (ahead
+  // by what the streams buffer).
+  const position = { bytes: start };
+  const at = encoding === 'utf8' ? (): number => start + parser.info.bytes : (): number => start + input.bytesRead;
+  return { rows: records(parser, file, () => (position.bytes = at())), close, bytesRead: () => position.bytes };
 }
 
-async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> {
+async function* records(parser: Parser, file: string, mark: () => void): AsyncGenerator<RawRow[]> {
   let line = 1;
   try {
     for await (const batch of readBatches<string[]>(parser)) {
@@ -78,6 +88,7 @@ async function* records(parser: Parser, file: string): AsyncGenerator<RawRow[]> 
           }
         }
       }
+      mark();
       yield rows;
     }
   } catch (error) {

@@ -11,7 +11,10 @@ export interface WireError {
 }
 
 /** A message from the CSV worker thread to the thread reading its rows. */
-export type CsvWorkerMessage = { readonly type: 'rows'; readonly rows: RawRow[] } | { readonly type: 'end' } | { readonly type: 'error'; readonly error: WireError };
+export type CsvWorkerMessage =
+  /** `bytes`: of the file read when the batch was sent (the reader's progress). */
+  | { readonly type: 'rows'; readonly rows: RawRow[]; readonly bytes: number }
+  | { readonly type: 'end' } | { readonly type: 'error'; readonly error: WireError };
 
 /** Batches the worker may send ahead of the reader: enough to keep both threads busy, few enough to bound memory. */
 export const CSV_WORKER_CREDITS = 4;

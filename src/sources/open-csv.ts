@@ -22,7 +22,7 @@ const SAMPLE_BYTES = 64 * 1024;
  */
 export async function openCsv(file: string, options: SourceOptions = {}, thread: CsvThread = 'auto'): Promise<TableSource> {
   const where = { file };
-  const { sample, complete } = await readSample(file);
+  const { sample, complete, size } = await readSample(file);
   if (sample.length === 0) {
     throw sourceError('SOURCE_EMPTY', 'the file is empty', where, 'check that this is the right file');
   }
@@ -41,8 +41,8 @@ export async function openCsv(file: string, options: SourceOptions = {}, thread:
 
   // A GB18030 guess made from the sample is checked on (the user's explicit choice is not).
   const plan: CsvReadPlan = { file, start: bom, encoding, guessed: encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto', delimiter };
-  const { rows, close } = (await readsOnWorker(file, thread)) ? threadedCsvRecords(plan) : csvRecords(plan);
-  return assembleTable({ file, sheet: undefined, rows, merges: undefined, close }, options);
+  const { rows, close, bytesRead } = (await readsOnWorker(file, thread)) ? threadedCsvRecords(plan) : csvRecords(plan);
+  return assembleTable({ file, sheet: undefined, rows, merges: undefined, close, readFraction: () => bytesRead() / size }, options);
 }
 
 function chooseEncoding(
@@ -71,12 +71,13 @@ function decodeSample(bytes: Uint8Array, encoding: TextEncodingName): string {
   return new TextDecoder(encoding === 'utf8' ? 'utf-8' : encoding === 'utf16le' ? 'utf-16le' : 'gb18030').decode(bytes);
 }
 
-async function readSample(file: string): Promise<{ sample: Uint8Array; complete: boolean }> {
+async function readSample(file: string): Promise<{ sample: Uint8Array; complete: boolean; size: number }> {
   const handle = await openSourceFile(file);
   try {
     const buffer = Buffer.alloc(SAMPLE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return { sample: buffer.subarray(0, Math.min(bytesRead, SAMPLE_BYTES)), complete: bytesRead <= SAMPLE_BYTES };
+    const { size } = await handle.stat();
+    return { sample: buffer.subarray(0, Math.min(bytesRead, SAMPLE_BYTES)), complete: bytesRead <= SAMPLE_BYTES, size };
   } catch (error) {
     throw sourceError('SOURCE_UNREADABLE', 'cannot read the file', { file }, 'is it a directory?', error);
   } finally {

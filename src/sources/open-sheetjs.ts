@@ -62,11 +62,14 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
     );
   }
   const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
-  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, sheet, name), merges, close: async () => undefined }, options);
+  const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
+  // The workbook is in memory: progress is the share of its rows handed out.
+  const handed = { rows: 0 };
+  const readFraction = (): number => (data.length > 0 ? handed.rows / data.length : 1);
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, data, name, handed), merges, close: async () => undefined, readFraction }, options);
 }
 
-async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetName: string): AsyncGenerator<RawRow[]> {
-  const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
+async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | undefined)[], sheetName: string, handed: { rows: number }): AsyncGenerator<RawRow[]> {
   let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
@@ -92,10 +95,12 @@ async function* sheetRows(XLSX: typeof SheetJs, sheet: SheetJs.WorkSheet, sheetN
     }
     batch.push({ rowNumber: r + 1, cells, issues, percent });
     if (batch.length === 1000) {
+      handed.rows = r + 1;
       yield batch;
       batch = [];
     }
   }
+  handed.rows = data.length;
   if (batch.length > 0) yield batch;
 }
 

@@ -10,6 +10,7 @@ import { readXlsxMerges } from './read-xlsx-merges.js';
 import { readXlsxErrorResults } from './read-xlsx-error-results.js';
 import { loadExcelJs } from './load-exceljs.js';
 import { isPercentFormat } from './is-percent-format.js';
+import { findXlsxSheetEntry } from './find-xlsx-sheet-entry.js';
 
 /** Excel's last row: a sheet claiming more is damaged or hostile. */
 const MAX_EXCEL_ROWS = 1_048_576;
@@ -17,6 +18,8 @@ const MAX_EXCEL_ROWS = 1_048_576;
 /** The parts of exceljs' stream reader used here (it is unmaintained: keep it behind this file). */
 interface SheetReader {
   readonly name?: string;
+  /** The chunks of sheet XML that `parse()` reads (from the zip, or from a temp file: see `sheetRows`). */
+  iterator?: AsyncIterable<Buffer | string>;
   /** Events in batches, one batch per chunk of sheet XML. */
   parse(): AsyncIterable<{ eventType: string; value: unknown }[]>;
 }
@@ -98,7 +101,23 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
     errorResults ??= readXlsxErrorResults(file, entries, sheetNames, sheetName, limits).catch(() => new Map<string, string>());
     return (await errorResults).get(ref);
   };
-  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText), merges, close }, options);
+  const entry = await findXlsxSheetEntry(file, entries, sheetNames, sheetName).catch(() => undefined);
+  const xmlBytes = entry === undefined || entry.uncompressedSize === 0xffffffff ? 0 : entry.uncompressedSize;
+  const parsed = { bytes: 0 };
+  const readFraction = (): number => (xmlBytes > 0 ? parsed.bytes / xmlBytes : 0);
+  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText, parsed), merges, close, readFraction }, options);
+}
+
+/**
+ * Counts the bytes of sheet XML as exceljs parses them. The file's own bytes are no measure of
+ * progress: Excel writes the shared strings after the sheets, so exceljs reads the whole zip (parking
+ * the sheet in a temp file) before it parses the first row.
+ */
+async function* counted(chunks: AsyncIterable<Buffer | string>, parsed: { bytes: number }): AsyncGenerator<Buffer | string> {
+  for await (const chunk of chunks) {
+    parsed.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    yield chunk;
+  }
 }
 
 async function* sheetRows(
@@ -106,7 +125,9 @@ async function* sheetRows(
   file: string,
   sheetName: string,
   errorText: (ref: string) => Promise<string | undefined>,
+  parsed: { bytes: number },
 ): AsyncGenerator<RawRow[]> {
+  if (sheet.iterator !== undefined) sheet.iterator = counted(sheet.iterator, parsed);
   try {
     for await (const events of sheet.parse()) {
       const batch: RawRow[] = [];

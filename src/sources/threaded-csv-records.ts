@@ -45,6 +45,8 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
   let crashed: unknown;
   let exited = false;
   let wake: (() => void) | undefined;
+  // Where the worker's reader was when it sent the batch handed out last.
+  let bytes = plan.start;
   const notify = (): void => {
     const resume = wake;
     wake = undefined;
@@ -88,11 +90,12 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
         if (message.type === 'end') return;
         if (message.type === 'error') throw fromWireError(message.error);
         worker.postMessage('more');
+        bytes = message.bytes;
         yield message.rows;
       }
     } finally {
       await close();
     }
   }
-  return { rows: rows(), close };
+  return { rows: rows(), close, bytesRead: () => bytes };
 }

@@ -68,7 +68,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
 export const ingestCommand = defineCommand({
   command: 'ingest <inputs..>',
   describe: 'read, map, validate and upload every row; re-running with the same report resumes',
-  settings: ['platform', 'upload', 'output'],
+  settings: ['platform', 'upload', 'output', 'progress'],
   handlesSignal: true,
   builder: (y) =>
     addTemplateSourceOptions(
@@ -109,6 +109,7 @@ export const ingestCommand = defineCommand({
         io: context.io,
         json: context.settings.json,
         quiet: context.settings.quiet,
+        progressIntervalMs: context.settings.progressIntervalMs,
         argv: context.argv,
         ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
       },

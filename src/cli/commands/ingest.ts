@@ -69,7 +69,7 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
       },
       onStart: (start) => {
         log?.info({ report: options.reportFile, template: start.templateId, inputs: start.inputs.map((i) => i.file), knownKeys: start.knownKeys, dryRun: options.dryRun ?? false }, 'ingest started');
-        progress.start(start.pauseRemaining);
+        progress.start(start.pauseRemaining, undefined, start.reading);
       },
       onOutcome: (o) => {
         if (o.type === 'invalid' || o.type === 'failed' || o.type === 'uncertain') log?.warn({ row: o }, `row ${o.type}`);

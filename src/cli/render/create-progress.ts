@@ -1,3 +1,4 @@
+import type { ReadProgress } from '../../pipeline/create-read-progress.js';
 import { zeroCounts } from '../../report/report-lines.js';
 import type { RowOutcome } from '../../upload/upload-types.js';
 import { formatProgressLine } from './format-progress-line.js';
@@ -24,8 +25,11 @@ export interface ProgressOptions {
 
 /** The progress display of a run: fed outcomes, drawn on a timer. */
 export interface Progress {
-  /** Starts drawing; `pauseRemaining` reads the queue's backoff pause. */
-  start(pauseRemaining: () => number, total?: number): void;
+  /**
+   * Starts drawing; `pauseRemaining` reads the queue's backoff pause. With a row `total` the line
+   * shows done/total; else with `reading` (how far the input has been read) a percentage and an ETA.
+   */
+  start(pauseRemaining: () => number, total?: number, reading?: ReadProgress): void;
   outcome(outcome: RowOutcome): void;
   /** Stops the timer and clears the live line (a terminal) or writes the last plain line. */
   stop(): void;
@@ -50,9 +54,18 @@ export function createProgress(options: ProgressOptions): Progress {
   let started = clock();
   let total: number | undefined;
   let pause = (): number => 0;
+  let reading: ReadProgress | undefined;
   let cancel: (() => void) | undefined;
   let drawn = false;
-  const line = (): string => formatProgressLine({ done, total, counts, elapsedMs: clock() - started, pauseMs: pause() });
+  // The reader runs ahead of the outcomes by the rows in flight and in its buffers: the share done is
+  // the share read, scaled by the share of the records read that have an outcome.
+  const fraction = (): number | undefined => {
+    if (reading === undefined) return undefined;
+    const read = reading.fraction();
+    const records = reading.records();
+    return records > 0 ? Math.min(read, (read * done) / records) : 0;
+  };
+  const line = (): string => formatProgressLine({ done, total, fraction: fraction(), counts, elapsedMs: clock() - started, pauseMs: pause() });
   const draw = (): void => {
     if (options.tty) {
       options.stream.write(`\r\u001b[2K${line()}`);
@@ -62,11 +75,12 @@ export function createProgress(options: ProgressOptions): Progress {
     }
   };
   return {
-    start(pauseRemaining, rows) {
+    start(pauseRemaining, rows, read) {
       if (options.quiet) return;
       started = clock();
       pause = pauseRemaining;
       total = rows;
+      reading = read;
       cancel = every(options.tty ? (options.redrawMs ?? 200) : (options.intervalMs ?? 5000), draw);
     },
     outcome(outcome) {
