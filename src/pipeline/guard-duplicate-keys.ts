@@ -1,6 +1,6 @@
 import type { MappedRow } from '../mapping/mapped-row.js';
 import type { RowProblem } from '../mapping/record-types.js';
-import { keyDigest } from './key-digest.js';
+import { createDigestTable } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
 interface FirstSeen {
@@ -31,16 +31,15 @@ function describe(first: FirstSeen): string {
  * (`DUPLICATE_KEY`, naming the first row) so two rows never both upload under one identity and the
  * ledger never has to guess which of them a key means.
  *
- * Memory: one map entry per distinct key of the run, as small as it can be without giving up
- * exactness: the key's 16-byte digest ({@link keyDigest}, a 16-character one-byte string) to a number
- * packing the first row's number with the index of its file and sheet, which are interned once per
- * source. About 60 bytes a key (the digest string plus the map's slot and its growth slack), whatever
- * the key's length; a million-row run holds about 60 MB. A probabilistic filter would be smaller but
- * would reject unique rows on a false positive, which a curator cannot fix; a digest collision between
- * two different keys is a 2^-128 event.
+ * Memory: one slot per distinct key of the run in a {@link createDigestTable} table outside the
+ * JavaScript heap, as small as it can be without giving up exactness: the key's 16-byte digest to a
+ * number packing the first row's number with the index of its file and sheet, which are interned once
+ * per source. 30–60 bytes a key whatever the key's length (a million-row run holds about 50 MB). A
+ * probabilistic filter would be smaller but would reject unique rows on a false positive, which a
+ * curator cannot fix; a digest collision between two different keys is a 2^-128 event.
  */
 export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): AsyncIterable<MappedRow> {
-  const seen = new Map<string, number>();
+  const seen = createDigestTable();
   const sources: { readonly file: string; readonly sheet: string | undefined }[] = [];
   let source = -1;
   for await (const row of rows) {
@@ -50,10 +49,8 @@ export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): Async
       source = sources.findIndex((s) => s.file === file && s.sheet === sheet);
       if (source < 0) source = sources.push({ file, sheet }) - 1;
     }
-    const digest = keyDigest(row.key);
-    const packed = seen.get(digest);
+    const packed = seen.getOrSet(row.key, source * ROWS_PER_SOURCE + row.location.row);
     if (packed === undefined) {
-      seen.set(digest, source * ROWS_PER_SOURCE + row.location.row);
       yield row;
       continue;
     }

@@ -27,6 +27,19 @@ describe('createReportWriter', () => {
     expect(read.map((l) => ('key' in l ? l.key : ''))).toEqual(Array.from({ length: 50 }, (_, i) => `k${i}`));
   });
 
+  test('puts type then at first whatever order a line was built in, and keeps every member', async () => {
+    const file = join(dir, 'report.jsonl');
+    const writer = await createReportWriter(file, { clock: () => Date.parse('2026-11-23T07:00:00.123Z') });
+    const built = { type: 'skipped', key: 'a"b\u2028', hash: 'h', location: { file: 'a.csv', row: 2 }, why: 'uploaded', id: 7 } as const;
+    const reordered = { key: 'c', hash: 'h', location: { file: 'a.csv', row: 3 }, why: 'uploaded', type: 'skipped' } as const;
+    await Promise.all([writer.write(built), writer.write(reordered)]);
+    await writer.close();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((l) => l.slice(0, 49))).toEqual(Array(2).fill('{"type":"skipped","at":"2026-11-23T07:00:00.123Z"'));
+    expect(JSON.parse(lines[0]!)).toEqual({ ...built, at: '2026-11-23T07:00:00.123Z' });
+    expect(JSON.parse(lines[1]!)).toEqual({ ...reordered, at: '2026-11-23T07:00:00.123Z' });
+  });
+
   test('appends to an existing report and keeps its lines', async () => {
     const file = join(dir, 'report.jsonl');
     await writeFile(file, '{"type":"skipped","at":"x","key":"a","hash":"h","location":{"file":"a.csv","row":2},"why":"uploaded"}\n');

@@ -115,6 +115,34 @@ describe('createUploadQueue', () => {
   });
 });
 
+test('many tasks waiting on one signal all reject on its abort, none runs, and none counts as waiting', async () => {
+  const time = manualTime();
+  const queue = createUploadQueue({ concurrency: 1, ratePerSecond: 0, clock: time.clock, sleep: time.sleep });
+  queue.pauseFor(1000);
+  const controller = new AbortController();
+  let ran = 0;
+  const tasks = Array.from({ length: 50 }, () => queue.run(async () => (ran += 1), controller.signal));
+  const other = queue.run(async () => 'no signal');
+  expect(queue.size).toBe(51);
+  controller.abort(new Error('stopped'));
+  const settled = await Promise.allSettled(tasks);
+  expect(settled.every((s) => s.status === 'rejected' && (s.reason as Error).message === 'stopped')).toBe(true);
+  expect(queue.size).toBe(1);
+  queue.close();
+  await expect(other).resolves.toBe('no signal');
+  expect(queue.size).toBe(0);
+  expect(ran).toBe(0);
+});
+
+test('a task that throws before returning its promise rejects its own run', async () => {
+  const queue = createUploadQueue({ concurrency: 1, ratePerSecond: 0 });
+  const boom = (): Promise<void> => {
+    throw new Error('sync');
+  };
+  await expect(queue.run(boom, new AbortController().signal)).rejects.toThrow('sync');
+  await expect(queue.run(async () => 1, new AbortController().signal)).resolves.toBe(1);
+});
+
 test('a task already running finishes with its own result when the signal aborts', async () => {
   const queue = createUploadQueue({ concurrency: 1, ratePerSecond: 0 });
   const controller = new AbortController();
