@@ -38,8 +38,10 @@ export async function readsOnWorker(file: string, thread: CsvThread): Promise<bo
  */
 export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
   // No flags of the launching process: they are meant for its entry (`--input-type`, `--eval` break a
-  // worker that is a module file) and the worker only parses.
-  const worker = new Worker(WORKER, { workerData: plan, execArgv: [] });
+  // worker that is a module file) and the worker only parses. Its garbage is short-lived batches:
+  // with V8's default young generation (up to 48 MB, sized up as the run goes on) a 200k-row ingest
+  // peaked 30 MB above a 20k-row one; capped at 8 MB the two peak within 5 % of each other.
+  const worker = new Worker(WORKER, { workerData: plan, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   worker.unref();
   const inbox: CsvWorkerMessage[] = [];
   let crashed: unknown;
