@@ -5,26 +5,21 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { csvRecords, type CsvReadPlan } from './csv-records.js';
+import { createWakeUp } from '../util/create-wake-up.js';
 import { CSV_WORKER_CREDITS, toWireError, type CsvWorkerMessage } from './csv-wire.js';
 
 const port = parentPort!;
 const { rows, close, bytesRead } = csvRecords(workerData as CsvReadPlan);
 let credits = CSV_WORKER_CREDITS;
-let wake: (() => void) | undefined;
+const credit = createWakeUp();
 port.on('message', () => {
   credits++;
-  const resume = wake;
-  wake = undefined;
-  resume?.();
+  credit.wake();
 });
 const send = (message: CsvWorkerMessage): void => port.postMessage(message);
 try {
   for await (const batch of rows) {
-    while (credits === 0) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
+    while (credits === 0) await credit.wait();
     credits--;
     send({ type: 'rows', rows: batch, bytes: bytesRead() });
   }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { createWakeUp } from '../util/create-wake-up.js';
 
 /**
  * Reads an object-mode stream as batches of everything buffered at each wake-up: one promise per
@@ -8,12 +9,7 @@ import type { Readable } from 'node:stream';
 export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
   let finished = false;
   let failure: unknown;
-  let wake: (() => void) | undefined;
-  const notify = (): void => {
-    const resume = wake;
-    wake = undefined;
-    resume?.();
-  };
+  const { wait, wake: notify } = createWakeUp();
   const onEnd = (): void => {
     finished = true;
     notify();
@@ -38,9 +34,7 @@ export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
       }
       if (failure !== undefined) throw failure;
       if (finished || stream.readableEnded || stream.destroyed) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
+      await wait();
     }
   } finally {
     stream.off('readable', notify);

@@ -6,6 +6,7 @@ import { MgeError } from '../errors/mge-error.js';
 import type { CsvReadPlan, CsvRecords } from './csv-records.js';
 import { fromWireError, type CsvWorkerMessage } from './csv-wire.js';
 import type { RawRow } from './raw-row.js';
+import { createWakeUp } from '../util/create-wake-up.js';
 
 const WORKER = new URL('./csv-records-worker.js', import.meta.url);
 
@@ -46,14 +47,9 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
   const inbox: CsvWorkerMessage[] = [];
   let crashed: unknown;
   let exited = false;
-  let wake: (() => void) | undefined;
+  const { wait, wake: notify } = createWakeUp();
   // Where the worker's reader was when it sent the batch handed out last.
   let bytes = plan.start;
-  const notify = (): void => {
-    const resume = wake;
-    wake = undefined;
-    resume?.();
-  };
   worker.on('message', (message: CsvWorkerMessage) => {
     inbox.push(message);
     notify();
@@ -83,9 +79,7 @@ export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
           // Referenced only while this thread waits for it: a reader abandoned without close() must
           // not keep the process alive (the worker would wait for credits for ever).
           worker.ref();
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
+          await wait();
           worker.unref();
           continue;
         }
