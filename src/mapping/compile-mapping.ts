@@ -9,7 +9,6 @@ import type { MappingSpec } from './mapping-spec.js';
 import { splitHeaderUnit } from './normalize-name.js';
 import { canonicalJson } from './canonical-json.js';
 import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
-import { sha256Hex } from './record-hash.js';
 import type { Field } from '../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from './record-types.js';
 import { closestHeaders, findColumns } from './resolve-columns.js';
@@ -44,8 +43,8 @@ export interface CompiledMapping {
   readonly warnings: readonly MappingProblem[];
   /** Maps one row. */
   mapRow(row: SourceRow): MapResult;
-  /** `recordHash` of a record this mapping built, computed without re-sorting its keys. */
-  hashRecord(record: PlatformRecord): string;
+  /** `canonicalJson` of a record this mapping built, computed without re-sorting its keys. */
+  recordJson(record: PlatformRecord): string;
   /** Maps the rows of one group (`groupBy`) into one record; `trace` records cell sources. */
   mapRows(rows: readonly SourceRow[], trace?: boolean): MapResult;
 }
@@ -163,6 +162,6 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
     warnings: metaLiteralWarnings(check.meta, header),
     mapRows,
     mapRow: (row) => mapRows([row]),
-    hashRecord: (record) => sha256Hex(builtCanonical ? JSON.stringify(record) : canonicalJson(record)),
+    recordJson: (record) => (builtCanonical ? JSON.stringify(record) : canonicalJson(record)),
   };
 }

@@ -1,15 +1,15 @@
 import type { CellValue, SourceRow } from '../sources/source-types.js';
 import type { MappedRow } from './mapped-row.js';
 import type { PlatformRecord, RowLocation, RowProblem } from './record-types.js';
-import { recordHash } from './record-hash.js';
+import { recordHash, sha256Hex } from './record-hash.js';
 import { rowKey } from './row-key.js';
 
 /** What a {@link LazyMappedRow} needs from its compiled mapping. */
 export interface RowIdentity {
   /** Column indices of `key:` (empty: the record hash is the key). */
   readonly keyColumns: readonly number[];
-  /** The hash of a record the mapping built. */
-  hashRecord(record: PlatformRecord): string;
+  /** The canonical JSON of a record the mapping built. */
+  recordJson(record: PlatformRecord): string;
 }
 
 /**
@@ -24,9 +24,9 @@ export function sourceValuesOf(row: SourceRow): Record<string, CellValue> {
 }
 
 /**
- * A {@link MappedRow} whose `key`, `hash` and `sourceValues` are computed on first read and then
- * kept. A dry run reads none of them for a valid row, and the hash (the record's JSON, then sha256)
- * cost as much as mapping the row. A class rather than an object literal with getters: V8 builds a
+ * A {@link MappedRow} whose `body`, `key`, `hash` and `sourceValues` are computed on first read and
+ * then kept. A dry run reads none of them for a valid row, and the hash (the record's JSON, then
+ * sha256) cost as much as mapping the row. A class rather than an object literal with getters: V8 builds a
  * literal with accessors through a slow path (about a microsecond per row). The lazy members are
  * prototype getters, so spreading a row does not copy them; `JSON.stringify` does (`toJSON`).
  */
@@ -37,6 +37,7 @@ export class LazyMappedRow implements MappedRow {
   readonly problems: readonly RowProblem[];
   readonly #rows: readonly SourceRow[];
   readonly #identity: RowIdentity;
+  #body: string | undefined;
   #hash: string | undefined;
   #key: string | undefined;
   #values: Readonly<Record<string, CellValue>> | undefined;
@@ -49,14 +50,25 @@ export class LazyMappedRow implements MappedRow {
     this.problems = problems;
     this.#rows = rows;
     this.#identity = identity;
+    this.#body = undefined;
     this.#hash = undefined;
     this.#key = undefined;
     this.#values = undefined;
   }
 
+  /** The canonical JSON of the record; undefined without one. */
+  get body(): string | undefined {
+    if (this.#body === undefined && this.record !== undefined) this.#body = this.#identity.recordJson(this.record);
+    return this.#body;
+  }
+
   /** sha256 hex of the canonical JSON of the record, or of the source values when there is no record. */
   get hash(): string {
-    return (this.#hash ??= this.record ? this.#identity.hashRecord(this.record) : recordHash(this.#rows.map((r) => r.values)));
+    if (this.#hash === undefined) {
+      const body = this.body;
+      this.#hash = body !== undefined ? sha256Hex(body) : recordHash(this.#rows.map((r) => r.values));
+    }
+    return this.#hash;
   }
 
   /** The mapping's `key` columns of the first row, else the hash. */
@@ -72,6 +84,6 @@ export class LazyMappedRow implements MappedRow {
 
   /** The row as plain data, lazy members included. */
   toJSON(): MappedRow {
-    return { location: this.location, rowNumbers: this.rowNumbers, key: this.key, hash: this.hash, record: this.record, problems: this.problems, sourceValues: this.sourceValues };
+    return { location: this.location, rowNumbers: this.rowNumbers, key: this.key, hash: this.hash, body: this.body, record: this.record, problems: this.problems, sourceValues: this.sourceValues };
   }
 }

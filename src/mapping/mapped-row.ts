@@ -6,7 +6,7 @@ import type { PlatformRecord, RowLocation, RowProblem } from './record-types.js'
  * row becomes exactly one `MappedRow`, valid or not. (With `groupBy`, several source rows make one record;
  * `location` is then the first of them and `rowNumbers` lists all.)
  *
- * `key`, `hash` and `sourceValues` may be getters that compute on first read and keep their value
+ * `body`, `key`, `hash` and `sourceValues` may be getters that compute on first read and keep their value
  * (see `LazyMappedRow`): read them by name; spreading a row (`{...row}`) does not copy them, and
  * `JSON.stringify(row)` does.
  */
@@ -18,6 +18,11 @@ export interface MappedRow {
   readonly key: string;
   /** sha256 hex of the canonical JSON of the record (or of the source values when there is no record). */
   readonly hash: string;
+  /**
+   * The record as canonical JSON (keys sorted): the text `hash` is the sha256 of, and the body the
+   * upload POSTs, so the report's hash is that of the very bytes sent. Undefined without a record.
+   */
+  readonly body: string | undefined;
   /** The record to upload; undefined when mapping failed. */
   readonly record: PlatformRecord | undefined;
   /** Empty means valid. */

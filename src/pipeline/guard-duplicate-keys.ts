@@ -71,6 +71,7 @@ export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): Async
       rowNumbers: row.rowNumbers,
       key: duplicateReportKey(row.key, row),
       hash: row.hash,
+      body: undefined,
       record: undefined,
       problems: [problem, ...row.problems],
       sourceValues: row.sourceValues,

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
-import type { PlatformRecord } from '../mapping/record-types.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
@@ -70,8 +69,8 @@ export interface IngestStart {
 export interface RunIngestDeps {
   /** Where the template comes from (platform client or file, with the cache). */
   readonly template: TemplateSource;
-  /** The platform client's `submitRecord`; not called by a dry run. */
-  readonly submit?: (record: PlatformRecord, options: { readonly username: string; readonly signal?: AbortSignal }) => Promise<number>;
+  /** The platform client's `submitRecord`, given each row's JSON text; not called by a dry run. */
+  readonly submit?: (body: string, options: { readonly username: string; readonly signal?: AbortSignal }) => Promise<number>;
   /** @default Date.now */
   readonly clock?: () => number;
   readonly sleep?: Sleep;
@@ -169,7 +168,7 @@ async function ingestWith(
         summary = await uploadRows(
           rows,
           {
-            send: (record, signal) => submit(record, { username, signal }),
+            send: (body, signal) => submit(body, { username, signal }),
             queue,
             report: writer,
             previous,

@@ -1,5 +1,4 @@
 import type { CellValue } from '../sources/source-types.js';
-import type { PlatformRecord } from '../mapping/record-types.js';
 import type { OutcomeLine, ReportLineInput, ReportLocation } from '../report/report-lines.js';
 import { backoffDelay, type BackoffOptions } from './backoff-delay.js';
 import { classifyFailure, type Classification } from './classify-failure.js';
@@ -66,7 +65,7 @@ function uncertainReason(c: Classification): string {
 export async function sendRow(
   ctx: SendContext,
   base: RowBase,
-  record: PlatformRecord,
+  body: string,
   sourceValues: Readonly<Record<string, CellValue>>,
   replaces?: { id: number | undefined; hash: string },
 ): Promise<void> {
@@ -82,7 +81,7 @@ export async function sendRow(
         await ctx.write({ type: 'intent', ...base, attempt });
         let id: number;
         try {
-          id = await ctx.send(record, ctx.inflight);
+          id = await ctx.send(body, ctx.inflight);
         } catch (error) {
           // Classified before the slot is released: a 403 must stop, and a 429 pause, the queue
           // before p-queue starts the next waiting task.

@@ -111,7 +111,8 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
 
   async function processRow(row: MappedRow): Promise<void> {
     const base: RowBase = { key: row.key, hash: row.hash, location: locate(row) };
-    if (row.problems.length > 0 || row.record === undefined) {
+    const body = row.problems.length > 0 ? undefined : row.body;
+    if (body === undefined) {
       await outcome({ type: 'invalid', ...base, problems: row.problems, sourceValues: row.sourceValues });
       if (counts.invalid >= maxInvalid) halt(stopError('MAX_ERRORS_REACHED', undefined, counts.invalid));
       return;
@@ -130,9 +131,9 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
       case 'changed-skip':
         return outcome({ type: 'changed', ...base, oldHash, ...(oldId !== undefined ? { oldId } : {}), sourceValues: row.sourceValues });
       case 'changed-upload':
-        return sendRow(ctx, base, row.record, row.sourceValues, { id: oldId, hash: oldHash });
+        return sendRow(ctx, base, body, row.sourceValues, { id: oldId, hash: oldHash });
       default:
-        return sendRow(ctx, base, row.record, row.sourceValues);
+        return sendRow(ctx, base, body, row.sourceValues);
     }
   }
 

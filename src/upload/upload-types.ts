@@ -1,12 +1,14 @@
-import type { PlatformRecord } from '../mapping/record-types.js';
 import type { ReportState } from '../report/fold-report.js';
 import type { OutcomeCounts, OutcomeType, ReportLineInput, ReportLocation } from '../report/report-lines.js';
 import type { BackoffOptions } from './backoff-delay.js';
 import type { UploadQueue } from './create-upload-queue.js';
 import type { Sleep } from './real-sleep.js';
 
-/** One submit attempt: the platform client's `submitRecord` bound to the username. Must not retry. */
-export type SendRecord = (record: PlatformRecord, signal: AbortSignal) => Promise<number>;
+/**
+ * One submit attempt of a record's JSON text (a row's `body`): the platform client's `submitRecord`
+ * bound to the username. Must not retry.
+ */
+export type SendRecord = (body: string, signal: AbortSignal) => Promise<number>;
 
 /** The adapters {@link uploadRows} works with; everything with time or I/O is injected. */
 export interface UploadDeps {

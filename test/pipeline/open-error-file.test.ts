@@ -15,6 +15,7 @@ const invalid: MappedRow = {
   rowNumbers: [17],
   key: '["GH4169"]',
   hash: 'h',
+  body: undefined,
   record: undefined,
   problems: [
     { code: 'VALUE_NOT_A_NUMBER', message: 'the cell is not a number', location: { ...location, column: 'B', cell: 'B17', header: '屈服强度 (MPa)' }, field: 'content.屈服强度', expected: 'a number in MPa', found: '1,0x' },

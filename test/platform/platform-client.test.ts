@@ -166,6 +166,33 @@ describe('responses that are not the platform', () => {
     }
   });
 
+  test('a record given as JSON text is POSTed byte for byte, typed as JSON, GETs untyped', async () => {
+    const seen: { method: string; type: string | undefined; body: string }[] = [];
+    const { server, url } = await listen((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', type: req.headers['content-type'], body });
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 0, data: req.method === 'POST' ? 7 : [] }));
+      });
+    });
+    try {
+      const client = createPlatformClient({ baseUrl: url, token: 't', sleep: noSleep });
+      // Keys out of insertion order and a non-ASCII name: nothing may re-serialise the text.
+      const text = '{"content":{"牌号":"GH4169"},"meta":{"tid":101,"title":"t"}}';
+      expect(await client.submitRecord(text, { username: 'u' })).toBe(7);
+      await client.projects();
+      expect(seen).toEqual([
+        { method: 'POST', type: 'application/json', body: text },
+        { method: 'GET', type: undefined, body: '' },
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
   test('connection refused is a NETWORK_ERROR that was certainly not sent', async () => {
     const { server, url } = await listen(() => undefined);
     await new Promise((resolve) => server.close(resolve));

@@ -1,4 +1,5 @@
 import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import { canonicalJson } from '../../src/mapping/canonical-json.js';
 import type { PlatformRecord } from '../../src/mapping/record-types.js';
 import { PlatformRequestError, type PlatformErrorCode, type PlatformFailure } from '../../src/platform/platform-errors.js';
 import type { ReportLine, ReportLineInput } from '../../src/report/report-lines.js';
@@ -15,12 +16,18 @@ export function row(key: string, options: { hash?: string; line?: number; invali
     rowNumbers: [line],
     key,
     hash: options.hash ?? `h-${key}`,
+    body: options.invalid ? undefined : canonicalJson(record),
     record: options.invalid ? undefined : record,
     problems: options.invalid
       ? [{ code: 'VALUE_NOT_A_NUMBER', message: 'not a number', location: { file: 'data.csv', sheet: undefined, row: line, column: 'B', cell: 'B2' }, field: 'content.温度', expected: 'a number', found: 'abc' }]
       : [],
     sourceValues: { 牌号: key, 温度: options.invalid ? 'abc' : 650 },
   };
+}
+
+/** The title of the record a JSON body holds: the fixtures' rows carry their key there. */
+export function titleOf(body: string): string {
+  return (JSON.parse(body) as PlatformRecord).meta.title;
 }
 
 export async function* stream(rows: readonly MappedRow[]): AsyncIterable<MappedRow> {
@@ -59,8 +66,8 @@ export function memoryReport() {
 export function scriptedSend(script: Record<string, (number | (() => Error))[]>) {
   const calls: string[] = [];
   let next = 1000;
-  const send = async (record: PlatformRecord): Promise<number> => {
-    const key = record.meta.title;
+  const send = async (body: string): Promise<number> => {
+    const key = titleOf(body);
     calls.push(key);
     const step = script[key]?.shift();
     if (typeof step === 'function') throw step();

@@ -1,7 +1,6 @@
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PlatformRecord } from '../../src/mapping/record-types.js';
 import { createReportWriter } from '../../src/report/create-report-writer.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { readReport } from '../../src/report/read-report.js';
@@ -9,16 +8,16 @@ import type { OutcomeLine } from '../../src/report/report-lines.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadOptions } from '../../src/upload/upload-types.js';
-import { errors, row, stream } from './upload-fixtures.js';
+import { errors, row, stream, titleOf } from './upload-fixtures.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
 async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: UploadOptions = {}) {
   const { state } = await loadReportState(file, { repair: true });
   const report = await createReportWriter(file);
   const sent: string[] = [];
-  const send = async (record: PlatformRecord) => {
-    sent.push(record.meta.title);
-    const step = script[record.meta.title]?.shift() ?? 100 + sent.length;
+  const send = async (body: string) => {
+    sent.push(titleOf(body));
+    const step = script[titleOf(body)]?.shift() ?? 100 + sent.length;
     if (typeof step === 'function') throw step();
     return step;
   };

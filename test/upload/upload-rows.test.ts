@@ -1,9 +1,8 @@
 import { isMgeError, type MgeError } from '../../src/errors/mge-error.js';
-import type { PlatformRecord } from '../../src/mapping/record-types.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadDeps } from '../../src/upload/upload-types.js';
-import { deferred, errors, memoryReport, row, scriptedSend, stream, tick } from './upload-fixtures.js';
+import { deferred, errors, memoryReport, row, scriptedSend, stream, tick, titleOf } from './upload-fixtures.js';
 
 function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
   const report = memoryReport();
@@ -50,8 +49,8 @@ describe('uploadRows', () => {
   });
 
   test('the intent line is written before the request is sent', async () => {
-    const { deps, report } = setup(async (record: PlatformRecord) => {
-      const mine = report.lines.filter((l) => 'key' in l && l.key === record.meta.title);
+    const { deps, report } = setup(async (body: string) => {
+      const mine = report.lines.filter((l) => 'key' in l && l.key === titleOf(body));
       expect(mine.at(-1)?.type).toBe('intent');
       return 5;
     });
@@ -121,9 +120,9 @@ describe('uploadRows', () => {
   test('a rejected token stops the run: in-flight rows finish, no new rows start, then TOKEN_REJECTED', async () => {
     const slow = deferred<number>();
     const calls: string[] = [];
-    const send = async (record: PlatformRecord) => {
-      calls.push(record.meta.title);
-      if (record.meta.title === 'a') return slow.promise;
+    const send = async (body: string) => {
+      calls.push(titleOf(body));
+      if (titleOf(body) === 'a') return slow.promise;
       throw errors.token403();
     };
     const { deps, report } = setup(send);
@@ -144,8 +143,8 @@ describe('uploadRows', () => {
 
   test('consecutive network failures stop the run as PLATFORM_UNREACHABLE', async () => {
     const calls: string[] = [];
-    const send = async (record: PlatformRecord): Promise<number> => {
-      calls.push(record.meta.title);
+    const send = async (body: string): Promise<number> => {
+      calls.push(titleOf(body));
       throw errors.refused();
     };
     const { deps } = setup(send);
@@ -201,7 +200,7 @@ describe('uploadRows', () => {
 
   test('a hard abort cancels in-flight requests: their rows end uncertain', async () => {
     const abort = new AbortController();
-    const send = (_record: PlatformRecord, signal: AbortSignal) =>
+    const send = (_body: string, signal: AbortSignal) =>
       new Promise<number>((_resolve, reject) => {
         signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
       });
