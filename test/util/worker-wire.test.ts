@@ -1,0 +1,21 @@
+import { MgeError } from '../../src/errors/mge-error.js';
+import { fromWireError, toWireError } from '../../src/util/worker-wire.js';
+
+describe('errors crossing from a worker thread', () => {
+  test('an MgeError keeps its kind, code, message, location, hint and plain details', () => {
+    const problems = [{ code: 'MAPPING_COLUMN_NOT_FOUND', line: 4, col: 7, message: 'no column "x"' }];
+    const error = new MgeError('mapping', 'MAPPING_INVALID', 'the mapping does not fit', { location: { file: 'm.yaml', line: 4 }, hint: 'fix it', details: { problems } });
+    // Through a real structured clone, as a worker message goes.
+    const back = fromWireError(structuredClone(toWireError(error, 'the test thread')));
+    expect(back).toBeInstanceOf(MgeError);
+    expect([back.kind, back.code, back.message, back.hint]).toEqual(['mapping', 'MAPPING_INVALID', 'the mapping does not fit', 'fix it']);
+    expect(back.location).toEqual({ file: 'm.yaml', line: 4 });
+    expect(back.details).toEqual({ problems });
+  });
+
+  test('anything else becomes an internal error naming the thread', () => {
+    const back = fromWireError(structuredClone(toWireError(new TypeError('x is not a function'), 'the mapping thread')));
+    expect([back.kind, back.code]).toEqual(['internal', 'INTERNAL_ERROR']);
+    expect(back.message).toBe('the mapping thread failed: x is not a function');
+  });
+});
