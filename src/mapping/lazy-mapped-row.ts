@@ -16,7 +16,7 @@ export interface RowIdentity {
  * The original cells of a row by header text. The object has no prototype, so a header named
  * `__proto__` is an ordinary key and assigning it cannot reach `Object.prototype`.
  */
-export function sourceValuesOf(row: SourceRow): Record<string, CellValue> {
+export function sourceValuesOf(row: Pick<SourceRow, 'header' | 'values'>): Record<string, CellValue> {
   const out = Object.create(null) as Record<string, CellValue>;
   const names = row.header.names;
   for (let i = 0; i < names.length; i++) out[names[i] || row.header.columns[i] || String(i)] = row.values[i] ?? null;
@@ -75,6 +75,11 @@ export class LazyMappedRow implements MappedRow {
   get key(): string {
     const columns = this.#identity.keyColumns;
     return (this.#key ??= columns.length === 0 ? this.hash : rowKey(this.#rows[0]!.values, columns, ''));
+  }
+
+  /** The first source row of the record: its values are the key's and the source values'. */
+  get sourceRow(): SourceRow {
+    return this.#rows[0]!;
   }
 
   /** The original cells of the first row by header. */

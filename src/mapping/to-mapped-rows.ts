@@ -35,7 +35,7 @@ function byCell(a: RowProblem, b: RowProblem): number {
 }
 
 /** Maps and validates one group of rows (a single row without `groupBy`). */
-export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, settings: ValidateOptions): MappedRow {
+export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, settings: ValidateOptions): LazyMappedRow {
   const first = rows[0]!;
   const problems: RowProblem[] = [];
   for (const row of rows) {
@@ -71,21 +71,21 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
  * group of consecutive rows with `groupBy`), streaming with bounded memory. Every row reaches the
  * output exactly once; an invalid row is data with its problems, never an exception.
  */
-export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<MappedRow> {
+export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<LazyMappedRow> {
   const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth };
   if (compiled.groupColumns.length > 0) return mapGroups(groupRows(rows, compiled.groupColumns), compiled, options);
   // One row, one record: a hand-written iterator rather than an async generator, so a row costs one
   // `then` on the reader's promise instead of a generator's yield and await (measured: a sixth of the
   // stage's time went to promise machinery).
   return {
-    [Symbol.asyncIterator]: (): AsyncIterator<MappedRow> => {
+    [Symbol.asyncIterator]: (): AsyncIterator<LazyMappedRow> => {
       const source = rows[Symbol.asyncIterator]();
       const finished: IteratorReturnResult<undefined> = { done: true, value: undefined };
       const close = async (): Promise<IteratorReturnResult<undefined>> => {
         await source.return?.();
         return finished;
       };
-      const map = (r: IteratorResult<SourceRow>): IteratorResult<MappedRow> | Promise<IteratorResult<MappedRow>> => {
+      const map = (r: IteratorResult<SourceRow>): IteratorResult<LazyMappedRow> | Promise<IteratorResult<LazyMappedRow>> => {
         if (r.done) return finished;
         try {
           return { done: false, value: mapGroup([r.value], compiled, options) };
@@ -99,6 +99,6 @@ export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledM
   };
 }
 
-async function* mapGroups(groups: AsyncIterable<SourceRow[]>, compiled: CompiledMapping, options: ValidateOptions): AsyncIterable<MappedRow> {
+async function* mapGroups(groups: AsyncIterable<SourceRow[]>, compiled: CompiledMapping, options: ValidateOptions): AsyncIterable<LazyMappedRow> {
   for await (const group of groups) yield mapGroup(group, compiled, options);
 }

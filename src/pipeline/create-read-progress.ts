@@ -14,8 +14,8 @@ export interface ReadProgress {
 
 /** The side of a {@link ReadProgress} that `mapInputs` feeds. */
 export interface ReadTracker extends ReadProgress {
-  /** Input number `index` (in the order given) is open as `table`. */
-  opened(index: number, table: TableSource): void;
+  /** Input number `index` (in the order given) is open as `table` (a table, or rows mapped on a worker). */
+  opened(index: number, table: Pick<TableSource, 'readFraction'>): void;
   /** One record handed on. */
   record(): void;
   /** Input number `index` was read to its end. */
@@ -31,7 +31,7 @@ export function createReadProgress(sizes: readonly number[]): ReadTracker {
   const total = sizes.reduce((sum, size) => sum + size, 0);
   const weight = (index: number): number => (total > 0 ? (sizes[index] ?? 0) / total : 1 / Math.max(1, sizes.length));
   let before = 0;
-  let current: { index: number; table: TableSource } | undefined;
+  let current: { index: number; table: Pick<TableSource, 'readFraction'> } | undefined;
   let records = 0;
   let reached = 0;
   return {

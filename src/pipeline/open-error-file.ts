@@ -15,7 +15,7 @@ export interface ErrorFile {
 
 /** The names a row's cells go by (`sourceValues` keys): the header text, else the column letter. */
 function headerKeys(header: SourceHeader): string[] {
-  return Object.keys(sourceValuesOf({ header, rowNumber: 0, values: [], issues: [] }));
+  return Object.keys(sourceValuesOf({ header, values: [] }));
 }
 
 /**

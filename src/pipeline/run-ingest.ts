@@ -159,7 +159,9 @@ async function ingestWith(
       );
       const reading = createReadProgress(inputs.map((input) => input.bytes));
       deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0, reading });
-      const rows = guardDuplicateKeys(mapInputs(inputs, { progress: reading, ...(deps.signal ? { signal: deps.signal } : {}) }));
+      // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run
+      // splits the work as validate does.
+      const rows = guardDuplicateKeys(mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) }));
       const resume = { onChange: options.onChange ?? 'report', retryFailed: options.retryFailed ?? false, retryUncertain: options.retryUncertain ?? false } as const;
       let summary: UploadSummary | DryRunSummary;
       if (queue === undefined || submit === undefined || username === undefined) {

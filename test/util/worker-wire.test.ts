@@ -4,12 +4,12 @@ import { fromWireError, toWireError } from '../../src/util/worker-wire.js';
 describe('errors crossing from a worker thread', () => {
   test('an MgeError keeps its kind, code, message, location, hint and plain details', () => {
     const problems = [{ code: 'MAPPING_COLUMN_NOT_FOUND', line: 4, col: 7, message: 'no column "x"' }];
-    const error = new MgeError('mapping', 'MAPPING_INVALID', 'the mapping does not fit', { location: { file: 'm.yaml', line: 4 }, hint: 'fix it', details: { problems } });
+    const error = new MgeError('mapping', 'MAPPING_INVALID', 'the mapping does not fit', { location: { file: 'm.yaml', row: 4, col: 7 }, hint: 'fix it', details: { problems } });
     // Through a real structured clone, as a worker message goes.
     const back = fromWireError(structuredClone(toWireError(error, 'the test thread')));
     expect(back).toBeInstanceOf(MgeError);
     expect([back.kind, back.code, back.message, back.hint]).toEqual(['mapping', 'MAPPING_INVALID', 'the mapping does not fit', 'fix it']);
-    expect(back.location).toEqual({ file: 'm.yaml', line: 4 });
+    expect(back.location).toEqual({ file: 'm.yaml', row: 4, col: 7 });
     expect(back.details).toEqual({ problems });
   });
 

@@ -1,0 +1,40 @@
+/**
+ * The worker thread side of {@link threadedMappedRows}: reads the CSV file of its `workerData`, maps
+ * and validates every row, and serves the rows in their wire form (key, hash and JSON text computed).
+ */
+import { workerData } from 'node:worker_threads';
+import { compileMapping } from '../mapping/compile-mapping.js';
+import { toMappedRows } from '../mapping/to-mapped-rows.js';
+import { openCsv } from '../sources/open-csv.js';
+import type { TableSource } from '../sources/source-types.js';
+import { serveWorkerBatches } from '../util/serve-worker-batches.js';
+import { toWireMappedRow, type MappedBatch, type WireMappedRow } from './mapped-batch.js';
+import { MAP_THREAD, type MapPlan } from './threaded-mapped-rows.js';
+
+/** Rows per message: few enough to start the upload at once, enough to make a message's cost small. */
+const BATCH_ROWS = 256;
+
+const plan = workerData as MapPlan;
+let table: TableSource | undefined;
+
+async function* batches(): AsyncGenerator<MappedBatch> {
+  // Read here, not on a thread of its own: this thread has time for both.
+  table = await openCsv(plan.file, plan.sourceOptions, 'main');
+  const { header } = table;
+  // Compiled against the header as it is now, as the mapping stage does for a file changed since its
+  // header was checked.
+  const compiled = compileMapping(plan.spec, plan.template, header, { methodsWidth: plan.methodsWidth });
+  let rows: WireMappedRow[] = [];
+  for await (const row of toMappedRows(table.rows(), compiled)) {
+    rows.push(toWireMappedRow(row));
+    if (rows.length === BATCH_ROWS) {
+      yield { header, rows };
+      rows = [];
+    }
+  }
+  if (rows.length > 0) yield { header, rows };
+}
+
+await serveWorkerBatches(batches(), () => table?.readFraction?.() ?? 0, MAP_THREAD, async () => {
+  await table?.close();
+});

@@ -1,0 +1,52 @@
+import type { MappedRow } from '../mapping/mapped-row.js';
+import { sourceValuesOf } from '../mapping/lazy-mapped-row.js';
+import type { PlatformRecord, RowLocation, RowProblem } from '../mapping/record-types.js';
+import type { CellValue, SourceHeader } from '../sources/source-types.js';
+import type { WireMappedRow } from './mapped-batch.js';
+
+/**
+ * A {@link MappedRow} mapped on the worker thread. Key, hash and body came computed; the record and
+ * the source values are rebuilt on first read (from the body and the cells), which an upload that
+ * succeeds never asks for: it sends the body as it is.
+ */
+export class ReceivedMappedRow implements MappedRow {
+  readonly location: RowLocation;
+  readonly rowNumbers: readonly number[];
+  readonly key: string;
+  readonly hash: string;
+  readonly body: string | undefined;
+  readonly problems: readonly RowProblem[];
+  readonly #header: SourceHeader;
+  readonly #values: readonly CellValue[];
+  #record: PlatformRecord | undefined;
+  #sourceValues: Readonly<Record<string, CellValue>> | undefined;
+
+  constructor(wire: WireMappedRow, header: SourceHeader) {
+    this.location = wire.location;
+    this.rowNumbers = wire.rowNumbers;
+    this.key = wire.key;
+    this.hash = wire.hash;
+    this.body = wire.body;
+    this.problems = wire.problems;
+    this.#header = header;
+    this.#values = wire.values;
+    this.#record = undefined;
+    this.#sourceValues = undefined;
+  }
+
+  /** The record, parsed from its JSON text; undefined without one. */
+  get record(): PlatformRecord | undefined {
+    if (this.#record === undefined && this.body !== undefined) this.#record = JSON.parse(this.body) as PlatformRecord;
+    return this.#record;
+  }
+
+  /** The original cells of the first row by header. */
+  get sourceValues(): Readonly<Record<string, CellValue>> {
+    return (this.#sourceValues ??= sourceValuesOf({ header: this.#header, values: this.#values }));
+  }
+
+  /** The row as plain data, lazy members included. */
+  toJSON(): MappedRow {
+    return { location: this.location, rowNumbers: this.rowNumbers, key: this.key, hash: this.hash, body: this.body, record: this.record, problems: this.problems, sourceValues: this.sourceValues };
+  }
+}

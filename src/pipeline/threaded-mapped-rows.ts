@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { MappingSpec, MethodsWidth } from '../mapping/mapping-spec.js';
+import type { MappedRow } from '../mapping/mapped-row.js';
+import type { SourceOptions } from '../sources/source-options.js';
+import type { TableSource } from '../sources/source-types.js';
+import { readsOnWorker } from '../sources/threaded-csv-records.js';
+import type { Template } from '../template/template-types.js';
+import { readWorkerBatches } from '../util/read-worker-batches.js';
+import type { MappedBatch } from './mapped-batch.js';
+import { ReceivedMappedRow } from './received-mapped-row.js';
+
+const WORKER = new URL('./map-rows-worker.js', import.meta.url);
+
+/** The mapping worker, as error messages name it. */
+export const MAP_THREAD = 'the mapping thread';
+
+/** What the mapping worker reads and how it maps: plain data (it crosses to the worker). */
+export interface MapPlan {
+  readonly file: string;
+  readonly sourceOptions: SourceOptions;
+  readonly spec: MappingSpec;
+  readonly template: Template;
+  readonly methodsWidth: MethodsWidth;
+}
+
+/** Mapped rows of one input, how far they have read it, and how to stop early. */
+export interface MappedRowSource {
+  readonly rows: AsyncIterable<MappedRow>;
+  readonly close: () => Promise<void>;
+  /** As {@link TableSource.readFraction}: the share of the file the rows handed out so far reach. */
+  readFraction(): number;
+}
+
+/** Whether an input can be read and mapped on a worker thread: a CSV file large enough to be worth one. */
+export async function mapsOnWorker(file: string): Promise<boolean> {
+  return ['.csv', '.tsv', '.txt'].includes(path.extname(file).toLowerCase()) && (await readsOnWorker(file, 'auto'));
+}
+
+/**
+ * Reads, maps and validates one CSV file on a worker thread; this thread gets each row ready to upload
+ * (key, hash and the record's JSON text computed). For `ingest`, whose own thread is busy with HTTP: the
+ * mapping's share of a row's work then runs beside it. The rows, their problems and the errors are
+ * those of the mapping stage on this thread.
+ */
+export function threadedMappedRows(plan: MapPlan): MappedRowSource {
+  const { batches, close, progress } = readWorkerBatches<MappedBatch>(WORKER, plan, MAP_THREAD, 0);
+  async function* rows(): AsyncGenerator<MappedRow> {
+    for await (const batch of batches) {
+      for (const wire of batch.rows) yield new ReceivedMappedRow(wire, batch.header);
+    }
+  }
+  return { rows: rows(), close, readFraction: progress };
+}
