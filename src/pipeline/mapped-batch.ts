@@ -1,21 +1,15 @@
 import type { LazyMappedRow } from '../mapping/lazy-mapped-row.js';
-import type { RowLocation, RowProblem } from '../mapping/record-types.js';
+import type { MappedRow } from '../mapping/mapped-row.js';
 import type { CellValue, SourceHeader } from '../sources/source-types.js';
 
 /**
  * A mapped row as it crosses from the mapping thread: plain data, everything computed. The record
- * travels as its JSON text (`body`), the form the upload sends; the cells of its first source row
- * give the source values by the batch's header.
+ * travels as its JSON text (`body`), the form the upload sends; `values`, the cells of its first
+ * source row, give the source values by the batch's header.
  */
-export interface WireMappedRow {
-  readonly location: RowLocation;
-  readonly rowNumbers: readonly number[];
-  readonly key: string;
-  readonly hash: string;
-  readonly body: string | undefined;
-  readonly problems: readonly RowProblem[];
+export type WireMappedRow = Pick<MappedRow, 'location' | 'rowNumbers' | 'key' | 'hash' | 'body' | 'problems'> & {
   readonly values: readonly CellValue[];
-}
+};
 
 /** Rows mapped on the worker thread, with the header their cells are under. */
 export interface MappedBatch {
