@@ -8,8 +8,8 @@ import { toMappedRows } from '../mapping/to-mapped-rows.js';
 import { openCsv } from '../sources/open-csv.js';
 import type { TableSource } from '../sources/source-types.js';
 import { serveWorkerBatches } from '../util/serve-worker-batches.js';
-import { toWireMappedRow, type MappedBatch, type WireMappedRow } from './mapped-batch.js';
-import { MAP_THREAD, type MapPlan } from './threaded-mapped-rows.js';
+import { MAP_THREAD, toWireMappedRow, type MappedBatch, type WireMappedRow } from './mapped-batch.js';
+import type { MapPlan } from './threaded-mapped-rows.js';
 
 /** Rows per message: few enough to start the upload at once, enough to make a message's cost small. */
 const BATCH_ROWS = 256;

@@ -2,6 +2,9 @@ import type { LazyMappedRow } from '../mapping/lazy-mapped-row.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
 import type { CellValue, SourceHeader } from '../sources/source-types.js';
 
+/** The mapping worker, as error messages name it. */
+export const MAP_THREAD = 'the mapping thread';
+
 /**
  * A mapped row as it crosses from the mapping thread: plain data, everything computed. The record
  * travels as its JSON text (`body`), the form the upload sends; `values`, the cells of its first

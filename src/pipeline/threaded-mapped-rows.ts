@@ -1,18 +1,15 @@
-import path from 'node:path';
 import type { MappingSpec, MethodsWidth } from '../mapping/mapping-spec.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
+import { isDelimitedText } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { TableSource } from '../sources/source-types.js';
 import { readsOnWorker } from '../sources/threaded-csv-records.js';
 import type { Template } from '../template/template-types.js';
 import { readWorkerBatches } from '../util/read-worker-batches.js';
-import type { MappedBatch } from './mapped-batch.js';
+import { MAP_THREAD, type MappedBatch } from './mapped-batch.js';
 import { ReceivedMappedRow } from './received-mapped-row.js';
 
 const WORKER = new URL('./map-rows-worker.js', import.meta.url);
-
-/** The mapping worker, as error messages name it. */
-export const MAP_THREAD = 'the mapping thread';
 
 /** What the mapping worker reads and how it maps: plain data (it crosses to the worker). */
 export interface MapPlan {
@@ -33,7 +30,7 @@ export interface MappedRowSource {
 
 /** Whether an input can be read and mapped on a worker thread: a CSV file large enough to be worth one. */
 export async function mapsOnWorker(file: string): Promise<boolean> {
-  return ['.csv', '.tsv', '.txt'].includes(path.extname(file).toLowerCase()) && (await readsOnWorker(file, 'auto'));
+  return isDelimitedText(file) && (await readsOnWorker(file, 'auto'));
 }
 
 /**

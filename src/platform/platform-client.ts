@@ -102,6 +102,14 @@ function retryDelay(error: PlatformRequestError, attempt: number): number {
   return 250 * 2 ** attempt;
 }
 
+/** What one request carries besides method and path: a value to serialise (`json`) or JSON text (`body`). */
+interface SendExtra {
+  readonly json?: unknown;
+  readonly body?: string;
+  readonly searchParams?: Record<string, string | number>;
+  readonly signal?: AbortSignal;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -137,13 +145,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   // JSON text goes out through an instance that already carries its content type: a per-request
   // header would be merged into the defaults on every one of 10^5 POSTs.
   const httpJsonText: Got = http.extend({ headers: { 'content-type': 'application/json' } });
-
-  interface SendExtra {
-    readonly json?: unknown;
-    readonly body?: string;
-    readonly searchParams?: Record<string, string | number>;
-    readonly signal?: AbortSignal;
-  }
 
   async function send(method: 'GET' | 'POST', path: string, endpoint: string, extra: SendExtra): Promise<{ data: unknown; status: number }> {
     let response;

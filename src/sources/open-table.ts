@@ -6,6 +6,13 @@ import { openXlsx } from './open-xlsx.js';
 import { openSheetJs } from './open-sheetjs.js';
 import { sourceError } from './source-error.js';
 
+const DELIMITED_TEXT = new Set(['.csv', '.tsv', '.txt']);
+
+/** Whether {@link openTable} reads `file` as delimited text (CSV/TSV), by its extension. */
+export function isDelimitedText(file: string): boolean {
+  return DELIMITED_TEXT.has(path.extname(file).toLowerCase());
+}
+
 /**
  * Opens one input table by its extension: `.csv .tsv .txt` as delimited text, `.xlsx .xlsm` through
  * the exceljs stream reader, `.xls .ods` through SheetJS (whole file in memory, size-capped). The
@@ -14,12 +21,9 @@ import { sourceError } from './source-error.js';
  * @throws MgeError of kind `source` with a `SOURCE_*` code, the file (and sheet/row) and a hint.
  */
 export async function openTable(file: string, options: SourceOptions = {}): Promise<TableSource> {
+  if (isDelimitedText(file)) return openCsv(file, options);
   const ext = path.extname(file).toLowerCase();
   switch (ext) {
-    case '.csv':
-    case '.tsv':
-    case '.txt':
-      return openCsv(file, options);
     case '.xlsx':
     case '.xlsm':
       return openXlsx(file, options);
