@@ -219,6 +219,29 @@ air | 空气
 vacuum | 真空
 argon | 氩气
 nitrogen | 氮气
+cubic | 立方; 立方晶系
+tetragonal | 四方; 四方晶系; 正方
+orthorhombic | 正交; 正交晶系; 斜方
+hexagonal | 六方; 六方晶系
+trigonal; rhombohedral | 三方; 三方晶系; 菱方
+monoclinic | 单斜; 单斜晶系
+triclinic | 三斜; 三斜晶系
+face centered cubic; fcc | 面心立方
+body centered cubic; bcc | 体心立方
+hexagonal close packed; hcp | 密排六方
+ferromagnetic | 铁磁; 铁磁性
+antiferromagnetic | 反铁磁; 反铁磁性
+ferrimagnetic | 亚铁磁; 亚铁磁性
+paramagnetic | 顺磁; 顺磁性
+nonmagnetic; non magnetic | 非磁; 非磁性; 无磁性
+metallic; metal | 金属; 金属性
+semiconductor; semiconducting | 半导体
+insulator; insulating | 绝缘体
+stable | 稳定
+unstable; metastable | 不稳定; 亚稳
+heusler alloy; heusler compound | 赫斯勒合金; 霍伊斯勒合金; heusler合金
+yes; true | 是; 有
+no; false | 否; 无
 experimental; experiment; measured; measurement; observed | 实验; 实验值; 实测; 实测值; 测量值; 测定值
 calculated; computed; computational; calculation; theoretical; theory; predicted; simulated; simulation; first principles | 计算; 计算值; 理论; 理论值; 预测; 预测值; 模拟; 第一性原理
 value | 值; 数值
