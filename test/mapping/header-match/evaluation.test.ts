@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkMapping } from '../../../src/mapping/check-mapping.js';
+import { loadMapping } from '../../../src/mapping/load-mapping.js';
+import { parseTemplate } from '../../../src/template/parse-template.js';
+import { runCliInProcess as cli } from '../../cli/run-cli-in-process.js';
+import { liveColumns } from '../../helpers/live-columns.js';
+
+/**
+ * How well `init --input` matches headers a person would map, on real files it was not written for:
+ * each case runs `init` as a curator would, reads the live lines back through the mapping checker and
+ * compares them with a person's answer (test/fixtures/header-match/cases.json). Recall: the share of the
+ * person's headers mapped live to the right field. Wrong: live lines that map a header elsewhere, or
+ * map one the person left out.
+ */
+interface Case {
+  readonly name: string;
+  readonly input: string;
+  readonly flags?: readonly string[];
+  readonly templates: string;
+  readonly template: number;
+  readonly answers: Readonly<Record<string, string>>;
+}
+
+const { cases } = JSON.parse(readFileSync(new URL('../../fixtures/header-match/cases.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const env = { XDG_CACHE_HOME: join(mkdtempSync(join(tmpdir(), 'mge-eval-')), 'cache') };
+const rows: string[] = [];
+
+function templateOf(c: Case): ReturnType<typeof parseTemplate> {
+  const all = JSON.parse(readFileSync(c.templates, 'utf8')) as { templates: { id: number }[] };
+  return parseTemplate(all.templates.find((t) => t.id === c.template));
+}
+
+afterAll(() => {
+  const head = ['dataset', 'answers', 'live', 'right', 'wrong', 'precision', 'recall'];
+  process.stdout.write(`\nheader matching of init --input\n${[head, ...rows.map((r) => r.split('\t'))].map((r) => r.map((c, i) => (i === 0 ? c.padEnd(32) : c.padStart(9))).join(' ')).join('\n')}\n`);
+});
+
+describe('init --input on real files: header matching', () => {
+  test.each(cases)('$name: at least 60% of the headers a person maps, at most one wrong live line', async (c) => {
+    const run = await cli(['init', String(c.template), '--template-file', c.templates, '--input', c.input, ...(c.flags ?? [])], { env });
+    expect(run.code).toBe(0);
+    const template = templateOf(c);
+    const check = checkMapping(loadMapping(run.stdout, 'scaffold.yaml').spec, template);
+    const live = liveColumns(check.content);
+    const expected = Object.entries(c.answers);
+    const right = expected.filter(([header, field]) => live.get(header) === field).length;
+    const wrong = [...live].filter(([header, field]) => c.answers[header] !== field);
+    const recall = right / expected.length;
+    const precision = live.size === 0 ? 1 : right / live.size;
+    rows.push([c.name, expected.length, live.size, right, wrong.length, precision.toFixed(2), recall.toFixed(2)].join('\t'));
+    expect({ wrong }).toEqual({ wrong: wrong.slice(0, 1) });
+    expect(recall).toBeGreaterThanOrEqual(0.6);
+  });
+});
