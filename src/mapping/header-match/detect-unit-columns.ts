@@ -2,6 +2,9 @@ import { unitConversion } from '../unit-conversion.js';
 import type { ColumnProfile } from './column-profile.js';
 import { cleanUnit, isUnitText } from './header-unit.js';
 import { latexToText } from './latex-to-text.js';
+import { stems } from './words-of.js';
+
+const [UNIT] = stems('unit') as [string];
 
 /** A column whose cells all give the unit of another column (`k-units` beside `k`). */
 export interface UnitColumn {
@@ -20,14 +23,14 @@ export function detectUnitColumns(words: readonly (readonly string[])[], profile
   const out: UnitColumn[] = [];
   words.forEach((w, index) => {
     const profile = profiles[index]!;
-    if (!w.includes('unit') || profile.filled === 0 || profile.manyDistinct) return;
+    if (!w.includes(UNIT) || profile.filled === 0 || profile.manyDistinct) return;
     const unit = oneUnit(profile);
     if (unit === undefined) return;
-    const own = w.filter((t) => t !== 'unit');
+    const own = w.filter((t) => t !== UNIT);
     let of = -1;
     let best = 0;
     words.forEach((other, j) => {
-      if (j === index || other.includes('unit')) return;
+      if (j === index || other.includes(UNIT)) return;
       const shared = own.filter((t) => other.includes(t)).length;
       if (shared > best) {
         best = shared;

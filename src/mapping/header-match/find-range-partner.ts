@@ -1,5 +1,8 @@
 import type { RangeField } from '../../template/template-types.js';
 import { QUALIFIERS } from './qualifiers.js';
+import { stems } from './words-of.js';
+
+const [ERROR, MINIMUM, MAXIMUM] = stems('error', 'minimum', 'maximum') as [string, string, string];
 
 /** The two columns of a range: `lb`/`val` first, `ub`/`err` second. */
 export interface RangePartner {
@@ -23,11 +26,11 @@ export function findRangePartner(field: RangeField, index: number, tokens: reado
     const other = tokens[j]!;
     if (base(other) !== name) continue;
     if (field.rangeType === 'error') {
-      if (other.includes('error') && !own.includes('error')) return { first: index, second: j, index: j };
-      if (own.includes('error') && !other.includes('error')) return { first: j, second: index, index: j };
+      if (other.includes(ERROR) && !own.includes(ERROR)) return { first: index, second: j, index: j };
+      if (own.includes(ERROR) && !other.includes(ERROR)) return { first: j, second: index, index: j };
     } else {
-      if (own.includes('minimum') && other.includes('maximum')) return { first: index, second: j, index: j };
-      if (own.includes('maximum') && other.includes('minimum')) return { first: j, second: index, index: j };
+      if (own.includes(MINIMUM) && other.includes(MAXIMUM)) return { first: index, second: j, index: j };
+      if (own.includes(MAXIMUM) && other.includes(MINIMUM)) return { first: j, second: index, index: j };
     }
   }
   return undefined;

@@ -1,10 +1,11 @@
 import type { ColumnProfile } from './column-profile.js';
 import type { KeyProposal } from './proposal-types.js';
+import { stems } from './words-of.js';
 
 /** Words of a header that names a record: an id, a sample, a name, a grade. */
-const ID_WORDS = new Set(['identifier', 'sample', 'name', 'grade']);
+const ID_WORDS = new Set(stems('identifier', 'sample', 'name', 'grade'));
 /** Words of a header that names what was measured: unique in a table of one row per material. */
-const WHAT_WORDS = new Set(['formula', 'composition', 'material', 'alloy', 'compound']);
+const WHAT_WORDS = new Set(stems('formula', 'composition', 'material', 'alloy', 'compound'));
 
 /**
  * Proposes `key:`: the `groupBy` columns when rows are grouped; else the leftmost column whose sampled

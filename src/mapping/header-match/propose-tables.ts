@@ -9,6 +9,7 @@ import { nameReadings } from './name-readings.js';
 import { nameScore, type HeaderWords, type WordWeight } from './name-score.js';
 import type { TableProposal } from './proposal-types.js';
 import { unitFit } from './unit-fit.js';
+import { stems } from './words-of.js';
 
 /** What the table proposals read of each column. */
 export interface TableColumnsInput {
@@ -20,9 +21,9 @@ export interface TableColumnsInput {
   readonly weight: WordWeight;
 }
 
-const COMPOSITION_WORDS = ['composition', 'element', 'content', 'mass', 'atomic', 'fraction', 'formula'];
-const LABEL_WORDS = ['element', 'name'];
-const VALUE_WORDS = ['content', 'fraction', 'concentration', 'amount', 'value'];
+const COMPOSITION_WORDS = stems('composition', 'element', 'content', 'mass', 'atomic', 'fraction', 'formula');
+const LABEL_WORDS = stems('element', 'name');
+const VALUE_WORDS = stems('content', 'fraction', 'concentration', 'amount', 'value');
 const SHOW = 0.35;
 const SURE = 0.6;
 
