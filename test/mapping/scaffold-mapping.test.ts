@@ -1,6 +1,8 @@
 import { checkMapping } from '../../src/mapping/check-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { proposeMapping } from '../../src/mapping/header-match/propose-mapping.js';
+import type { MappingProposal } from '../../src/mapping/header-match/proposal-types.js';
+import type { Field } from '../../src/template/template-types.js';
 import { scaffoldMapping } from '../../src/mapping/scaffold-mapping.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
@@ -65,5 +67,44 @@ describe('proposeMapping on a template', () => {
       ['试验条件.设备.型号', '设备型号'],
     ]);
     expect(result.unusedHeaders).toEqual(['元素']);
+  });
+});
+
+describe('scaffoldMapping with a proposal', () => {
+  const template = sampleTemplate(202);
+  const field = (name: string): Field => template.fields.find((f) => f.name === name)!;
+  const base = { unit: undefined, valueMap: [], second: undefined, note: undefined };
+  const proposal: MappingProposal = {
+    fields: [
+      { ...base, field: field('成分'), header: 'comp', score: 0.45, sure: false },
+      { ...base, field: field('结晶性'), header: 'crystallinity', score: 1, sure: true, valueMap: [{ from: 'Polycrystalline', to: '多晶', score: 1, sure: true }, { from: 'film', to: '单晶', score: 0.45, sure: false }] },
+      { ...base, field: field('合成方法'), header: 'route', score: 0.4, sure: false },
+      { ...base, field: field('测试温度'), header: 'T (K)', score: 0.67, sure: true, unit: 'K' },
+    ],
+    tables: [],
+    key: { headers: ['comp'], sure: false, reason: 'its values are all different in the 3 rows read' },
+    groupBy: [],
+    unitColumns: [],
+    unusedHeaders: ['src'],
+    rowsRead: 3,
+  };
+  const text = scaffoldMapping(template, { proposal });
+
+  it('writes sure matches live, with their unit and value map, and guesses commented with their score', () => {
+    expect(text).toContain('\n  # 成分: comp  # ? guess, score 0.45: to take it, use it instead of the FILL_IN line below\n  成分: {column: FILL_IN}\n');
+    expect(text).toContain('\n  结晶性:\n    column: crystallinity\n    map:\n      Polycrystalline: 多晶\n      # film: 单晶  # ? guess, score 0.45\n');
+    expect(text).toContain('\n  # 合成方法: route  # ? guess, score 0.40\n  # 空间群');
+    expect(text).toContain('\n  测试温度: {column: T (K), unit: K}  # score 0.67\n');
+    expect(text).toContain('\n# key: [comp]   # ? guess: its values are all different in the 3 rows read\n');
+    expect(text).toContain('# Columns not used: "src"\n# Fields without a column: 成分, 合成方法, 空间群, 电阻率, 塞贝克系数, 热电优值, 热导率, 电导率\n');
+  });
+
+  it('checks clean once the FILL_IN placeholders are filled, and so does taking every guess', () => {
+    const filled = text.replace(/FILL_IN/g, 'x');
+    expect(checkMapping(loadMapping(filled, 'p.yaml').spec, template).problems).toEqual([]);
+    const guesses = filled.replace(/^(\s*)# (.*)  # \? guess.*\n\s*成分: \{column: x\}$/m, '$1$2').replace(/^(\s*)# (\S+: \S+)  # \? guess.*$/gm, '$1$2');
+    const check = checkMapping(loadMapping(guesses, 'p.yaml').spec, template);
+    expect(check.problems).toEqual([]);
+    expect(check.content.map(([name]) => name)).toEqual(['成分', '结晶性', '合成方法', '测试温度', '电阻率', '塞贝克系数']);
   });
 });

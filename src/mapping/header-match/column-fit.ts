@@ -18,7 +18,7 @@ export function columnFit(nameScore: number, unit: string | undefined, profile: 
   if (fit === 'same' || fit === 'converts') score += 0.1;
   else if (fit === 'fails') score -= takesUnit(field) ? 0.3 : 0.1;
   const judged = profile.filled >= FEW;
-  if (judged && takesUnit(field) && field.type !== 'array' && profile.numeric + profile.ranges < 0.5) score -= 0.3;
+  if (judged && takesUnit(field) && field.type !== 'array' && profile.numeric + profile.ranges < 0.5) score -= 0.5;
   if (judged && (field.type === 'image' || field.type === 'file') && profile.paths < 0.5) score -= 0.3;
   if (field.type === 'choice' && values !== undefined) {
     if (values.fit >= 0.8 && profile.distinct.size >= 2) score = Math.max(score + 0.15 * values.fit, 0.45 + 0.3 * values.fit);

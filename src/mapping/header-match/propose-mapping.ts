@@ -59,7 +59,7 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
   const tables: TableProposal[] = [];
   let groupBy: string[] = [];
   let templateTables = tableFields(template.fields);
-  const elements = templateTables.length > 0 ? detectElementColumns(names, profiles) : undefined;
+  const elements = templateTables.length > 0 ? detectElementColumns(parts.map((p) => p.name), profiles) : undefined;
   if (elements) {
     const proposal = proposeElementTable(templateTables, elements, input);
     if (proposal) {
