@@ -1,16 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fillMeta as fill } from '../helpers/fill-meta.js';
 import { runBuiltCli } from './run-built-cli.js';
 import { runCliInProcess as cli } from './run-cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mge-init-'));
 const env = { XDG_CACHE_HOME: join(dir, 'cache') };
-
-/** Fills what a curator would: the meta texts `init` leaves as FILL_IN (the content needs none for the samples). */
-function fill(text: string): string {
-  return text.replace(/^ {2}title: FILL_IN/m, '  title: sample record').replace(/^ {2}abstract: FILL_IN/m, '  abstract: a record from a sample file').replace('[FILL_IN]', '[sample]');
-}
 
 describe('mge-ingest init', () => {
   test.each([

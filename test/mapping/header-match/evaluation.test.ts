@@ -7,6 +7,7 @@ import { loadMapping } from '../../../src/mapping/load-mapping.js';
 import { openTable } from '../../../src/sources/open-table.js';
 import { parseTemplate } from '../../../src/template/parse-template.js';
 import { runCliInProcess as cli } from '../../cli/run-cli-in-process.js';
+import { fillMeta } from '../../helpers/fill-meta.js';
 import { liveColumns } from '../../helpers/live-columns.js';
 
 /**
@@ -57,11 +58,6 @@ describe('init --input on real files: header matching', () => {
     expect(recall).toBeGreaterThanOrEqual(0.6);
   });
 });
-
-/** Fills what `init` leaves to the curator in meta: the title, abstract and keywords. */
-function fillMeta(text: string): string {
-  return text.replace(/^ {2}title: FILL_IN/m, '  title: evaluation record').replace(/^ {2}abstract: FILL_IN/m, '  abstract: a record of an evaluation file').replace('[FILL_IN]', '[evaluation]');
-}
 
 describe('init --input on real files: the scaffold stays valid', () => {
   test.each(cases)('$name: with the meta texts filled in, every live line passes the mapping checker and the header check', async (c) => {
