@@ -128,7 +128,7 @@ export function fieldLines(f: Field, indent: string, m: FieldMatches, out: strin
   const value = table ? tableValue(table) : match ? proposalValue(match) : undefined;
   const sure = table?.sure ?? match?.sure ?? false;
   if (value !== undefined && sure) {
-    entry(out, indent, commented, f.name, value, match !== undefined && match.score < 0.999 ? `  # score ${match.score.toFixed(2)}` : '');
+    entry(out, indent, commented, f.name, value, match !== undefined && match.score < 0.995 ? `  # score ${match.score.toFixed(2)}` : '');
     return;
   }
   if (value !== undefined) {
