@@ -116,7 +116,7 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     return { ...p, header: names[partner.first]!, second: names[partner.second]! };
   });
 
-  const key = proposeKey(names, profiles, tokens, groupBy);
+  const key = proposeKey(names, profiles, tokens, units, groupBy);
   const inUse = new Set([...paired.flatMap((p) => [p.header, p.second ?? '']), ...tables.flatMap((t) => (t.kind === 'fromColumns' ? t.columns.map(([, h]) => h) : t.cells.map(([, h]) => h))), ...groupBy]);
   return {
     fields: paired,

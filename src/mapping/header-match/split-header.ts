@@ -17,7 +17,7 @@ const CJK = '\\u3400-\\u9fff';
  * Takes a header apart: LaTeX made plain, full-width forms made half-width (NFKC), group titles of a
  * multi-row header (joined by ` / `) and a short `GROUP:` prefix set aside as context, and the unit
  * found in `(…)`, `[…]`, `（…）`, after a `/` without spaces, after a comma, glued to Chinese text
- * (`温度℃`) or after `in`. Bracketed text that is no unit (`(PBE)`, `(exp)`) stays part of the name.
+ * (`温度℃`), after `in`, or after a space where it cannot be a word (`硬度 HV`, `速率 mm/min`). Bracketed text that is no unit (`(PBE)`, `(exp)`) stays part of the name.
  */
 export function splitHeader(header: string): HeaderParts {
   const text = superscriptsToPowers(latexToText(header)).normalize('NFKC').replace(/\s+/g, ' ').trim();
@@ -36,10 +36,14 @@ export function splitHeader(header: string): HeaderParts {
 const UNIT_FORMS: readonly RegExp[] = [
   /^(.*?)\s*\[([^[\]]+)\]\s*$/,
   /^(.*?)\s*\(([^()]+)\)\s*$/,
-  /^(.*[^\s/])\/([^\s/][^\s]*)$/,
   /^(.*\S),\s*(\S+)$/,
   new RegExp(`^(.*[${CJK}])\\s*([^${CJK}\\s]+)$`),
   /^(.*\S)\s+in\s+(\S+)$/,
+  // After a space only when that cannot be a word of the name: after Chinese (`硬度 HV`), or with a
+  // sign no word has (`加载速率 mm/min`, `T °C`).
+  new RegExp(`^(.*[${CJK}])\\s+(\\S+)$`),
+  /^(.*\S)\s+(\S*[/%°^·μΩ℃]\S*)$/,
+  /^(.*[^\s/])\/([^\s/][^\s]*)$/,
 ];
 
 function findUnit(name: string): { name: string; unit: string | undefined } {

@@ -134,5 +134,7 @@ describe('proposeMapping', () => {
     expect(numbers.key).toBeUndefined();
     const text = proposeMapping(t, { names: ['label'], rows: [['x'], ['y'], ['z']] });
     expect(text.key).toMatchObject({ headers: ['label'], sure: false });
+    const measured = proposeMapping(t, { names: ['holding time (h)', 'range'], rows: [['8-10', '1-2'], ['10-12', '2-3'], ['12-14', '3-4']] });
+    expect(measured.key).toBeUndefined();
   });
 });

@@ -20,6 +20,10 @@ describe('splitHeader', () => {
     ['band gap pbe', { context: [], name: 'band gap pbe', unit: undefined }],
     ['phase (AM/CR)', { context: [], name: 'phase AM/CR', unit: undefined }],
     ['e_above_hull', { context: [], name: 'e_above_hull', unit: undefined }],
+    ['加载速率 mm/min', { context: [], name: '加载速率', unit: 'mm/min' }],
+    ['硬度 HV', { context: [], name: '硬度', unit: 'HV' }],
+    ['density g/cm^3', { context: [], name: 'density', unit: 'g/cm^3' }],
+    ['atom a', { context: [], name: 'atom a', unit: undefined }],
   ])('%s', (header, parts) => {
     expect(splitHeader(header)).toEqual(parts);
   });
