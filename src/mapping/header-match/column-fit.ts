@@ -21,7 +21,9 @@ export function columnFit(nameScore: number, unit: string | undefined, profile: 
   if (judged && takesUnit(field) && field.type !== 'array' && profile.numeric + profile.ranges < 0.5) score -= 0.5;
   if (judged && (field.type === 'image' || field.type === 'file') && profile.paths < 0.5) score -= 0.3;
   if (field.type === 'choice' && values !== undefined) {
-    if (values.fit >= 0.8 && profile.distinct.size >= 2) score = Math.max(score + 0.15 * values.fit, 0.45 + 0.3 * values.fit);
+    // Values alone decide only with three or more of them: yes/no columns fit every yes/no field.
+    if (values.fit >= 0.8 && profile.distinct.size >= 3) score = Math.max(score + 0.15 * values.fit, 0.45 + 0.3 * values.fit);
+    else if (values.fit >= 0.8 && profile.distinct.size >= 2) score += 0.15 * values.fit;
     else if (judged && values.fit < 0.2 && profile.numeric > 0.8) score -= 0.2;
   }
   return Math.max(0, Math.min(1, score));

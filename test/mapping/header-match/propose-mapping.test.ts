@@ -138,3 +138,11 @@ describe('proposeMapping', () => {
     expect(measured.key).toBeUndefined();
   });
 });
+
+describe('proposeMapping: values alone', () => {
+  test('two values (yes/no) are not enough to match a column to a choice field without its name', () => {
+    const t = template({ 是否公开: choice(['是', '否']), 是否退火: choice(['是', '否']) });
+    const p = proposeMapping(t, { names: ['flag'], rows: [['是'], ['否'], ['是']] });
+    expect(p.fields.filter((f) => f.sure)).toEqual([]);
+  });
+});
