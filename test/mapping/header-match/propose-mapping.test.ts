@@ -146,3 +146,12 @@ describe('proposeMapping: values alone', () => {
     expect(p.fields.filter((f) => f.sure)).toEqual([]);
   });
 });
+
+describe('proposeMapping: spelling', () => {
+  test('case, width, underscores, group titles, units and a typo do not stand in the way', () => {
+    const t = template({ 牌号: str(), 试验温度: num('℃'), 'Yield Strength': num('MPa'), 抗拉强度: num('MPa'), elongation: num('%'), zT: num(), 备注: str() });
+    const p = proposeMapping(t, { names: ['牌号', '试验温度/℃', 'YIELD_STRENGTH (MPa)', '力学性能 / 抗拉强度 (MPa)', 'elongatoin [%]', 'ｚＴ', '炉号', ''], rows: [] });
+    expect(live(p)).toEqual({ 牌号: '牌号', 试验温度: '试验温度/℃', 'Yield Strength': 'YIELD_STRENGTH (MPa)', 抗拉强度: '力学性能 / 抗拉强度 (MPa)', elongation: 'elongatoin [%]', zT: 'ｚＴ' });
+    expect(p.unusedHeaders).toEqual(['炉号']);
+  });
+});
