@@ -68,9 +68,25 @@ export function toMathUnit(unit: string): string {
   let u = unit.trim().replace(/\s+/g, '');
   u = u.replace(/℃|°C/g, 'degC').replace(/℉|°F/g, 'degF').replace(/^°$/, 'deg');
   u = u.replace(/Ω/g, 'ohm').replace(/[μµ]/g, 'u').replace(/(^|[^a-z])mu(?=[A-Za-z])/g, '$1u');
+  u = u.replace(/Å/g, 'angstrom');
   u = u.replace(/([A-Za-z])[.·⋅]([A-Za-z])/g, '$1*$2');
   u = u.replace(/^W\/mK(\^?2)?$/, (_m, sq: string | undefined) => (sq ? 'W/(m*K^2)' : 'W/(m*K)'));
+  // Materials notation puts everything after the one slash below it: W/m·K is W/(m·K), J/kg·K is J/(kg·K).
+  const slash = /^([^/()]+)\/([^/()]+\*[^/()]+)$/.exec(u);
+  if (slash) u = `${slash[1]}/(${slash[2]})`;
   return u;
+}
+
+/** True when the text is a unit the conversions know: a fraction or count (`wt.%`, `ppm`) or a unit mathjs reads. */
+export function isKnownUnit(unit: string): boolean {
+  if (unit.trim() === '') return false;
+  if (dimensionless(unit) !== undefined) return true;
+  try {
+    units().unit(1, toMathUnit(unit));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The dimensionless spelling of a unit (`wt.%` → `wt%`), or undefined for a physical unit. */

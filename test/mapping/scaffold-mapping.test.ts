@@ -1,31 +1,10 @@
 import { checkMapping } from '../../src/mapping/check-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
-import { matchHeaders } from '../../src/mapping/match-headers.js';
+import { proposeMapping } from '../../src/mapping/header-match/propose-mapping.js';
+import type { MappingProposal } from '../../src/mapping/header-match/proposal-types.js';
+import type { Field } from '../../src/template/template-types.js';
 import { scaffoldMapping } from '../../src/mapping/scaffold-mapping.js';
-import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
-
-describe('matchHeaders', () => {
-  it('matches exact, normalised (case, width, units, group titles) and similar names, each once', () => {
-    const result = matchHeaders(
-      [{ name: '牌号' }, { name: '试验温度' }, { name: 'Yield Strength' }, { name: '抗拉强度' }, { name: 'elongation' }, { name: '备注' }],
-      ['牌号', '试验温度/℃', 'YIELD_STRENGTH (MPa)', '力学性能 / 抗拉强度 (MPa)', 'elongatoin [%]', '炉号', ''],
-    );
-    expect(result.matches).toEqual([
-      { field: '牌号', header: '牌号', kind: 'exact' },
-      { field: '试验温度', header: '试验温度/℃', kind: 'normalised' },
-      { field: 'Yield Strength', header: 'YIELD_STRENGTH (MPa)', kind: 'normalised' },
-      { field: '抗拉强度', header: '力学性能 / 抗拉强度 (MPa)', kind: 'normalised' },
-      { field: 'elongation', header: 'elongatoin [%]', kind: 'similar' },
-    ]);
-    expect(result.unmatchedFields).toEqual(['备注']);
-    expect(result.unmatchedHeaders).toEqual(['炉号']);
-  });
-
-  it('matches full-width names', () => {
-    expect(matchHeaders([{ name: 'zT' }], ['ｚＴ']).matches).toEqual([{ field: 'zT', header: 'ｚＴ', kind: 'normalised' }]);
-  });
-});
 
 describe('scaffoldMapping', () => {
   it('writes every field with its type, unit, required flag and options as comments', () => {
@@ -47,10 +26,10 @@ describe('scaffoldMapping', () => {
 
   it('with a header, maps the matched columns and lists what stayed unmatched on both sides', () => {
     const template = sampleTemplate(202);
-    const { header } = rowsFromArrays('u.csv', ['', '成分', '结晶性', '空间群', '电阻率 (ohm.cm)', '塞贝克系数 [muV/K]', 'src'], []);
-    const text = scaffoldMapping(template, { header, inputName: 'u.csv' });
+    const names = ['', '成分', '结晶性', '空间群', '电阻率 (ohm.cm)', '塞贝克系数 [muV/K]', 'src'];
+    const text = scaffoldMapping(template, { proposal: proposeMapping(template, { names, rows: [] }), inputName: 'u.csv' });
     expect(text).toContain('  成分: 成分\n');
-    expect(text).toContain('  电阻率: 电阻率 (ohm.cm)\n');
+    expect(text).toContain('  电阻率: {column: 电阻率 (ohm.cm), unit: ohm.cm}\n');
     expect(text).toContain('# Columns not used: "src"');
     expect(text).toContain('# Fields without a column: 合成方法, 测试温度, 热电优值, 热导率, 电导率');
     const filled = text.replace(/FILL_IN/g, 'x');
@@ -59,8 +38,8 @@ describe('scaffoldMapping', () => {
 
   it('writes optional fields that matched a column active, and the reader settings the header was read with', () => {
     const template = sampleTemplate(202);
-    const { header } = rowsFromArrays('u.xlsx', ['成分', '结晶性', '空间群', '电阻率', '塞贝克系数'], []);
-    const text = scaffoldMapping(template, { header, input: { sheet: '数据', headerRow: 3, headerRows: 2 } });
+    const names = ['成分', '结晶性', '空间群', '电阻率', '塞贝克系数'];
+    const text = scaffoldMapping(template, { proposal: proposeMapping(template, { names, rows: [] }), input: { sheet: '数据', headerRow: 3, headerRows: 2 } });
     expect(text).toContain('\n  空间群: 空间群\n');
     expect(text).toContain('\n  # 合成方法: {column: FILL_IN}\n');
     const { spec } = loadMapping(text.replace(/FILL_IN/g, 'x'), 'u.yaml');
@@ -80,14 +59,52 @@ describe('scaffoldMapping', () => {
   });
 });
 
-describe('matchTemplateHeaders', () => {
-  it('matches nested container fields and leaves tables to the mapping', async () => {
-    const { matchTemplateHeaders } = await import('../../src/mapping/match-template-headers.js');
-    const result = matchTemplateHeaders(sampleTemplate(101), ['设备型号', '型号', '元素', '牌号']);
-    expect(result.matches.map((m) => [m.field, m.header])).toEqual([
+describe('proposeMapping on a template', () => {
+  it('matches nested container fields and leaves tables to the table proposals', () => {
+    const result = proposeMapping(sampleTemplate(101), { names: ['设备型号', '元素', '牌号'], rows: [] });
+    expect(result.fields.filter((p) => p.sure).map((p) => [p.field.path, p.header])).toEqual([
       ['牌号', '牌号'],
-      ['型号', '型号'],
+      ['试验条件.设备.型号', '设备型号'],
     ]);
-    expect(result.unmatchedHeaders).toEqual(['设备型号', '元素']);
+    expect(result.unusedHeaders).toEqual(['元素']);
+  });
+});
+
+describe('scaffoldMapping with a proposal', () => {
+  const template = sampleTemplate(202);
+  const field = (name: string): Field => template.fields.find((f) => f.name === name)!;
+  const base = { unit: undefined, valueMap: [], second: undefined, note: undefined };
+  const proposal: MappingProposal = {
+    fields: [
+      { ...base, field: field('成分'), header: 'comp', score: 0.45, sure: false },
+      { ...base, field: field('结晶性'), header: 'crystallinity', score: 1, sure: true, valueMap: [{ from: 'Polycrystalline', to: '多晶', score: 1, sure: true }, { from: 'film', to: '单晶', score: 0.45, sure: false }] },
+      { ...base, field: field('合成方法'), header: 'route', score: 0.4, sure: false },
+      { ...base, field: field('测试温度'), header: 'T (K)', score: 0.67, sure: true, unit: 'K' },
+    ],
+    tables: [],
+    key: { headers: ['comp'], sure: false, reason: 'its values are all different in the 3 rows read' },
+    groupBy: [],
+    unitColumns: [],
+    unusedHeaders: ['src'],
+    rowsRead: 3,
+  };
+  const text = scaffoldMapping(template, { proposal });
+
+  it('writes sure matches live, with their unit and value map, and guesses commented with their score', () => {
+    expect(text).toContain('\n  # 成分: comp  # ? guess, score 0.45: to take it, use it instead of the FILL_IN line below\n  成分: {column: FILL_IN}\n');
+    expect(text).toContain('\n  结晶性:\n    column: crystallinity\n    map:\n      Polycrystalline: 多晶\n      # film: 单晶  # ? guess, score 0.45\n');
+    expect(text).toContain('\n  # 合成方法: route  # ? guess, score 0.40\n  # 空间群');
+    expect(text).toContain('\n  测试温度: {column: T (K), unit: K}  # score 0.67\n');
+    expect(text).toContain('\n# key: [comp]   # ? guess: its values are all different in the 3 rows read\n');
+    expect(text).toContain('# Columns not used: "src"\n# Fields without a column: 成分, 合成方法, 空间群, 电阻率, 塞贝克系数, 热电优值, 热导率, 电导率\n');
+  });
+
+  it('checks clean once the FILL_IN placeholders are filled, and so does taking every guess', () => {
+    const filled = text.replace(/FILL_IN/g, 'x');
+    expect(checkMapping(loadMapping(filled, 'p.yaml').spec, template).problems).toEqual([]);
+    const guesses = filled.replace(/^(\s*)# (.*)  # \? guess.*\n\s*成分: \{column: x\}$/m, '$1$2').replace(/^(\s*)# (\S+: \S+)  # \? guess.*$/gm, '$1$2');
+    const check = checkMapping(loadMapping(guesses, 'p.yaml').spec, template);
+    expect(check.problems).toEqual([]);
+    expect(check.content.map(([name]) => name)).toEqual(['成分', '结晶性', '合成方法', '测试温度', '电阻率', '塞贝克系数']);
   });
 });

@@ -45,3 +45,14 @@ describe('roundTo12', () => {
     expect(convertValue(273.15, { factor: 1, offset: -273.15 })).toBe(0);
   });
 });
+
+describe('materials unit notations', () => {
+  test('everything after the one slash is below it, and Å is the ångström', async () => {
+    const { unitConversion, isKnownUnit } = await import('../../src/mapping/unit-conversion.js');
+    expect(unitConversion('W/m.K', 'W/(m·K)')).toEqual({ factor: 1, offset: 0 });
+    expect(unitConversion('W/m·K', 'W/mK')).toEqual({ factor: 1, offset: 0 });
+    expect(unitConversion('J/kg·K', 'J/(g*K)')?.factor).toBeCloseTo(0.001, 12);
+    expect(unitConversion('Å', 'nm')?.factor).toBeCloseTo(0.1, 12);
+    expect([isKnownUnit('MPa'), isKnownUnit('vol.%'), isKnownUnit('°C'), isKnownUnit('W/m.K'), isKnownUnit('PBE'), isKnownUnit('AM/CR'), isKnownUnit('')]).toEqual([true, true, true, true, false, false, false]);
+  });
+});

@@ -1,0 +1,30 @@
+import type { Field } from '../../template/template-types.js';
+import type { ColumnProfile } from './column-profile.js';
+import type { ValueMapProposal } from './propose-value-map.js';
+import { takesUnit, unitFit } from './unit-fit.js';
+
+/** Filled cells below which a column's values say too little to judge it. */
+const FEW = 3;
+
+/**
+ * Adjusts a name score by the column's unit and values: a unit that converts to the field's raises it,
+ * one that cannot lowers it; text in a number field,
+ * values that are not paths in a file field lower it; values that are the options of a choice field
+ * raise it, and can match a column to a choice field on their own.
+ */
+export function columnFit(nameScore: number, unit: string | undefined, profile: ColumnProfile, field: Field, values: ValueMapProposal | undefined): number {
+  let score = nameScore;
+  const fit = unitFit(unit, field);
+  if (fit === 'same' || fit === 'converts') score += 0.1;
+  else if (fit === 'fails') score -= takesUnit(field) ? 0.3 : 0.1;
+  const judged = profile.filled >= FEW;
+  if (judged && takesUnit(field) && field.type !== 'array' && profile.numeric + profile.ranges < 0.5) score -= 0.5;
+  if (judged && (field.type === 'image' || field.type === 'file') && profile.paths < 0.5) score -= 0.3;
+  if (field.type === 'choice' && values !== undefined) {
+    // Values alone decide only with three or more of them: yes/no columns fit every yes/no field.
+    if (values.fit >= 0.8 && profile.distinct.size >= 3) score = Math.max(score + 0.15 * values.fit, 0.45 + 0.3 * values.fit);
+    else if (values.fit >= 0.8 && profile.distinct.size >= 2) score += 0.15 * values.fit;
+    else if (judged && values.fit < 0.2 && profile.numeric > 0.8) score -= 0.2;
+  }
+  return Math.max(0, Math.min(1, score));
+}

@@ -1,0 +1,37 @@
+import type { RangeField } from '../../template/template-types.js';
+import { QUALIFIERS } from './qualifiers.js';
+import { stems } from './words-of.js';
+
+const [ERROR, MINIMUM, MAXIMUM] = stems('error', 'minimum', 'maximum') as [string, string, string];
+
+/** The two columns of a range: `lb`/`val` first, `ub`/`err` second. */
+export interface RangePartner {
+  readonly first: number;
+  readonly second: number;
+  /** The column that was not already matched. */
+  readonly index: number;
+}
+
+const base = (tokens: readonly string[]): string => tokens.filter((t) => !QUALIFIERS.has(t)).join(' ');
+
+/**
+ * A range field matched to one column may take a second one named the same but for a qualifier:
+ * `YS` and `YS error` (or `std`) as `{val, err}`, `T min` and `T max` as `{lb, ub}`.
+ */
+export function findRangePartner(field: RangeField, index: number, tokens: readonly (readonly string[])[], free: readonly number[]): RangePartner | undefined {
+  const own = tokens[index]!;
+  const name = base(own);
+  if (name === '') return undefined;
+  for (const j of free) {
+    const other = tokens[j]!;
+    if (base(other) !== name) continue;
+    if (field.rangeType === 'error') {
+      if (other.includes(ERROR) && !own.includes(ERROR)) return { first: index, second: j, index: j };
+      if (own.includes(ERROR) && !other.includes(ERROR)) return { first: j, second: index, index: j };
+    } else {
+      if (own.includes(MINIMUM) && other.includes(MAXIMUM)) return { first: index, second: j, index: j };
+      if (own.includes(MAXIMUM) && other.includes(MINIMUM)) return { first: j, second: index, index: j };
+    }
+  }
+  return undefined;
+}

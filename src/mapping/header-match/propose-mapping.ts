@@ -1,0 +1,145 @@
+import type { Field, Template } from '../../template/template-types.js';
+import { splitHeaderUnit } from '../normalize-name.js';
+import { unitConversion } from '../unit-conversion.js';
+import { assignPairs } from './assign-pairs.js';
+import { columnFields, tableFields } from './column-fields.js';
+import { columnFit } from './column-fit.js';
+import { profileColumn } from './column-profile.js';
+import { detectElementColumns } from './detect-element-columns.js';
+import { detectRowGroups } from './detect-row-groups.js';
+import { detectUnitColumns } from './detect-unit-columns.js';
+import { findRangePartner } from './find-range-partner.js';
+import { nameReadings } from './name-readings.js';
+import { nameScore, type FieldWords, type HeaderWords } from './name-score.js';
+import type { FieldProposal, MappingProposal, SampleTable, TableProposal } from './proposal-types.js';
+import { proposeKey } from './propose-key.js';
+import { proposeElementTable, proposeRowTable, type TableColumnsInput } from './propose-tables.js';
+import { proposeValueMap, type ValueMapProposal } from './propose-value-map.js';
+import { splitHeader } from './split-header.js';
+import { fieldUnit, takesUnit, unitFit } from './unit-fit.js';
+import { wordWeights } from './word-weights.js';
+
+/** Scores below this are no candidates; from it up to {@link SURE} a match is written as a comment to confirm. */
+export const SHOW = 0.35;
+/** Scores from this up are written as live lines. */
+export const SURE = 0.6;
+
+const firstWords = (name: string): string[] => nameReadings(name)[0]?.tokens.slice() ?? [];
+
+/**
+ * Proposes a mapping of a table to a template, from the header and a sample of rows: which column
+ * fills which field (one column per field, the assignment of the highest total score), with the
+ * unit each column is in and value maps for choice fields; tables filled from element columns
+ * (`fromColumns`) or from grouped rows (`fromRows` with `groupBy`); the record key. A pure function:
+ * reading the file is the caller's business.
+ */
+export function proposeMapping(template: Template, table: SampleTable): MappingProposal {
+  const names = table.names;
+  const profiles = names.map((_n, i) => profileColumn(table.rows.map((r) => r[i] ?? null)));
+  const parts = names.map((n) => splitHeader(n));
+  const words: HeaderWords[] = parts.map((p) => ({ readings: nameReadings(p.name), context: p.context.flatMap(firstWords) }));
+  const tokens = words.map((w) => [...new Set(w.readings.flatMap((r) => r.tokens))]);
+  const units: (string | undefined)[] = parts.map((p) => p.unit);
+  const used = new Set<number>(names.flatMap((n, i) => (n.trim() === '' ? [i] : [])));
+
+  const unitColumns = detectUnitColumns(tokens, profiles).filter((u) => units[u.of] === undefined);
+  for (const u of unitColumns) {
+    units[u.of] = u.unit;
+    used.add(u.index);
+  }
+
+  const placed = columnFields(template.fields);
+  const fieldWords: FieldWords[] = placed.map((p) => ({ readings: nameReadings(p.field.name), ancestors: p.ancestors.map(firstWords) }));
+  const weight = wordWeights(
+    fieldWords.map((f) => [...f.readings.flatMap((r) => r.tokens), ...f.ancestors.flat()]),
+    tokens,
+  );
+  const input: TableColumnsInput = { names, words, tokens, units, profiles, weight };
+
+  const tables: TableProposal[] = [];
+  let groupBy: string[] = [];
+  let templateTables = tableFields(template.fields);
+  const elements = templateTables.length > 0 ? detectElementColumns(parts.map((p) => p.name), profiles) : undefined;
+  if (elements) {
+    const proposal = proposeElementTable(templateTables, elements, input);
+    if (proposal) {
+      tables.push(proposal);
+      elements.columns.forEach(([, i]) => used.add(i));
+      templateTables = templateTables.filter((t) => t.field !== proposal.field);
+    }
+  }
+  const groups = templateTables.length > 0 ? detectRowGroups(names, table.rows) : undefined;
+  if (groups) {
+    const proposal = proposeRowTable(templateTables, { ...groups, varying: groups.varying.filter((i) => !used.has(i)) }, input);
+    if (proposal?.kind === 'fromRows') {
+      tables.push(proposal);
+      groupBy = groups.keyColumns.map((i) => names[i]!);
+      for (const [, header] of proposal.cells) used.add(names.indexOf(header));
+    }
+  }
+
+  const free = names.map((_n, i) => i).filter((i) => !used.has(i));
+  const valueMaps = new Map<string, ValueMapProposal>();
+  const scores = free.map((h) =>
+    placed.map((p, f) => {
+      const values = p.field.type === 'choice' ? proposeValueMap(profiles[h]!, p.field) : undefined;
+      if (values) valueMaps.set(`${h}:${f}`, values);
+      return columnFit(nameScore(words[h]!, fieldWords[f]!, weight), units[h], profiles[h]!, p.field, values);
+    }),
+  );
+  const fields: FieldProposal[] = [];
+  const taken = new Set<number>();
+  // In template order, so the summary reads like the mapping.
+  for (const [r, f] of assignPairs(scores, SHOW).sort((a, b) => a[1] - b[1])) {
+    const h = free[r]!;
+    const field = placed[f]!.field;
+    const score = scores[r]![f]!;
+    const blocked = blockedBy(names[h]!, units[h], field);
+    const fit = unitFit(units[h], field);
+    taken.add(h);
+    fields.push({
+      field,
+      header: names[h]!,
+      score,
+      sure: score >= SURE && blocked === undefined,
+      unit: fit === 'same' ? fieldUnit(field) : fit === 'converts' ? units[h] : undefined,
+      valueMap: valueMaps.get(`${h}:${f}`)?.entries ?? [],
+      second: undefined,
+      note: blocked,
+    });
+  }
+  const paired = fields.map((p) => {
+    if (p.field.type !== 'range') return p;
+    const partner = findRangePartner(p.field, names.indexOf(p.header), tokens, free.filter((i) => !taken.has(i)));
+    if (partner === undefined) return p;
+    taken.add(partner.index);
+    return { ...p, header: names[partner.first]!, second: names[partner.second]! };
+  });
+
+  const key = proposeKey(names, profiles, tokens, units, groupBy);
+  const inUse = new Set([...paired.flatMap((p) => [p.header, p.second ?? '']), ...tables.flatMap((t) => (t.kind === 'fromColumns' ? t.columns.map(([, h]) => h) : t.cells.map(([, h]) => h))), ...groupBy]);
+  return {
+    fields: paired,
+    tables,
+    key,
+    groupBy,
+    unitColumns: unitColumns.map((u) => ({ header: names[u.index]!, of: names[u.of]!, unit: u.unit })),
+    unusedHeaders: names.filter((n, i) => n.trim() !== '' && !inUse.has(n) && !unitColumns.some((u) => u.index === i)),
+    rowsRead: table.rows.length,
+  };
+}
+
+/**
+ * Why a column cannot fill a number field live even with the right name: its unit does not convert,
+ * or the mapping checker would read a bracket of its header as a unit that does not (`phase (AM/CR)`),
+ * which a written `unit:` cannot fix when the matcher sees no unit there.
+ */
+function blockedBy(header: string, unit: string | undefined, field: Field): string | undefined {
+  if (!takesUnit(field)) return undefined;
+  const target = fieldUnit(field);
+  if (target === undefined) return undefined;
+  if (unit !== undefined) return unitFit(unit, field) === 'fails' ? `its unit "${unit}" does not convert to ${target}` : undefined;
+  const read = splitHeaderUnit(header).unit;
+  if (read !== undefined && unitConversion(read, target) === undefined) return `"${read}" in its header reads as a unit that does not convert to ${target}`;
+  return undefined;
+}

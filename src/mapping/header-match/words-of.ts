@@ -1,0 +1,44 @@
+/** Greek letters spelt out, as headers written without them spell them (`ρ` and `rho` are one word). */
+const GREEK: Readonly<Record<string, string>> = {
+  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', Δ: 'delta', ε: 'epsilon', η: 'eta', θ: 'theta', κ: 'kappa', λ: 'lambda',
+  μ: 'mu', ν: 'nu', ρ: 'rho', σ: 'sigma', τ: 'tau', φ: 'phi', χ: 'chi', ω: 'omega', Ω: 'omega',
+};
+
+import { stemmer } from 'stemmer';
+
+/** Options of {@link wordsOf}. */
+export interface WordsOptions {
+  /** Keep the letters' case (for abbreviation lookup, where `T` and `t` differ). @default false */
+  readonly keepCase?: boolean;
+}
+
+/**
+ * An English word's stem (Porter): `units` → `unit`, `magnetization` and `magnetic` → `magnet`, so
+ * forms of one word meet. Words of fewer than four letters, numbers and Chinese are kept as written.
+ */
+export function stem(word: string): string {
+  return /^[a-z]{4,}$/.test(word) ? stemmer(word) : word;
+}
+
+/** The stems of words written in code, so lists of them compare with the words of names. */
+export function stems(...words: string[]): string[] {
+  return words.map((w) => stem(w));
+}
+
+/** Words that join others and name nothing (`spin polarization at the Fermi level`). */
+const STOP_WORDS = new Set(['of', 'at', 'the', 'in', 'for', 'and', 'to', 'on', 'by', 'with', 'from', 'as', 'an']);
+
+/**
+ * The words of a name: Greek letters spelt out, `camelCase` and `snake_case` parted (a one- or
+ * two-letter symbol with a short subscript stays one word: `T_g` → `Tg`, `mu_B` → `muB`), runs of
+ * Chinese characters kept whole, lower case and stemmed unless `keepCase`, joining words left out.
+ * Punctuation separates.
+ */
+export function wordsOf(name: string, options: WordsOptions = {}): string[] {
+  let text = name.normalize('NFKC').replace(/[αβγδΔεηθκλμνρστφχωΩ]/g, (c) => ` ${GREEK[c] ?? c} `);
+  text = text.replace(/([a-z]{2,})([A-Z][a-z]{2,})/g, '$1 $2');
+  text = text.replace(/(^|[^A-Za-z0-9])([A-Za-z]{1,2})\s*_\s*([A-Za-z0-9]{1,3})(?![A-Za-z0-9])/g, '$1$2$3');
+  const words = text.match(/[\u3400-\u9fff]+|[\p{L}\p{N}]+(?:\.[0-9]+)*/gu) ?? [];
+  const kept = words.filter((w) => !STOP_WORDS.has(w.toLowerCase()));
+  return options.keepCase ? kept : kept.map((w) => stem(w.toLowerCase()));
+}
