@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { loadSettings } from '../config/load-settings.js';
 import { MgeError } from '../errors/mge-error.js';
 import { packageVersion } from '../util/package-info.js';
+import { checkCommandFiles } from './check-command-files.js';
 import type { CliIo } from './cli-io.js';
 import { COMMANDS } from './commands.js';
 import { createLogger } from './create-logger.js';
@@ -77,6 +78,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const sessions: PlatformSession[] = [];
   try {
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
+    // Before anything is opened for writing, the log file included: no output may destroy an input.
+    await checkCommandFiles(selection.files?.(selection.args) ?? {}, settings, io.cwd);
     const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
     const useSandbox = selection.args['sandbox'] === true;
     const work = selection.run(selection.args, {

@@ -2,6 +2,7 @@ import { MgeError } from '../../errors/mge-error.js';
 import type { MethodsWidth } from '../../mapping/mapping-spec.js';
 import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
 import { packageVersion } from '../../util/package-info.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand, type CommandContext } from '../define-command.js';
 import type { PlatformSession } from '../open-platform.js';
 import { choiceOption, numberOption } from '../parse-option.js';
@@ -87,6 +88,11 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
   ],
+  files: (args) => ({
+    inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
+    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: false },
+    outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)],
+  }),
   run: async (args, context) => {
     // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
     const { ingest } = await import('./ingest.js');

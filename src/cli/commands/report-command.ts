@@ -4,6 +4,7 @@ import { exportFailedRows } from '../../report/export-failed-rows.js';
 import { loadReportState } from '../../report/load-report-state.js';
 import { summariseReport, type ReportSummary } from '../../report/summarise-report.js';
 import type { CliIo } from '../cli-io.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { EXIT } from '../exit-code-for.js';
 import { formatReportSummary } from '../render/format-report-summary.js';
@@ -73,6 +74,7 @@ export const reportCommand = defineCommand({
     ['$0 report steel.report.jsonl --failed-out failed.csv', 'the rows to fix, in their own columns plus the error columns'],
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
   ],
+  files: (args) => ({ inputs: commandFile('<file> (the report)', args['file']), outputs: commandFile('--failed-out', args['failed-out']) }),
   run: (args, context) => {
     const failedOut = args['failed-out'];
     return reportCommandRun(

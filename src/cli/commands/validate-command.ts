@@ -1,4 +1,5 @@
 import { MgeError } from '../../errors/mge-error.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { choiceOption, numberOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
@@ -26,6 +27,11 @@ export const validateCommand = defineCommand({
     ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
     ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
   ],
+  files: (args) => ({
+    inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
+    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: false },
+    outputs: commandFile('--errors', args['errors']),
+  }),
   run: async (args, context) => {
     const inputs = (args['inputs'] as unknown[] | undefined ?? []).map(String);
     const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? context.settings.maxErrors;
