@@ -2,6 +2,7 @@ import path from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
+import { checkReportPath } from '../report/check-report-path.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
 import type { ReportWarning } from '../report/scan-report.js';
@@ -102,7 +103,8 @@ export interface IngestResult {
  * validate, refuse duplicate keys, upload through the one queue → `summary` line. Streaming with
  * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
  *
- * Mapping, template and input errors throw before the report is touched (exit 2). A fatal stop (token
+ * A report that is not a regular file (or not writable), mapping, template and input errors throw
+ * before the report is touched (exit 2). A fatal stop (token
  * rejected, platform unreachable, too many invalid rows) throws the `MgeError` of `uploadRows` whose
  * `details.summary` holds the counts, after the report is flushed and the lock released.
  */
@@ -127,6 +129,9 @@ async function ingestWith(
 ): Promise<IngestResult> {
   const resolve = (file: string): string => (options.cwd === undefined ? path.resolve(file) : path.resolve(options.cwd, file));
   const settings = { methodsWidth: options.methodsWidth };
+  const reportFile = resolve(options.reportFile);
+  // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
+  await checkReportPath(reportFile, { forWriting: true });
   const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
   const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
   const submit = deps.submit;
@@ -138,7 +143,6 @@ async function ingestWith(
     });
   }
 
-  const reportFile = resolve(options.reportFile);
   const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file }) });
   try {
     const loaded = await loadReportState(reportFile, { repair: true });

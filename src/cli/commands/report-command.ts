@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { MgeError } from '../../errors/mge-error.js';
+import { checkReportPath } from '../../report/check-report-path.js';
 import { exportFailedRows } from '../../report/export-failed-rows.js';
 import { loadReportState } from '../../report/load-report-state.js';
 import { summariseReport, type ReportSummary } from '../../report/summarise-report.js';
@@ -34,6 +35,7 @@ export interface ReportJson extends ReportSummary {
  */
 export async function reportCommandRun(options: ReportOptions, io: CliIo): Promise<number> {
   const file = path.resolve(io.cwd, options.file);
+  await checkReportPath(file, { forWriting: false, option: '<file>' });
   const { state, warnings, exists } = await loadReportState(file);
   if (!exists) {
     throw new MgeError('usage', 'REPORT_NOT_FOUND', `there is no report ${options.file}`, {
