@@ -13,7 +13,7 @@ import { formatReportSummary } from '../render/format-report-summary.js';
 /** Options of {@link reportCommandRun}. */
 export interface ReportOptions {
   readonly file: string;
-  /** Write the rows that did not upload here (`.csv` or `.jsonl`). @default undefined */
+  /** Write the rows that did not upload here (`.xlsx`, `.csv` or `.jsonl`). @default undefined */
   readonly failedOut: string | undefined;
   /** @default false */
   readonly json: boolean;
@@ -70,10 +70,10 @@ export const reportCommand = defineCommand({
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
-      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload: the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.csv or .jsonl), as validate --errors does' }),
+      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload: the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas' }),
   examples: [
     ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain rows'],
-    ['$0 report steel.report.jsonl --failed-out failed.csv', 'the rows to fix, in their own columns plus the error columns'],
+    ['$0 report steel.report.jsonl --failed-out failed.xlsx', 'the rows to fix, in their own columns plus the error columns'],
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
   ],
   files: (args) => ({ inputs: commandFile('<file> (the report)', args['file']), outputs: commandFile('--failed-out', args['failed-out']) }),

@@ -17,13 +17,13 @@ export const validateCommand = defineCommand({
       y
         .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
-        .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.csv or .jsonl)' })
+        .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
         .option('max-errors', { type: 'string', describe: 'stop after N invalid records (MGE_MAX_ERRORS)' })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }),
     ),
   examples: [
     ['$0 validate --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv', 'validate a sample against the sandbox templates'],
-    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.csv', 'validate several files; invalid rows with their original cells to errors.csv'],
+    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.xlsx', 'validate several files; invalid rows with their original cells to errors.xlsx'],
     ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
     ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
   ],

@@ -16,7 +16,7 @@ export interface ValidateCommandOptions {
   readonly mappingFile: string;
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
-  /** Write every invalid record here (`.csv` or `.jsonl`). @default undefined */
+  /** Write every invalid record here (`.xlsx`, `.csv` or `.jsonl`). @default undefined */
   readonly errorsFile: string | undefined;
   /** Stop after this many invalid records. @default undefined (read everything) */
   readonly maxErrors: number | undefined;
