@@ -3,6 +3,7 @@ import { MgeError } from '../errors/mge-error.js';
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
+import type { StaleReason } from '../report/judge-report-lock.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
 import type { ReportWarning } from '../report/scan-report.js';
@@ -52,7 +53,7 @@ export interface RunIngestOptions {
 }
 
 /** Something the user should see that did not stop the run. */
-export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string };
+export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason };
 
 /** What the run tells its progress display once it starts sending. */
 export interface IngestStart {
@@ -143,12 +144,14 @@ async function ingestWith(
     });
   }
 
-  const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file }) });
+  const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
   try {
-    const loaded = await loadReportState(reportFile, { repair: true });
+    // A repair cuts the report's tail: only while the lock is surely ours.
+    const loaded = await loadReportState(reportFile, { repair: true, beforeRepair: () => lock.assertHeld() });
     for (const warning of loaded.warnings) deps.onWarning?.(warning);
     const previous = loaded.exists ? loaded.state : undefined;
-    const writer = await createReportWriter(reportFile, { clock });
+    const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
+    let failed = false;
     try {
       await writer.write(
         await ingestRunLine({
@@ -189,8 +192,14 @@ async function ingestWith(
         );
       }
       return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun };
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await writer.close();
+      // After a failure the writer fails the same way again: keep the first error, which holds the summary.
+      await writer.close().catch((error: unknown) => {
+        if (!failed) throw error;
+      });
     }
   } finally {
     await lock.release();

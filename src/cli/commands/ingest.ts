@@ -27,7 +27,8 @@ export interface IngestOutput {
 function warningText(warning: IngestWarning): string {
   if ('message' in warning) return `warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
   if ('line' in warning) return `warning ${warning.code}: ${warning.file} line ${warning.line} (left by a crash; repaired)\n`;
-  return `warning ${warning.code}: took over the lock ${warning.file} of a run that is gone\n`;
+  const why = { 'dead-process': 'its process, on this host, is gone', 'no-heartbeat': 'it had no heartbeat for over a minute: its run is gone', unreadable: 'a crash left it unreadable' }[warning.reason];
+  return `warning ${warning.code}: took over the lock ${warning.file}: ${why}\n`;
 }
 
 function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>> }, report: string, template: IngestSummaryView['template'], dryRun: boolean, exitCode: number, fatal?: string): IngestSummaryView {
