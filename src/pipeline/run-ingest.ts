@@ -6,6 +6,7 @@ import { checkReportPath } from '../report/check-report-path.js';
 import type { StaleReason } from '../report/judge-report-lock.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
+import { zeroCounts } from '../report/report-lines.js';
 import type { ReportWarning } from '../report/scan-report.js';
 import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
 import type { Sleep } from '../upload/real-sleep.js';
@@ -25,6 +26,8 @@ export interface RunIngestOptions {
   readonly mappingFile: string;
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
+  /** Directory inputs give the table files of their sub-directories too. @default false */
+  readonly recursive?: boolean;
   readonly reportFile: string;
   /** Where relative paths are found. @default undefined (the process's working directory) */
   readonly cwd?: string;
@@ -96,6 +99,8 @@ export interface IngestResult {
   readonly reportFile: string;
   readonly template: { readonly id: number; readonly pubDate: string };
   readonly dryRun: boolean;
+  /** The inputs held no table file (an empty drop folder): the report was not touched, not even locked. */
+  readonly nothingToDo: boolean;
 }
 
 /**
@@ -105,7 +110,8 @@ export interface IngestResult {
  * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
  *
  * A report that is not a regular file (or not writable), mapping, template and input errors throw
- * before the report is touched (exit 2). A fatal stop (token
+ * before the report is touched (exit 2). Inputs that hold no table file (an empty drop folder) end the
+ * run there, with `nothingToDo` and exit 0: the report is neither locked nor written. A fatal stop (token
  * rejected, platform unreachable, too many invalid rows) throws the `MgeError` of `uploadRows` whose
  * `details.summary` holds the counts, after the report is flushed and the lock released.
  */
@@ -134,7 +140,7 @@ async function ingestWith(
   // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
   await checkReportPath(reportFile, { forWriting: true });
   const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
-  const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {
@@ -142,6 +148,12 @@ async function ingestWith(
       location: { field: 'username' },
       hint: 'Set MGE_USERNAME or --username (or use --dry-run to upload nothing).',
     });
+  }
+
+  if (inputs.length === 0) {
+    // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
+    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, interrupted: false };
+    return { summary, exitCode: 0, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
   }
 
   const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
@@ -191,7 +203,7 @@ async function ingestWith(
           { ...resume, maxRetries: options.maxRetries, maxInvalid: options.maxErrors, drainTimeoutMs: options.drainTimeoutMs },
         );
       }
-      return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun };
+      return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false };
     } catch (error) {
       failed = true;
       throw error;

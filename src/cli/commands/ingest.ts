@@ -78,8 +78,8 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
       },
     });
     progress.stop();
-    const summaryView = view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode);
-    log?.info({ summary: summaryView }, 'ingest finished');
+    const summaryView = { ...view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode), nothingToDo: result.nothingToDo };
+    log?.info({ summary: summaryView }, result.nothingToDo ? 'ingest: nothing to do' : 'ingest finished');
     print(summaryView);
     if (result.exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);
     return result.exitCode;

@@ -15,8 +15,9 @@ export const validateCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
+        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
+        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
         .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
         .option('max-errors', { type: 'string', describe: 'stop after N invalid records (MGE_MAX_ERRORS)' })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }),
@@ -29,7 +30,7 @@ export const validateCommand = defineCommand({
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
-    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: false },
+    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: args['recursive'] === true },
     outputs: commandFile('--errors', args['errors']),
   }),
   run: async (args, context) => {
@@ -42,6 +43,7 @@ export const validateCommand = defineCommand({
     const options: ValidateCommandOptions = {
       mappingFile: mapping,
       inputs,
+      recursive: args['recursive'] === true,
       errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,
       maxErrors,
       methodsWidth: width === undefined ? context.settings.methodsWidth : width === '4' ? 4 : 3,
