@@ -12,7 +12,7 @@ import { formatError } from './format-error.js';
 import { openPlatform, type PlatformSession } from './open-platform.js';
 import { settingFlags } from './setting-options.js';
 
-const EPILOGUE = 'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.\nExit codes: 0 ok, 1 some rows failed, 2 input/usage/config error, 3 aborted (token, platform), 130 interrupted.';
+const EPILOGUE = 'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.\nExit codes: 0 ok (or nothing to do), 1 some rows failed, 2 input/usage/config error (nothing uploaded; also an output that is an input), 3 aborted (token, platform, report taken over), 130 interrupted.';
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
 function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {

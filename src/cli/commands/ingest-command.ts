@@ -78,7 +78,7 @@ export const ingestCommand = defineCommand({
         .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
         .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
-        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report: written as the run goes, read to resume' })
+        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)' })
         .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
         .option('retry-failed', { type: 'boolean', describe: 'also re-send rows the platform rejected in earlier runs' })
         .option('retry-uncertain', { type: 'boolean', describe: 're-send rows whose earlier outcome is unknown (may create duplicates)' })
