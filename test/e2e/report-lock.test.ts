@@ -1,20 +1,7 @@
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
-import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
 import { acquireReportLock } from '../../src/report/acquire-report-lock.js';
-import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli, tempDir } from './ingest-harness.js';
-
-async function withSandbox(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const storeFile = path.join(dir, 'store.jsonl');
-  const sandbox = await startSandbox({ port: 0, storeFile, ...options });
-  try {
-    await test(sandbox, dir, storeFile);
-  } finally {
-    await sandbox.close();
-  }
-}
+import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli, withSandbox } from './ingest-harness.js';
 
 /** A lock as another container's run leaves it: its own host name and pid 1, its last heartbeat `ageMs` ago. */
 async function foreignLock(report: string, ageMs: number): Promise<void> {
