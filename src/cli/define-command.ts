@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
+import type { CommandFiles } from './check-command-files.js';
 import type { CliIo } from './cli-io.js';
 import type { PlatformSession } from './open-platform.js';
 import { addSettingOptions, type SettingGroup } from './setting-options.js';
@@ -28,6 +29,7 @@ export interface Selection {
   readonly args: Args;
   readonly groups: readonly SettingGroup[];
   readonly handlesSignal: boolean;
+  readonly files: ((args: Args) => CommandFiles) | undefined;
   readonly run: (args: Args, context: CommandContext) => Promise<number>;
 }
 
@@ -51,6 +53,12 @@ export interface CommandSpec {
    * stops waiting for it on SIGINT/SIGTERM and exits 130. @default false
    */
   readonly handlesSignal?: boolean;
+  /**
+   * The files the command reads and writes, by the options that name them: before the command runs
+   * (and before the log file is opened) no output may be an input or another output.
+   * @default undefined (only the settings' files: config, token, log)
+   */
+  readonly files?: (args: Args) => CommandFiles;
   /** argv → typed options → the plain command function; resolves with the exit code. */
   readonly run: (args: Args, context: CommandContext) => Promise<number>;
 }
@@ -67,7 +75,7 @@ export function defineCommand(spec: CommandSpec): CliCommand {
           for (const [line, what] of spec.examples) built = built.example(line, what);
           return built;
         },
-        (args) => select({ args, groups: spec.settings, handlesSignal: spec.handlesSignal ?? false, run: spec.run }),
+        (args) => select({ args, groups: spec.settings, handlesSignal: spec.handlesSignal ?? false, files: spec.files, run: spec.run }),
       ),
   };
 }

@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { loadSettings } from '../config/load-settings.js';
 import { MgeError } from '../errors/mge-error.js';
 import { packageVersion } from '../util/package-info.js';
+import { checkCommandFiles } from './check-command-files.js';
 import type { CliIo } from './cli-io.js';
 import { COMMANDS } from './commands.js';
 import { createLogger } from './create-logger.js';
@@ -11,7 +12,7 @@ import { formatError } from './format-error.js';
 import { openPlatform, type PlatformSession } from './open-platform.js';
 import { settingFlags } from './setting-options.js';
 
-const EPILOGUE = 'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.\nExit codes: 0 ok, 1 some rows failed, 2 input/usage/config error, 3 aborted (token, platform), 130 interrupted.';
+const EPILOGUE = 'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.\nExit codes: 0 ok (or nothing to do), 1 some rows failed, 2 input/usage/config error (nothing uploaded; also an output that is an input), 3 aborted (token, platform, report taken over), 130 interrupted.';
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
 function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {
@@ -77,6 +78,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const sessions: PlatformSession[] = [];
   try {
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
+    // Before anything is opened for writing, the log file included: no output may destroy an input.
+    await checkCommandFiles(selection.files?.(selection.args) ?? {}, settings, io.cwd);
     const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
     const useSandbox = selection.args['sandbox'] === true;
     const work = selection.run(selection.args, {

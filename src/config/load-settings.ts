@@ -54,7 +54,9 @@ export function loadSettings(input: SettingsInput): Settings {
     return undefined;
   }
 
-  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS, configFile };
+  const origins: Record<string, string> = {};
+  if (configFile !== undefined) origins['config'] = flag('config') !== undefined ? '--config' : 'MGE_CONFIG (environment)';
+  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS, configFile, origins };
   for (const spec of SETTING_SPECS) {
     const source = pick(spec.name, spec.env);
     if (source === undefined || source.raw === null) continue;
@@ -64,6 +66,7 @@ export function loadSettings(input: SettingsInput): Settings {
       continue;
     }
     values[spec.key] = spec.isPath ? resolve(source.baseDir, String(parsed.value)) : parsed.value;
+    if (spec.isPath) origins[spec.name] = originOf(source.location);
   }
 
   values['token'] = readToken();
@@ -91,6 +94,8 @@ export function loadSettings(input: SettingsInput): Settings {
       return undefined;
     }
     const path = resolve(source.baseDir, source.raw);
+    values['tokenFile'] = path;
+    origins[TOKEN_FILE_SETTING.name] = originOf(source.location);
     let token: string;
     try {
       token = readFile(path);
@@ -107,6 +112,12 @@ export function loadSettings(input: SettingsInput): Settings {
     if (checked.token === undefined) problems.push({ code: 'TOKEN_FILE_EMPTY', message: `the token file ${path} is empty`, location });
     return checked.token;
   }
+}
+
+/** `--log-file`, `MGE_LOG_FILE (environment)`, or `log-file (/etc/mge.yaml:7)` for a config-file key. */
+function originOf(location: ErrorLocation): string {
+  const field = location.field ?? '';
+  return location.file === undefined ? field : `${field} (${location.file}:${location.row ?? 1})`;
 }
 
 /** TOKEN_INVALID naming where the token came from; never its value. */

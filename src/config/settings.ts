@@ -39,6 +39,14 @@ export interface Settings {
   readonly json: boolean;
   /** The config file that was read, if any. */
   readonly configFile: string | undefined;
+  /** The token file the token was read from, if it came from one. */
+  readonly tokenFile: string | undefined;
+  /**
+   * Where each file setting that is set came from, by setting name (`config`, `token-file`,
+   * `log-file`): `--log-file`, `MGE_LOG_FILE (environment)` or `log-file (mge.yaml:7)`, for messages
+   * about that file.
+   */
+  readonly origins: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -58,4 +66,6 @@ export const DEFAULT_SETTINGS: Settings = {
   progressIntervalMs: 5000,
   json: false,
   configFile: undefined,
+  tokenFile: undefined,
+  origins: {},
 };

@@ -19,6 +19,8 @@ import { mapsOnWorker, threadedMappedRows, type MappedRowSource } from './thread
 export interface PrepareInputsOptions {
   /** Files, directories or globs, as the user named them. */
   readonly inputs: readonly string[];
+  /** Directory inputs give the table files of their sub-directories too. @default false */
+  readonly recursive?: boolean;
   readonly spec: MappingSpec;
   readonly template: Template;
   /** Where relative inputs are found. @default undefined (the process's working directory) */
@@ -50,12 +52,13 @@ function problemsOf(error: unknown): readonly MappingProblem[] | undefined {
 
 /**
  * Lists the inputs and reads each file's header (nothing more) to compile the mapping for it, so every
- * column problem of every file is known before the first row is read.
+ * column problem of every file is known before the first row is read. An empty drop folder gives no
+ * inputs (see `listInputs`).
  * @throws the first source error (`SOURCE_NOT_FOUND`, `SOURCE_NO_INPUTS`, unreadable file …), or one
  *   `MAPPING_INVALID` holding the column problems of all files (each message names its file).
  */
 export async function prepareInputs(options: PrepareInputsOptions): Promise<PreparedInput[]> {
-  const files = await listInputs(options.inputs, options.cwd);
+  const files = await listInputs(options.inputs, options.cwd, { recursive: options.recursive ?? false });
   const sourceOptions: SourceOptions = { ...options.spec.input, ...options.sourceOptions };
   const prepared: PreparedInput[] = [];
   const problems: MappingProblem[] = [];

@@ -6,7 +6,7 @@ import { describeRowProblem, fixColumns, openFixFile, type FixFile } from '../re
 /** An error file being written: one line per invalid record. */
 export interface ErrorFile {
   readonly file: string;
-  readonly format: 'csv' | 'jsonl';
+  readonly format: 'csv' | 'xlsx' | 'jsonl';
   /** Appends one invalid record (valid ones are ignored). */
   write(row: MappedRow): Promise<void>;
   /** Flushes and closes the file; safe to call twice. */
@@ -20,13 +20,13 @@ function headerKeys(header: SourceHeader): string[] {
 
 /**
  * Opens `validate --errors FILE` for the invalid records of a run, in the one format of rows to fix
- * that `report --failed-out` writes too ({@link openFixFile}): `.csv` with every input's columns (the
- * union of the `headers`, read before the first row) then the `_status … _errors` columns, or
- * `.jsonl`. Fixed, the file is fed back to `validate`/`ingest` with the same mapping.
+ * that `report --failed-out` writes too ({@link openFixFile}): `.csv` or `.xlsx` with every input's
+ * columns (the union of the `headers`, read before the first row) then the `_status … _errors`
+ * columns (an `.xlsx` sheet named like the inputs' sheet when they share one), or `.jsonl`. Fixed, the file is fed back to `validate`/`ingest` with the same mapping.
  * @throws MgeError `ERRORS_FILE_EXTENSION`, `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */
 export async function openErrorFile(file: string, headers: readonly SourceHeader[]): Promise<ErrorFile> {
-  const out: FixFile = await openFixFile(file, fixColumns(headers.map(headerKeys)), '--errors');
+  const out: FixFile = await openFixFile(file, fixColumns(headers.map(headerKeys)), '--errors', { sheets: headers.map((h) => h.sheet) });
   return {
     file,
     format: out.format,

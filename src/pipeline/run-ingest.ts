@@ -2,8 +2,11 @@ import path from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
+import { checkReportPath } from '../report/check-report-path.js';
+import type { StaleReason } from '../report/judge-report-lock.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
+import { zeroCounts } from '../report/report-lines.js';
 import type { ReportWarning } from '../report/scan-report.js';
 import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
 import type { Sleep } from '../upload/real-sleep.js';
@@ -23,6 +26,8 @@ export interface RunIngestOptions {
   readonly mappingFile: string;
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
+  /** Directory inputs give the table files of their sub-directories too. @default false */
+  readonly recursive?: boolean;
   readonly reportFile: string;
   /** Where relative paths are found. @default undefined (the process's working directory) */
   readonly cwd?: string;
@@ -51,7 +56,7 @@ export interface RunIngestOptions {
 }
 
 /** Something the user should see that did not stop the run. */
-export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string };
+export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason };
 
 /** What the run tells its progress display once it starts sending. */
 export interface IngestStart {
@@ -94,6 +99,8 @@ export interface IngestResult {
   readonly reportFile: string;
   readonly template: { readonly id: number; readonly pubDate: string };
   readonly dryRun: boolean;
+  /** The inputs held no table file (an empty drop folder): the report was not touched, not even locked. */
+  readonly nothingToDo: boolean;
 }
 
 /**
@@ -102,7 +109,9 @@ export interface IngestResult {
  * validate, refuse duplicate keys, upload through the one queue → `summary` line. Streaming with
  * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
  *
- * Mapping, template and input errors throw before the report is touched (exit 2). A fatal stop (token
+ * A report that is not a regular file (or not writable), mapping, template and input errors throw
+ * before the report is touched (exit 2). Inputs that hold no table file (an empty drop folder) end the
+ * run there, with `nothingToDo` and exit 0: the report is neither locked nor written. A fatal stop (token
  * rejected, platform unreachable, too many invalid rows) throws the `MgeError` of `uploadRows` whose
  * `details.summary` holds the counts, after the report is flushed and the lock released.
  */
@@ -127,8 +136,11 @@ async function ingestWith(
 ): Promise<IngestResult> {
   const resolve = (file: string): string => (options.cwd === undefined ? path.resolve(file) : path.resolve(options.cwd, file));
   const settings = { methodsWidth: options.methodsWidth };
+  const reportFile = resolve(options.reportFile);
+  // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
+  await checkReportPath(reportFile, { forWriting: true });
   const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
-  const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {
@@ -138,13 +150,20 @@ async function ingestWith(
     });
   }
 
-  const reportFile = resolve(options.reportFile);
-  const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file }) });
+  if (inputs.length === 0) {
+    // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
+    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, interrupted: false };
+    return { summary, exitCode: 0, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
+  }
+
+  const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
   try {
-    const loaded = await loadReportState(reportFile, { repair: true });
+    // A repair cuts the report's tail: only while the lock is surely ours.
+    const loaded = await loadReportState(reportFile, { repair: true, beforeRepair: () => lock.assertHeld() });
     for (const warning of loaded.warnings) deps.onWarning?.(warning);
     const previous = loaded.exists ? loaded.state : undefined;
-    const writer = await createReportWriter(reportFile, { clock });
+    const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
+    let failed = false;
     try {
       await writer.write(
         await ingestRunLine({
@@ -184,9 +203,15 @@ async function ingestWith(
           { ...resume, maxRetries: options.maxRetries, maxInvalid: options.maxErrors, drainTimeoutMs: options.drainTimeoutMs },
         );
       }
-      return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun };
+      return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false };
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await writer.close();
+      // After a failure the writer fails the same way again: keep the first error, which holds the summary.
+      await writer.close().catch((error: unknown) => {
+        if (!failed) throw error;
+      });
     }
   } finally {
     await lock.release();

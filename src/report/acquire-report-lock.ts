@@ -1,19 +1,26 @@
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { fstatSync, futimesSync, statSync } from 'node:fs';
+import { lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { MgeError } from '../errors/mge-error.js';
+import { fileKindText } from './check-report-path.js';
+import { DEFAULT_LOCK_TIMING, judgeReportLock, parseLockOwner, type FoundLock, type LockOwner, type LockTiming, type StaleReason } from './judge-report-lock.js';
 
-/** What a lock file holds. */
-export interface LockOwner {
-  readonly pid: number;
-  readonly hostname: string;
-  readonly startedAt: string;
-}
+export type { LockOwner } from './judge-report-lock.js';
 
 /** A held report lock. */
 export interface ReportLock {
   readonly file: string;
   readonly owner: LockOwner;
-  /** Removes the lock file if it is still ours; safe to call twice. */
+  /**
+   * Throws `REPORT_LOCK_LOST` (kind `fatal`, exit 3) unless the lock file is still this run's; called
+   * before every append to the report, so a run whose lock was taken over writes nothing more. When
+   * the heartbeat is overdue (the process was paused, the machine slept), it is refreshed first.
+   */
+  assertHeld(): void;
+  /** Refreshes the heartbeat now (a timer does it every `heartbeatMs`), and notices a takeover. */
+  heartbeat(): void;
+  /** Stops the heartbeat and removes the lock file if it is still ours; safe to call twice. */
   release(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -23,14 +30,16 @@ export interface ReportLockOptions {
   readonly pid?: number;
   /** @default os.hostname() */
   readonly hostname?: string;
-  /** @default Date.now */
+  /** Epoch ms: the lock's heartbeats and the age of a lock found in place. @default Date.now */
   readonly clock?: () => number;
   /** Whether a process of this host is alive. @default signal 0 via process.kill */
   readonly isAlive?: (pid: number) => boolean;
   /** Told when a stale lock is taken over (`REPORT_LOCK_STALE`). */
-  readonly onWarning?: (warning: { code: string; file: string; owner: LockOwner | undefined }) => void;
-  /** An unreadable lock file older than this is from a crash during its own write. @default 10000 */
-  readonly unreadableStaleMs?: number;
+  readonly onWarning?: (warning: { code: string; file: string; owner: LockOwner | undefined; reason: StaleReason }) => void;
+  /** Heartbeat and stale times. @default DEFAULT_LOCK_TIMING (10 s, 60 s) */
+  readonly timing?: Partial<LockTiming>;
+  /** Calls `beat` every `ms` until the returned stop is called. @default an unref'd setInterval */
+  readonly every?: (ms: number, beat: () => void) => () => void;
 }
 
 /** `process.kill(pid, 0)`: ESRCH means no such process; EPERM means it exists under another user. */
@@ -43,77 +52,99 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-function parseOwner(text: string): LockOwner | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof value.pid === 'number' && typeof value.hostname === 'string' && typeof value.startedAt === 'string') {
-      return { pid: value.pid, hostname: value.hostname, startedAt: value.startedAt };
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
+function realEvery(ms: number, beat: () => void): () => void {
+  const timer = setInterval(beat, ms);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
-async function tryCreate(file: string, owner: LockOwner): Promise<boolean> {
+/** Creates the lock (O_EXCL) with its owner and its first heartbeat; undefined when one is in place. */
+async function tryCreate(file: string, owner: LockOwner, now: number): Promise<FileHandle | undefined> {
+  let handle: FileHandle;
   try {
-    const handle = await open(file, 'wx');
-    try {
-      await handle.write(`${JSON.stringify(owner)}\n`);
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-    return true;
+    handle = await open(file, 'wx');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw new MgeError('config', 'REPORT_LOCK_FAILED', `Cannot create the lock file ${file}`, {
       location: { file },
-      hint: 'The report folder must be writable.',
+      hint: 'The report folder must exist and be writable.',
       cause: error,
     });
   }
+  try {
+    await handle.write(`${JSON.stringify(owner)}\n`);
+    await handle.utimes(new Date(now), new Date(now));
+    await handle.datasync();
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** The lock in place: its owner, age and identity; undefined when it went away meanwhile. */
+async function inspect(file: string, now: () => number): Promise<(FoundLock & { ino: number; mtimeMs: number }) | undefined> {
+  const info = await lstat(file).catch(() => undefined);
+  if (info === undefined) return undefined;
+  if (!info.isFile()) {
+    throw new MgeError('usage', 'REPORT_LOCK_NOT_A_FILE', `the report's lock ${file} is ${fileKindText(info)}, not a regular file`, {
+      location: { file },
+      hint: 'Remove it, or name another report: the lock is a small file the run creates next to the report and removes at the end.',
+    });
+  }
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  return { holder: parseLockOwner(text), ageMs: now() - info.mtimeMs, ino: info.ino, mtimeMs: info.mtimeMs };
+}
+
+function lockedError(reportFile: string, file: string, found: FoundLock, timing: LockTiming): MgeError {
+  const { holder } = found;
+  const seconds = (ms: number): string => `${Math.max(0, Math.round(ms / 1000))} s`;
+  const beat = holder?.heartbeatMs !== undefined ? `; its last heartbeat was ${seconds(found.ageMs)} ago, and it is taken over once none came for ${seconds(timing.staleMs)}` : '';
+  return new MgeError('usage', 'REPORT_LOCKED', `Another run is writing the report ${reportFile}`, {
+    location: { file: reportFile },
+    hint: holder
+      ? `Process ${holder.pid} on ${holder.hostname} (started ${holder.startedAt}) holds ${file}${beat}. Wait for it to finish${holder.heartbeatMs === undefined ? '; if it is surely gone, delete the lock file' : ''}.`
+      : `${file} is being written by another run. If no run is active, delete the lock file.`,
+    details: { lockFile: file, ageMs: found.ageMs, ...(holder ? { pid: holder.pid, hostname: holder.hostname } : {}) },
+  });
 }
 
 /**
- * Takes `<report>.lock` (created with O_EXCL, holding pid, host and start time), so two runs never
- * append to one report. A lock left by a dead process of this host is stale and taken over with a
- * warning; a lock of a live process, or of another host (which cannot be checked), refuses with
- * `REPORT_LOCKED` (kind `usage`, exit 2) naming the holder.
+ * Takes `<report>.lock` (created with O_EXCL, holding pid, host, start time and a random id), so two
+ * runs never append to one report, and keeps it alive: its modification time is the holder's
+ * heartbeat, refreshed every `heartbeatMs` (10 s). A lock found in place is taken over, with the
+ * warning `REPORT_LOCK_STALE`, when its process of this host is gone, or when it had no heartbeat for
+ * `staleMs` (60 s: its host or container is gone); otherwise the run is refused with `REPORT_LOCKED`
+ * (kind `usage`, exit 2) naming the holder and its last heartbeat. See {@link judgeReportLock}.
+ *
+ * A holder that was paused for longer than `staleMs` may find its lock taken over: {@link
+ * ReportLock.assertHeld} then throws `REPORT_LOCK_LOST`, before the next append.
  */
 export async function acquireReportLock(reportFile: string, options: ReportLockOptions = {}): Promise<ReportLock> {
   const file = `${reportFile}.lock`;
   const clock = options.clock ?? Date.now;
   const isAlive = options.isAlive ?? isProcessAlive;
+  const timing: LockTiming = { ...DEFAULT_LOCK_TIMING, ...options.timing };
   const owner: LockOwner = {
     pid: options.pid ?? process.pid,
     hostname: options.hostname ?? osHostname(),
     startedAt: new Date(clock()).toISOString(),
+    id: randomUUID(),
+    heartbeatMs: timing.heartbeatMs,
   };
-  for (let round = 0; round < 2; round += 1) {
-    if (await tryCreate(file, owner)) return held(file, owner);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      // Released between our create and our read: try again.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    const holder = parseOwner(text);
-    const stale = holder
-      ? holder.hostname === owner.hostname && holder.pid !== owner.pid && !isAlive(holder.pid)
-      : clock() - (await stat(file)).mtimeMs > (options.unreadableStaleMs ?? 10_000);
-    if (!stale) {
-      throw new MgeError('usage', 'REPORT_LOCKED', `Another run is writing the report ${reportFile}`, {
-        location: { file: reportFile },
-        hint: holder
-          ? `Process ${holder.pid} on ${holder.hostname} (started ${holder.startedAt}) holds ${file}. Wait for it to finish; if it is surely gone, delete the lock file.`
-          : `${file} is being written by another run. If no run is active, delete the lock file.`,
-        details: { lockFile: file, ...(holder ? { pid: holder.pid, hostname: holder.hostname } : {}) },
-      });
-    }
-    options.onWarning?.({ code: 'REPORT_LOCK_STALE', file, owner: holder });
+  for (let round = 0; round < 3; round += 1) {
+    const handle = await tryCreate(file, owner, clock());
+    if (handle !== undefined) return held({ reportFile, file, owner, handle, clock, timing, every: options.every ?? realEvery });
+    const found = await inspect(file, clock);
+    // Released between our create and our look: try again.
+    if (found === undefined) continue;
+    const reason = judgeReportLock(found, owner, isAlive, timing);
+    if (reason === undefined) throw lockedError(reportFile, file, found, timing);
+    // Only the very lock that was judged is removed: not one its holder refreshed or another run made meanwhile.
+    const again = await lstat(file).catch(() => undefined);
+    if (again === undefined || again.ino !== found.ino || again.mtimeMs !== found.mtimeMs) continue;
+    options.onWarning?.({ code: 'REPORT_LOCK_STALE', file, owner: found.holder, reason });
     await unlink(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
@@ -125,17 +156,86 @@ export async function acquireReportLock(reportFile: string, options: ReportLockO
   });
 }
 
-function held(file: string, owner: LockOwner): ReportLock {
+interface Held {
+  readonly reportFile: string;
+  readonly file: string;
+  readonly owner: LockOwner;
+  readonly handle: FileHandle;
+  readonly clock: () => number;
+  readonly timing: LockTiming;
+  readonly every: (ms: number, beat: () => void) => () => void;
+}
+
+function held({ reportFile, file, owner, handle, clock, timing, every }: Held): ReportLock {
+  // The file we created, by identity: a takeover removes it and creates another under the same name.
+  const ours = fstatSync(handle.fd);
+  let refreshedAt = clock();
+  let lost: MgeError | undefined;
   let released: Promise<void> | undefined;
+
+  const loseIt = (why: string, cause?: unknown): MgeError =>
+    (lost ??= new MgeError('fatal', 'REPORT_LOCK_LOST', `The lock ${file} is no longer this run's (${why}); the run stopped without writing more to the report`, {
+      location: { file: reportFile },
+      hint: `This run went without a heartbeat for longer than ${Math.round(timing.staleMs / 1000)} s (paused, or its machine slept), or the lock was removed, and another run may be writing the report now. The report is consistent: once no other run is writing it, run the same command again to resume.`,
+      details: { lockFile: file },
+      ...(cause === undefined ? {} : { cause }),
+    }));
+
+  /** Whether the name still leads to the file this run created. */
+  const stillOurs = (): boolean => {
+    try {
+      const now = statSync(file, { throwIfNoEntry: false });
+      if (now === undefined) {
+        loseIt('it was removed');
+        return false;
+      }
+      if (now.ino !== ours.ino || now.dev !== ours.dev) {
+        loseIt('another run took it over');
+        return false;
+      }
+      return true;
+    } catch (cause) {
+      loseIt('it cannot be checked', cause);
+      return false;
+    }
+  };
+
+  const heartbeat = (): void => {
+    if (lost !== undefined || released !== undefined || !stillOurs()) return;
+    const now = clock();
+    try {
+      futimesSync(handle.fd, now / 1000, now / 1000);
+      refreshedAt = now;
+    } catch {
+      // A missed beat is no loss yet: assertHeld gives up once the lock could look stale to others.
+    }
+  };
+  const stop = every(timing.heartbeatMs, heartbeat);
+
+  const assertHeld = (): void => {
+    if (lost === undefined) {
+      // Overdue (paused, starved): beat first, so a lock nobody took over stays ours and is seen fresh.
+      const lease = timing.staleMs - timing.heartbeatMs;
+      if (clock() - refreshedAt > lease) {
+        heartbeat();
+        if (lost === undefined && clock() - refreshedAt > lease) loseIt('its heartbeat cannot be refreshed');
+      } else {
+        stillOurs();
+      }
+    }
+    if (lost !== undefined) throw lost;
+  };
+
   const release = (): Promise<void> => {
     released ??= (async () => {
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      const current = text === undefined ? undefined : parseOwner(text);
-      if (current && current.pid === owner.pid && current.startedAt === owner.startedAt && current.hostname === owner.hostname) {
-        await unlink(file).catch(() => undefined);
+      stop();
+      try {
+        if (lost === undefined && stillOurs()) await unlink(file).catch(() => undefined);
+      } finally {
+        await handle.close().catch(() => undefined);
       }
     })();
     return released;
   };
-  return { file, owner, release, [Symbol.asyncDispose]: release };
+  return { file, owner, assertHeld, heartbeat, release, [Symbol.asyncDispose]: release };
 }

@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { MgeError } from '../errors/mge-error.js';
+import { isMgeError, MgeError } from '../errors/mge-error.js';
 import type { ReportLineInput } from './report-lines.js';
 
 export interface ReportWriterOptions {
@@ -8,6 +8,12 @@ export interface ReportWriterOptions {
   readonly fsyncIntervalMs?: number;
   /** Epoch ms, for the `at` stamp of each line. @default Date.now */
   readonly clock?: () => number;
+  /**
+   * Called before every append; whatever it throws fails that write and every later one, and nothing
+   * more is appended (the report lock's `assertHeld`: a run whose lock was taken over stops writing).
+   * @default undefined
+   */
+  readonly guard?: () => void;
 }
 
 /** Appends lines to a report. Writes are ordered; each resolves once its bytes are in the OS. */
@@ -105,6 +111,13 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
     settle = undefined;
     if (taken.length === 0 || done === undefined) return;
     if (failure === undefined) {
+      try {
+        options.guard?.();
+      } catch (error) {
+        failure = isMgeError(error) ? error : fail(error);
+        done.reject(failure);
+        return;
+      }
       try {
         writeAll(handle.fd, Buffer.from(taken.join(''), 'utf8'));
         dirty = true;

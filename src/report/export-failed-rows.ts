@@ -24,7 +24,7 @@ export async function exportFailedRows(state: ReportState, out: string): Promise
     .filter((entry) => EXPORTED.has(entry.status))
     .sort((a, b) => a.location.file.localeCompare(b.location.file) || (a.location.sheet ?? '').localeCompare(b.location.sheet ?? '') || a.location.row - b.location.row);
   const columns = fixColumns(rows.map((entry) => Object.keys(entry.sourceValues ?? {})));
-  const file = await openFixFile(out, columns, '--failed-out');
+  const file = await openFixFile(out, columns, '--failed-out', { sheets: rows.map((entry) => entry.location.sheet) });
   try {
     for (const entry of rows) {
       const problems = entry.status === 'invalid' ? (entry.problems ?? []) : [];

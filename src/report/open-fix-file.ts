@@ -6,6 +6,9 @@ import type { RowProblem } from '../mapping/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import { cellValueText } from '../sources/cell-value-text.js';
 import { csvField } from '../util/csv-field.js';
+import { waitForDrain } from '../util/wait-for-drain.js';
+import { neutraliseFormula } from './neutralise-formula.js';
+import { openXlsxSheetWriter } from './open-xlsx-sheet-writer.js';
 
 /**
  * The columns a CSV fix file adds after the input's own columns. Their names start with `_` so they
@@ -36,7 +39,7 @@ export interface FixRow {
 /** A fix file being written. */
 export interface FixFile {
   readonly file: string;
-  readonly format: 'csv' | 'jsonl';
+  readonly format: 'csv' | 'xlsx' | 'jsonl';
   write(row: FixRow): Promise<void>;
   /** Flushes and closes the file; safe to call twice. */
   close(): Promise<void>;
@@ -66,26 +69,60 @@ export function fixColumns(headers: Iterable<readonly string[]>): string[] {
   return out;
 }
 
+/** How {@link openFixFile} names what it writes. */
+export interface FixFileOptions {
+  /**
+   * The sheets the rows come from (`undefined` for CSV inputs). When they are all one named sheet, the
+   * sheet of an `.xlsx` fix file takes its name, so a mapping that names its sheet reads the fix file
+   * too; otherwise it is `rows to fix`. @default []
+   */
+  readonly sheets?: Iterable<string | undefined>;
+}
+
+function fixSheetName(sheets: Iterable<string | undefined>): string {
+  const names = new Set(sheets);
+  const [only] = names;
+  return names.size === 1 && only !== undefined ? only : 'rows to fix';
+}
+
+/** The format a fix file's name asks for. */
+function formatOf(file: string, flag: string): FixFile['format'] {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.xlsx') return 'xlsx';
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  throw new MgeError('usage', 'ERRORS_FILE_EXTENSION', `cannot tell the format of ${flag} from "${ext || 'no extension'}"`, {
+    location: { field: flag, file },
+    hint: 'Name the file .xlsx or .csv (to fix in a spreadsheet and feed again), or .jsonl.',
+  });
+}
+
+/** The `_status … _errors` columns of one row, as text for people. */
+function noteCells(row: FixRow): string[] {
+  const cells = [...new Set(row.problems.map((p) => p.location.cell).filter((c): c is string => c !== undefined))];
+  return [row.status, row.file, row.sheet ?? '', row.rows.join(' '), cells.join(' '), row.codes.join(' '), row.errors.join('; ')];
+}
+
 /**
  * Opens the file of rows to fix, written by `validate --errors` and `report --failed-out` alike, by
- * extension: `.csv` (UTF-8 with a BOM so Excel reads Chinese headers right; `columns`, then
- * {@link FIX_COLUMNS}) or `.jsonl`/`.ndjson` (one object per row: `status`, `file`, `sheet`, `row`,
- * `rows`, `key`, `codes`, `errors`, `problems`, `sourceValues` with typed values). `columns` is the
- * union of every input's header (see {@link fixColumns}), known before the first row, so rows of
- * inputs with different headers all keep their cells; a cell under a column not in `columns` is
- * left out of the CSV (JSON lines keep every cell).
+ * extension:
+ * - `.csv`: UTF-8 with a BOM so Excel reads Chinese headers right; `columns`, then {@link FIX_COLUMNS}.
+ *   The input's own cells keep their exact text (they are fed back), so a cell that starts with `=`
+ *   stays a formula to a spreadsheet that opens the file; the `_` columns, written for people, are
+ *   made inert ({@link neutraliseFormula}).
+ * - `.xlsx`: the same columns in one sheet, every value a text or number cell, never a formula:
+ *   exact values a spreadsheet opens safely. Streamed, so a large export stays bounded.
+ * - `.jsonl`/`.ndjson`: one object per row: `status`, `file`, `sheet`, `row`, `rows`, `key`, `codes`,
+ *   `errors`, `problems`, `sourceValues` with typed values.
+ *
+ * `columns` is the union of every input's header (see {@link fixColumns}), known before the first
+ * row, so rows of inputs with different headers all keep their cells; a cell under a column not in
+ * `columns` is left out of CSV and xlsx (JSON lines keep every cell).
  * @param flag The option that named the file, for error locations.
  * @throws MgeError `ERRORS_FILE_EXTENSION` and `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */
-export async function openFixFile(file: string, columns: readonly string[], flag: string): Promise<FixFile> {
-  const ext = path.extname(file).toLowerCase();
-  const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : undefined;
-  if (format === undefined) {
-    throw new MgeError('usage', 'ERRORS_FILE_EXTENSION', `cannot tell the format of ${flag} from "${ext || 'no extension'}"`, {
-      location: { field: flag, file },
-      hint: 'Name the file .csv (to fix in a spreadsheet and feed again) or .jsonl.',
-    });
-  }
+export async function openFixFile(file: string, columns: readonly string[], flag: string, options: FixFileOptions = {}): Promise<FixFile> {
+  const format = formatOf(file, flag);
   const stream: WriteStream = createWriteStream(file);
   let failure: Error | undefined;
   const unwritable = (error: unknown): MgeError =>
@@ -100,42 +137,51 @@ export async function openFixFile(file: string, columns: readonly string[], flag
   stream.on('error', (error) => {
     failure = error;
   });
-  let started = false;
-  let closed = false;
   const put = async (text: string): Promise<void> => {
     if (failure !== undefined) throw unwritable(failure);
-    if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    if (!stream.write(text)) await waitForDrain(stream);
   };
+  const header = [...columns, ...FIX_COLUMNS];
+  const sheet = format === 'xlsx' ? openXlsxSheetWriter(stream, fixSheetName(options.sheets ?? [])) : undefined;
+  let started = false;
+  let closed = false;
   return {
     file,
     format,
     async write(row) {
       if (format === 'jsonl') {
-        const { status, file: input, sheet, rows, key, codes, errors, sourceValues } = row;
+        const { status, file: input, sheet: sheetName, rows, key, codes, errors, sourceValues } = row;
         const problems = row.problems.map((p) => ({ code: p.code, message: p.message, cell: p.location.cell, row: p.location.row, column: p.location.column, header: p.location.header, field: p.field, expected: p.expected, found: p.found }));
-        return put(`${JSON.stringify({ status, file: input, sheet, row: rows[0], rows, key, codes, errors, problems, sourceValues })}\n`);
+        return put(`${JSON.stringify({ status, file: input, sheet: sheetName, row: rows[0], rows, key, codes, errors, problems, sourceValues })}\n`);
       }
-      if (!started) {
+      if (failure !== undefined) throw unwritable(failure);
+      if (sheet !== undefined) {
+        if (!started) await sheet.addRow(header);
         started = true;
-        await put(`\uFEFF${[...columns, ...FIX_COLUMNS].map(csvField).join(',')}\r\n`);
+        // Numbers stay numbers (exact); every other value is the text the CSV would hold.
+        const cells = columns.map((c) => {
+          const value = row.sourceValues[c];
+          return typeof value === 'number' ? value : cellValueText(value);
+        });
+        return sheet.addRow([...cells, ...noteCells(row)]);
       }
-      const cells = [...new Set(row.problems.map((p) => p.location.cell).filter((c): c is string => c !== undefined))];
-      const values = [
-        ...columns.map((c) => cellValueText(row.sourceValues[c])),
-        row.status,
-        row.file,
-        row.sheet ?? '',
-        row.rows.join(' '),
-        cells.join(' '),
-        row.codes.join(' '),
-        row.errors.join('; '),
-      ];
+      if (!started) await put(`\uFEFF${header.map(csvField).join(',')}\r\n`);
+      started = true;
+      const values = [...columns.map((c) => cellValueText(row.sourceValues[c])), ...noteCells(row).map(neutraliseFormula)];
       await put(`${values.map(csvField).join(',')}\r\n`);
     },
     async close() {
       if (closed) return;
       closed = true;
-      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(unwritable(error)) : resolve())));
+      if (sheet !== undefined) {
+        if (!started) await sheet.addRow(header);
+        // exceljs ends the stream itself once the workbook is complete.
+        await sheet.close().catch((error: unknown) => {
+          throw unwritable(error);
+        });
+      } else {
+        await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(unwritable(error)) : resolve())));
+      }
       if (failure !== undefined) throw unwritable(failure);
     },
   };

@@ -17,6 +17,8 @@ export interface ScanReportOptions {
    * holds the report lock may repair. @default false
    */
   readonly repair?: boolean;
+  /** Called right before a repair changes the file; throwing stops it (the lock is no longer ours). @default undefined */
+  readonly beforeRepair?: () => void;
 }
 
 export interface ScanResult {
@@ -74,10 +76,16 @@ export async function scanReport(file: string, onLine: (line: ReportLine) => voi
       onLine(line);
       count += 1;
       warnings.push({ code: 'REPORT_MISSING_NEWLINE', file, line: lineNumber });
-      if (options.repair) await appendNewline(file, consumed + Buffer.byteLength(tail, 'utf8'));
+      if (options.repair) {
+        options.beforeRepair?.();
+        await appendNewline(file, consumed + Buffer.byteLength(tail, 'utf8'));
+      }
     } else {
       if (tail.trim() !== '') warnings.push({ code: 'REPORT_TORN_LAST_LINE', file, line: lineNumber });
-      if (options.repair) await truncateAt(file, consumed);
+      if (options.repair) {
+        options.beforeRepair?.();
+        await truncateAt(file, consumed);
+      }
     }
   }
   return { lines: count, warnings, exists: true };

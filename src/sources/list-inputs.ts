@@ -1,7 +1,8 @@
-import { stat, readdir } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import type { MgeError } from '../errors/mge-error.js';
 import { sourceError } from './source-error.js';
 
 /** File extensions read as tables (lower case). */
@@ -9,64 +10,113 @@ export const TABLE_EXTENSIONS: readonly string[] = ['.csv', '.tsv', '.txt', '.xl
 /** Extensions picked up when a directory is named (`.txt` only when named as a file). */
 const DIRECTORY_EXTENSIONS = new Set(['.csv', '.tsv', '.xlsx', '.xlsm', '.xls', '.ods']);
 
+/** How inputs are expanded. */
+export interface ListInputsOptions {
+  /** A named directory gives the table files of its sub-directories too (not hidden ones). @default false */
+  readonly recursive?: boolean;
+}
+
+/** The files of the inputs, and what could not be expanded (in input order). */
+export interface ExpandedInputs {
+  readonly files: readonly string[];
+  readonly problems: readonly MgeError[];
+}
+
 /**
  * Expands the inputs of one run: a file is taken as named; a directory gives its table files
- * (`.csv .tsv .xlsx .xlsm .xls .ods`, regular files or links to them, not recursive, no hidden files,
- * no `~$` lock files); a glob gives
- * its matching table files. Each input's files are sorted; the result keeps the order of the inputs
- * and drops repeats (by resolved path). Paths are returned as named (relative stay relative).
- * @param cwd where relative inputs are resolved. @default process.cwd()
- * @throws MgeError `SOURCE_NOT_FOUND` (missing file or a glob matching nothing), `SOURCE_NO_INPUTS`
- *   (a directory without table files, or no inputs at all).
+ * (`.csv .tsv .xlsx .xlsm .xls .ods`, regular files or links to them, no hidden files, no `~$` lock
+ * files; with `recursive`, those of its sub-directories too, hidden ones left out); a glob gives its
+ * matching table files (`**` matches any depth). Each input's files are
+ * sorted; the result keeps the order of the inputs and drops repeats (by real path: a file named
+ * twice, or reached again through a link, is read once). Paths are returned as named (relative stay
+ * relative).
+ *
+ * A drop folder with nothing in it is no error: an existing directory without table files, or a glob
+ * whose folder exists but matches nothing, gives no files. A file that does not exist, or a glob whose
+ * folder does not, is a problem (`SOURCE_NOT_FOUND`), returned rather than thrown.
+ * @param cwd where relative inputs are resolved.
  */
-export async function listInputs(inputs: readonly string[], cwd: string = process.cwd()): Promise<string[]> {
-  if (inputs.length === 0) {
-    throw sourceError('SOURCE_NO_INPUTS', 'no input files were named', {}, 'name files, directories or globs');
-  }
-  const out: string[] = [];
+export async function expandInputs(inputs: readonly string[], cwd: string, options: ListInputsOptions = {}): Promise<ExpandedInputs> {
+  const files: string[] = [];
+  const problems: MgeError[] = [];
   const seen = new Set<string>();
-  const add = (file: string): void => {
-    const key = path.resolve(cwd, file);
+  // One file under two names (a link, a link to its folder) is read once.
+  const add = async (file: string): Promise<void> => {
+    const absolute = path.resolve(cwd, file);
+    const key = await realpath(absolute).catch(() => absolute);
     if (seen.has(key)) return;
     seen.add(key);
-    out.push(file);
+    files.push(file);
   };
   for (const input of inputs) {
     const info = await stat(path.resolve(cwd, input)).catch(() => undefined);
     if (info?.isDirectory()) {
-      const names = await tableFilesIn(path.resolve(cwd, input));
-      if (names.length === 0) {
-        throw sourceError('SOURCE_NO_INPUTS', 'the directory holds no .csv, .tsv, .xlsx, .xlsm, .xls or .ods files', { file: input }, 'check the directory, or name the files');
-      }
-      for (const name of names) add(path.join(input, name));
+      for (const name of await tableFilesIn(path.resolve(cwd, input), options.recursive ?? false)) await add(path.join(input, name));
     } else if (info) {
-      add(input);
+      await add(input);
     } else if (isDynamicPattern(input)) {
+      const base = patternBase(input);
+      if (!(await stat(path.resolve(cwd, base)).catch(() => undefined))?.isDirectory()) {
+        problems.push(sourceError('SOURCE_NOT_FOUND', `the folder ${base} of the pattern does not exist`, { file: input }, 'check the pattern; quote it so the shell does not expand it'));
+        continue;
+      }
       const matches = (await glob(input, { cwd, onlyFiles: true, dot: false, expandDirectories: false }))
         .filter((file) => isTableFileName(path.basename(file)) || path.extname(file).toLowerCase() === '.txt')
         .sort();
-      if (matches.length === 0) {
-        throw sourceError('SOURCE_NOT_FOUND', 'the pattern matches no table files', { file: input }, 'check the pattern; quote it so the shell does not expand it');
-      }
-      for (const file of matches) add(file);
+      for (const file of matches) await add(file);
     } else {
-      throw sourceError('SOURCE_NOT_FOUND', 'the file does not exist', { file: input }, 'check the path');
+      problems.push(sourceError('SOURCE_NOT_FOUND', 'no such file or folder', { file: input }, 'check the path'));
     }
   }
-  return out;
+  return { files, problems };
 }
 
 /**
- * The table files of one directory, sorted: regular files only (a sub-directory named `x.csv` is not
- * a table), and symbolic links that lead to a regular file.
+ * {@link expandInputs}, throwing its first problem. The list may be empty (an empty drop folder).
+ * @throws MgeError `SOURCE_NOT_FOUND` (a missing file, or a glob whose folder is missing),
+ *   `SOURCE_NO_INPUTS` (no inputs named at all).
  */
-async function tableFilesIn(dir: string): Promise<string[]> {
+export async function listInputs(inputs: readonly string[], cwd: string = process.cwd(), options: ListInputsOptions = {}): Promise<string[]> {
+  if (inputs.length === 0) {
+    throw sourceError('SOURCE_NO_INPUTS', 'no input files were named', {}, 'name files, directories or globs');
+  }
+  const { files, problems } = await expandInputs(inputs, cwd, options);
+  if (problems[0] !== undefined) throw problems[0];
+  return [...files];
+}
+
+/** The folder a glob starts in: its path segments before the first one holding a pattern. */
+export function patternBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const fixed: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (isDynamicPattern(segment)) break;
+    fixed.push(segment);
+  }
+  if (fixed.length === 0) return '.';
+  return fixed.join('/') || '/';
+}
+
+/**
+ * The table files of one directory (with `recursive`, of its sub-directories too, as relative paths),
+ * sorted: regular files only (a sub-directory named `x.csv` is not a table), and symbolic links that
+ * lead to a regular file. Recursion skips hidden directories and follows links to directories as a
+ * `**` glob does, entering each real directory once (a link back up ends there).
+ */
+async function tableFilesIn(dir: string, recursive: boolean, visited: Set<string> = new Set()): Promise<string[]> {
+  const real = await realpath(dir);
+  if (visited.has(real)) return [];
+  visited.add(real);
   const entries: Dirent[] = await readdir(dir, { withFileTypes: true });
   const names: string[] = [];
   for (const entry of entries) {
-    if (!isTableFileName(entry.name)) continue;
-    if (entry.isFile()) names.push(entry.name);
-    else if (entry.isSymbolicLink() && (await stat(path.join(dir, entry.name)).catch(() => undefined))?.isFile()) names.push(entry.name);
+    const full = path.join(dir, entry.name);
+    const info = entry.isSymbolicLink() ? await stat(full).catch(() => undefined) : entry;
+    if (recursive && info?.isDirectory() && !entry.name.startsWith('.')) {
+      for (const name of await tableFilesIn(full, true, visited)) names.push(path.join(entry.name, name));
+      continue;
+    }
+    if (isTableFileName(entry.name) && info?.isFile()) names.push(entry.name);
   }
   return names.sort();
 }

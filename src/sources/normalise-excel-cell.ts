@@ -1,3 +1,4 @@
+import { decodeXlsxText } from '../util/xlsx-escape.js';
 import type { CellDate, CellValue, SourceIssue } from './source-types.js';
 
 /** A normalised cell, plus the issue found in it (if any). */
@@ -11,7 +12,9 @@ const EMPTY: NormalisedCell = { value: null, issue: undefined };
 /**
  * Turns an exceljs cell value into a plain {@link CellValue}: a formula gives its cached result (none
  * → `SOURCE_FORMULA_NO_RESULT`), rich text is flattened, an error value (`#DIV/0!`) is `null` with
- * `SOURCE_ERROR_CELL`, a hyperlink gives its text, a Date its wall-clock calendar value.
+ * `SOURCE_ERROR_CELL`, a hyperlink gives its text, a Date its wall-clock calendar value. Text is
+ * decoded from the workbook's `_xHHHH_` escapes (a carriage return is `_x000D_` in an Excel file),
+ * which exceljs' stream reader leaves in place.
  * A formula whose cached result is an error arrives from exceljs' stream reader without a result
  * (it parses `#DIV/0!` as a number and keeps NaN on the cell): that is `SOURCE_ERROR_CELL` with
  * `found` undefined, for the caller to fill in from the sheet XML.
@@ -22,7 +25,7 @@ export function normaliseExcelCell(raw: unknown, numFmt: string | undefined, for
   if (raw === null || raw === undefined) return EMPTY;
   switch (typeof raw) {
     case 'string':
-      return raw === '' ? EMPTY : { value: raw, issue: undefined };
+      return raw === '' ? EMPTY : { value: decodeXlsxText(raw), issue: undefined };
     case 'number':
       return { value: Number.isFinite(raw) ? raw : null, issue: undefined };
     case 'boolean':
@@ -43,7 +46,7 @@ export function normaliseExcelCell(raw: unknown, numFmt: string | undefined, for
     return normaliseExcelCell(obj.result, numFmt);
   }
   if (Array.isArray(obj.richText)) {
-    const text = (obj.richText as { text?: unknown }[]).map((run) => String(run.text ?? '')).join('');
+    const text = decodeXlsxText((obj.richText as { text?: unknown }[]).map((run) => String(run.text ?? '')).join(''));
     return text === '' ? EMPTY : { value: text, issue: undefined };
   }
   if ('text' in obj) return normaliseExcelCell(obj.text, numFmt);

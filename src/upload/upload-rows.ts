@@ -192,7 +192,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     notUploaded,
     interrupted,
   };
-  const reportBroken = fatal?.code === 'REPORT_WRITE_FAILED';
+  const reportBroken = fatal?.code === 'REPORT_WRITE_FAILED' || fatal?.code === 'REPORT_LOCK_LOST';
   if ((options.writeSummary ?? true) && !reportBroken) {
     await deps.report.write({
       type: 'summary',

@@ -1,4 +1,4 @@
-import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
@@ -69,6 +69,8 @@ describe('acquireReportLock', () => {
   test('release leaves a lock that another run took over', async () => {
     const report = join(dir, 'r.jsonl');
     const lock = await acquireReportLock(report);
+    // A takeover removes the lock and creates its own under the same name.
+    await unlink(`${report}.lock`);
     await writeFile(`${report}.lock`, JSON.stringify({ pid: 4242, hostname: 'other', startedAt: 'later' }));
     await lock.release();
     expect(JSON.parse(await readFile(`${report}.lock`, 'utf8')).pid).toBe(4242);

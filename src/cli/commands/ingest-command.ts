@@ -2,6 +2,7 @@ import { MgeError } from '../../errors/mge-error.js';
 import type { MethodsWidth } from '../../mapping/mapping-spec.js';
 import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
 import { packageVersion } from '../../util/package-info.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand, type CommandContext } from '../define-command.js';
 import type { PlatformSession } from '../open-platform.js';
 import { choiceOption, numberOption } from '../parse-option.js';
@@ -39,6 +40,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
   return {
     mappingFile: mapping,
     inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
+    recursive: flag(args['recursive']),
     reportFile: report,
     cwd: context.io.cwd,
     methodsWidth,
@@ -73,9 +75,10 @@ export const ingestCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
+        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
-        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report: written as the run goes, read to resume' })
+        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
+        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)' })
         .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
         .option('retry-failed', { type: 'boolean', describe: 'also re-send rows the platform rejected in earlier runs' })
         .option('retry-uncertain', { type: 'boolean', describe: 're-send rows whose earlier outcome is unknown (may create duplicates)' })
@@ -85,8 +88,14 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive /data/incoming/', 'a drop folder and its sub-folders; an empty one is nothing to do (exit 0)'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
   ],
+  files: (args) => ({
+    inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
+    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: flag(args['recursive']) },
+    outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)],
+  }),
   run: async (args, context) => {
     // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
     const { ingest } = await import('./ingest.js');

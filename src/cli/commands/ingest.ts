@@ -27,7 +27,8 @@ export interface IngestOutput {
 function warningText(warning: IngestWarning): string {
   if ('message' in warning) return `warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
   if ('line' in warning) return `warning ${warning.code}: ${warning.file} line ${warning.line} (left by a crash; repaired)\n`;
-  return `warning ${warning.code}: took over the lock ${warning.file} of a run that is gone\n`;
+  const why = { 'dead-process': 'its process, on this host, is gone', 'no-heartbeat': 'it had no heartbeat for over a minute: its run is gone', unreadable: 'a crash left it unreadable' }[warning.reason];
+  return `warning ${warning.code}: took over the lock ${warning.file}: ${why}\n`;
 }
 
 function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>> }, report: string, template: IngestSummaryView['template'], dryRun: boolean, exitCode: number, fatal?: string): IngestSummaryView {
@@ -77,8 +78,8 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
       },
     });
     progress.stop();
-    const summaryView = view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode);
-    log?.info({ summary: summaryView }, 'ingest finished');
+    const summaryView = { ...view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode), nothingToDo: result.nothingToDo };
+    log?.info({ summary: summaryView }, result.nothingToDo ? 'ingest: nothing to do' : 'ingest finished');
     print(summaryView);
     if (result.exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);
     return result.exitCode;

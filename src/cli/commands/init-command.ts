@@ -1,5 +1,6 @@
 import { MgeError } from '../../errors/mge-error.js';
 import type { SourceOptions } from '../../sources/source-options.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { numberOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
@@ -26,6 +27,7 @@ export const initCommand = defineCommand({
     ['$0 init 201 --input data.csv --out mappings/data.yaml', 'match data.csv\'s headers to the fields, write the mapping'],
     ['$0 init 203 --input data.xlsx --sheet 1 --header-row 2 --header-rows 2 --out m.yaml', 'a workbook with a two-row header'],
   ],
+  files: (args) => ({ inputs: [...commandFile('--input', args['input']), ...commandFile('--template-file', args['template-file'])], outputs: commandFile('--out', args['out']) }),
   run: async (args, context) => {
     const tid = numberOption(args['tid'], 'tid', { integer: true, min: 1 });
     if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');

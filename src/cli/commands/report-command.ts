@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { MgeError } from '../../errors/mge-error.js';
+import { checkReportPath } from '../../report/check-report-path.js';
 import { exportFailedRows } from '../../report/export-failed-rows.js';
 import { loadReportState } from '../../report/load-report-state.js';
 import { summariseReport, type ReportSummary } from '../../report/summarise-report.js';
 import type { CliIo } from '../cli-io.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { EXIT } from '../exit-code-for.js';
 import { formatReportSummary } from '../render/format-report-summary.js';
@@ -11,7 +13,7 @@ import { formatReportSummary } from '../render/format-report-summary.js';
 /** Options of {@link reportCommandRun}. */
 export interface ReportOptions {
   readonly file: string;
-  /** Write the rows that did not upload here (`.csv` or `.jsonl`). @default undefined */
+  /** Write the rows that did not upload here (`.xlsx`, `.csv` or `.jsonl`). @default undefined */
   readonly failedOut: string | undefined;
   /** @default false */
   readonly json: boolean;
@@ -33,6 +35,7 @@ export interface ReportJson extends ReportSummary {
  */
 export async function reportCommandRun(options: ReportOptions, io: CliIo): Promise<number> {
   const file = path.resolve(io.cwd, options.file);
+  await checkReportPath(file, { forWriting: false, option: '<file>' });
   const { state, warnings, exists } = await loadReportState(file);
   if (!exists) {
     throw new MgeError('usage', 'REPORT_NOT_FOUND', `there is no report ${options.file}`, {
@@ -67,12 +70,13 @@ export const reportCommand = defineCommand({
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
-      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload: the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.csv or .jsonl), as validate --errors does' }),
+      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload: the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas' }),
   examples: [
     ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain rows'],
-    ['$0 report steel.report.jsonl --failed-out failed.csv', 'the rows to fix, in their own columns plus the error columns'],
+    ['$0 report steel.report.jsonl --failed-out failed.xlsx', 'the rows to fix, in their own columns plus the error columns'],
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
   ],
+  files: (args) => ({ inputs: commandFile('<file> (the report)', args['file']), outputs: commandFile('--failed-out', args['failed-out']) }),
   run: (args, context) => {
     const failedOut = args['failed-out'];
     return reportCommandRun(

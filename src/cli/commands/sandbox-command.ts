@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { SandboxOptions } from '../../platform/sandbox/sandbox-options.js';
 import { startSandbox } from '../../platform/sandbox/start-sandbox.js';
 import type { CliIo } from '../cli-io.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand, type Args } from '../define-command.js';
 import { choiceOption, numberOption } from '../parse-option.js';
 
@@ -77,5 +78,6 @@ export const sandboxCommand = defineCommand({
     ['$0 sandbox --busy-rate 0.1 --reset-rate 0.02 --max-rps 20 --seed 42', 'rehearse an unreliable platform, repeatably'],
     ['$0 sandbox --methods-width 4 --content-strictness strict', 'a late-v2 server that rejects loose content'],
   ],
+  files: (args) => ({ inputs: commandFile('--templates', args['templates']), outputs: commandFile('--store', args['store']) }),
   run: async (args, context) => runSandbox(sandboxOptions(args, context.io.cwd), context.io, context.signal, context.logger),
 });

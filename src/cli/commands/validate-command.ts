@@ -1,4 +1,5 @@
 import { MgeError } from '../../errors/mge-error.js';
+import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { choiceOption, numberOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
@@ -14,18 +15,24 @@ export const validateCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods)' })
+        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
-        .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.csv or .jsonl)' })
+        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
+        .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
         .option('max-errors', { type: 'string', describe: 'stop after N invalid records (MGE_MAX_ERRORS)' })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }),
     ),
   examples: [
     ['$0 validate --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv', 'validate a sample against the sandbox templates'],
-    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.csv', 'validate several files; invalid rows with their original cells to errors.csv'],
+    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.xlsx', 'validate several files; invalid rows with their original cells to errors.xlsx'],
     ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
     ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
   ],
+  files: (args) => ({
+    inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
+    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: args['recursive'] === true },
+    outputs: commandFile('--errors', args['errors']),
+  }),
   run: async (args, context) => {
     const inputs = (args['inputs'] as unknown[] | undefined ?? []).map(String);
     const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? context.settings.maxErrors;
@@ -36,6 +43,7 @@ export const validateCommand = defineCommand({
     const options: ValidateCommandOptions = {
       mappingFile: mapping,
       inputs,
+      recursive: args['recursive'] === true,
       errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,
       maxErrors,
       methodsWidth: width === undefined ? context.settings.methodsWidth : width === '4' ? 4 : 3,

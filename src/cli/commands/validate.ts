@@ -16,7 +16,9 @@ export interface ValidateCommandOptions {
   readonly mappingFile: string;
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
-  /** Write every invalid record here (`.csv` or `.jsonl`). @default undefined */
+  /** Directory inputs give the table files of their sub-directories too. @default false */
+  readonly recursive?: boolean;
+  /** Write every invalid record here (`.xlsx`, `.csv` or `.jsonl`). @default undefined */
   readonly errorsFile: string | undefined;
   /** Stop after this many invalid records. @default undefined (read everything) */
   readonly maxErrors: number | undefined;
@@ -35,6 +37,8 @@ export interface ValidateReport extends ValidationSummary {
   readonly templateChanged: TemplateChangedWarning | undefined;
   /** Stopped by SIGINT/SIGTERM: the rest of the input was not read. */
   readonly interrupted: boolean;
+  /** The inputs held no table file (an empty drop folder): nothing was read, and no error file written. */
+  readonly nothingToDo: boolean;
 }
 
 /** A file as a curator reads it: relative to the working directory when inside it. */
@@ -49,6 +53,7 @@ function warn(io: CliIo, warning: TemplateChangedWarning): void {
 
 function summaryText(report: ValidateReport, maxErrors: number | undefined): string {
   const s = report;
+  if (s.nothingToDo) return 'nothing to validate: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods)\n';
   const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid`];
   const codes = Object.entries(s.invalidByCode);
   if (codes.length > 0) lines.push(`invalid by code: ${codes.map(([code, n]) => `${code} ${n}`).join(', ')}`);
@@ -61,13 +66,13 @@ function summaryText(report: ValidateReport, maxErrors: number | undefined): str
 /**
  * `validate`: the dry run. Reads, maps and validates every row, uploads nothing; prints a summary and
  * the first problems, writes every invalid record to the error file. Resolves with 0 when every record
- * is valid, 1 when some are invalid, 130 when `signal` stopped it (reading stops at the next row, the
+ * is valid (or there was nothing to read: an empty drop folder), 1 when some are invalid, 130 when `signal` stopped it (reading stops at the next row, the
  * error file is closed whole and the summary covers the rows read); mapping, template and input
  * problems throw (exit 2).
  */
 export async function validate(options: ValidateCommandOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
   const job = await loadJob({ ...source, mappingFile: options.mappingFile, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth }, onWarning: (w) => warn(io, w) });
-  const inputs = await prepareInputs({ inputs: options.inputs, spec: job.prepared.spec, template: job.template, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth } });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, spec: job.prepared.spec, template: job.template, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth } });
   const warned = new Set<string>();
   for (const input of inputs) {
     for (const w of input.compiled.warnings) {
@@ -80,7 +85,8 @@ export async function validate(options: ValidateCommandOptions, source: Template
     io.stderr.write('interrupted before any row was read\n');
     return EXIT.interrupted;
   }
-  const errorFile: ErrorFile | undefined = options.errorsFile === undefined ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile), inputs.map((i) => i.header));
+  const nothingToDo = inputs.length === 0;
+  const errorFile: ErrorFile | undefined = options.errorsFile === undefined || nothingToDo ? undefined : await openErrorFile(path.resolve(io.cwd, options.errorsFile), inputs.map((i) => i.header));
   const tally = createValidationTally();
   const shown: RowProblem[] = [];
   const show = options.showProblems ?? 20;
@@ -108,6 +114,7 @@ export async function validate(options: ValidateCommandOptions, source: Template
     errorsFile: options.errorsFile,
     templateChanged: job.templateChanged,
     interrupted: signal?.aborted === true,
+    nothingToDo,
   };
   if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {

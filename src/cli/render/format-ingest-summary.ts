@@ -16,6 +16,8 @@ export interface IngestSummaryView {
   /** Dry run: what a real run would do, by resume decision. */
   readonly plans: Readonly<Record<string, number>> | undefined;
   readonly exitCode: number;
+  /** The inputs held no table file (an empty drop folder): nothing was read, the report not touched. */
+  readonly nothingToDo?: boolean;
 }
 
 const MEANING: Readonly<Record<OutcomeType, string>> = {
@@ -29,6 +31,7 @@ const MEANING: Readonly<Record<OutcomeType, string>> = {
 
 /** The summary table and the lines that tell the user where to look and what to do next. */
 export function formatIngestSummary(view: IngestSummaryView): string {
+  if (view.nothingToDo === true) return `nothing to do: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods); the report ${view.report} was not touched\n`;
   const order: OutcomeType[] = ['uploaded', 'skipped', 'changed', 'invalid', 'failed', 'uncertain'];
   const rows = order.map((type) => [type, String(view.counts[type]), view.dryRun && type === 'skipped' ? 'valid, nothing sent (dry run)' : MEANING[type]]);
   const seconds = (view.durationMs / 1000).toFixed(1);

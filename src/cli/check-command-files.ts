@@ -1,0 +1,67 @@
+import type { Settings } from '../config/settings.js';
+import { MgeError } from '../errors/mge-error.js';
+import { expandInputs } from '../sources/list-inputs.js';
+import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
+import { identifyPath } from '../util/identify-path.js';
+
+/** A file named on the command line, and the option that named it. */
+export interface CommandFile {
+  /** `--errors`, `<file>`, … */
+  readonly option: string;
+  /** As given (relative to the working directory). */
+  readonly path: string;
+}
+
+/** The files a command reads and writes, as its own options name them. */
+export interface CommandFiles {
+  readonly inputs?: readonly CommandFile[];
+  /** Input files, directories or globs, expanded as the run will expand them. */
+  readonly inputPatterns?: { readonly option: string; readonly patterns: readonly string[]; readonly recursive: boolean };
+  readonly outputs?: readonly CommandFile[];
+}
+
+/** A non-empty string option as a {@link CommandFile}, else nothing. */
+export function commandFile(option: string, value: unknown): CommandFile[] {
+  return typeof value === 'string' && value !== '' ? [{ option, path: value }] : [];
+}
+
+function clashError(clash: PathClash): MgeError {
+  const { output, other } = clash;
+  const what = other.role === 'input' ? 'an input of this command' : 'another output of this command';
+  return new MgeError('usage', other.role === 'input' ? 'OUTPUT_IS_INPUT' : 'OUTPUT_CLASH', `${output.option} ${output.name} is the same file as ${other.option} ${other.name} (${what})`, {
+    location: { field: output.option, file: output.name },
+    hint:
+      other.role === 'input'
+        ? `Writing ${output.option} would destroy ${other.option}: name another file for ${output.option}.`
+        : `The two would write over each other: name different files for ${output.option} and ${other.option}.`,
+    details: { output: { option: output.option, file: output.identity.path }, other: { option: other.option, file: other.identity.path, role: other.role } },
+  });
+}
+
+/**
+ * Refuses a command whose outputs would write over one of its inputs or over each other, before
+ * anything is opened for writing (the log file included): the command's own files, the inputs as the
+ * run will expand them (directories and globs), the config and token files, and the log file. Names
+ * are compared by real path and device/inode (symbolic and hard links), a file not created yet by its
+ * folder's real path.
+ * @throws MgeError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
+ *   their options.
+ */
+export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<void> {
+  const named: { role: NamedPath['role']; option: string; name: string }[] = [];
+  const origin = (setting: string): string => settings.origins[setting] ?? setting;
+  if (settings.configFile !== undefined) named.push({ role: 'input', option: origin('config'), name: settings.configFile });
+  if (settings.tokenFile !== undefined) named.push({ role: 'input', option: origin('token-file'), name: settings.tokenFile });
+  for (const file of files.inputs ?? []) named.push({ role: 'input', option: file.option, name: file.path });
+  if (files.inputPatterns !== undefined) {
+    const { option, patterns, recursive } = files.inputPatterns;
+    // Problems (a missing file) are the run's to report, in its own order.
+    const { files: expanded } = await expandInputs(patterns, cwd, { recursive });
+    for (const file of expanded) named.push({ role: 'input', option, name: file });
+  }
+  for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path });
+  if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });
+  const paths: NamedPath[] = await Promise.all(named.map(async (n) => ({ ...n, identity: await identifyPath(n.name, cwd) })));
+  const [first] = findPathClashes(paths);
+  if (first !== undefined) throw clashError(first);
+}
