@@ -1,11 +1,10 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
 import path from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
 import type { RowProblem } from '../mapping/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import { cellValueText } from '../sources/cell-value-text.js';
 import { csvField } from '../util/csv-field.js';
+import { openTextSink, unwritableFile } from '../util/open-text-sink.js';
 
 /**
  * The columns a CSV fix file adds after the input's own columns. Their names start with `_` so they
@@ -86,26 +85,9 @@ export async function openFixFile(file: string, columns: readonly string[], flag
       hint: 'Name the file .csv (to fix in a spreadsheet and feed again) or .jsonl.',
     });
   }
-  const stream: WriteStream = createWriteStream(file);
-  let failure: Error | undefined;
-  const unwritable = (error: unknown): MgeError =>
-    new MgeError('usage', 'ERRORS_FILE_UNWRITABLE', `cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`, {
-      location: { field: flag, file },
-      hint: 'Check the directory exists and is writable.',
-      cause: error,
-    });
-  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch((error: unknown) => {
-    throw unwritable(error);
-  });
-  stream.on('error', (error) => {
-    failure = error;
-  });
+  const sink = await openTextSink(file, unwritableFile('ERRORS_FILE_UNWRITABLE', file, flag));
   let started = false;
-  let closed = false;
-  const put = async (text: string): Promise<void> => {
-    if (failure !== undefined) throw unwritable(failure);
-    if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
-  };
+  const put = (text: string): Promise<void> => sink.write(text);
   return {
     file,
     format,
@@ -132,11 +114,6 @@ export async function openFixFile(file: string, columns: readonly string[], flag
       ];
       await put(`${values.map(csvField).join(',')}\r\n`);
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(unwritable(error)) : resolve())));
-      if (failure !== undefined) throw unwritable(failure);
-    },
+    close: () => sink.close(),
   };
 }
