@@ -139,12 +139,18 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
 
       // Uploaded rows carry their platform ids; the changed row names the record it differs from.
       const keys = await columnTexts(page, 'uploaded', 'key');
-      const ids = await columnTexts(page, 'uploaded', 'id');
+      const platformIds = await columnTexts(page, 'uploaded', 'id');
       expect(keys.length).toBe(Math.min(25, json.counts['uploaded']!));
-      expect(ids).toEqual(keys.map((k) => String(state.keys.get(k)?.uploaded?.id)));
+      expect(platformIds).toEqual(keys.map((k) => String(state.keys.get(k)?.uploaded?.id)));
       expect(await columnTexts(page, 'changed', 'key')).toEqual([uploadedEntry.key]);
       expect(await columnTexts(page, 'changed', 'oldId')).toEqual([String(uploadedEntry.uploaded?.id)]);
       expect(await page.locator('#uncertain h2 .n').innerText()).toBe(`(${json.counts['uncertain']})`);
+
+      // Every uploaded row with its id, beyond what a page holds.
+      const ids = path.join(dir, 'uploaded.csv');
+      const exported = await runCli(['report', report, '--uploaded-out', ids, '--json'], {});
+      expect((JSON.parse(exported.stdout) as { uploadedOut: { rows: number } }).uploadedOut.rows).toBe(json.counts['uploaded']);
+      expect((await readFile(ids, 'utf8')).trimEnd().split('\r\n')).toHaveLength(json.counts['uploaded']! + 1);
 
       await page.locator('#table-problems .pager button.first').click();
       await page.screenshot({ path: path.join(out, 'report.png'), fullPage: true });
@@ -155,6 +161,15 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       await sandbox.close();
     }
   }, 120_000);
+
+  test('an --html file that cannot be written is HTML_FILE_UNWRITABLE (exit 2)', async () => {
+    const dir = await tempDir();
+    const report = path.join(dir, 'hostile.report.jsonl');
+    await writeFile(report, hostileReport());
+    const result = await runCli(['report', report, '--html', path.join(dir, 'missing', 'page.html')], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error HTML_FILE_UNWRITABLE');
+  }, 30_000);
 
   test('hostile texts from the data (cells, headers, files, platform answers, settings) show as text and inject nothing', async () => {
     const dir = await tempDir();
