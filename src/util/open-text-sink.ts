@@ -32,7 +32,18 @@ export async function openTextSink(file: string, unwritable: (error: unknown) =>
   return {
     async write(text) {
       if (failure !== undefined) throw unwritable(failure);
-      if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+      if (stream.write(text)) return;
+      // One pair of listeners per wait, both removed after: racing two once() promises left the loser's
+      // listeners behind, one more per full buffer.
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          stream.off('drain', done);
+          stream.off('close', done);
+          resolve();
+        };
+        stream.on('drain', done);
+        stream.on('close', done);
+      });
     },
     async close() {
       if (closed) return;
