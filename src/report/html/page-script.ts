@@ -125,7 +125,9 @@ export const PAGE_SCRIPT = `(() => {
     const draw = () => {
       const from = state.page * state.size;
       const page = state.shown.slice(from, from + state.size);
-      body.replaceChildren(...page.map((row) => el('tr', {}, cols.flatMap((col, c) => (col.h ? [] : [el('td', { 'data-col': col.n }, [row[c]])])))));
+      // A key may be long (a formula, a record hash): cut to the column's width, whole on hover.
+      const cell = (col, text) => el('td', col.n === 'key' ? { 'data-col': col.n, title: text } : { 'data-col': col.n }, [text]);
+      body.replaceChildren(...page.map((row) => el('tr', {}, cols.flatMap((col, c) => (col.h ? [] : [cell(col, row[c])])))));
       const filtered = state.shown.length === rows.length ? '' : ' (filtered from ' + grouped(rows.length) + ')';
       info.textContent = state.shown.length === 0 ? 'no rows' + filtered : 'rows ' + grouped(from + 1) + '–' + grouped(from + page.length) + ' of ' + grouped(state.shown.length) + filtered;
       first.disabled = prev.disabled = state.page === 0;

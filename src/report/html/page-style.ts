@@ -42,14 +42,15 @@ button.bar .n { text-align: right; font-variant-numeric: tabular-nums; }
 .scroll { overflow-x: auto; background: var(--card); border: 1px solid var(--line); border-radius: 6px; }
 table { border-collapse: collapse; width: 100%; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-td { max-width: 420px; overflow-wrap: anywhere; }
+td { max-width: 420px; overflow-wrap: break-word; }
 th { background: #eef1f5; position: sticky; top: 0; white-space: nowrap; }
 th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0; cursor: pointer; color: inherit; }
 th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
 td[data-col="ref"] { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; white-space: nowrap; }
 td[data-col="code"] { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; white-space: nowrap; }
-td[data-col="key"] { max-width: 240px; font-size: 12.5px; color: var(--muted); }
+td[data-col="key"] { max-width: 220px; font-size: 12.5px; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 td[data-col="status"] { font-weight: 600; white-space: nowrap; }
+td[data-col="field"] { white-space: nowrap; }
 tbody tr:nth-child(even) { background: #fafbfc; }
 .pager { display: flex; gap: 8px; align-items: center; margin: 6px 0 4px; }
 .pager .info { min-width: 220px; text-align: center; color: var(--muted); }
