@@ -4,17 +4,11 @@ import type { Page } from 'playwright-core';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import type { ReportState } from '../../src/report/fold-report.js';
-import { launchBrowser, testOutputDir, type TestBrowser } from '../helpers/launch-browser.js';
+import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
 import { envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
 import { hostileReport, HOSTILE } from './hostile-report.js';
 
-let browser: TestBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 /** The number a count card shows. */
 async function shownCount(page: Page, name: string): Promise<number> {
@@ -42,6 +36,7 @@ function problemsOf(state: ReportState): { code: string; field: string | undefin
 
 describe('report --html in a real browser (built CLI, sandbox over HTTP, chromium)', () => {
   test('counts match report --json; filter, sort, page through; uploaded ids and changed rows shown', async () => {
+    const browser = browserOf();
     const dir = await tempDir();
     const out = await testOutputDir('report-html');
     // 502/503 and stored-then-500 answers, no retries: some rows fail, some end uncertain.
@@ -172,6 +167,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
   }, 30_000);
 
   test('hostile texts from the data (cells, headers, files, platform answers, settings) show as text and inject nothing', async () => {
+    const browser = browserOf();
     const dir = await tempDir();
     const out = await testOutputDir('report-html');
     const report = path.join(dir, 'hostile.report.jsonl');

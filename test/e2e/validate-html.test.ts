@@ -2,16 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { runBuiltCli } from '../cli/run-built-cli.js';
-import { launchBrowser, testOutputDir, type TestBrowser } from '../helpers/launch-browser.js';
+import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
 import { tempDir } from './ingest-harness.js';
 
-let browser: TestBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 const texts = (page: Page, col: string): Promise<string[]> => page.locator(`#table-problems tbody td[data-col="${col}"]`).allTextContents();
 
@@ -37,6 +31,7 @@ function brokenWorkbook(file: string): void {
 
 describe('validate --html in a real browser (built CLI, chromium)', () => {
   test('a workbook with invalid cells: counts match --json, cells named file!\'Sheet\'!A1, filters work', async () => {
+    const browser = browserOf();
     const dir = await tempDir();
     const out = await testOutputDir('validate-html');
     const input = path.join(dir, 'broken.xlsx');

@@ -64,3 +64,21 @@ export async function testOutputDir(name: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   return dir;
 }
+
+/**
+ * One browser for the test file (its launch is the slow part): launched before the first test, closed
+ * after the last. Returns a getter, since the browser exists only once the hook has run.
+ */
+export function useBrowser(): () => TestBrowser {
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('the browser is not launched yet: call the getter inside a test');
+    return browser;
+  };
+}
