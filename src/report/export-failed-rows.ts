@@ -1,9 +1,11 @@
+import { compareLocations } from './compare-locations.js';
 import type { KeyState, ReportState } from './fold-report.js';
 import { describeRowProblem, fixColumns, openFixFile } from './open-fix-file.js';
 
 const EXPORTED = new Set(['invalid', 'failed', 'uncertain']);
 
-function failureText(entry: KeyState): string {
+/** A failed or uncertain row's error in one line: code, HTTP status and platform code, the platform's text. */
+export function failureText(entry: KeyState): string {
   const f = entry.failure;
   const head = `${f?.code ?? 'UNKNOWN'}${f?.status !== undefined ? ` (HTTP ${f.status}${f.platformCode !== undefined ? `, code ${f.platformCode}` : ''})` : ''}`;
   const detail = f?.detail ?? (entry.status === 'uncertain' ? entry.reason : undefined);
@@ -22,7 +24,7 @@ function failureText(entry: KeyState): string {
 export async function exportFailedRows(state: ReportState, out: string): Promise<{ rows: number; columns: readonly string[] }> {
   const rows = [...state.keys.values()]
     .filter((entry) => EXPORTED.has(entry.status))
-    .sort((a, b) => a.location.file.localeCompare(b.location.file) || (a.location.sheet ?? '').localeCompare(b.location.sheet ?? '') || a.location.row - b.location.row);
+    .sort((a, b) => compareLocations(a.location, b.location));
   const columns = fixColumns(rows.map((entry) => Object.keys(entry.sourceValues ?? {})));
   const file = await openFixFile(out, columns, '--failed-out', { sheets: rows.map((entry) => entry.location.sheet) });
   try {

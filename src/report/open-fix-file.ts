@@ -6,6 +6,7 @@ import type { RowProblem } from '../mapping/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import { cellValueText } from '../sources/cell-value-text.js';
 import { csvField } from '../util/csv-field.js';
+import { unwritableFile } from '../util/open-text-sink.js';
 import { waitForDrain } from '../util/wait-for-drain.js';
 import { neutraliseFormula } from './neutralise-formula.js';
 import { openXlsxSheetWriter } from './open-xlsx-sheet-writer.js';
@@ -125,12 +126,7 @@ export async function openFixFile(file: string, columns: readonly string[], flag
   const format = formatOf(file, flag);
   const stream: WriteStream = createWriteStream(file);
   let failure: Error | undefined;
-  const unwritable = (error: unknown): MgeError =>
-    new MgeError('usage', 'ERRORS_FILE_UNWRITABLE', `cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`, {
-      location: { field: flag, file },
-      hint: 'Check the directory exists and is writable.',
-      cause: error,
-    });
+  const unwritable = unwritableFile('ERRORS_FILE_UNWRITABLE', file, flag);
   await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch((error: unknown) => {
     throw unwritable(error);
   });

@@ -39,6 +39,8 @@ describe('no output may be an input or another output (built CLI)', () => {
     expect(same.stderr).not.toMatch(/\n\s+at .*\.js:\d+/);
     const onMapping = await runBuiltCli(['validate', '--mapping', mapping, input, '--errors', mapping], { env: envFor(sandbox, dir) });
     expect([onMapping.code, firstLine(onMapping.stderr)]).toEqual([2, expect.stringMatching(/^error OUTPUT_IS_INPUT: --errors .* --mapping /)]);
+    const html = await runBuiltCli(['validate', '--mapping', mapping, input, '--html', input], { env: envFor(sandbox, dir) });
+    expect([html.code, firstLine(html.stderr)]).toEqual([2, expect.stringMatching(/^error OUTPUT_IS_INPUT: --html .* <inputs> /)]);
     await expectUnchanged(before);
   });
 
@@ -68,6 +70,12 @@ describe('no output may be an input or another output (built CLI)', () => {
     expect([failedOut.code, firstLine(failedOut.stderr)]).toEqual([2, expect.stringMatching(/^error OUTPUT_IS_INPUT: --failed-out .* <file> \(the report\) /)]);
     const logFile = await runBuiltCli(['report', report, '--log-file', viaLink]);
     expect([logFile.code, firstLine(logFile.stderr)]).toEqual([2, expect.stringMatching(/^error OUTPUT_IS_INPUT: --log-file .*logs-link\.log .* <file> \(the report\) /)]);
+    for (const option of ['--html', '--uploaded-out']) {
+      const onReport = await runBuiltCli(['report', report, option, viaLink]);
+      expect([onReport.code, firstLine(onReport.stderr)]).toEqual([2, expect.stringMatching(new RegExp(`^error OUTPUT_IS_INPUT: ${option} .* <file> \\(the report\\) `))]);
+    }
+    const twoOutputs = await runBuiltCli(['report', report, '--html', path.join(dir, 'same.out'), '--uploaded-out', path.join(dir, 'same.out')]);
+    expect([twoOutputs.code, firstLine(twoOutputs.stderr)]).toEqual([2, expect.stringMatching(/^error OUTPUT_CLASH: /)]);
     await expectUnchanged(before);
   });
 

@@ -19,6 +19,7 @@ export const validateCommand = defineCommand({
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
         .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
         .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
+        .option('html', { type: 'string', describe: 'write the problems as one self-contained HTML page (counts, charts, a sortable and filterable problem table)' })
         .option('max-errors', { type: 'string', describe: 'stop after N invalid records (MGE_MAX_ERRORS)' })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }),
     ),
@@ -27,11 +28,12 @@ export const validateCommand = defineCommand({
     ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.xlsx', 'validate several files; invalid rows with their original cells to errors.xlsx'],
     ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
     ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
+    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --html problems.html', 'the problems as a page to open in a browser or mail'],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
     inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: args['recursive'] === true },
-    outputs: commandFile('--errors', args['errors']),
+    outputs: [...commandFile('--errors', args['errors']), ...commandFile('--html', args['html'])],
   }),
   run: async (args, context) => {
     const inputs = (args['inputs'] as unknown[] | undefined ?? []).map(String);
@@ -40,11 +42,13 @@ export const validateCommand = defineCommand({
     const mapping = args['mapping'];
     if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
     const errors = args['errors'];
+    const html = args['html'];
     const options: ValidateCommandOptions = {
       mappingFile: mapping,
       inputs,
       recursive: args['recursive'] === true,
       errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,
+      htmlFile: typeof html === 'string' && html !== '' ? html : undefined,
       maxErrors,
       methodsWidth: width === undefined ? context.settings.methodsWidth : width === '4' ? 4 : 3,
       json: context.settings.json,

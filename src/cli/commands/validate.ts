@@ -4,9 +4,15 @@ import type { RowProblem } from '../../mapping/record-types.js';
 import type { TemplateSource } from '../../pipeline/fetch-template.js';
 import { loadJob, type TemplateChangedWarning } from '../../pipeline/load-job.js';
 import { guardDuplicateKeys } from '../../pipeline/guard-duplicate-keys.js';
-import { mapInputs, prepareInputs } from '../../pipeline/map-inputs.js';
+import { mapInputs, prepareInputs, type PreparedInput } from '../../pipeline/map-inputs.js';
 import { openErrorFile, type ErrorFile } from '../../pipeline/open-error-file.js';
 import { createValidationTally, type ValidationSummary } from '../../pipeline/validation-tally.js';
+import { describeInputs } from '../../report/describe-inputs.js';
+import { buildValidateView } from '../../report/html/build-validate-view.js';
+import { createProblemCollector, type ProblemCollector } from '../../report/html/collect-problems.js';
+import { DEFAULT_HTML_LIMITS } from '../../report/html/html-report-view.js';
+import { writeHtmlReport } from '../../report/html/write-html-report.js';
+import { packageVersion } from '../../util/package-info.js';
 import type { CliIo } from '../cli-io.js';
 import { EXIT } from '../exit-code-for.js';
 import { formatRowProblems } from '../render/format-row-problems.js';
@@ -25,6 +31,8 @@ export interface ValidateCommandOptions {
   readonly methodsWidth: MethodsWidth;
   /** JSON summary on stdout instead of tables. @default false */
   readonly json: boolean;
+  /** Write the problems as one self-contained HTML page here. @default undefined */
+  readonly htmlFile?: string | undefined;
   /** Problems shown in the table. @default 20 */
   readonly showProblems?: number;
 }
@@ -34,6 +42,7 @@ export interface ValidateReport extends ValidationSummary {
   readonly mapping: string;
   readonly template: { readonly id: number; readonly pubDate: string; readonly from: 'platform' | 'file' };
   readonly errorsFile: string | undefined;
+  readonly html?: { readonly file: string; readonly bytes: number } | undefined;
   readonly templateChanged: TemplateChangedWarning | undefined;
   /** Stopped by SIGINT/SIGTERM: the rest of the input was not read. */
   readonly interrupted: boolean;
@@ -60,7 +69,28 @@ function summaryText(report: ValidateReport, maxErrors: number | undefined): str
   if (s.interrupted) lines.push('interrupted: the rest of the input was not read');
   else if (s.stoppedEarly) lines.push(`stopped after ${maxErrors ?? s.invalid} invalid record(s) (--max-errors): the rest of the input was not read`);
   if (s.errorsFile !== undefined && s.invalid > 0) lines.push(`invalid records with their original cells: ${s.errorsFile}`);
+  if (s.html !== undefined) lines.push(`the problems as a page: ${s.html.file}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */
+async function writeValidateHtml(report: Omit<ValidateReport, 'html'>, problems: ProblemCollector, inputs: readonly PreparedInput[], options: ValidateCommandOptions, cwd: string): Promise<{ bytes: number }> {
+  const [mapping] = await describeInputs([path.resolve(cwd, options.mappingFile)]);
+  const settings: [string, string][] = [['methods-width', String(options.methodsWidth)], ['max-errors', options.maxErrors === undefined ? 'none' : String(options.maxErrors)]];
+  const view = buildValidateView({
+    mapping: { file: options.mappingFile, fingerprint: mapping?.sha256 },
+    template: report.template,
+    inputs: inputs.map((i) => ({ file: shortName(cwd, i.file), bytes: i.bytes })),
+    settings,
+    summary: report,
+    interrupted: report.interrupted,
+    templateChanged: report.templateChanged?.message,
+    problems,
+    errorsFile: options.errorsFile,
+    generatedAt: new Date().toISOString(),
+    toolVersion: packageVersion(),
+  });
+  return writeHtmlReport(view, path.resolve(cwd, options.htmlFile ?? ''));
 }
 
 /**
@@ -91,6 +121,7 @@ export async function validate(options: ValidateCommandOptions, source: Template
   const shown: RowProblem[] = [];
   const show = options.showProblems ?? 20;
   let problems = 0;
+  const page = options.htmlFile === undefined ? undefined : createProblemCollector(DEFAULT_HTML_LIMITS.problems);
   try {
     // The same duplicate-key guard as ingest: a key used twice would upload twice or be skipped on resume.
     for await (const row of guardDuplicateKeys(mapInputs(inputs, { signal, onFile: () => tally.addFile() }))) {
@@ -98,6 +129,7 @@ export async function validate(options: ValidateCommandOptions, source: Template
       if (row.problems.length === 0) continue;
       problems += row.problems.length;
       for (const p of row.problems) if (shown.length < show) shown.push(p);
+      page?.addRowProblems(row.problems, row, (f) => shortName(io.cwd, f));
       await errorFile?.write(row);
       if (options.maxErrors !== undefined && tally.invalid >= options.maxErrors) {
         tally.stop();
@@ -107,7 +139,7 @@ export async function validate(options: ValidateCommandOptions, source: Template
   } finally {
     await errorFile?.close();
   }
-  const report: ValidateReport = {
+  const base = {
     mapping: options.mappingFile,
     template: { id: job.template.id, pubDate: job.template.pubDate, from: job.templateFrom },
     ...tally.summary(),
@@ -116,6 +148,8 @@ export async function validate(options: ValidateCommandOptions, source: Template
     interrupted: signal?.aborted === true,
     nothingToDo,
   };
+  const html = page === undefined || options.htmlFile === undefined ? undefined : { file: options.htmlFile, ...(await writeValidateHtml(base, page, inputs, options, io.cwd)) };
+  const report: ValidateReport = { ...base, html };
   if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     if (shown.length > 0) {

@@ -1,3 +1,4 @@
+import { lastRunNotice } from '../../report/last-run-notice.js';
 import type { ReportLocation } from '../../report/report-lines.js';
 import type { ReportSummary } from '../../report/summarise-report.js';
 import { formatTable } from './format-table.js';
@@ -15,9 +16,8 @@ export function formatReportSummary(file: string, s: ReportSummary, maxUncertain
   const last = s.lastRun;
   out.push(`${file}: ${s.runs} run(s), ${s.keys} row key(s)`);
   if (last) out.push(`last run ${last.startedAt}, template ${last.template.id} (${last.template.fingerprint}), mapping ${last.mapping.file}`);
-  if (last && s.lastSummary === undefined) out.push('the last run has no summary line: it was killed; run ingest again to resume');
-  else if (s.lastSummary?.interrupted) out.push('the last run was interrupted; run ingest again to resume');
-  else if (s.lastSummary?.fatal) out.push(`the last run stopped with ${s.lastSummary.fatal}; fix the cause and run ingest again to resume`);
+  const notice = lastRunNotice(s);
+  if (notice !== undefined) out.push(notice);
   out.push('');
   out.push(formatTable(['status', 'rows'], Object.entries(s.counts).map(([status, n]) => [status, String(n)])).trimEnd());
   if (s.errors.length > 0) {

@@ -1,0 +1,23 @@
+/**
+ * One measurement in its own process: `fold` reads and summarises a report (what `report --json`
+ * does); `html` does that and writes the page (`report --html`). Prints seconds, peak RSS and the page's size.
+ * Usage: node measure-html-report.mjs fold|html REPORT [OUT.html]
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [mode, report, out] = process.argv.slice(2);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const load = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
+const { loadReportState } = await load('report/load-report-state.js');
+const { summariseReport } = await load('report/summarise-report.js');
+const { buildReportView } = await load('report/html/build-report-view.js');
+const { writeHtmlReport } = await load('report/html/write-html-report.js');
+
+const started = process.hrtime.bigint();
+const { state } = await loadReportState(report);
+const summary = summariseReport(state);
+let bytes = 0;
+if (mode === 'html') ({ bytes } = await writeHtmlReport(buildReportView(state, summary, { file: report, generatedAt: 'bench', toolVersion: 'bench' }), out));
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+console.log(JSON.stringify({ keys: summary.keys, seconds, bytes, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

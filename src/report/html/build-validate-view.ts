@@ -1,0 +1,71 @@
+import type { ValidationSummary } from '../../pipeline/validation-tally.js';
+import type { ProblemCollector } from './collect-problems.js';
+import type { HtmlReportView, StatusCount } from './html-report-view.js';
+
+/** What {@link buildValidateView} is built from: what `validate` computed. */
+export interface ValidateViewInput {
+  readonly mapping: { readonly file: string; readonly fingerprint: string | undefined };
+  readonly template: { readonly id: number; readonly pubDate: string; readonly from: string };
+  /** The inputs as the user named them, with their sizes. */
+  readonly inputs: readonly { readonly file: string; readonly bytes: number }[];
+  readonly settings: readonly (readonly [string, string])[];
+  readonly summary: ValidationSummary;
+  /** The run was stopped by a signal. */
+  readonly interrupted: boolean;
+  /** The `TEMPLATE_CHANGED` warning's text, if any. */
+  readonly templateChanged: string | undefined;
+  /** The problems of the invalid rows, gathered while they passed. */
+  readonly problems: ProblemCollector;
+  /** The `--errors` file of the same run, if any: it holds every invalid row. */
+  readonly errorsFile: string | undefined;
+  readonly generatedAt: string;
+  readonly toolVersion: string;
+}
+
+/**
+ * The page of `validate --html OUT`: the counts of the tally (files, rows, records, valid, invalid),
+ * the mapping, template and inputs checked, and every problem (the first `limit` the collector kept).
+ * Pure.
+ */
+export function buildValidateView(input: ValidateViewInput): HtmlReportView {
+  const s = input.summary;
+  const counts: StatusCount[] = [
+    { name: 'files', label: 'files', count: s.files, tone: 'plain' },
+    { name: 'rows', label: 'rows', count: s.rows, tone: 'plain' },
+    { name: 'records', label: 'records', count: s.records, tone: 'plain' },
+    { name: 'valid', label: 'valid', count: s.valid, tone: 'good' },
+    { name: 'invalid', label: 'invalid', count: s.invalid, tone: 'bad' },
+  ];
+  const notices: string[] = [];
+  if (input.interrupted) notices.push('interrupted: the rest of the input was not read');
+  else if (s.stoppedEarly) notices.push(`stopped after ${s.invalid} invalid record(s) (--max-errors): the rest of the input was not read`);
+  if (input.templateChanged !== undefined) notices.push(input.templateChanged);
+  const allRowsHint =
+    input.errorsFile === undefined
+      ? `mge-ingest validate --mapping ${input.mapping.file} … --errors rows.csv`
+      : `${input.errorsFile} (every invalid row, written by --errors in the same run)`;
+  return {
+    kind: 'validate',
+    subject: input.mapping.file,
+    generatedAt: input.generatedAt,
+    toolVersion: input.toolVersion,
+    counts,
+    notices,
+    runs: [
+      {
+        title: 'the mapping, template and inputs',
+        startedAt: undefined,
+        version: input.toolVersion,
+        mapping: input.mapping,
+        template: { id: input.template.id, fingerprint: input.template.pubDate, from: input.template.from },
+        inputs: input.inputs.map((i) => ({ file: i.file, size: i.bytes, sha256: undefined })),
+        settings: input.settings,
+        outcome: undefined,
+      },
+    ],
+    problems: input.problems.view(allRowsHint),
+    uncertain: undefined,
+    changed: undefined,
+    uploaded: undefined,
+  };
+}

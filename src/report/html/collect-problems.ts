@@ -1,0 +1,47 @@
+import type { RowProblem } from '../../mapping/record-types.js';
+import type { ProblemsView, ProblemView, ValueCount } from './html-report-view.js';
+
+/** Gathers problems as they come: keeps the first `limit` for the table, counts all of them. */
+export interface ProblemCollector {
+  add(problem: ProblemView): void;
+  /** The problems of one row that did not map or validate. */
+  addRowProblems(problems: readonly RowProblem[], row: { readonly key: string; readonly hash: string }, fileName?: (file: string) => string): void;
+  /** The view so far; `allRowsHint` says what to run for the rows beyond the limit. */
+  view(allRowsHint: string): ProblemsView;
+}
+
+function counted(counts: ReadonlyMap<string, number>): ValueCount[] {
+  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+}
+
+/**
+ * A collector keeping at most `limit` problems (memory stays bounded whatever the input) and counting
+ * every problem by field and by code for the charts.
+ */
+export function createProblemCollector(limit: number): ProblemCollector {
+  const rows: ProblemView[] = [];
+  const byField = new Map<string, number>();
+  const byCode = new Map<string, number>();
+  let total = 0;
+  const add = (problem: ProblemView): void => {
+    total += 1;
+    const field = problem.field ?? '';
+    byField.set(field, (byField.get(field) ?? 0) + 1);
+    byCode.set(problem.code, (byCode.get(problem.code) ?? 0) + 1);
+    if (rows.length < limit) rows.push(problem);
+  };
+  return {
+    add,
+    addRowProblems(problems, row, fileName = (f) => f) {
+      // Without a key in the mapping the key is the record hash: 64 hex digits that say nothing to a person.
+      const key = row.key === row.hash ? undefined : row.key;
+      for (const p of problems) {
+        const l = p.location;
+        add({ status: 'invalid', file: fileName(l.file), sheet: l.sheet, row: l.row, cell: l.cell, header: l.header, field: p.field, code: p.code, expected: p.expected, found: p.found, message: p.message, key });
+      }
+    },
+    view(allRowsHint) {
+      return { rows, total, byField: counted(byField), byCode: counted(byCode), allRowsHint };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { foldReport } from '../../../src/report/fold-report.js';
+import { buildReportView, pairRunSummaries } from '../../../src/report/html/build-report-view.js';
+import type { ReportLine, RunLine, SummaryLine } from '../../../src/report/report-lines.js';
+import { summariseReport } from '../../../src/report/summarise-report.js';
+import { L } from '../report-fixtures.js';
+
+const at = (run: ReportLine, time: string): RunLine => ({ ...(run as RunLine), at: time, startedAt: time });
+const summary = (time: string, interrupted = false): SummaryLine => ({
+  type: 'summary',
+  at: time,
+  counts: { uploaded: 1, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 },
+  rows: 1,
+  durationMs: 5,
+  interrupted,
+});
+
+describe('pairRunSummaries', () => {
+  test('each summary goes to the run it closes; a killed run has none', () => {
+    const runs = [at(L.run('a'), '2026-01-01T00:00:00Z'), at(L.run('b'), '2026-01-02T00:00:00Z'), at(L.run('c'), '2026-01-03T00:00:00Z')];
+    const first = summary('2026-01-01T00:10:00Z');
+    const third = summary('2026-01-03T00:10:00Z', true);
+    expect(pairRunSummaries(runs, [first, third])).toEqual([first, undefined, third]);
+    expect(pairRunSummaries(runs, [])).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+function view(lines: ReportLine[], limits = { problems: 100, rows: 100 }) {
+  const state = foldReport(lines);
+  return buildReportView(state, summariseReport(state), { file: 'r.jsonl', generatedAt: 'now', toolVersion: '9.9.9', limits });
+}
+
+describe('buildReportView', () => {
+  const lines: ReportLine[] = [
+    L.run(),
+    L.uploaded('a', 'h1', 11, 5),
+    L.uploaded('b', 'h2', 12, 3),
+    L.invalid('c', 'h3', 4),
+    L.failed('d', 'h4', false, 'PLATFORM_ERROR', 2),
+    L.uncertain('e', 'h5', 6),
+    L.uploaded('f', 'h6', 13, 7),
+    L.changed('f', 'h7', 'h6', 13),
+    L.uploaded('h8', 'h8', 14, 8),
+  ];
+
+  test('counts every key once by its latest status, like report --json', () => {
+    const v = view(lines);
+    expect(Object.fromEntries(v.counts.map((c) => [c.name, c.count]))).toEqual({ keys: 7, uploaded: 3, invalid: 1, failed: 1, uncertain: 1, changed: 1 });
+    expect(v.kind).toBe('report');
+    expect(v.runs).toHaveLength(1);
+    expect(v.runs[0]?.outcome?.state).toBe('no summary');
+    expect(v.notices).toEqual(['the last run has no summary line: it was killed; run ingest again to resume']);
+  });
+
+  test('problems in file and row order: the cells of invalid rows, the platform\'s answer for failed and uncertain rows', () => {
+    const p = view(lines).problems;
+    expect(p.rows.map((r) => [r.row, r.status, r.code, r.cell])).toEqual([
+      [2, 'failed', 'PLATFORM_ERROR', undefined],
+      [4, 'invalid', 'VALUE_NOT_A_NUMBER', 'B4'],
+      [6, 'uncertain', 'PLATFORM_ERROR', undefined],
+    ]);
+    expect(p.rows[0]?.message).toBe('PLATFORM_ERROR (HTTP 422, code 2102): field "x" is missing');
+    expect(p.byCode).toEqual([{ value: 'PLATFORM_ERROR', count: 2 }, { value: 'VALUE_NOT_A_NUMBER', count: 1 }]);
+  });
+
+  test('uploaded rows with their platform ids (a hash key shortened), the changed row with the id it differs from', () => {
+    const v = view(lines);
+    expect(v.uploaded?.rows.map((r) => [r.key, r.row, r.id])).toEqual([['b', 3, 12], ['a', 5, 11], ['#h8', 8, 14]]);
+    expect(v.changed?.rows).toEqual([{ key: 'f', file: 'data.csv', sheet: undefined, row: 2, oldId: 13, oldHash: 'h6', hash: 'h7' }]);
+    expect(v.uncertain?.rows.map((r) => [r.key, r.reason])).toEqual([['e', 'status 500']]);
+  });
+
+  test('lists beyond the limits keep the first rows by location, count the rest and say what lists them all', () => {
+    const many: ReportLine[] = [L.run()];
+    for (let i = 0; i < 50; i++) many.push(L.uploaded(`u${i}`, `h${i}`, 100 + i, 200 - i), L.invalid(`x${i}`, `g${i}`, 300 + i));
+    const v = view(many, { problems: 10, rows: 5 });
+    expect(v.uploaded?.rows.map((r) => r.row)).toEqual([151, 152, 153, 154, 155]);
+    expect(v.uploaded?.total).toBe(50);
+    expect(v.uploaded?.allRowsHint).toBe('mge-ingest report r.jsonl --uploaded-out uploaded.csv');
+    expect(v.problems.rows).toHaveLength(10);
+    expect(v.problems.total).toBe(50);
+    expect(v.problems.byCode).toEqual([{ value: 'VALUE_NOT_A_NUMBER', count: 50 }]);
+    expect(v.problems.allRowsHint).toBe('mge-ingest report r.jsonl --failed-out rows.csv');
+  });
+});
