@@ -15,6 +15,8 @@ export interface IngestRunLineOptions {
   readonly mappingPath: string;
   readonly template: Template;
   readonly inputs: readonly PreparedInput[];
+  /** @default false */
+  readonly dryRun?: boolean;
 }
 
 /**
@@ -33,5 +35,6 @@ export async function ingestRunLine(options: IngestRunLineOptions): Promise<Repo
     mapping: { file: options.mappingFile, fingerprint: mapping?.sha256 ?? '' },
     template: { id: options.template.id, fingerprint: options.template.pubDate },
     inputs: described.map((d, i) => ({ ...d, file: options.inputs[i]?.file ?? d.file })),
+    ...(options.dryRun === true ? { dryRun: true } : {}),
   };
 }

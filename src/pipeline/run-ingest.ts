@@ -35,6 +35,10 @@ export interface RunIngestOptions {
   readonly maxRetries: number;
   /** Stop after this many invalid rows. @default undefined (never) */
   readonly maxErrors?: number;
+  /** Stop (exit 3) when more rows than this are `changed`. @default undefined (never) */
+  readonly maxChanges?: number;
+  /** Stop (exit 3) after this many unknown upload outcomes in a row. @default 10 */
+  readonly maxUncertainStreak?: number;
   /** After a stop, longest wait for requests in flight. */
   readonly drainTimeoutMs: number;
   /** Read, map, validate and plan; send nothing. @default false */
@@ -89,7 +93,7 @@ export interface RunIngestDeps {
 /** The result of a run that ended without a fatal error. */
 export interface IngestResult {
   readonly summary: UploadSummary | DryRunSummary;
-  /** 0 all uploaded (dry run: all valid), 1 some rows not stored, 130 interrupted. */
+  /** 0 all uploaded (dry run: all valid), 1 some rows to check (not known to be stored, or changed), 130 interrupted. */
   readonly exitCode: 0 | 1 | 130;
   readonly reportFile: string;
   readonly template: { readonly id: number; readonly pubDate: string };
@@ -102,8 +106,8 @@ export interface IngestResult {
  * validate, refuse duplicate keys, upload through the one queue → `summary` line. Streaming with
  * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
  *
- * Mapping, template and input errors throw before the report is touched (exit 2). A fatal stop (token
- * rejected, platform unreachable, too many invalid rows) throws the `MgeError` of `uploadRows` whose
+ * Mapping, template and input errors throw before the report is touched (exit 2). A fatal stop (token rejected, platform unreachable, too many invalid or
+ * changed rows, an input error after rows were uploaded) throws the `MgeError` of `uploadRows` whose
  * `details.summary` holds the counts, after the report is flushed and the lock released.
  */
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
@@ -155,6 +159,7 @@ async function ingestWith(
           mappingPath: resolve(options.mappingFile),
           template: job.template,
           inputs,
+          dryRun,
         }),
       );
       const reading = createReadProgress(inputs.map((input) => input.bytes));
@@ -181,7 +186,14 @@ async function ingestWith(
             ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
             ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
           },
-          { ...resume, maxRetries: options.maxRetries, maxInvalid: options.maxErrors, drainTimeoutMs: options.drainTimeoutMs },
+          {
+            ...resume,
+            maxRetries: options.maxRetries,
+            maxInvalid: options.maxErrors,
+            maxChanges: options.maxChanges,
+            maxUncertainStreak: options.maxUncertainStreak,
+            drainTimeoutMs: options.drainTimeoutMs,
+          },
         );
       }
       return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun };

@@ -80,12 +80,27 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       edited[4] = (edited[4] ?? '').replace(/,[^,\r]*(\r?)$/, ',99.5$1');
       await writeFile(input, [header, ...edited, ...rows.slice(30, 33), ''].join('\n'));
       const second = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
-      expect(second.code).toBe(0);
+      // A changed row was not uploaded: not "all good".
+      expect(second.code).toBe(1);
       expect((JSON.parse(second.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 3, skipped: 29, changed: 1 });
+      expect(JSON.parse(second.stdout)).toMatchObject({ notUploaded: 1, toCheck: { changed: 1, failed: 0, uncertain: 0, invalid: 0 } });
       expect(sandbox.records()).toHaveLength(33);
+      const listed = await runCli(['report', report, '--json'], {});
+      expect(listed.code).toBe(1);
+      const changed = (JSON.parse(listed.stdout) as { changed: { key: string }[] }).changed;
+      // The record it differs from: the one stored for its key (the formula) on the first night.
+      const formula = (JSON.parse(changed[0]?.key ?? '[]') as string[])[0];
+      const firstId = sandbox.records().find((r) => r.body.content['化学式'] === formula)?.id;
+      expect(firstId).toEqual(expect.any(Number));
+      expect(changed).toEqual([{ key: expect.any(String), hash: expect.any(String), oldHash: expect.any(String), oldId: firstId, location: { file: input, row: 6 } }]);
+      const text = await runCli(['report', report], {});
+      expect(text.stdout).toMatch(/Changed rows[^\n]*\n.*where\s+differs from record\s+key/);
+      expect(text.stdout).toMatch(new RegExp(`nightly\\.csv row 6\\s+${firstId}\\s`));
 
       const third = await runCli(ingestArgs(input, report, '--json', '--on-change', 'upload'), envFor(sandbox, dir));
+      expect(third.code).toBe(0);
       expect((JSON.parse(third.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 1, skipped: 32, changed: 0 });
+      expect((await runCli(['report', report], {})).code).toBe(0);
       const a = await audit(storeFile, report);
       expect(a.stored).toBe(34);
       expect(a.byStatus).toEqual({ uploaded: 33 });

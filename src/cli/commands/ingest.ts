@@ -38,6 +38,7 @@ function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>
     counts: summary.counts,
     rows: summary.rows,
     notUploaded: summary.notUploaded,
+    toCheck: summary.toCheck,
     durationMs: summary.durationMs,
     interrupted: summary.interrupted,
     fatal,
