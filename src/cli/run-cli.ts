@@ -13,7 +13,7 @@ import { settingFlags } from './setting-options.js';
 
 const EPILOGUE = [
   'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.',
-  'Exit codes: 0 all good; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error); 3 aborted mid-run, resumable (token, platform, unknown outcomes in a row, --max-changes, an input error after uploads); 130 interrupted, resumable.',
+  'Exit codes: 0 all good; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, a mapping change since the last upload); 3 aborted mid-run, resumable (token, platform, unknown outcomes in a row, --max-changes, an input error after uploads); 130 interrupted, resumable.',
 ].join('\n');
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */

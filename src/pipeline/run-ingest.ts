@@ -14,9 +14,11 @@ import { createReadProgress, type ReadProgress } from './create-read-progress.js
 import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
-import { ingestRunLine } from './ingest-run-line.js';
-import { loadJob, type TemplateChangedWarning } from './load-job.js';
+import { checkMappingChange } from './check-mapping-change.js';
+import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
+import { loadJob, type JobWarning } from './load-job.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { runFingerprints } from './run-fingerprints.js';
 
 /** Plain options of {@link runIngest}: what the command line and settings decided. */
 export interface RunIngestOptions {
@@ -39,6 +41,11 @@ export interface RunIngestOptions {
   readonly maxChanges?: number;
   /** Stop (exit 3) after this many unknown upload outcomes in a row. @default 10 */
   readonly maxUncertainStreak?: number;
+  /**
+   * Go on although the mapping or template differs from the one the report's rows were uploaded with
+   * (recorded in the `run` line; later runs compare with this one). @default false
+   */
+  readonly acceptMappingChange?: boolean;
   /** After a stop, longest wait for requests in flight. */
   readonly drainTimeoutMs: number;
   /** Read, map, validate and plan; send nothing. @default false */
@@ -55,7 +62,7 @@ export interface RunIngestOptions {
 }
 
 /** Something the user should see that did not stop the run. */
-export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string };
+export type IngestWarning = JobWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string };
 
 /** What the run tells its progress display once it starts sending. */
 export interface IngestStart {
@@ -106,7 +113,9 @@ export interface IngestResult {
  * validate, refuse duplicate keys, upload through the one queue → `summary` line. Streaming with
  * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
  *
- * Mapping, template and input errors throw before the report is touched (exit 2). A fatal stop (token rejected, platform unreachable, too many invalid or
+ * Mapping, template and input errors throw before the report is touched (exit 2), and so does a mapping
+ * or template that differs from the one the report's rows were uploaded with (`checkMappingChange`),
+ * unless `acceptMappingChange`. A fatal stop (token rejected, platform unreachable, too many invalid or
  * changed rows, an input error after rows were uploaded) throws the `MgeError` of `uploadRows` whose
  * `details.summary` holds the counts, after the report is flushed and the lock released.
  */
@@ -143,11 +152,16 @@ async function ingestWith(
   }
 
   const reportFile = resolve(options.reportFile);
+  const fingerprints = runFingerprints(job.prepared.spec, job.template, settings);
+  const sha256 = await mappingSha256(resolve(options.mappingFile));
   const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file }) });
   try {
     const loaded = await loadReportState(reportFile, { repair: true });
     for (const warning of loaded.warnings) deps.onWarning?.(warning);
     const previous = loaded.exists ? loaded.state : undefined;
+    // Before the writer opens the report: a refused change leaves it as it was.
+    const current = { mappingSha256: sha256, mappingParts: fingerprints.mapping, templateId: job.template.id, templatePubDate: job.template.pubDate, templateFields: fingerprints.templateFields };
+    const accepted = checkMappingChange(previous, current, { mappingFile: options.mappingFile, accept: options.acceptMappingChange ?? false });
     const writer = await createReportWriter(reportFile, { clock });
     try {
       await writer.write(
@@ -156,10 +170,12 @@ async function ingestWith(
           startedAt: clock(),
           settings: options.runSettings,
           mappingFile: options.mappingFile,
-          mappingPath: resolve(options.mappingFile),
+          mappingSha256: sha256,
           template: job.template,
+          fingerprints,
           inputs,
           dryRun,
+          ...(accepted !== undefined ? { accepted } : {}),
         }),
       );
       const reading = createReadProgress(inputs.map((input) => input.bytes));

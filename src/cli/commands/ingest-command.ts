@@ -38,6 +38,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     maxUncertainStreak: s.maxUncertainStreak,
     drainTimeoutMs: s.timeoutMs,
   };
+  const acceptMappingChange = flag(args['accept-mapping-change']);
   return {
     mappingFile: mapping,
     inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
@@ -50,6 +51,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     retryFailed: flag(args['retry-failed']),
     retryUncertain: flag(args['retry-uncertain']),
     onChange,
+    acceptMappingChange,
     // Never the token: only what a reader of the report needs to know how the run was made.
     runSettings: {
       baseUrl: session?.baseUrl ?? s.baseUrl,
@@ -62,6 +64,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
       retryFailed: flag(args['retry-failed']),
       retryUncertain: flag(args['retry-uncertain']),
       onChange,
+      acceptMappingChange,
     },
     version: packageVersion(),
   };
@@ -70,7 +73,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
 /** The promises of a run, in short: the scheduler's contract (docs/guarantees.md says it in full). */
 const INGEST_EPILOGUE = [
   'A row is sent again only when it was certainly not stored (refused, 429, 503): an unknown outcome (500, 502, 504, a reset after sending) leaves it uncertain for the rest of the run, and only a later run with --retry-uncertain sends it again.',
-  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED); 3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, MAX_CHANGES_REACHED, MAX_ERRORS_REACHED, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
+  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED or TEMPLATE_FIELDS_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, MAX_CHANGES_REACHED, MAX_ERRORS_REACHED, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
 ].join('\n');
 
 export const ingestCommand = defineCommand({
@@ -92,6 +95,10 @@ export const ingestCommand = defineCommand({
             're-send the rows an earlier run left uncertain (check the platform first: each may then be stored twice); their lines name that run (resendOf). An unknown outcome in this run is never re-sent',
         })
         .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it (exit 1), or upload it as a new record [default: report]' })
+        .option('accept-mapping-change', {
+          type: 'boolean',
+          describe: 'go on although the mapping or the template fields it fills changed since rows were uploaded with this report (otherwise exit 2, nothing sent); later runs compare with this one',
+        })
         .epilogue(INGEST_EPILOGUE),
     ),
   examples: [
