@@ -1,20 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
-import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
 import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
-import { audit, envFor, ingestArgs, MAPPING, runCli, SAMPLE, sampleCsv, startCli, storedAtLeast, tempDir } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, MAPPING, runCli, SAMPLE, sampleCsv, startCli, storedAtLeast, withSandbox } from './ingest-harness.js';
 
-async function withSandbox(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const storeFile = path.join(dir, 'store.jsonl');
-  const sandbox = await startSandbox({ storeFile, ...options });
-  try {
-    await test(sandbox, dir, storeFile);
-  } finally {
-    await sandbox.close();
-  }
-}
 
 /** The report's lines, split by run (each starting with its `run` line). */
 async function runsOf(report: string): Promise<ReportLine[][]> {

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
+import { envFor, ingestArgs, runCli, SAMPLE, withSandbox } from './ingest-harness.js';
 
 /** The sample's header and its first `good` rows, then a row with an unclosed quote, then more rows. */
 async function brokenCsv(dir: string, good: number): Promise<{ file: string; fixed: string }> {
@@ -14,10 +13,8 @@ async function brokenCsv(dir: string, good: number): Promise<{ file: string; fix
 }
 
 describe('an input error part-way through ingest (built CLI, sandbox over HTTP)', () => {
-  test('after rows were uploaded: exit 3 with the counts so far, the report says which error and where, and a fixed file resumes', async () => {
-    const dir = await tempDir();
-    const sandbox = await startSandbox();
-    try {
+  test('after rows were uploaded: exit 3 with the counts so far, the report says which error and where, and a fixed file resumes', () =>
+    withSandbox({}, async (sandbox, dir) => {
       const { file, fixed } = await brokenCsv(dir, 100);
       const report = path.join(dir, 'broken.report.jsonl');
       const result = await runCli(ingestArgs(file, report, '--json'), envFor(sandbox, dir));
@@ -42,23 +39,15 @@ describe('an input error part-way through ingest (built CLI, sandbox over HTTP)'
       expect(resumed.code).toBe(0);
       expect(JSON.parse(resumed.stdout)).toMatchObject({ counts: { skipped: uploaded, uploaded: 120 - uploaded } });
       expect((await runCli(['report', report], {})).code).toBe(0);
-    } finally {
-      await sandbox.close();
-    }
-  }, 60_000);
+    }), 60_000);
 
-  test('before anything was uploaded: exit 2, nothing was uploaded', async () => {
-    const dir = await tempDir();
-    const sandbox = await startSandbox();
-    try {
+  test('before anything was uploaded: exit 2, nothing was uploaded', () =>
+    withSandbox({}, async (sandbox, dir) => {
       const { file } = await brokenCsv(dir, 0);
       const result = await runCli(ingestArgs(file, path.join(dir, 'first.report.jsonl')), envFor(sandbox, dir));
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^error SOURCE_CSV_SYNTAX: /m);
       expect(result.stderr).not.toContain('the run stopped there');
       expect(sandbox.records()).toHaveLength(0);
-    } finally {
-      await sandbox.close();
-    }
-  }, 60_000);
+    }), 60_000);
 });

@@ -1,24 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
-import { envFor, MAPPING, runCli, sampleCsv, tempDir } from './ingest-harness.js';
+import { envFor, MAPPING, runCli, sampleCsv, withSandbox } from './ingest-harness.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;
   readonly exitCode: number;
 }
 
-async function withSandbox(test: (sandbox: Sandbox, dir: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const sandbox = await startSandbox();
-  try {
-    await test(sandbox, dir);
-  } finally {
-    await sandbox.close();
-  }
-}
 
 const args = (mapping: string, input: string, report: string, ...extra: string[]): string[] => ['ingest', '--mapping', mapping, '--report', report, input, '--rate', '1000', '--concurrency', '8', ...extra];
 
@@ -27,16 +17,22 @@ async function runLines(report: string): Promise<RunLine[]> {
   return lines.filter((l): l is RunLine => l.type === 'run');
 }
 
+/** A copy of the steel mapping and `rows` sample rows, uploaded once to the sandbox: the history to protect. */
+async function uploadedOnce(sandbox: Sandbox, dir: string, rows: number) {
+  const input = await sampleCsv(dir, rows);
+  const report = path.join(dir, 'nightly.report.jsonl');
+  const text = await readFile(MAPPING, 'utf8');
+  const mapping = path.join(dir, 'steel.yaml');
+  await writeFile(mapping, text);
+  const env = envFor(sandbox, dir);
+  expect((await runCli(args(mapping, input, report), env)).code).toBe(0);
+  return { input, report, text, mapping, env };
+}
+
 describe('a mapping or template change is no reason to upload history again (built CLI, sandbox over HTTP)', () => {
   test('a one-word edit of meta.title stops a nightly --on-change upload run (exit 2, report untouched) until accepted once', () =>
-    withSandbox(async (sandbox, dir) => {
-      const input = await sampleCsv(dir, 20);
-      const report = path.join(dir, 'nightly.report.jsonl');
-      const text = await readFile(MAPPING, 'utf8');
-      const mapping = path.join(dir, 'steel.yaml');
-      await writeFile(mapping, text);
-      const env = envFor(sandbox, dir);
-      expect((await runCli(args(mapping, input, report), env)).code).toBe(0);
+    withSandbox({}, async (sandbox, dir) => {
+      const { input, report, text, mapping, env } = await uploadedOnce(sandbox, dir, 20);
 
       // Comments and layout are no change: the nightly run goes on and skips every row.
       await writeFile(mapping, `# reviewed\n${text.replace('title: "{formula} 拉伸性能"', "title:   '{formula} 拉伸性能'   # the record title")}`);
@@ -70,14 +66,8 @@ describe('a mapping or template change is no reason to upload history again (bui
     }), 60_000);
 
   test('a changed key stops even the default --on-change report (every row would be new); a dry run stops the same way', () =>
-    withSandbox(async (sandbox, dir) => {
-      const input = await sampleCsv(dir, 10);
-      const report = path.join(dir, 'key.report.jsonl');
-      const text = await readFile(MAPPING, 'utf8');
-      const mapping = path.join(dir, 'steel.yaml');
-      await writeFile(mapping, text);
-      const env = envFor(sandbox, dir);
-      expect((await runCli(args(mapping, input, report), env)).code).toBe(0);
+    withSandbox({}, async (sandbox, dir) => {
+      const { input, report, text, mapping, env } = await uploadedOnce(sandbox, dir, 10);
       await writeFile(mapping, text.replace('key: [formula]', 'key: [formula, c]'));
       const stopped = await runCli(args(mapping, input, report), env);
       expect(stopped.code).toBe(2);
@@ -94,7 +84,7 @@ describe('a mapping or template change is no reason to upload history again (bui
     }), 60_000);
 
   test('a template field the mapping fills, redefined, stops the run naming the field (TEMPLATE_FIELDS_CHANGED)', () =>
-    withSandbox(async (sandbox, dir) => {
+    withSandbox({}, async (sandbox, dir) => {
       const input = await sampleCsv(dir, 5);
       const report = path.join(dir, 'template.report.jsonl');
       const samples = JSON.parse(await readFile('samples/templates.json', 'utf8')) as { templates: Record<string, any>[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -121,7 +111,7 @@ describe('a mapping or template change is no reason to upload history again (bui
     }), 60_000);
 
   test('a mapping without key warns (ingest and validate) that edited rows will be uploaded again', () =>
-    withSandbox(async (sandbox, dir) => {
+    withSandbox({}, async (sandbox, dir) => {
       const input = await sampleCsv(dir, 3);
       const mapping = path.join(dir, 'keyless.yaml');
       await writeFile(mapping, (await readFile(MAPPING, 'utf8')).replace('key: [formula]\n', ''));

@@ -1,10 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
-import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, tempDir } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, withSandbox } from './ingest-harness.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;
@@ -17,16 +15,6 @@ async function sampleLines(): Promise<{ header: string; rows: string[] }> {
   return { header, rows };
 }
 
-async function withSandbox(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const storeFile = path.join(dir, 'store.jsonl');
-  const sandbox = await startSandbox({ storeFile, ...options });
-  try {
-    await test(sandbox, dir, storeFile);
-  } finally {
-    await sandbox.close();
-  }
-}
 
 describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
   test('commit-then-500: rows end uncertain, are not re-sent by default, and are re-sent with --retry-uncertain', () =>
