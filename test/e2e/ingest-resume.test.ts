@@ -67,9 +67,12 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       const edited = rows.slice(0, 30);
       edited[4] = (edited[4] ?? '').replace(/,[^,\r]*(\r?)$/, ',99.5$1');
       await writeFile(input, [header, ...edited, ...rows.slice(30, 33), ''].join('\n'));
-      const second = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
-      // A changed row was not uploaded: not "all good".
+      const logFile = path.join(dir, 'nightly.log');
+      const second = await runCli(ingestArgs(input, report, '--json', '--log-file', logFile), envFor(sandbox, dir));
+      // A changed row was not uploaded: not "all good", and the nightly log says which.
       expect(second.code).toBe(1);
+      const log = (await readFile(logFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { msg: string; row?: { location: { row: number } } });
+      expect(log.filter((l) => l.msg === 'row changed').map((l) => l.row?.location.row)).toEqual([6]);
       expect((JSON.parse(second.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 3, skipped: 29, changed: 1 });
       expect(JSON.parse(second.stdout)).toMatchObject({ notUploaded: 1, toCheck: { changed: 1, failed: 0, uncertain: 0, invalid: 0 } });
       expect(sandbox.records()).toHaveLength(33);
