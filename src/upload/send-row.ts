@@ -43,10 +43,21 @@ export interface RowToSend {
   /** The record's canonical JSON text: what is POSTed. */
   readonly body: string;
   readonly sourceValues: Readonly<Record<string, CellValue>>;
+  /** What the `uploaded` line adds: absent for a plain upload (one spread of nothing on the hot path). */
+  readonly marks?: SendMarks;
+}
+
+/** Marks of a send that is not a plain first upload. */
+export interface SendMarks {
   /** A changed row uploaded as a new record (`--on-change upload`): the record it differs from. */
   readonly replaces?: { readonly id: number | undefined; readonly hash: string };
-  /** A re-send of a row an earlier run left uncertain (`--retry-uncertain`): that earlier attempt. */
+  /** A re-send of a row an earlier run left uncertain (`--retry-uncertain`): that earlier attempt; on every outcome line. */
   readonly resendOf?: ResendOf;
+}
+
+/** `resendOf` for a failure's outcome line, when the send is a re-send. */
+function resendMark(row: RowToSend): { resendOf?: ResendOf } {
+  return row.marks?.resendOf === undefined ? {} : { resendOf: row.marks.resendOf };
 }
 
 /** Thrown inside a queue task that was reached after the run stopped: nothing was sent. */
@@ -104,8 +115,7 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
           id,
           attempts: attempt,
           ms: ctx.clock() - started,
-          ...(row.replaces ? { replaces: row.replaces } : {}),
-          ...(row.resendOf ? { resendOf: row.resendOf } : {}),
+          ...row.marks,
         });
       }, ctx.stop);
     } catch (error) {
@@ -131,7 +141,7 @@ async function settleFailure(ctx: SendContext, row: RowToSend, c: Classification
       retryable: c.action === 'fatal',
       attempts: attempt,
       sourceValues: row.sourceValues,
-      ...(row.resendOf ? { resendOf: row.resendOf } : {}),
+      ...resendMark(row),
     });
     return undefined;
   }
@@ -160,7 +170,7 @@ function classify(ctx: SendContext, error: unknown): { c: Classification; retryA
  */
 function endStopped(ctx: SendContext, row: RowToSend, last: Classification | undefined, attempts: number): Promise<void> {
   if (!last) return Promise.resolve();
-  const resend = row.resendOf ? { resendOf: row.resendOf } : {};
+  const resend = resendMark(row);
   if (last.action === 'uncertain') {
     return ctx.outcome({ type: 'uncertain', ...row.base, ...failureFields(last), reason: uncertainReason(last), attempts, sourceValues: row.sourceValues, ...resend });
   }

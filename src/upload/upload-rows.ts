@@ -155,33 +155,35 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     }
     const decision = deps.previous ? planResume(deps.previous, row, resume) : 'upload';
     const known = deps.previous?.keys.get(row.key);
-    const oldHash = known?.uploaded?.hash ?? known?.uncertainHash ?? known?.hash ?? '';
-    const oldId = known?.uploaded?.id;
-    const changedLine = (): Promise<void> => outcome({ type: 'changed', ...base, oldHash, ...(oldId !== undefined ? { oldId } : {}), sourceValues: row.sourceValues });
-    if (decision === 'changed-skip' || decision === 'changed-upload') {
-      // Counted in read order (before any await), so the row that exceeds the limit is the same on every run.
-      changed += 1;
-      if (changed > maxChanges) {
-        halt(stopError('MAX_CHANGES_REACHED', undefined, changed));
-        return changedLine();
-      }
-    }
     switch (decision) {
-      case 'skip-uploaded':
-        return outcome({ type: 'skipped', ...base, why: 'uploaded', ...(oldId !== undefined ? { id: oldId } : {}) });
+      case 'upload':
+      case 'retry':
+        return sendRow(ctx, { base, body, sourceValues: row.sourceValues });
+      case 'skip-uploaded': {
+        const id = known?.uploaded?.id;
+        return outcome({ type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) });
+      }
       case 'skip-uncertain':
         return outcome({ type: 'skipped', ...base, why: 'uncertain', sourceValues: row.sourceValues });
       case 'skip-failed':
         return outcome({ type: 'skipped', ...base, why: 'failed', code: known?.failure?.code ?? 'FAILED', sourceValues: row.sourceValues });
-      case 'changed-skip':
-        return changedLine();
-      case 'changed-upload':
-        return sendRow(ctx, { base, body, sourceValues: row.sourceValues, replaces: { id: oldId, hash: oldHash } });
       case 'resend-uncertain':
-        return sendRow(ctx, { base, body, sourceValues: row.sourceValues, resendOf: resendOf(known) });
+        return sendRow(ctx, { base, body, sourceValues: row.sourceValues, marks: { resendOf: resendOf(known) } });
       default:
-        return sendRow(ctx, { base, body, sourceValues: row.sourceValues });
+        return processChanged(decision, base, body, row, known);
     }
+  }
+
+  /** A known key with new content. Counted in read order (before any await), so the row past `maxChanges` is the same on every run. */
+  function processChanged(decision: 'changed-skip' | 'changed-upload', base: RowBase, body: string, row: MappedRow, known: KeyState | undefined): Promise<void> {
+    const oldHash = known?.uploaded?.hash ?? known?.uncertainHash ?? known?.hash ?? '';
+    const oldId = known?.uploaded?.id;
+    changed += 1;
+    if (changed > maxChanges) halt(stopError('MAX_CHANGES_REACHED', undefined, changed));
+    if (decision === 'changed-upload' && changed <= maxChanges) {
+      return sendRow(ctx, { base, body, sourceValues: row.sourceValues, marks: { replaces: { id: oldId, hash: oldHash } } });
+    }
+    return outcome({ type: 'changed', ...base, oldHash, ...(oldId !== undefined ? { oldId } : {}), sourceValues: row.sourceValues });
   }
 
   const lookahead = Math.max(1, options.lookahead ?? deps.queue.concurrency * 2);
