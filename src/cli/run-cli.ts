@@ -12,7 +12,10 @@ import { formatError } from './format-error.js';
 import { openPlatform, type PlatformSession } from './open-platform.js';
 import { settingFlags } from './setting-options.js';
 
-const EPILOGUE = 'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.\nExit codes: 0 ok (or nothing to do), 1 some rows failed, 2 input/usage/config error (nothing uploaded; also an output that is an input), 3 aborted (token, platform, report taken over), 130 interrupted.';
+const EPILOGUE = [
+  'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.',
+  'Exit codes: 0 all good (or nothing to do); 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, an output that is an input, a mapping change since the last upload); 3 aborted mid-run, resumable (token, platform, unknown outcomes in a row, --max-changes, an input error after uploads, the report lock taken over); 130 interrupted, resumable.',
+].join('\n');
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
 function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {

@@ -28,6 +28,16 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     concurrency: { type: 'string', describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' },
     'max-retries': { type: 'string', describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' },
     'max-errors': { type: 'string', describe: 'stop after N invalid rows (MGE_MAX_ERRORS)', group: 'Upload:' },
+    'max-changes': {
+      type: 'string',
+      describe: 'stop (exit 3) when more than N known rows come with new content; the row past N is reported changed, not sent (MGE_MAX_CHANGES)',
+      group: 'Upload:',
+    },
+    'max-uncertain-streak': {
+      type: 'string',
+      describe: 'stop (exit 3) after N uploads in a row end with an unknown outcome (500, 502, 504, reset after sending); any certain answer resets the count (MGE_MAX_UNCERTAIN_STREAK) [default: 10]',
+      group: 'Upload:',
+    },
     'methods-width': { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]', group: 'Upload:' },
   },
   output: {

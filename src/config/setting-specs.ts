@@ -77,6 +77,8 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
   { key: 'concurrency', name: 'concurrency', env: 'MGE_CONCURRENCY', parse: count(1) },
   { key: 'maxRetries', name: 'max-retries', env: 'MGE_MAX_RETRIES', parse: count(0) },
   { key: 'maxErrors', name: 'max-errors', env: 'MGE_MAX_ERRORS', parse: count(0) },
+  { key: 'maxChanges', name: 'max-changes', env: 'MGE_MAX_CHANGES', parse: count(0) },
+  { key: 'maxUncertainStreak', name: 'max-uncertain-streak', env: 'MGE_MAX_UNCERTAIN_STREAK', parse: count(1) },
   {
     key: 'methodsWidth', name: 'methods-width', env: 'MGE_METHODS_WIDTH',
     parse: (raw) => {

@@ -25,6 +25,10 @@ export interface Settings {
   readonly maxRetries: number;
   /** Stop after this many invalid rows; undefined = never. */
   readonly maxErrors: number | undefined;
+  /** Stop a run once more rows than this are `changed` (known key, new content); undefined = never. */
+  readonly maxChanges: number | undefined;
+  /** Stop a run after this many unknown upload outcomes in a row (the circuit breaker). @default 10 */
+  readonly maxUncertainStreak: number;
   /** Width of the `source.methods` bit mask: 3 per the spec, 4 for late v2 servers. @default 3 */
   readonly methodsWidth: 3 | 4;
   /** @default 'info' */
@@ -59,6 +63,8 @@ export const DEFAULT_SETTINGS: Settings = {
   concurrency: 4,
   maxRetries: 5,
   maxErrors: undefined,
+  maxChanges: undefined,
+  maxUncertainStreak: 10,
   methodsWidth: 3,
   logLevel: 'info',
   logFile: undefined,

@@ -75,5 +75,7 @@ export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDep
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const durationMs = clock() - started;
   await deps.report.write({ type: 'summary', counts, rows: total, durationMs, interrupted });
-  return { counts, rows: total, durationMs, notUploaded: counts.invalid, interrupted, plans, stoppedEarly };
+  // A dry run sends nothing: only its invalid rows are for a curator to look at.
+  const toCheck = { invalid: counts.invalid, failed: 0, uncertain: 0, changed: 0 };
+  return { counts, rows: total, durationMs, notUploaded: counts.invalid, toCheck, interrupted, plans, stoppedEarly };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describeInputs } from '../report/describe-inputs.js';
-import type { ReportLineInput } from '../report/report-lines.js';
+import type { AcceptedChange, ReportLineInput } from '../report/report-lines.js';
 import type { Template } from '../template/template-types.js';
 import type { PreparedInput } from './map-inputs.js';
+import type { RunFingerprints } from './run-fingerprints.js';
 
 /** What the `run` line of an ingest records. */
 export interface IngestRunLineOptions {
@@ -10,19 +11,31 @@ export interface IngestRunLineOptions {
   readonly startedAt: number;
   /** Effective settings; the caller leaves the token out (it is never in a settings record). */
   readonly settings: Readonly<Record<string, unknown>>;
-  /** The mapping file as the user named it, and the path it is read from. */
+  /** The mapping file as the user named it, and its sha256. */
   readonly mappingFile: string;
-  readonly mappingPath: string;
+  readonly mappingSha256: string;
   readonly template: Template;
+  /** The parsed mapping's parts and the template fields it fills. */
+  readonly fingerprints: RunFingerprints;
   readonly inputs: readonly PreparedInput[];
+  /** @default false */
+  readonly dryRun?: boolean;
+  /** A change of mapping or template the run was told to accept. */
+  readonly accepted?: AcceptedChange;
+}
+
+/** sha256 of the mapping file, as the `run` line records it (one streamed read). */
+export async function mappingSha256(mappingPath: string): Promise<string> {
+  const [mapping] = await describeInputs([mappingPath]);
+  return mapping?.sha256 ?? '';
 }
 
 /**
- * Builds the `run` line: version, settings, the mapping's sha256, the template's `pub_date` (it changes
- * on every edit) and every input with its size and sha256 (one streamed read each, no memory).
+ * Builds the `run` line: version, settings, the mapping's sha256 and parts, the template's `pub_date`
+ * (it changes on every edit) and fields, and every input with its size and sha256 (one streamed read
+ * each, no memory).
  */
 export async function ingestRunLine(options: IngestRunLineOptions): Promise<ReportLineInput> {
-  const [mapping] = await describeInputs([options.mappingPath]);
   const described = await describeInputs(options.inputs.map((input) => input.openPath));
   return {
     type: 'run',
@@ -30,8 +43,10 @@ export async function ingestRunLine(options: IngestRunLineOptions): Promise<Repo
     version: options.version,
     startedAt: new Date(options.startedAt).toISOString(),
     settings: options.settings,
-    mapping: { file: options.mappingFile, fingerprint: mapping?.sha256 ?? '' },
-    template: { id: options.template.id, fingerprint: options.template.pubDate },
+    mapping: { file: options.mappingFile, fingerprint: options.mappingSha256, parts: options.fingerprints.mapping },
+    template: { id: options.template.id, fingerprint: options.template.pubDate, fields: options.fingerprints.templateFields },
     inputs: described.map((d, i) => ({ ...d, file: options.inputs[i]?.file ?? d.file })),
+    ...(options.dryRun === true ? { dryRun: true } : {}),
+    ...(options.accepted !== undefined ? { accepted: options.accepted } : {}),
   };
 }

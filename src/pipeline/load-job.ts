@@ -22,6 +22,20 @@ export interface TemplateChangedWarning {
   readonly message: string;
 }
 
+/**
+ * The mapping has no `key`: rows are identified by their record hash, so an edited row is a new row,
+ * uploaded again as a new record beside the old one. A warning, not an error.
+ */
+export interface MappingNoKeyWarning {
+  readonly code: 'MAPPING_NO_KEY';
+  readonly file: string;
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
+/** What {@link loadJob} warns about. */
+export type JobWarning = TemplateChangedWarning | MappingNoKeyWarning;
+
 /** Options of {@link loadJob}. */
 export interface LoadJobOptions extends TemplateSource {
   /** The mapping file as the user named it. */
@@ -32,9 +46,10 @@ export interface LoadJobOptions extends TemplateSource {
   readonly settings?: MappingSettings;
   /**
    * Called with the template-changed warning before the mapping is checked, so it is seen even when
-   * the check then fails (a field the mapping uses was removed). @default undefined (not reported)
+   * the check then fails (a field the mapping uses was removed); with the no-key warning once the
+   * mapping checked out. @default undefined (not reported)
    */
-  readonly onWarning?: (warning: TemplateChangedWarning) => void;
+  readonly onWarning?: (warning: JobWarning) => void;
 }
 
 /** A mapping checked against its template: what `validate` and `ingest` start from. */
@@ -84,7 +99,8 @@ async function changedWarning(template: Template, before: string | undefined, so
 /**
  * Loads a job: reads the mapping file, fetches the template it names (template file, else platform;
  * cached per id and `pub_date`), reports a template changed since the mapping's `templatePubDate`,
- * and checks the mapping against the template. Nothing of the inputs is read yet.
+ * checks the mapping against the template, and warns when it has no `key`. Nothing of the inputs is
+ * read yet.
  * @throws MgeError `MAPPING_NOT_FOUND`, `MAPPING_YAML_SYNTAX` and the other load errors,
  *   `MAPPING_INVALID` with every problem in `details.problems`, the template errors of
  *   {@link fetchTemplate}.
@@ -97,5 +113,13 @@ export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
   const templateChanged = await changedWarning(template, templatePubDate, options);
   if (templateChanged !== undefined) options.onWarning?.(templateChanged);
   const prepared = prepareMapping(text, options.mappingFile, template, options.settings ?? {});
+  if (prepared.spec.key.length === 0) {
+    options.onWarning?.({
+      code: 'MAPPING_NO_KEY',
+      file: options.mappingFile,
+      lines: ['add `key: [columns]` naming the columns that identify a record (see docs/mapping.md → key)'],
+      message: `${options.mappingFile} has no \`key\`: rows are known by their content, so a row edited after it was uploaded is a new row and will be uploaded again as a new record beside the old one`,
+    });
+  }
   return { mappingFile: options.mappingFile, prepared, template, templateFrom: from, templateChanged };
 }

@@ -17,9 +17,11 @@ import { createReadProgress, type ReadProgress } from './create-read-progress.js
 import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
-import { ingestRunLine } from './ingest-run-line.js';
-import { loadJob, type TemplateChangedWarning } from './load-job.js';
+import { checkMappingChange } from './check-mapping-change.js';
+import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
+import { loadJob, type JobWarning } from './load-job.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { runFingerprints } from './run-fingerprints.js';
 
 /** Plain options of {@link runIngest}: what the command line and settings decided. */
 export interface RunIngestOptions {
@@ -40,6 +42,15 @@ export interface RunIngestOptions {
   readonly maxRetries: number;
   /** Stop after this many invalid rows. @default undefined (never) */
   readonly maxErrors?: number;
+  /** Stop (exit 3) when more rows than this are `changed`. @default undefined (never) */
+  readonly maxChanges?: number;
+  /** Stop (exit 3) after this many unknown upload outcomes in a row. @default 10 */
+  readonly maxUncertainStreak?: number;
+  /**
+   * Go on although the mapping or template differs from the one the report's rows were uploaded with
+   * (recorded in the `run` line; later runs compare with this one). @default false
+   */
+  readonly acceptMappingChange?: boolean;
   /** After a stop, longest wait for requests in flight. */
   readonly drainTimeoutMs: number;
   /** Read, map, validate and plan; send nothing. @default false */
@@ -56,7 +67,7 @@ export interface RunIngestOptions {
 }
 
 /** Something the user should see that did not stop the run. */
-export type IngestWarning = TemplateChangedWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason };
+export type IngestWarning = JobWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason };
 
 /** What the run tells its progress display once it starts sending. */
 export interface IngestStart {
@@ -94,7 +105,7 @@ export interface RunIngestDeps {
 /** The result of a run that ended without a fatal error. */
 export interface IngestResult {
   readonly summary: UploadSummary | DryRunSummary;
-  /** 0 all uploaded (dry run: all valid), 1 some rows not stored, 130 interrupted. */
+  /** 0 all uploaded (dry run: all valid), 1 some rows to check (not known to be stored, or changed), 130 interrupted. */
   readonly exitCode: 0 | 1 | 130;
   readonly reportFile: string;
   readonly template: { readonly id: number; readonly pubDate: string };
@@ -110,9 +121,11 @@ export interface IngestResult {
  * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
  *
  * A report that is not a regular file (or not writable), mapping, template and input errors throw
- * before the report is touched (exit 2). Inputs that hold no table file (an empty drop folder) end the
- * run there, with `nothingToDo` and exit 0: the report is neither locked nor written. A fatal stop (token
- * rejected, platform unreachable, too many invalid rows) throws the `MgeError` of `uploadRows` whose
+ * before the report is touched (exit 2), and so does a mapping or template that differs from the one
+ * the report's rows were uploaded with (`checkMappingChange`), unless `acceptMappingChange`. Inputs that
+ * hold no table file (an empty drop folder) end the run there, with `nothingToDo` and exit 0: the report
+ * is neither locked nor written. A fatal stop (token rejected, platform unreachable, too many invalid or
+ * changed rows, an input error after rows were uploaded) throws the `MgeError` of `uploadRows` whose
  * `details.summary` holds the counts, after the report is flushed and the lock released.
  */
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
@@ -152,16 +165,21 @@ async function ingestWith(
 
   if (inputs.length === 0) {
     // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
-    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, interrupted: false };
+    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 }, interrupted: false };
     return { summary, exitCode: 0, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
   }
 
+  const fingerprints = runFingerprints(job.prepared.spec, job.template, settings);
+  const sha256 = await mappingSha256(resolve(options.mappingFile));
   const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
   try {
     // A repair cuts the report's tail: only while the lock is surely ours.
     const loaded = await loadReportState(reportFile, { repair: true, beforeRepair: () => lock.assertHeld() });
     for (const warning of loaded.warnings) deps.onWarning?.(warning);
     const previous = loaded.exists ? loaded.state : undefined;
+    // Before the writer opens the report: a refused change leaves it as it was.
+    const current = { mappingSha256: sha256, mappingParts: fingerprints.mapping, templateId: job.template.id, templatePubDate: job.template.pubDate, templateFields: fingerprints.templateFields };
+    const accepted = checkMappingChange(previous, current, { mappingFile: options.mappingFile, accept: options.acceptMappingChange ?? false });
     const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
     let failed = false;
     try {
@@ -171,9 +189,12 @@ async function ingestWith(
           startedAt: clock(),
           settings: options.runSettings,
           mappingFile: options.mappingFile,
-          mappingPath: resolve(options.mappingFile),
+          mappingSha256: sha256,
           template: job.template,
+          fingerprints,
           inputs,
+          dryRun,
+          ...(accepted !== undefined ? { accepted } : {}),
         }),
       );
       const reading = createReadProgress(inputs.map((input) => input.bytes));
@@ -200,7 +221,14 @@ async function ingestWith(
             ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
             ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
           },
-          { ...resume, maxRetries: options.maxRetries, maxInvalid: options.maxErrors, drainTimeoutMs: options.drainTimeoutMs },
+          {
+            ...resume,
+            maxRetries: options.maxRetries,
+            maxInvalid: options.maxErrors,
+            maxChanges: options.maxChanges,
+            maxUncertainStreak: options.maxUncertainStreak,
+            drainTimeoutMs: options.drainTimeoutMs,
+          },
         );
       }
       return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false };

@@ -27,6 +27,8 @@ export interface KeyState {
   uploaded: { id: number; hash: string } | undefined;
   /** The latest hash whose upload outcome is unknown (it may be on the platform); cleared by an upload. */
   uncertainHash: string | undefined;
+  /** Where `uncertainHash` was left uncertain: the run (`runId`) and the time of its line. */
+  uncertainSince: { runId: string | undefined; at: string } | undefined;
   /** For `failed` and `uncertain`. */
   failure: KeyFailure | undefined;
   /** For `uncertain`: `timeout`, `status 500`, `no outcome` (an intent left open by a killed run). */
@@ -34,8 +36,8 @@ export interface KeyState {
   problems: readonly RowProblem[] | undefined;
   /** The input cells, kept for rows that did not upload (for `--failed-out`). */
   sourceValues: Readonly<Record<string, CellValue>> | undefined;
-  /** An intent not yet followed by a line for this key. */
-  openIntent: { hash: string; attempt: number } | undefined;
+  /** An intent not yet followed by a line for this key, with the run that wrote it. */
+  openIntent: { hash: string; attempt: number; runId: string | undefined; at: string } | undefined;
 }
 
 /** The ledger folded: per key, and the runs so far. */
@@ -43,6 +45,8 @@ export interface ReportState {
   readonly keys: ReadonlyMap<string, KeyState>;
   readonly runs: readonly RunLine[];
   readonly summaries: readonly SummaryLine[];
+  /** The summary line of each run, by the index of its `run` line; undefined for a run killed before writing one. */
+  readonly runSummaries: readonly (SummaryLine | undefined)[];
 }
 
 /** Folds lines one at a time (so a million-line report streams); `state()` closes open intents. */
@@ -59,6 +63,7 @@ function closeIntent(entry: KeyState): void {
   entry.reason = 'no outcome';
   entry.failure = { code: 'NO_OUTCOME', retryable: false };
   entry.uncertainHash = entry.hash;
+  entry.uncertainSince = { runId: entry.openIntent.runId, at: entry.openIntent.at };
   entry.openIntent = undefined;
 }
 
@@ -73,6 +78,7 @@ function entryFor(keys: Map<string, KeyState>, line: RowLine): KeyState {
       attempts: 0,
       uploaded: undefined,
       uncertainHash: undefined,
+      uncertainSince: undefined,
       failure: undefined,
       reason: undefined,
       problems: undefined,
@@ -84,13 +90,16 @@ function entryFor(keys: Map<string, KeyState>, line: RowLine): KeyState {
   return entry;
 }
 
-function applyRow(entry: KeyState, line: RowLine): void {
+function applyRow(entry: KeyState, line: RowLine, runId: string | undefined): void {
   entry.location = line.location;
   if (line.type === 'intent') {
-    entry.openIntent = { hash: line.hash, attempt: line.attempt };
+    entry.openIntent = { hash: line.hash, attempt: line.attempt, runId, at: line.at };
     entry.attempts += 1;
     return;
   }
+  // A row line that sends nothing never follows its own run's intent: one still open is an earlier
+  // run's, whose outcome is unknown (a report without `run` lines between the two, as tests write).
+  if (line.type === 'skipped' || line.type === 'changed' || line.type === 'invalid') closeIntent(entry);
   entry.openIntent = undefined;
   switch (line.type) {
     case 'retrying':
@@ -101,6 +110,7 @@ function applyRow(entry: KeyState, line: RowLine): void {
       set(entry, 'uploaded', line.hash, undefined);
       entry.uploaded = { id: line.id, hash: line.hash };
       entry.uncertainHash = undefined;
+      entry.uncertainSince = undefined;
       entry.sourceValues = undefined;
       return;
     case 'invalid':
@@ -116,6 +126,7 @@ function applyRow(entry: KeyState, line: RowLine): void {
       set(entry, 'uncertain', line.hash, { ...line, retryable: false });
       entry.reason = line.reason;
       entry.uncertainHash = line.hash;
+      entry.uncertainSince = { runId, at: line.at };
       entry.sourceValues = line.sourceValues;
       return;
     case 'changed':
@@ -124,6 +135,11 @@ function applyRow(entry: KeyState, line: RowLine): void {
       return;
     case 'skipped':
       if (line.sourceValues) entry.sourceValues = line.sourceValues;
+      // A change reported earlier and since undone: the row is the uploaded record again, nothing is outstanding.
+      if (line.why === 'uploaded' && entry.status === 'changed' && entry.uploaded?.hash === line.hash) {
+        set(entry, 'uploaded', line.hash, undefined);
+        entry.sourceValues = undefined;
+      }
       return;
   }
 }
@@ -144,6 +160,8 @@ export function createReportFolder(): ReportFolder {
   const open = new Set<KeyState>();
   const runs: RunLine[] = [];
   const summaries: SummaryLine[] = [];
+  const runSummaries: (SummaryLine | undefined)[] = [];
+  let runId: string | undefined;
   const closeAll = (): void => {
     for (const entry of open) closeIntent(entry);
     open.clear();
@@ -153,22 +171,26 @@ export function createReportFolder(): ReportFolder {
       if (line.type === 'run') {
         closeAll();
         runs.push(line);
+        runSummaries.push(undefined);
+        runId = typeof line.runId === 'string' ? line.runId : undefined;
         return;
       }
       if (line.type === 'summary') {
         summaries.push(line);
+        // A summary belongs to the run line before it; a run killed before its summary keeps none.
+        if (runSummaries.length > 0) runSummaries[runSummaries.length - 1] = line;
         return;
       }
       // A dry run's valid rows were never sent: they must not create or change a key's state.
       if (line.type === 'skipped' && line.why === 'dry-run') return;
       const entry = entryFor(keys, line);
-      applyRow(entry, line);
+      applyRow(entry, line, runId);
       if (entry.openIntent) open.add(entry);
       else open.delete(entry);
     },
     state(): ReportState {
       closeAll();
-      return { keys, runs, summaries };
+      return { keys, runs, summaries, runSummaries };
     },
   };
 }

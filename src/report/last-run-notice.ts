@@ -1,9 +1,18 @@
+import { formatLocation } from '../errors/format-location.js';
+import type { ErrorLocation } from '../errors/mge-error.js';
 import type { ReportSummary } from './summarise-report.js';
 
-/** What a curator must know of the last run when it did not finish, or undefined when it did. */
-export function lastRunNotice(s: Pick<ReportSummary, 'lastRun' | 'lastSummary'>): string | undefined {
-  if (s.lastRun && s.lastSummary === undefined) return 'the last run has no summary line: it was killed; run ingest again to resume';
-  if (s.lastSummary?.interrupted) return 'the last run was interrupted; run ingest again to resume';
-  if (s.lastSummary?.fatal) return `the last run stopped with ${s.lastSummary.fatal}; fix the cause and run ingest again to resume`;
-  return undefined;
+/**
+ * What a curator must know of the latest real run when it did not finish (the rows it never read are
+ * in no line), or undefined when it did. One text for the terminal summary and the HTML page.
+ */
+export function lastRunNotice(s: Pick<ReportSummary, 'unfinished'>): string | undefined {
+  const u = s.unfinished;
+  if (u === undefined) return undefined;
+  const run = `the latest run (${u.startedAt})`;
+  if (u.why === 'killed') return `${run} has no summary line: it was killed (or is still running); run ingest again to resume`;
+  if (u.why === 'interrupted') return `${run} was interrupted; run ingest again to resume`;
+  const where = u.error?.location === undefined ? '' : ` at ${formatLocation(u.error.location as ErrorLocation)}`;
+  const what = u.error === undefined ? '' : `: ${u.error.message}${where}`;
+  return `${run} stopped with ${u.fatal ?? 'an error'}${what}; fix the cause and run ingest again to resume`;
 }

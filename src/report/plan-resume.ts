@@ -4,8 +4,13 @@ import type { ReportState } from './fold-report.js';
 export type ResumeDecision =
   /** Never seen (or seen only as invalid, or rejected with different data): send it. */
   | 'upload'
-  /** Seen with this hash and not stored for certain (transient failure; or asked for): send again. */
+  /** Seen with this hash and certainly not stored (transient failure; a rejection with `retryFailed`): send again. */
   | 'retry'
+  /**
+   * Left uncertain with this hash by an earlier run, and `retryUncertain` asks to send it again: the
+   * earlier attempt may be stored too, so the outcome line names it (`resendOf`).
+   */
+  | 'resend-uncertain'
   /** Stored already with this hash. */
   | 'skip-uploaded'
   /** Left uncertain with this hash by an earlier run; re-sent only with `retryUncertain`. */
@@ -22,31 +27,32 @@ export interface ResumeOptions {
   readonly onChange: 'report' | 'upload';
   /** Also re-send rows the platform rejected (422…). @default false */
   readonly retryFailed: boolean;
-  /** Re-send rows whose earlier outcome is unknown: may create duplicates. @default false */
+  /** Re-send rows an earlier run left uncertain: may create duplicates. @default false */
   readonly retryUncertain: boolean;
 }
 
 /**
- * The resume rules of PRODUCT.md → "Upload and the report", for one valid row. Pure.
+ * The resume rules (docs/guarantees.md), for one valid row. Pure.
  *
  * Same key, same hash: uploaded → skip; failed transiently → retry; rejected → skip unless
- * `retryFailed`; uncertain (incl. an intent without outcome) → skip unless `retryUncertain`; invalid →
- * upload (it validated this time). Same key, new hash, when a version may be on the platform (uploaded
- * or uncertain) → changed; otherwise (the earlier version failed or was invalid) → upload.
+ * `retryFailed`; uncertain (incl. an intent without outcome) → skip, or `resend-uncertain` with
+ * `retryUncertain`; invalid → upload (it validated this time). Same key, new hash, when a version may
+ * be on the platform (uploaded or uncertain) → changed; otherwise (the earlier version failed or was
+ * invalid) → upload.
  */
 export function planResume(state: ReportState, row: { readonly key: string; readonly hash: string }, options: ResumeOptions): ResumeDecision {
   const entry = state.keys.get(row.key);
   if (!entry) return 'upload';
   if (entry.uploaded?.hash === row.hash) return 'skip-uploaded';
   if (entry.hash === row.hash) {
-    if (entry.status === 'uncertain') return options.retryUncertain ? 'retry' : 'skip-uncertain';
+    if (entry.status === 'uncertain') return options.retryUncertain ? 'resend-uncertain' : 'skip-uncertain';
     if (entry.status === 'failed') {
       if (entry.failure?.retryable ?? false) return 'retry';
       return options.retryFailed ? 'retry' : 'skip-failed';
     }
     if (entry.status === 'invalid') return 'upload';
   }
-  if (entry.uncertainHash === row.hash) return options.retryUncertain ? 'retry' : 'skip-uncertain';
+  if (entry.uncertainHash === row.hash) return options.retryUncertain ? 'resend-uncertain' : 'skip-uncertain';
   if (entry.uploaded !== undefined || entry.uncertainHash !== undefined) return options.onChange === 'upload' ? 'changed-upload' : 'changed-skip';
   return 'upload';
 }

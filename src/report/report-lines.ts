@@ -33,6 +33,23 @@ export interface ReportInput {
   readonly sha256: string;
 }
 
+/**
+ * Fingerprints of the parsed mapping, one per part (`key`, `groupBy`, `input`, `options`, `template`,
+ * `meta.<key>`, `content.<field>`): short sha256 prefixes of the part as parsed, so an edit of a comment
+ * or of whitespace changes none, and a changed part can be named.
+ */
+export type MappingParts = Readonly<Record<string, string>>;
+
+/** The changes a run was told to accept (`--accept-mapping-change`), as named when it started. */
+export interface AcceptedChange {
+  /** Mapping parts, e.g. `meta.title`, `content.屈服强度 (added)`. */
+  readonly mapping: readonly string[];
+  /** Template fields the mapping uses, e.g. `屈服强度`. */
+  readonly template: readonly string[];
+  /** Rows on the platform (uploaded or uncertain) when the change was accepted. */
+  readonly rows: number;
+}
+
 /** Start of a run. Settings never include the token. */
 export interface RunLine {
   readonly type: 'run';
@@ -43,10 +60,18 @@ export interface RunLine {
   readonly startedAt: string;
   /** Effective settings (rate, concurrency, retries, flags), without secrets. */
   readonly settings: Readonly<Record<string, unknown>>;
-  readonly mapping: { readonly file: string; readonly fingerprint: string };
-  /** `fingerprint` is the template's `pub_date` (it changes on every edit, §H.11) or a hash of it. */
-  readonly template: { readonly id: number; readonly fingerprint: string };
+  /** `fingerprint` is the file's sha256; `parts` (absent in older reports) are those of the parsed mapping. */
+  readonly mapping: { readonly file: string; readonly fingerprint: string; readonly parts?: MappingParts };
+  /**
+   * `fingerprint` is the template's `pub_date` (it changes on every edit); `fields` (absent in older
+   * reports) fingerprints the definition of each template field the mapping uses.
+   */
+  readonly template: { readonly id: number; readonly fingerprint: string; readonly fields?: Readonly<Record<string, string>> };
   readonly inputs: readonly ReportInput[];
+  /** An `ingest --dry-run`: nothing was sent, and its fingerprints are no baseline for later runs. */
+  readonly dryRun?: boolean;
+  /** A mapping or template change since the earlier runs, accepted with `--accept-mapping-change`. */
+  readonly accepted?: AcceptedChange;
 }
 
 interface RowLineBase {
@@ -71,6 +96,19 @@ export interface RetryingLine extends RowLineBase {
   readonly delayMs: number;
 }
 
+/**
+ * Marks the outcome of a re-send (`--retry-uncertain`) of a row an earlier run left uncertain: that
+ * earlier attempt may be stored too, so a duplicate on the platform can be traced to it.
+ */
+export interface ResendOf {
+  /** The run whose attempt ended uncertain (its `run` line's `runId`). */
+  readonly runId?: string;
+  /** When that run wrote the uncertain outcome (or the intent a killed run left open). */
+  readonly at?: string;
+  /** Why it was uncertain: `status 500`, `reset`, `no outcome`, … */
+  readonly reason?: string;
+}
+
 /** Stored on the platform as record `id`. `replaces` names the earlier record of a changed row. */
 export interface UploadedLine extends RowLineBase {
   readonly type: 'uploaded';
@@ -79,6 +117,8 @@ export interface UploadedLine extends RowLineBase {
   /** Time from the first attempt to the response, in ms. */
   readonly ms: number;
   readonly replaces?: { readonly id: number | undefined; readonly hash: string };
+  /** Set when this upload re-sent a row left uncertain by an earlier run. */
+  readonly resendOf?: ResendOf;
 }
 
 /** The row did not map or validate; nothing was sent. */
@@ -102,9 +142,14 @@ export interface FailedLine extends RowLineBase {
   readonly detail?: string;
   readonly attempts: number;
   readonly sourceValues: Readonly<Record<string, CellValue>>;
+  /** Set when this attempt re-sent a row left uncertain by an earlier run. */
+  readonly resendOf?: ResendOf;
 }
 
-/** May or may not be stored (timeout/reset after sending, 500, 502, 504); not re-sent unless asked. */
+/**
+ * May or may not be stored (timeout/reset after sending, 500, 502, 504): never re-sent in the run that
+ * wrote it; a later run re-sends it only when asked (`--retry-uncertain`).
+ */
 export interface UncertainLine extends RowLineBase {
   readonly type: 'uncertain';
   readonly code: string;
@@ -114,6 +159,8 @@ export interface UncertainLine extends RowLineBase {
   readonly detail?: string;
   readonly attempts: number;
   readonly sourceValues: Readonly<Record<string, CellValue>>;
+  /** Set when this attempt re-sent a row left uncertain by an earlier run. */
+  readonly resendOf?: ResendOf;
 }
 
 /** Why a row was not sent this run. `dry-run`: a valid row of an `ingest --dry-run` (nothing is sent). */
@@ -145,7 +192,15 @@ export interface ChangedLine extends RowLineBase {
 /** Outcome counts of this run. */
 export type OutcomeCounts = Readonly<Record<OutcomeType, number>>;
 
-/** End of a run. `interrupted`: stopped by a signal; `fatal`: stopped by the code named. */
+/** The error that stopped a run, as its summary line records it. */
+export interface StopError {
+  readonly code: string;
+  readonly message: string;
+  /** Where, for an input error: file, sheet, row, column. */
+  readonly location?: Readonly<Record<string, unknown>>;
+}
+
+/** End of a run. `interrupted`: stopped by a signal; `fatal`: stopped by the code named (and `error` says what and where). */
 export interface SummaryLine {
   readonly type: 'summary';
   readonly at: string;
@@ -154,6 +209,8 @@ export interface SummaryLine {
   readonly durationMs: number;
   readonly interrupted: boolean;
   readonly fatal?: string;
+  /** Absent in older reports. */
+  readonly error?: StopError;
 }
 
 export type RowLine = IntentLine | RetryingLine | OutcomeLine;
@@ -167,6 +224,11 @@ export type ReportLineInput = ReportLine extends infer L ? (L extends unknown ? 
 export const OUTCOME_TYPES: readonly OutcomeType[] = ['uploaded', 'invalid', 'failed', 'uncertain', 'skipped', 'changed'];
 export const LINE_TYPES: readonly ReportLine['type'][] = ['run', 'intent', 'retrying', ...OUTCOME_TYPES, 'summary'];
 const ROW_TYPES = new Set<string>(['intent', 'retrying', ...OUTCOME_TYPES]);
+
+/** True for a run line of `ingest --dry-run` (older reports say so only in the settings). */
+export function isDryRunLine(run: RunLine): boolean {
+  return run.dryRun === true || run.settings?.['dryRun'] === true;
+}
 
 /** True for the lines that belong to one row (they have `key`, `hash` and `location`). */
 export function isRowLine(line: ReportLine): line is RowLine {

@@ -1,5 +1,5 @@
 import type { KeyStatus, ReportState } from './fold-report.js';
-import type { ReportLocation, RunLine, SummaryLine } from './report-lines.js';
+import { isDryRunLine, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
 
 /** Rows that share one error code. */
 export interface ErrorGroup {
@@ -19,6 +19,29 @@ export interface UncertainRow {
   readonly attempts: number;
 }
 
+/** A known row that came with new content and was not uploaded: the user decides (check it, or `--on-change upload`). */
+export interface ChangedRow {
+  readonly key: string;
+  /** The new content's hash. */
+  readonly hash: string;
+  readonly location: ReportLocation;
+  /** The platform record it differs from; undefined when that earlier upload was uncertain. */
+  readonly oldId: number | undefined;
+  /** The hash of the version on the platform (uploaded, else uncertain). */
+  readonly oldHash: string | undefined;
+}
+
+/** The latest real (not dry) run, when it did not finish: the rows it never read are in no line. */
+export interface UnfinishedRun {
+  readonly runId: string;
+  readonly startedAt: string;
+  /** `killed`: no summary line (killed, or still running); `interrupted`: a signal; `stopped`: an error. */
+  readonly why: 'killed' | 'interrupted' | 'stopped';
+  /** For `stopped`: the error's code, and what and where when the report records it. */
+  readonly fatal?: string;
+  readonly error?: StopError;
+}
+
 /** What `mge-ingest report FILE` shows. */
 export interface ReportSummary {
   /** Keys by latest status across all runs. */
@@ -27,23 +50,48 @@ export interface ReportSummary {
   /** Errors of invalid, failed and uncertain rows, most frequent first. */
   readonly errors: readonly ErrorGroup[];
   readonly uncertain: readonly UncertainRow[];
+  readonly changed: readonly ChangedRow[];
   readonly runs: number;
   readonly lastRun: RunLine | undefined;
-  /** The last run's summary line; undefined when it was killed before writing one. */
+  /** The last run's summary line; undefined when it was killed before writing one (or is still running). */
   readonly lastSummary: SummaryLine | undefined;
+  /** Set when the latest real run did not finish. */
+  readonly unfinished: UnfinishedRun | undefined;
+  /** Rows outstanding now: invalid, failed, uncertain and changed, by their latest status. */
+  readonly outstanding: number;
+}
+
+function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
+  let index = state.runs.length - 1;
+  while (index >= 0 && isDryRunLine(state.runs[index]!)) index -= 1;
+  const run = state.runs[index];
+  if (run === undefined) return undefined;
+  const summary = state.runSummaries[index];
+  const base = { runId: run.runId, startedAt: run.startedAt };
+  if (summary === undefined) return { ...base, why: 'killed' };
+  if (summary.interrupted) return { ...base, why: 'interrupted' };
+  if (summary.fatal !== undefined) return { ...base, why: 'stopped', fatal: summary.fatal, ...(summary.error ? { error: summary.error } : {}) };
+  return undefined;
 }
 
 /**
  * Summarises a folded report: every key counted once by its latest status, errors grouped by code
- * (the first problem's code for invalid rows), uncertain rows listed. Pure.
+ * (the first problem's code for invalid rows), uncertain and changed rows listed, and what is
+ * outstanding now (not what earlier runs went through: a killed run that a later run completed is
+ * history). Pure.
  */
 export function summariseReport(state: ReportState): ReportSummary {
   const counts: Record<KeyStatus, number> = { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, changed: 0 };
   const groups = new Map<string, { code: string; status: KeyStatus; count: number; example: ErrorGroup['example'] }>();
   const uncertain: UncertainRow[] = [];
+  const changed: ChangedRow[] = [];
   for (const entry of state.keys.values()) {
     counts[entry.status] += 1;
-    if (entry.status === 'uploaded' || entry.status === 'changed') continue;
+    if (entry.status === 'uploaded') continue;
+    if (entry.status === 'changed') {
+      changed.push({ key: entry.key, hash: entry.hash, location: entry.location, oldId: entry.uploaded?.id, oldHash: entry.uploaded?.hash ?? entry.uncertainHash });
+      continue;
+    }
     const code = entry.status === 'invalid' ? (entry.problems?.[0]?.code ?? 'INVALID') : (entry.failure?.code ?? 'UNKNOWN');
     const detail = entry.status === 'invalid' ? entry.problems?.[0]?.message : entry.failure?.detail;
     const id = `${entry.status}\u0000${code}`;
@@ -60,9 +108,11 @@ export function summariseReport(state: ReportState): ReportSummary {
     keys: state.keys.size,
     errors,
     uncertain,
+    changed,
     runs: state.runs.length,
     lastRun: state.runs.at(-1),
-    // A run writes at most one summary: fewer summaries than runs means the last run was killed.
-    lastSummary: state.summaries.length >= state.runs.length ? state.summaries.at(-1) : undefined,
+    lastSummary: state.runSummaries.at(-1),
+    unfinished: unfinishedRun(state),
+    outstanding: counts.invalid + counts.failed + counts.uncertain + counts.changed,
   };
 }

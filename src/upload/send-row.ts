@@ -1,5 +1,5 @@
 import type { CellValue } from '../sources/source-types.js';
-import type { OutcomeLine, ReportLineInput, ReportLocation } from '../report/report-lines.js';
+import type { OutcomeLine, ReportLineInput, ReportLocation, ResendOf } from '../report/report-lines.js';
 import { backoffDelay, type BackoffOptions } from './backoff-delay.js';
 import { classifyFailure, type Classification } from './classify-failure.js';
 import type { UploadQueue } from './create-upload-queue.js';
@@ -20,13 +20,12 @@ export interface SendContext {
   readonly sleep: Sleep;
   readonly random: () => number;
   readonly maxRetries: number;
-  readonly retryUncertain: boolean;
   readonly backoff: BackoffOptions;
   /** Aborted when the run stops taking rows (signal, fatal error). */
   readonly stop: AbortSignal;
   /** Aborted to cancel requests in flight (hard stop, drain timeout). */
   readonly inflight: AbortSignal;
-  /** Every classified failure, for the unreachable counter and fatal stops. */
+  /** Every classified failure, for the circuit breaker and fatal stops. */
   readonly onFailure: (c: Classification) => void;
   readonly onSuccess: () => void;
 }
@@ -36,6 +35,29 @@ export interface RowBase {
   readonly key: string;
   readonly hash: string;
   readonly location: ReportLocation;
+}
+
+/** One valid row to send, with what its outcome line must carry besides the attempt's result. */
+export interface RowToSend {
+  readonly base: RowBase;
+  /** The record's canonical JSON text: what is POSTed. */
+  readonly body: string;
+  readonly sourceValues: Readonly<Record<string, CellValue>>;
+  /** What the `uploaded` line adds: absent for a plain upload (one spread of nothing on the hot path). */
+  readonly marks?: SendMarks;
+}
+
+/** Marks of a send that is not a plain first upload. */
+export interface SendMarks {
+  /** A changed row uploaded as a new record (`--on-change upload`): the record it differs from. */
+  readonly replaces?: { readonly id: number | undefined; readonly hash: string };
+  /** A re-send of a row an earlier run left uncertain (`--retry-uncertain`): that earlier attempt; on every outcome line. */
+  readonly resendOf?: ResendOf;
+}
+
+/** `resendOf` for a failure's outcome line, when the send is a re-send. */
+function resendMark(row: RowToSend): { resendOf?: ResendOf } {
+  return row.marks?.resendOf === undefined ? {} : { resendOf: row.marks.resendOf };
 }
 
 /** Thrown inside a queue task that was reached after the run stopped: nothing was sent. */
@@ -60,43 +82,44 @@ function uncertainReason(c: Classification): string {
  * Sends one valid row: an intent line right before each attempt, then exactly one outcome line. Both
  * are written inside the queue slot, so a killed run leaves open intents only for requests really in
  * flight (an outcome written after the slot is released could trail the next row's intent and POST).
+ * Only an attempt that certainly stored nothing is tried again; an unknown outcome ends the row
+ * `uncertain` at once, whatever the run's flags: within a run a row is never sent twice when the first
+ * copy may be stored (docs/guarantees.md).
  * Resolves without any line when the run stopped before the first attempt started.
  */
-export async function sendRow(
-  ctx: SendContext,
-  base: RowBase,
-  body: string,
-  sourceValues: Readonly<Record<string, CellValue>>,
-  replaces?: { id: number | undefined; hash: string },
-): Promise<void> {
+export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
   const started = ctx.clock();
   let last: Classification | undefined;
-  let uncertain: Classification | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    if (ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
+    if (ctx.stop.aborted) return endStopped(ctx, row, last, attempt - 1);
     let retryDelayMs: number | undefined;
     try {
       await ctx.queue.run(async () => {
         if (ctx.stop.aborted) throw new NotSent();
-        await ctx.write({ type: 'intent', ...base, attempt });
+        await ctx.write({ type: 'intent', ...row.base, attempt });
         let id: number;
         try {
-          id = await ctx.send(body, ctx.inflight);
+          id = await ctx.send(row.body, ctx.inflight);
         } catch (error) {
           // Classified before the slot is released: a 403 must stop, and a 429 pause, the queue
           // before p-queue starts the next waiting task.
           const { c, retryAfterMs } = classify(ctx, error);
-          // Once an attempt may have stored the record, the row stays uncertain whatever later attempts say.
-          if (c.action === 'uncertain') uncertain = c;
-          last = uncertain ?? c;
-          retryDelayMs = await settleFailure(ctx, { base, c, last, uncertain, attempt, retryAfterMs, sourceValues });
+          last = c;
+          retryDelayMs = await settleFailure(ctx, row, c, attempt, retryAfterMs);
           return;
         }
         ctx.onSuccess();
-        await ctx.outcome({ type: 'uploaded', ...base, id, attempts: attempt, ms: ctx.clock() - started, ...(replaces ? { replaces } : {}) });
+        await ctx.outcome({
+          type: 'uploaded',
+          ...row.base,
+          id,
+          attempts: attempt,
+          ms: ctx.clock() - started,
+          ...row.marks,
+        });
       }, ctx.stop);
     } catch (error) {
-      if (error instanceof NotSent || ctx.stop.aborted) return endStopped(ctx, base, last, attempt - 1, sourceValues);
+      if (error instanceof NotSent || ctx.stop.aborted) return endStopped(ctx, row, last, attempt - 1);
       throw error;
     }
     if (retryDelayMs === undefined) return;
@@ -104,42 +127,30 @@ export async function sendRow(
   }
 }
 
-interface FailedAttempt {
-  readonly base: RowBase;
-  readonly c: Classification;
-  readonly last: Classification;
-  readonly uncertain: Classification | undefined;
-  readonly attempt: number;
-  readonly retryAfterMs: number | undefined;
-  readonly sourceValues: Readonly<Record<string, CellValue>>;
-}
-
 /**
  * After a failed attempt: writes the row's final outcome and resolves `undefined`, or writes a
  * `retrying` line (only when nothing was stored) and resolves the delay before the next attempt.
  */
-async function settleFailure(ctx: SendContext, f: FailedAttempt): Promise<number | undefined> {
-  const { base, c, last, uncertain, attempt, sourceValues } = f;
-  if (uncertain && c.action !== 'retry' && c.action !== 'uncertain') {
-    await endStopped(ctx, base, last, attempt, sourceValues);
-    return undefined;
-  }
+async function settleFailure(ctx: SendContext, row: RowToSend, c: Classification, attempt: number, retryAfterMs: number | undefined): Promise<number | undefined> {
   if (c.action === 'fatal' || c.action === 'failed') {
     // 401/403/404 (fatal) are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
-    await ctx.outcome({ type: 'failed', ...base, ...failureFields(c), retryable: c.action === 'fatal', attempts: attempt, sourceValues });
+    await ctx.outcome({
+      type: 'failed',
+      ...row.base,
+      ...failureFields(c),
+      retryable: c.action === 'fatal',
+      attempts: attempt,
+      sourceValues: row.sourceValues,
+      ...resendMark(row),
+    });
     return undefined;
   }
-  const retry = c.action === 'retry' || ctx.retryUncertain;
-  if (!retry || attempt > ctx.maxRetries || ctx.stop.aborted) {
-    await endStopped(ctx, base, last, attempt, sourceValues);
+  if (c.action === 'uncertain' || attempt > ctx.maxRetries || ctx.stop.aborted) {
+    await endStopped(ctx, row, c, attempt);
     return undefined;
   }
-  const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), f.retryAfterMs ?? 0);
-  // Only a certain non-store closes the intent; a row that may be stored keeps it open, so a crash
-  // while waiting still leaves it `uncertain`.
-  if (!uncertain) {
-    await ctx.write({ type: 'retrying', ...base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
-  }
+  const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), retryAfterMs ?? 0);
+  await ctx.write({ type: 'retrying', ...row.base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
   return delayMs;
 }
 
@@ -153,19 +164,15 @@ function classify(ctx: SendContext, error: unknown): { c: Classification; retryA
 }
 
 /**
- * Ends a row that will not be tried again: `uncertain` if an attempt may have stored it, else `failed`
- * and retryable (nothing stored; a resume retries it). A row never tried (run stopped first) gets no line.
+ * Ends a row that will not be tried again: `uncertain` if its last attempt may have stored it, else
+ * `failed` and retryable (nothing stored; a resume retries it). A row never tried (run stopped first)
+ * gets no line.
  */
-function endStopped(
-  ctx: SendContext,
-  base: RowBase,
-  last: Classification | undefined,
-  attempts: number,
-  sourceValues: Readonly<Record<string, CellValue>>,
-): Promise<void> {
+function endStopped(ctx: SendContext, row: RowToSend, last: Classification | undefined, attempts: number): Promise<void> {
   if (!last) return Promise.resolve();
+  const resend = resendMark(row);
   if (last.action === 'uncertain') {
-    return ctx.outcome({ type: 'uncertain', ...base, ...failureFields(last), reason: uncertainReason(last), attempts, sourceValues });
+    return ctx.outcome({ type: 'uncertain', ...row.base, ...failureFields(last), reason: uncertainReason(last), attempts, sourceValues: row.sourceValues, ...resend });
   }
-  return ctx.outcome({ type: 'failed', ...base, ...failureFields(last), retryable: true, attempts, sourceValues });
+  return ctx.outcome({ type: 'failed', ...row.base, ...failureFields(last), retryable: true, attempts, sourceValues: row.sourceValues, ...resend });
 }

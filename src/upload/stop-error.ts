@@ -18,6 +18,14 @@ const TEXT: Readonly<Record<string, { message: string; hint: string }>> = {
     message: 'The platform is unreachable; the run stopped instead of failing every remaining row',
     hint: 'Check the network and the platform, then run the same command again: it resumes from the report.',
   },
+  UNCERTAIN_STREAK: {
+    message: 'Uploads kept ending with an unknown outcome (the platform may have stored them); the run stopped instead of leaving every row uncertain',
+    hint: 'Check the platform (and the rows `mge-ingest report FILE` lists as uncertain), then run the same command again: it resumes, and re-sends uncertain rows only with --retry-uncertain.',
+  },
+  MAX_CHANGES_REACHED: {
+    message: 'More rows changed than --max-changes allows; the run stopped before sending the row that exceeded it',
+    hint: 'Check why so many known rows changed (`mge-ingest report FILE` lists them); if the changes are meant, raise --max-changes and run the same command again.',
+  },
   MAX_ERRORS_REACHED: {
     message: 'Too many invalid rows; the run stopped',
     hint: 'Fix the rows listed in the report (`mge-ingest report FILE --failed-out fixes.csv`), or raise --max-errors.',

@@ -10,6 +10,9 @@ import type { Sleep } from './real-sleep.js';
  */
 export type SendRecord = (body: string, signal: AbortSignal) => Promise<number>;
 
+/** Unknown outcomes in a row that stop a run (`UNCERTAIN_STREAK`), unless set otherwise. */
+export const DEFAULT_MAX_UNCERTAIN_STREAK = 10;
+
 /** The adapters {@link uploadRows} works with; everything with time or I/O is injected. */
 export interface UploadDeps {
   readonly send: SendRecord;
@@ -35,7 +38,10 @@ export interface UploadDeps {
 export interface UploadOptions {
   /** Retries after the first attempt, for failures that certainly stored nothing. @default 5 */
   readonly maxRetries?: number;
-  /** Re-send rows whose outcome is unknown (here and from earlier runs): may duplicate. @default false */
+  /**
+   * Re-send rows an earlier run left uncertain (their lines then carry `resendOf`): may duplicate. An
+   * unknown outcome in this run is never re-sent, whatever this says. @default false
+   */
   readonly retryUncertain?: boolean;
   /** Re-send rows the platform rejected in earlier runs. @default false */
   readonly retryFailed?: boolean;
@@ -45,6 +51,16 @@ export interface UploadOptions {
   readonly backoff?: BackoffOptions;
   /** Consecutive network/502/503/504 failures that stop the run as `PLATFORM_UNREACHABLE`. @default 10 */
   readonly maxConsecutiveUnreachable?: number;
+  /**
+   * Consecutive unknown outcomes (500, 502, 504, reset after sending, a 2xx that is not the envelope)
+   * that stop the run as `UNCERTAIN_STREAK`; any certain answer resets the count. @default DEFAULT_MAX_UNCERTAIN_STREAK (10)
+   */
+  readonly maxUncertainStreak?: number;
+  /**
+   * Stop the run (`MAX_CHANGES_REACHED`) when more rows than this are `changed` (known key, new
+   * content); the row that exceeds it gets its `changed` line and is not sent. @default Infinity
+   */
+  readonly maxChanges?: number;
   /** Stop the run (`MAX_ERRORS_REACHED`) once this many rows are invalid. @default Infinity */
   readonly maxInvalid?: number;
   /** Rows taken from the input ahead of the queue. @default 2 × the queue's concurrency */
@@ -67,6 +83,18 @@ export interface RowOutcome {
   readonly code?: string;
 }
 
+/** Rows of a run that want a curator's look, by why (each row counted once). */
+export interface RowsToCheck {
+  /** Did not map or validate. */
+  readonly invalid: number;
+  /** Not stored: rejected, or retries exhausted (also skipped as rejected by an earlier run). */
+  readonly failed: number;
+  /** May or may not be stored (also skipped as left uncertain by an earlier run). */
+  readonly uncertain: number;
+  /** A known key with new content, not uploaded. */
+  readonly changed: number;
+}
+
 /** The result of a run of {@link uploadRows}. */
 export interface UploadSummary {
   readonly counts: OutcomeCounts;
@@ -74,10 +102,12 @@ export interface UploadSummary {
   readonly rows: number;
   readonly durationMs: number;
   /**
-   * Rows that end this run not stored: invalid, failed, uncertain, and skipped as earlier failed or
-   * uncertain. Non-zero makes exit code 1. (`changed` rows are reported, not counted here.)
+   * Rows that end this run not known to be stored: the sum of {@link toCheck}. Non-zero makes exit
+   * code 1.
    */
   readonly notUploaded: number;
+  /** {@link notUploaded} by why: uncertain rows may well be stored, so they are not called failed. */
+  readonly toCheck: RowsToCheck;
   /** Stopped by `signal`/`abortSignal` before the input ended (exit 130). */
   readonly interrupted: boolean;
 }

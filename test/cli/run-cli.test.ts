@@ -39,6 +39,17 @@ describe('runCli in-process', () => {
     },
   );
 
+  test('ingest and report --help state the exactly-once flags and the exit codes a scheduler reads', async () => {
+    const ingest = capture();
+    expect(await runCli(['ingest', '--help'], ingest.io)).toBe(0);
+    for (const flag of ['--retry-uncertain', '--accept-mapping-change', '--max-changes', '--max-uncertain-streak', 'MGE_MAX_UNCERTAIN_STREAK', '[default: 10]']) expect(ingest.out.stdout).toContain(flag);
+    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('An unknown outcome in this run is never re-sent');
+    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, MAX_CHANGES_REACHED');
+    const report = capture();
+    expect(await runCli(['report', '--help'], report.io)).toBe(0);
+    expect(report.out.stdout.replace(/\s+/g, ' ')).toContain('1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish');
+  });
+
   test('--version prints the package version', async () => {
     const { io, out } = capture();
     expect(await runCli(['--version'], io)).toBe(0);

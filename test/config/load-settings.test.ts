@@ -29,6 +29,16 @@ describe('loadSettings', () => {
     expect(Object.isFrozen(settings)).toBe(true);
   });
 
+  test('the exactly-once limits: --max-changes and --max-uncertain-streak from config, environment and flags', () => {
+    expect(loadSettings({ flags: {}, env: {}, cwd: dir })).toMatchObject({ maxChanges: undefined, maxUncertainStreak: 10 });
+    const config = file('limits.yaml', 'max-changes: 50\nmax-uncertain-streak: 4\n');
+    expect(loadSettings({ flags: { config }, env: {}, cwd: dir })).toMatchObject({ maxChanges: 50, maxUncertainStreak: 4 });
+    expect(loadSettings({ flags: { config }, env: { MGE_MAX_CHANGES: '0', MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir })).toMatchObject({ maxChanges: 0, maxUncertainStreak: 3 });
+    expect(loadSettings({ flags: { config, 'max-uncertain-streak': '2' }, env: { MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir }).maxUncertainStreak).toBe(2);
+    const error = thrown(() => loadSettings({ flags: { 'max-uncertain-streak': '0', 'max-changes': '-1' }, env: {}, cwd: dir }));
+    expect((error.details['problems'] as { location: { field: string } }[]).map((p) => p.location.field)).toEqual(['--max-changes', '--max-uncertain-streak']);
+  });
+
   test('precedence: defaults < config file < environment < flags', () => {
     const config = file('precedence.yaml', 'rate: 2\nconcurrency: 3\nusername: from-config\nbase-url: https://config.example\ntimeout: 12\n');
     const settings = loadSettings({

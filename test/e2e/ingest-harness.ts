@@ -76,9 +76,17 @@ export function ingestArgs(input: string, report: string, ...extra: string[]): s
   return ['ingest', '--mapping', MAPPING, '--report', report, input, '--rate', '1000', '--concurrency', '8', ...extra];
 }
 
-/** Resolves once the sandbox has stored at least `n` records (polled; the run goes on meanwhile). */
-export async function storedAtLeast(sandbox: Sandbox, n: number): Promise<void> {
-  while (sandbox.records().length < n) await new Promise((r) => setTimeout(r, 10));
+/**
+ * Resolves once the sandbox has stored at least `n` records (polled; the run goes on meanwhile). With
+ * `run`, rejects when that run ends first instead of polling forever.
+ */
+export async function storedAtLeast(sandbox: Sandbox, n: number, run?: RunningCli): Promise<void> {
+  let ended: CliResult | undefined;
+  void run?.done.then((result) => (ended = result));
+  while (sandbox.records().length < n) {
+    if (ended !== undefined) throw new Error(`the run ended (exit ${String(ended.code)}) before ${n} records were stored: ${ended.stderr}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 /** What the store and the report say, side by side. */

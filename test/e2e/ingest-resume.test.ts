@@ -1,10 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
-import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, tempDir } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, withSandbox } from './ingest-harness.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;
@@ -17,16 +15,6 @@ async function sampleLines(): Promise<{ header: string; rows: string[] }> {
   return { header, rows };
 }
 
-async function withSandbox(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const storeFile = path.join(dir, 'store.jsonl');
-  const sandbox = await startSandbox({ storeFile, ...options });
-  try {
-    await test(sandbox, dir, storeFile);
-  } finally {
-    await sandbox.close();
-  }
-}
 
 describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
   test('commit-then-500: rows end uncertain, are not re-sent by default, and are re-sent with --retry-uncertain', () =>
@@ -79,13 +67,31 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       const edited = rows.slice(0, 30);
       edited[4] = (edited[4] ?? '').replace(/,[^,\r]*(\r?)$/, ',99.5$1');
       await writeFile(input, [header, ...edited, ...rows.slice(30, 33), ''].join('\n'));
-      const second = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
-      expect(second.code).toBe(0);
+      const logFile = path.join(dir, 'nightly.log');
+      const second = await runCli(ingestArgs(input, report, '--json', '--log-file', logFile), envFor(sandbox, dir));
+      // A changed row was not uploaded: not "all good", and the nightly log says which.
+      expect(second.code).toBe(1);
+      const log = (await readFile(logFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { msg: string; row?: { location: { row: number } } });
+      expect(log.filter((l) => l.msg === 'row changed').map((l) => l.row?.location.row)).toEqual([6]);
       expect((JSON.parse(second.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 3, skipped: 29, changed: 1 });
+      expect(JSON.parse(second.stdout)).toMatchObject({ notUploaded: 1, toCheck: { changed: 1, failed: 0, uncertain: 0, invalid: 0 } });
       expect(sandbox.records()).toHaveLength(33);
+      const listed = await runCli(['report', report, '--json'], {});
+      expect(listed.code).toBe(1);
+      const changed = (JSON.parse(listed.stdout) as { changed: { key: string }[] }).changed;
+      // The record it differs from: the one stored for its key (the formula) on the first night.
+      const formula = (JSON.parse(changed[0]?.key ?? '[]') as string[])[0];
+      const firstId = sandbox.records().find((r) => r.body.content['化学式'] === formula)?.id;
+      expect(firstId).toEqual(expect.any(Number));
+      expect(changed).toEqual([{ key: expect.any(String), hash: expect.any(String), oldHash: expect.any(String), oldId: firstId, location: { file: input, row: 6 } }]);
+      const text = await runCli(['report', report], {});
+      expect(text.stdout).toMatch(/Changed rows[^\n]*\n.*where\s+differs from record\s+key/);
+      expect(text.stdout).toMatch(new RegExp(`nightly\\.csv row 6\\s+${firstId}\\s`));
 
       const third = await runCli(ingestArgs(input, report, '--json', '--on-change', 'upload'), envFor(sandbox, dir));
+      expect(third.code).toBe(0);
       expect((JSON.parse(third.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 1, skipped: 32, changed: 0 });
+      expect((await runCli(['report', report], {})).code).toBe(0);
       const a = await audit(storeFile, report);
       expect(a.stored).toBe(34);
       expect(a.byStatus).toEqual({ uploaded: 33 });

@@ -50,7 +50,7 @@ describe('loadJob', () => {
     const file = join(dir, 'changed.json');
     writeFileSync(file, JSON.stringify({ templates: [changed] }));
     const warnings: TemplateChangedWarning[] = [];
-    const job = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, cache, onWarning: (w) => warnings.push(w) });
+    const job = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, cache, onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w) });
     expect(warnings).toHaveLength(1);
     expect(job.templateChanged).toEqual(warnings[0]);
     expect(warnings[0]!.before).toBe('2024-06-01 10:00:00');
@@ -69,7 +69,7 @@ describe('loadJob', () => {
     const file = join(dir, 'removed.json');
     writeFileSync(file, JSON.stringify([changed]));
     const warnings: TemplateChangedWarning[] = [];
-    const error = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, onWarning: (w) => warnings.push(w) }).catch((e: unknown) => e);
+    const error = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w) }).catch((e: unknown) => e);
     expect(isMgeError(error, 'mapping') && error.code).toBe('MAPPING_INVALID');
     expect((error as { details: { problems: { code: string }[] } }).details.problems.map((p) => p.code)).toEqual(['MAPPING_UNKNOWN_FIELD']);
     expect(warnings).toHaveLength(1);

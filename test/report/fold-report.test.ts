@@ -46,4 +46,36 @@ describe('foldReport', () => {
     const state = foldReport([L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.intent('a', 'h1', 2), L.uploaded('a', 'h1', 9)]);
     expect(state.keys.get('a')).toMatchObject({ status: 'uploaded', uncertainHash: undefined, attempts: 2 });
   });
+
+  test('remembers which run left a row uncertain, for the outcome line of a re-send', () => {
+    const state = foldReport([
+      L.run('r1'),
+      L.intent('a', 'h1'),
+      L.uncertain('a', 'h1'),
+      L.intent('b', 'h1'),
+      L.run('r2'),
+      L.skipped('a', 'h1', 'uncertain'),
+      L.skipped('b', 'h1', 'uncertain'),
+      L.intent('c', 'h1'),
+      L.uploaded('c', 'h1', 3),
+    ]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'uncertain', uncertainSince: { runId: 'r1', at: '2026-11-23T07:00:00.000Z' } });
+    // A killed run's open intent: the run that wrote the intent, not the one that found it open.
+    expect(state.keys.get('b')).toMatchObject({ status: 'uncertain', reason: 'no outcome', uncertainSince: { runId: 'r1' } });
+    expect(state.keys.get('c')?.uncertainSince).toBeUndefined();
+    const resent = foldReport([L.run('r1'), L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.run('r2'), L.intent('a', 'h1'), L.uploaded('a', 'h1', 4)]);
+    expect(resent.keys.get('a')).toMatchObject({ status: 'uploaded', uncertainHash: undefined, uncertainSince: undefined });
+  });
+
+  test('a change reported earlier and then undone is uploaded again, not outstanding', () => {
+    const state = foldReport([L.run('r1'), L.intent('a', 'h1'), L.uploaded('a', 'h1', 7), L.run('r2'), L.changed('a', 'h2', 'h1', 7), L.run('r3'), L.skipped('a', 'h1', 'uploaded')]);
+    expect(state.keys.get('a')).toMatchObject({ status: 'uploaded', hash: 'h1', uploaded: { id: 7, hash: 'h1' }, sourceValues: undefined });
+  });
+
+  test('each summary line belongs to the run line before it; a killed run has none', () => {
+    const summary = (rows: number) => ({ type: 'summary', at: 'x', counts: { uploaded: rows, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 }, rows, durationMs: 5, interrupted: false }) as const;
+    const state = foldReport([L.run('r1'), L.intent('a', 'h'), L.run('r2'), L.intent('a', 'h'), L.uploaded('a', 'h', 1), summary(1), L.run('r3'), summary(0)]);
+    expect(state.runSummaries).toEqual([undefined, summary(1), summary(0)]);
+    expect(state.summaries).toHaveLength(2);
+  });
 });

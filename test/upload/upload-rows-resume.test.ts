@@ -7,7 +7,7 @@ import { readReport } from '../../src/report/read-report.js';
 import type { OutcomeLine } from '../../src/report/report-lines.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
-import type { UploadOptions } from '../../src/upload/upload-types.js';
+import type { UploadOptions, UploadSummary } from '../../src/upload/upload-types.js';
 import { errors, row, stream, titleOf } from './upload-fixtures.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
@@ -23,15 +23,20 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
   };
   const queue = createUploadQueue({ concurrency: 2, ratePerSecond: 0 });
   const before = (await readReport(file)).lines.length;
+  let summary: UploadSummary | undefined;
+  let error: unknown;
   try {
-    await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, { maxRetries: 0, ...options });
+    summary = await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, { maxRetries: 0, ...options }).catch((e: unknown) => {
+      error = e;
+      return undefined;
+    });
   } finally {
     await report.close();
     queue.close();
   }
   const lines = (await readReport(file)).lines.slice(before);
   const outcome = (key: string) => lines.find((l): l is OutcomeLine => 'key' in l && l.key === key && l.type !== 'intent' && l.type !== 'retrying');
-  return { sent: sent.sort(), outcome };
+  return { sent: sent.sort(), outcome, summary, error };
 }
 
 describe('uploadRows over runs on one report', () => {
@@ -63,14 +68,40 @@ describe('uploadRows over runs on one report', () => {
     expect(second.outcome('f')).toMatchObject({ type: 'skipped', why: 'uncertain' });
     expect(second.outcome('h')).toMatchObject({ type: 'changed', oldHash: 'h-h', oldId: 8, hash: 'h-h-edited' });
     expect(second.outcome('d')?.type).toBe('uploaded');
+    // Changed, rejected and uncertain rows are all still to check: exit 1, not "all good".
+    expect(second.summary?.toCheck).toEqual({ invalid: 0, failed: 1, uncertain: 2, changed: 1 });
 
     const third = await run(file, rows2, {}, { retryFailed: true, retryUncertain: true, onChange: 'upload' });
     expect(third.sent).toEqual(['b', 'c', 'f', 'h']);
     expect(third.outcome('h')).toMatchObject({ type: 'uploaded', replaces: { id: 8, hash: 'h-h' } });
+    // The re-sends of uncertain rows say which earlier attempt they repeat; a retried rejection is no re-send.
+    expect(third.outcome('c')).toMatchObject({ type: 'uploaded', resendOf: { reason: 'status 500', at: expect.any(String) } });
+    expect(third.outcome('f')).toMatchObject({ type: 'uploaded', resendOf: { reason: 'no outcome', at: 'x' } });
+    expect(third.outcome('b')).not.toHaveProperty('resendOf');
+    expect(third.outcome('h')).not.toHaveProperty('resendOf');
 
     const fourth = await run(file, rows2, {});
     expect(fourth.sent).toEqual([]);
     const { state } = await loadReportState(file);
     expect([...state.keys.values()].every((k) => k.status === 'uploaded')).toBe(true);
+  });
+
+  test('--max-changes: the changed row past the limit is reported, not sent, and the run stops (MAX_CHANGES_REACHED)', async () => {
+    const file = join(dir, 'changes.report.jsonl');
+    const keys = ['a', 'b', 'c', 'd'];
+    await run(file, keys.map((k) => row(k)), {});
+    const edited = keys.map((k) => row(k, { hash: `h-${k}-edited` }));
+
+    const capped = await run(file, edited, {}, { onChange: 'upload', maxChanges: 2 });
+    expect(capped.error).toMatchObject({ kind: 'fatal', code: 'MAX_CHANGES_REACHED', details: { count: 3 } });
+    expect(capped.sent).toEqual(['a', 'b']);
+    expect(capped.outcome('c')).toMatchObject({ type: 'changed', oldId: expect.any(Number) });
+    expect(capped.outcome('d')).toBeUndefined();
+
+    const raised = await run(file, edited, {}, { onChange: 'upload', maxChanges: 2 });
+    // a and b are now uploaded with their new content: only c and d are changes, within the limit.
+    expect(raised.error).toBeUndefined();
+    expect(raised.sent).toEqual(['c', 'd']);
+    expect(raised.summary?.toCheck.changed).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
-import { isMgeError, type MgeError } from '../../src/errors/mge-error.js';
+import { isMgeError, MgeError } from '../../src/errors/mge-error.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadDeps } from '../../src/upload/upload-types.js';
-import { deferred, errors, memoryReport, row, scriptedSend, stream, tick, titleOf } from './upload-fixtures.js';
+import { deferred, errors, memoryReport, platformError, row, scriptedSend, stream, tick, titleOf } from './upload-fixtures.js';
 
 function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
   const report = memoryReport();
@@ -78,12 +78,28 @@ describe('uploadRows', () => {
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
   });
 
-  test('with retryUncertain an uncertain row is re-sent, keeping its intent open between attempts', async () => {
-    const { send, calls } = scriptedSend({ a: [errors.status500, 21] });
+  test.each([
+    ['500', errors.status500, 'status 500'],
+    ['502', () => platformError('PLATFORM_ERROR', { requestSent: true, status: 502 }), 'status 502'],
+    ['reset after sending', errors.reset, 'reset'],
+  ])('with retryUncertain, a %s in this run is still uncertain and never re-sent', async (_name, error, reason) => {
+    const { send, calls } = scriptedSend({ a: [error, 21] });
+    const { deps, report } = setup(send);
+    const summary = await uploadRows(stream([row('a')]), deps, { retryUncertain: true, maxRetries: 5 });
+    expect(calls).toEqual(['a']);
+    expect(report.of('a')).toEqual(['intent', 'uncertain']);
+    expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
+    expect(report.lines.find((l) => l.type === 'uncertain')).not.toHaveProperty('resendOf');
+    expect(summary.toCheck).toEqual({ invalid: 0, failed: 0, uncertain: 1, changed: 0 });
+  });
+
+  test('a 503 is retried, and a 500 on the retry ends the row uncertain there', async () => {
+    const { send, calls } = scriptedSend({ a: [errors.busy503, errors.status500, 7] });
     const { deps, report } = setup(send);
     await uploadRows(stream([row('a')]), deps, { retryUncertain: true });
     expect(calls).toEqual(['a', 'a']);
-    expect(report.of('a')).toEqual(['intent', 'intent', 'uploaded']);
+    expect(report.of('a')).toEqual(['intent', 'retrying', 'intent', 'uncertain']);
+    expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason: 'status 500', attempts: 2 });
   });
 
   test.each([
@@ -279,13 +295,87 @@ describe('uploadRows', () => {
   });
 });
 
-describe('uploadRows with retryUncertain', () => {
-  test('a row that may be stored stays uncertain when a later attempt is certain not to have stored it', async () => {
-    const { send, calls } = scriptedSend({ a: [errors.status500, errors.busy503, errors.rejected422] });
+describe('uploadRows: the circuit breaker', () => {
+  test('unknown outcomes in a row stop the run as UNCERTAIN_STREAK, instead of leaving the whole input uncertain', async () => {
+    const calls: string[] = [];
+    const send = async (body: string): Promise<number> => {
+      calls.push(titleOf(body));
+      throw errors.status500();
+    };
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, { retryUncertain: true });
-    expect(calls).toEqual(['a', 'a', 'a']);
-    expect(report.of('a')).toEqual(['intent', 'intent', 'intent', 'uncertain']);
-    expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason: 'status 500', attempts: 3 });
+    const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
+    const error = await caught(uploadRows(stream(rows), deps, { maxUncertainStreak: 3 }));
+    expect(error.code).toBe('UNCERTAIN_STREAK');
+    expect(error.kind).toBe('fatal');
+    expect(error.details.count).toBe(3);
+    // Concurrency 2: at most one more request was in flight when the third unknown outcome came back.
+    expect(calls.length).toBeLessThanOrEqual(4);
+    expect(new Set(calls).size).toBe(calls.length);
+    expect(report.lines.filter((l) => l.type === 'uncertain')).toHaveLength(calls.length);
+    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', fatal: 'UNCERTAIN_STREAK', error: { code: 'UNCERTAIN_STREAK' } });
+  });
+
+  test('any certain answer (stored, rejected, busy) resets the streak', async () => {
+    // Two unknown outcomes, then a certain answer, three times over: never three unknown in a row.
+    const script: Record<string, (number | (() => Error))[]> = {};
+    let n = 0;
+    for (const certain of [9, errors.rejected422, errors.busy503]) for (const step of [errors.status500, errors.status500, certain]) script[`r${n++}`] = [step];
+    const { send } = scriptedSend(script);
+    const { deps } = setup(send);
+    const summary = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, { maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 });
+    expect(summary.counts).toMatchObject({ uncertain: 6, uploaded: 1, failed: 2 });
+  });
+
+  test('requests the run cancels itself (a hard stop) do not count: the run is interrupted, not stopped', async () => {
+    const abort = new AbortController();
+    const send = (_body: string, signal: AbortSignal) =>
+      new Promise<number>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
+      });
+    const { deps } = setup(send, { abortSignal: abort.signal });
+    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps, { maxUncertainStreak: 1 });
+    await tick();
+    abort.abort();
+    const summary = await run;
+    expect(summary.interrupted).toBe(true);
+    expect(summary.counts.uncertain).toBe(2);
+  });
+});
+
+describe('uploadRows: an input error part-way', () => {
+  const badCell = () =>
+    new MgeError('source', 'CSV_PARSE_ERROR', 'a quote is not closed', { location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
+
+  test('after a row was uploaded: the same code as an abort mid-run (fatal, exit 3) with the counts, and the summary line says what and where', async () => {
+    async function* rows() {
+      yield row('a');
+      yield row('b', { invalid: true });
+      throw badCell();
+    }
+    const { send } = scriptedSend({});
+    const { deps, report } = setup(send);
+    const error = await caught(uploadRows(rows(), deps));
+    expect(error).toMatchObject({ kind: 'fatal', code: 'CSV_PARSE_ERROR', location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
+    expect(error.message).toContain('after 1 row(s) were uploaded');
+    expect(error.details.summary).toMatchObject({ rows: 2, counts: { uploaded: 1, invalid: 1 } });
+    expect(report.lines.at(-1)).toMatchObject({
+      type: 'summary',
+      interrupted: false,
+      fatal: 'CSV_PARSE_ERROR',
+      error: { code: 'CSV_PARSE_ERROR', message: 'a quote is not closed', location: { file: 'data.csv', row: 7, column: 'C' } },
+    });
+  });
+
+  test('before anything may be stored: the input error as it is (exit 2: nothing was uploaded), still recorded in the summary line', async () => {
+    async function* rows() {
+      yield row('b', { invalid: true });
+      throw badCell();
+    }
+    const { send, calls } = scriptedSend({});
+    const { deps, report } = setup(send);
+    const error = await caught(uploadRows(rows(), deps));
+    expect(calls).toEqual([]);
+    expect(error).toMatchObject({ kind: 'source', code: 'CSV_PARSE_ERROR' });
+    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', fatal: 'CSV_PARSE_ERROR', error: { location: { row: 7 } } });
   });
 });

@@ -35,8 +35,11 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     concurrency: s.concurrency,
     maxRetries: s.maxRetries,
     ...(maxErrors !== undefined ? { maxErrors } : {}),
+    ...(s.maxChanges !== undefined ? { maxChanges: s.maxChanges } : {}),
+    maxUncertainStreak: s.maxUncertainStreak,
     drainTimeoutMs: s.timeoutMs,
   };
+  const acceptMappingChange = flag(args['accept-mapping-change']);
   return {
     mappingFile: mapping,
     inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
@@ -50,6 +53,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     retryFailed: flag(args['retry-failed']),
     retryUncertain: flag(args['retry-uncertain']),
     onChange,
+    acceptMappingChange,
     // Never the token: only what a reader of the report needs to know how the run was made.
     runSettings: {
       baseUrl: session?.baseUrl ?? s.baseUrl,
@@ -62,10 +66,17 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
       retryFailed: flag(args['retry-failed']),
       retryUncertain: flag(args['retry-uncertain']),
       onChange,
+      acceptMappingChange,
     },
     version: packageVersion(),
   };
 }
+
+/** The promises of a run, in short: the scheduler's contract (docs/guarantees.md says it in full). */
+const INGEST_EPILOGUE = [
+  'A row is sent again only when it was certainly not stored (refused, 429, 503): an unknown outcome (500, 502, 504, a reset after sending) leaves it uncertain for the rest of the run, and only a later run with --retry-uncertain sends it again.',
+  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED or TEMPLATE_FIELDS_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, MAX_CHANGES_REACHED, MAX_ERRORS_REACHED, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
+].join('\n');
 
 export const ingestCommand = defineCommand({
   command: 'ingest <inputs..>',
@@ -81,8 +92,17 @@ export const ingestCommand = defineCommand({
         .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)' })
         .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
         .option('retry-failed', { type: 'boolean', describe: 'also re-send rows the platform rejected in earlier runs' })
-        .option('retry-uncertain', { type: 'boolean', describe: 're-send rows whose earlier outcome is unknown (may create duplicates)' })
-        .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it, or upload it as a new record [default: report]' }),
+        .option('retry-uncertain', {
+          type: 'boolean',
+          describe:
+            're-send the rows an earlier run left uncertain (check the platform first: each may then be stored twice); their lines name that run (resendOf). An unknown outcome in this run is never re-sent',
+        })
+        .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it (exit 1), or upload it as a new record [default: report]' })
+        .option('accept-mapping-change', {
+          type: 'boolean',
+          describe: 'go on although the mapping or the template fields it fills changed since rows were uploaded with this report (otherwise exit 2, nothing sent); later runs compare with this one',
+        })
+        .epilogue(INGEST_EPILOGUE),
     ),
   examples: [
     ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
@@ -90,6 +110,8 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive /data/incoming/', 'a drop folder and its sub-folders; an empty one is nothing to do (exit 0)'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain', 'after checking the platform: re-send the rows earlier runs left uncertain'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl incoming/ --on-change upload --max-changes 50', 'nightly: new rows, and up to 50 edited ones as new records'],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],

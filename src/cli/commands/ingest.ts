@@ -18,8 +18,8 @@ export interface IngestOutput {
   /** Plain progress lines off a terminal, every this many ms. @default 5000 */
   readonly progressIntervalMs?: number;
   /**
-   * The run's log (`--log-file`): warnings, every row that did not upload, the summary and a fatal
-   * stop, as JSON lines for a nightly job's records. @default undefined (no log)
+   * The run's log (`--log-file`): warnings, every row to check (invalid, failed, uncertain, changed),
+   * the summary and a fatal stop, as JSON lines for a nightly job's records. @default undefined (no log)
    */
   readonly logger?: Logger;
 }
@@ -39,6 +39,7 @@ function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>
     counts: summary.counts,
     rows: summary.rows,
     notUploaded: summary.notUploaded,
+    toCheck: summary.toCheck,
     durationMs: summary.durationMs,
     interrupted: summary.interrupted,
     fatal,
@@ -73,7 +74,7 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
         progress.start(start.pauseRemaining, undefined, start.reading);
       },
       onOutcome: (o) => {
-        if (o.type === 'invalid' || o.type === 'failed' || o.type === 'uncertain') log?.warn({ row: o }, `row ${o.type}`);
+        if (o.type === 'invalid' || o.type === 'failed' || o.type === 'uncertain' || o.type === 'changed') log?.warn({ row: o }, `row ${o.type}`);
         progress.outcome(o);
       },
     });

@@ -37,11 +37,12 @@ export interface ReportJson extends ReportSummary {
 
 /**
  * `report`: reads a report (read-only, no lock: a running ingest may be appending; its torn last line
- * is skipped), prints counts, errors by code and uncertain rows, and with `failedOut` writes the rows
- * that did not upload in the input's own columns plus the error columns (the format of `validate --errors`).
- * Resolves with 0 when every row is uploaded (or changed and reported) and the last run finished, 1
- * when some are invalid, failed or uncertain, or the last run was interrupted, stopped or killed (or
- * is still running): rows it did not reach are in no line yet.
+ * is skipped), prints counts, errors by code, uncertain and changed rows, and with `failedOut` writes
+ * the rows not known to be stored in the input's own columns plus the error columns (the format of
+ * `validate --errors`). The exit code says what is outstanding now, not what earlier runs went
+ * through: 0 when no row is invalid, failed, uncertain or changed by its latest status and the latest
+ * real run finished; 1 otherwise (a latest run interrupted, stopped or killed, or still running, has
+ * rows it never reached, in no line yet).
  */
 export async function reportCommandRun(options: ReportOptions, io: CliIo): Promise<number> {
   const file = path.resolve(io.cwd, options.file);
@@ -71,14 +72,11 @@ export async function reportCommandRun(options: ReportOptions, io: CliIo): Promi
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     io.stdout.write(formatReportSummary(options.file, summary));
-    if (failedOut) io.stdout.write(`\n${failedOut.rows} row(s) that did not upload written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`);
+    if (failedOut) io.stdout.write(`\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`);
     if (uploadedOut) io.stdout.write(`\n${uploadedOut.rows} uploaded row(s) with their platform ids written to ${uploadedOut.file}\n`);
     if (html) io.stdout.write(`\nthe report as a page: ${html.file}\n`);
   }
-  const notUploaded = summary.counts.invalid + summary.counts.failed + summary.counts.uncertain;
-  // Rows a stopped run never read are in no line: "all uploaded" cannot be said of its input.
-  const unfinished = summary.lastRun !== undefined && (summary.lastSummary === undefined || summary.lastSummary.interrupted || summary.lastSummary.fatal !== undefined);
-  return notUploaded > 0 || unfinished ? EXIT.rowsFailed : EXIT.ok;
+  return summary.outstanding > 0 || summary.unfinished !== undefined ? EXIT.rowsFailed : EXIT.ok;
 }
 
 export const reportCommand = defineCommand({
@@ -90,9 +88,13 @@ export const reportCommand = defineCommand({
       .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
       .option('html', { type: 'string', describe: 'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it' })
       .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id: key,file,sheet,row,id,hash (.csv)' })
-      .option('failed-out', { type: 'string', describe: 'write the rows that did not upload: the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas' }),
+      .option('failed-out', {
+        type: 'string',
+        describe: 'write the rows not known to be stored (invalid, failed, uncertain): the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas',
+      })
+      .epilogue('Exit codes: 0 nothing outstanding (every row uploaded, the latest run finished); 1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish; 2 no such report.'),
   examples: [
-    ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain rows'],
+    ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain and changed rows'],
     ['$0 report steel.report.jsonl --failed-out failed.xlsx', 'the rows to fix, in their own columns plus the error columns'],
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
     ['$0 report steel.report.jsonl --html steel.html', 'the report as a page to open in a browser or mail'],

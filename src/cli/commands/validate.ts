@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { MethodsWidth } from '../../mapping/mapping-spec.js';
 import type { RowProblem } from '../../mapping/record-types.js';
 import type { TemplateSource } from '../../pipeline/fetch-template.js';
-import { loadJob, type TemplateChangedWarning } from '../../pipeline/load-job.js';
+import { loadJob, type JobWarning, type TemplateChangedWarning } from '../../pipeline/load-job.js';
 import { guardDuplicateKeys } from '../../pipeline/guard-duplicate-keys.js';
 import { mapInputs, prepareInputs, type PreparedInput } from '../../pipeline/map-inputs.js';
 import { openErrorFile, type ErrorFile } from '../../pipeline/open-error-file.js';
@@ -56,7 +56,7 @@ function shortName(cwd: string, file: string): string {
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
-function warn(io: CliIo, warning: TemplateChangedWarning): void {
+function warn(io: CliIo, warning: JobWarning): void {
   io.stderr.write(`warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`);
 }
 

@@ -1,4 +1,5 @@
 import type { OutcomeType } from '../../report/report-lines.js';
+import type { RowsToCheck } from '../../upload/upload-types.js';
 import { formatTable } from './format-table.js';
 
 /** The final summary of an `ingest` run, as printed and as `--json` emits it. */
@@ -9,6 +10,8 @@ export interface IngestSummaryView {
   readonly counts: Readonly<Record<OutcomeType, number>>;
   readonly rows: number;
   readonly notUploaded: number;
+  /** `notUploaded` by why (skipped rows of earlier runs included). */
+  readonly toCheck: RowsToCheck;
   readonly durationMs: number;
   readonly interrupted: boolean;
   /** The code that stopped the run (exit 3), if any. */
@@ -23,7 +26,7 @@ export interface IngestSummaryView {
 const MEANING: Readonly<Record<OutcomeType, string>> = {
   uploaded: 'stored on the platform',
   skipped: 'not sent: uploaded before, or left uncertain/rejected by an earlier run',
-  changed: 'known key with new content, not uploaded (--on-change upload to upload)',
+  changed: 'known key with new content, not uploaded (check it; --on-change upload uploads it as a new record)',
   invalid: 'did not map or validate (fix the cells)',
   failed: 'not stored (rejected, or retries exhausted)',
   uncertain: 'may or may not be stored: check, or --retry-uncertain',
@@ -42,6 +45,17 @@ export function formatIngestSummary(view: IngestSummaryView): string {
     lines.push(`a real run would: ${Object.entries(view.plans).map(([plan, n]) => `${plan} ${n}`).join(', ')}`);
   }
   lines.push(`report: ${view.report}`);
-  if (view.notUploaded > 0 && !view.dryRun) lines.push(`${view.notUploaded} row(s) not stored: \`mge-ingest report ${view.report} --failed-out failed.csv\` lists them`);
+  if (view.notUploaded > 0 && !view.dryRun) lines.push(`${view.notUploaded} row(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);
   return `${lines.join('\n')}\n`;
+}
+
+/** `2 invalid, 3 uncertain (may be stored)`: an uncertain row is never called "not stored". */
+function toCheckText(t: RowsToCheck): string {
+  const parts: [number, string][] = [
+    [t.invalid, 'invalid'],
+    [t.failed, 'failed (not stored)'],
+    [t.uncertain, 'uncertain (may be stored: check the platform)'],
+    [t.changed, 'changed (not uploaded)'],
+  ];
+  return parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ');
 }

@@ -7,11 +7,20 @@ function place(location: ReportLocation): string {
   return `${location.file}${location.sheet === undefined ? '' : ` sheet "${location.sheet}"`} row ${location.row}`;
 }
 
+/** Rows of a list, the first `max`, and how many more `--json` lists. */
+function listed<T>(out: string[], title: string, items: readonly T[], max: number, head: string[], row: (item: T) => string[]): void {
+  if (items.length === 0) return;
+  out.push('', title);
+  out.push(formatTable(head, items.slice(0, max).map(row)).trimEnd());
+  if (items.length > max) out.push(`… and ${items.length - max} more (--json lists all)`);
+}
+
 /**
  * What `mge-ingest report FILE` prints: the runs, every key counted once by its latest status, errors
- * grouped by code with one example each, and the uncertain rows (the first `maxUncertain`).
+ * grouped by code with one example each, the uncertain and the changed rows (the first `maxListed`
+ * of each), and whether the latest run finished.
  */
-export function formatReportSummary(file: string, s: ReportSummary, maxUncertain = 20): string {
+export function formatReportSummary(file: string, s: ReportSummary, maxListed = 20): string {
   const out: string[] = [];
   const last = s.lastRun;
   out.push(`${file}: ${s.runs} run(s), ${s.keys} row key(s)`);
@@ -25,11 +34,16 @@ export function formatReportSummary(file: string, s: ReportSummary, maxUncertain
     const rows = s.errors.map((e) => [e.code, e.status, String(e.count), `${place(e.example.location)}${e.example.detail ? `: ${e.example.detail}` : ''}`]);
     out.push(formatTable(['code', 'status', 'rows', 'example'], rows).trimEnd());
   }
-  if (s.uncertain.length > 0) {
-    out.push('', `Uncertain rows (may or may not be on the platform; check them, or re-send with --retry-uncertain):`);
-    const rows = s.uncertain.slice(0, maxUncertain).map((u) => [place(u.location), u.reason ?? '', String(u.attempts), u.key]);
-    out.push(formatTable(['where', 'reason', 'attempts', 'key'], rows).trimEnd());
-    if (s.uncertain.length > maxUncertain) out.push(`… and ${s.uncertain.length - maxUncertain} more (--json lists all)`);
-  }
+  listed(out, 'Uncertain rows (may or may not be on the platform; check them, or re-send with --retry-uncertain):', s.uncertain, maxListed, ['where', 'reason', 'attempts', 'key'], (u) => [
+    place(u.location),
+    u.reason ?? '',
+    String(u.attempts),
+    u.key,
+  ]);
+  listed(out, 'Changed rows (a known key with new content, not uploaded; check them, or upload them as new records with --on-change upload):', s.changed, maxListed, ['where', 'differs from record', 'key'], (c) => [
+    place(c.location),
+    c.oldId === undefined ? '(uncertain upload)' : String(c.oldId),
+    c.key,
+  ]);
   return `${out.join('\n')}\n`;
 }

@@ -27,21 +27,6 @@ export interface BuildReportViewOptions {
   readonly limits?: HtmlLimits;
 }
 
-/**
- * Pairs each run with its summary line. A run writes at most one, after its own `run` line and before
- * the next run's; a killed run writes none. Summaries come in order, so each belongs to the last run
- * started at or before it.
- */
-export function pairRunSummaries(runs: readonly RunLine[], summaries: readonly SummaryLine[]): (SummaryLine | undefined)[] {
-  const paired: (SummaryLine | undefined)[] = runs.map(() => undefined);
-  let r = 0;
-  for (const summary of summaries) {
-    while (r + 1 < runs.length && (runs[r + 1]?.at ?? '') <= summary.at) r += 1;
-    if (paired[r] === undefined && runs[r] !== undefined) paired[r] = summary;
-  }
-  return paired;
-}
-
 function settingText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
 }
@@ -122,7 +107,6 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     ...where(e),
     id: e.uploaded?.id ?? 0,
   }));
-  const pairs = pairRunSummaries(state.runs, state.summaries);
   return {
     kind: 'report',
     subject: options.file,
@@ -130,7 +114,7 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     toolVersion: options.toolVersion,
     counts,
     notices: [lastRunNotice(summary)].filter((n): n is string => n !== undefined),
-    runs: state.runs.map((run, i) => runView(run, pairs[i], i)),
+    runs: state.runs.map((run, i) => runView(run, state.runSummaries[i], i)),
     problems: problems.view(exportHint),
     uncertain,
     changed,

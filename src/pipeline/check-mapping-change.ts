@@ -1,0 +1,43 @@
+import { MgeError } from '../errors/mge-error.js';
+import type { ReportState } from '../report/fold-report.js';
+import { fingerprintChanges, type CurrentFingerprints, type FingerprintChange } from '../report/fingerprint-changes.js';
+import type { AcceptedChange } from '../report/report-lines.js';
+
+/** `meta.title`, `content.备注 (added)`. */
+function named(changes: readonly FingerprintChange[]): string[] {
+  return changes.map((c) => (c.change === 'changed' ? c.part : `${c.part} (${c.change})`));
+}
+
+/**
+ * Stops a run whose mapping or template differs from the one the report's rows were uploaded with: a
+ * change of how records are made would turn every such row `changed` (uploaded again as a new record
+ * with `--on-change upload`), and a change of `key` would make every row a new one. Nothing happens
+ * when the report holds no row on the platform. With `accept`, resolves with what is accepted, for the
+ * run line; later runs compare with that run (docs/guarantees.md → Mapping and template changes).
+ *
+ * @throws MgeError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind `template`),
+ *   exit 2, with `details.mapping`, `details.template` (the changed parts) and `details.rows`.
+ */
+export function checkMappingChange(previous: ReportState | undefined, now: CurrentFingerprints, options: { readonly mappingFile: string; readonly accept: boolean }): AcceptedChange | undefined {
+  if (previous === undefined) return undefined;
+  const compared = fingerprintChanges(previous, now);
+  if (compared.rows === 0 || (compared.mapping.length === 0 && compared.template.length === 0)) return undefined;
+  const mapping = named(compared.mapping);
+  const template = named(compared.template);
+  if (options.accept) return { mapping, template, rows: compared.rows };
+
+  const since = `since the report's last run (${compared.baseline?.startedAt ?? 'unknown'}), which leaves ${compared.rows} row(s) on the platform`;
+  const what = [
+    ...(mapping.length > 0 ? [`mapping: ${mapping.join(', ')}`] : []),
+    ...(template.length > 0 ? [`template ${now.templateId} field(s): ${template.join(', ')}`] : []),
+  ].join('; ');
+  const effect = compared.mapping.some((c) => c.part === 'key')
+    ? 'with another key every row is a new one, and would be uploaded again as a new record'
+    : 'their records would come out changed, and with --on-change upload be uploaded again as new records';
+  const onlyTemplate = mapping.length === 0;
+  throw new MgeError(onlyTemplate ? 'template' : 'mapping', onlyTemplate ? 'TEMPLATE_FIELDS_CHANGED' : 'MAPPING_CHANGED', `the ${onlyTemplate ? 'template' : 'mapping'} changed ${since} (${what}): ${effect}; nothing was sent`, {
+    location: { file: options.mappingFile },
+    hint: 'If the change is meant, run again with --accept-mapping-change (with --dry-run too, to see first what would be sent); otherwise restore the mapping.',
+    details: { mapping, template, rows: compared.rows, baselineRun: compared.baseline?.runId },
+  });
+}
