@@ -6,6 +6,7 @@ import type { RowProblem } from '../mapping/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import { cellValueText } from '../sources/cell-value-text.js';
 import { csvField } from '../util/csv-field.js';
+import { waitForDrain } from '../util/wait-for-drain.js';
 
 /**
  * The columns a CSV fix file adds after the input's own columns. Their names start with `_` so they
@@ -104,7 +105,7 @@ export async function openFixFile(file: string, columns: readonly string[], flag
   let closed = false;
   const put = async (text: string): Promise<void> => {
     if (failure !== undefined) throw unwritable(failure);
-    if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    if (!stream.write(text)) await waitForDrain(stream);
   };
   return {
     file,
