@@ -9,6 +9,7 @@ import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
 import { showsAsPercent } from './shows-as-percent.js';
+import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
 
 /** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
 export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
@@ -66,10 +67,11 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
   // The workbook is in memory: progress is the share of its rows handed out.
   const handed = { rows: 0 };
   const readFraction = (): number => (data.length > 0 ? handed.rows / data.length : 1);
-  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, data, name, handed), merges, close: async () => undefined, readFraction }, options);
+  const dates: DateSystem = { date1904: book.Workbook?.WBProps?.date1904 === true, fromIsoDates: path.extname(file).toLowerCase() === '.ods' };
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, data, name, handed, dates), merges, close: async () => undefined, readFraction }, options);
 }
 
-async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | undefined)[], sheetName: string, handed: { rows: number }): AsyncGenerator<RawRow[]> {
+async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | undefined)[], sheetName: string, handed: { rows: number }, dates: DateSystem): AsyncGenerator<RawRow[]> {
   let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
@@ -85,7 +87,7 @@ async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | un
           const found = cell.w ?? XLSX.utils.format_cell(cell);
           (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
         } else {
-          value = sheetJsValue(XLSX, cell);
+          value = sheetJsValue(XLSX, cell, dates);
           if (typeof value === 'number' && (typeof cell.z === 'string' ? isPercentFormat(cell.z) : showsAsPercent(value, cell.w))) {
             (percent ??= [])[c] = true;
           }
@@ -104,7 +106,14 @@ async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | un
   if (batch.length > 0) yield batch;
 }
 
-function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject): CellValue {
+/** How the workbook counts its date serials (see {@link excelSerialDate}). */
+interface DateSystem {
+  readonly date1904: boolean;
+  /** SheetJS turned the file's ISO dates into serials with its `datenum` (OpenDocument). */
+  readonly fromIsoDates: boolean;
+}
+
+function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject, dates: DateSystem): CellValue {
   switch (cell.t) {
     case 's':
       return cell.v === '' || cell.v === undefined ? null : String(cell.v);
@@ -112,25 +121,26 @@ function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject): CellValue
       return Boolean(cell.v);
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(XLSX, v, cell.z);
+      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
       return Number.isFinite(v) ? v : null;
     }
     case 'd':
-      return cell.v instanceof Date ? { kind: 'date', iso: cell.v.toISOString().slice(0, 19) } : null;
+      return cell.v instanceof Date ? (wallClockDate(cell.v.getTime(), typeof cell.z === 'string' && formatShowsTime(cell.z)) ?? null) : null;
     default:
       return null;
   }
 }
 
-/** A date serial number to its wall-clock value (SSF's parse works in calendar fields, no time zone). */
-function sheetJsDate(XLSX: typeof SheetJs, serial: number, format: string): CellValue {
-  const p = XLSX.SSF.parse_date_code(serial);
-  if (!p) return serial;
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const day = `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}`;
-  const timeFormat = /[hs]/i.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
-  if (p.H === 0 && p.M === 0 && Math.round(p.S) === 0 && !timeFormat) return { kind: 'date', iso: day };
-  return { kind: 'date', iso: `${day}T${pad(p.H)}:${pad(p.M)}:${pad(Math.min(59, Math.round(p.S)))}` };
+/**
+ * A date serial as the calendar value it shows. An OpenDocument file stores ISO dates, which SheetJS
+ * turns into Excel serials by counting from 1899-12-30 minus one day before serial 60 (and 1900-02-28
+ * itself lands on 60): that is undone here, so those dates need no leap-year rule and dates before
+ * 1900 survive. A time with no date (0 ≤ serial < 1) stays on 1899-12-30 as in Excel files.
+ */
+function sheetJsDate(serial: number, hasTime: boolean, dates: DateSystem): CellValue | undefined {
+  if (!dates.fromIsoDates || dates.date1904) return excelSerialDate(serial, dates.date1904, hasTime);
+  const days = serial < 0 ? serial + 1 : serial < 1 || serial >= 60 ? serial : serial + 1;
+  return daysAfterEpoch(days, false, hasTime);
 }
 
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
