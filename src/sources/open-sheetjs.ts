@@ -1,4 +1,4 @@
-import { stat, readFile, open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as SheetJs from '@e965/xlsx';
 import type { TableSource, CellValue, SourceIssue } from './source-types.js';
@@ -9,32 +9,17 @@ import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
 import { showsAsPercent } from './shows-as-percent.js';
+import { checkSheetExtent, checkSheetJsFile, SHEETJS_LIMITS, type SheetJsLimits } from './check-sheetjs-file.js';
 import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
-
-/** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
-export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
 
 /**
  * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
- * size is capped; merged ranges are known and applied to multi-row headers. Cells are normalised as
+ * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalised as
  * for xlsx: error cells give `SOURCE_ERROR_CELL`, dates their wall-clock value.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */
-export async function openSheetJs(file: string, options: SourceOptions = {}, maxBytes: number = MAX_SHEETJS_BYTES): Promise<TableSource> {
-  const info = await stat(file).catch((error: unknown) => {
-    const code = (error as { code?: string }).code;
-    throw sourceError(code === 'ENOENT' ? 'SOURCE_NOT_FOUND' : 'SOURCE_UNREADABLE', 'cannot open the file', { file }, 'check the path', error);
-  });
-  if (info.size === 0) throw sourceError('SOURCE_EMPTY', 'the file is empty', { file }, 'check that this is the right file');
-  if (info.size > maxBytes) {
-    throw sourceError(
-      'SOURCE_TOO_LARGE',
-      `the file is ${info.size} bytes; .xls/.ods files are read whole and limited to ${maxBytes} bytes`,
-      { file },
-      'save it as .xlsx (read as a stream) or CSV',
-    );
-  }
-  await checkSignature(file);
+export async function openSheetJs(file: string, options: SourceOptions = {}, limits: SheetJsLimits = SHEETJS_LIMITS): Promise<TableSource> {
+  await checkSheetJsFile(file, limits);
   // Loaded on first use: SheetJS is large, and most runs read only CSV or xlsx.
   const XLSX = await import('@e965/xlsx');
   let book: SheetJs.WorkBook;
@@ -64,6 +49,7 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
   }
   const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
   const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
+  checkSheetExtent(file, name, data, limits.cells);
   // The workbook is in memory: progress is the share of its rows handed out.
   const handed = { rows: 0 };
   const readFraction = (): number => (data.length > 0 ? handed.rows / data.length : 1);
@@ -141,42 +127,4 @@ function sheetJsDate(serial: number, hasTime: boolean, dates: DateSystem): CellV
   if (!dates.fromIsoDates || dates.date1904) return excelSerialDate(serial, dates.date1904, hasTime);
   const days = serial < 0 ? serial + 1 : serial < 1 || serial >= 60 ? serial : serial + 1;
   return daysAfterEpoch(days, false, hasTime);
-}
-
-const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-/**
- * SheetJS reads almost any bytes as some sheet, so junk named `.xls` gave rows of garbage. Only the
- * forms it reads for real pass: for `.xls` an OLE compound file (BIFF5/8), a bare BIFF2-4 stream, an
- * xlsx zip saved under the old name, or the HTML and XML-spreadsheet text that web exports name
- * `.xls`; for `.ods` a zip or flat XML OpenDocument.
- */
-async function checkSignature(file: string): Promise<void> {
-  const head = Buffer.alloc(1024);
-  const handle = await open(file, 'r');
-  let length: number;
-  try {
-    ({ bytesRead: length } = await handle.read(head, 0, head.length, 0));
-  } finally {
-    await handle.close();
-  }
-  const bytes = head.subarray(0, length);
-  const text = bytes.toString('latin1').replace(/^(\xef\xbb\xbf)?\s*/, '').slice(0, 1024).toLowerCase();
-  const isZip = bytes.subarray(0, 4).equals(ZIP_MAGIC);
-  const ods = path.extname(file).toLowerCase() === '.ods';
-  const biff = bytes[0] === 0x09 && (bytes[1] === 0x00 || bytes[1] === 0x02 || bytes[1] === 0x04) && bytes[3] === 0x00;
-  const markup =
-    /^<(!doctype html|html|table)\b/.test(text) || (/^<(meta|\?xml)/.test(text) && /<(html|table|workbook|ss:workbook)\b|<\?mso-application/.test(text));
-  const ok = ods
-    ? isZip || (text.startsWith('<') && text.includes('office:document'))
-    : bytes.subarray(0, 8).equals(CFB_MAGIC) || isZip || biff || markup;
-  if (!ok) {
-    throw sourceError(
-      'SOURCE_CORRUPT',
-      `the file is not ${ods ? 'an OpenDocument spreadsheet' : 'an Excel workbook'} (its first bytes match no ${ods ? '.ods' : '.xls'} format)`,
-      { file },
-      'open it in the spreadsheet program and save it again; if it is text, name it .csv or .tsv',
-    );
-  }
 }
