@@ -1,5 +1,5 @@
 import { PlatformRequestError, type PlatformErrorCode, type PlatformFailure } from '../../src/platform/platform-errors.js';
-import { classifyFailure, type FailureAction } from '../../src/upload/classify-failure.js';
+import { classifyFailure, type FailureAction } from '../../src/platform/classify-failure.js';
 
 const ENDPOINT = 'POST data/full';
 

@@ -1,4 +1,4 @@
-import { PlatformRequestError } from '../platform/platform-errors.js';
+import { PlatformRequestError } from './platform-errors.js';
 
 /**
  * What to do about one failed `POST data/full`:
