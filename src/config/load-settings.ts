@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { ErrorLocation } from '../errors/mge-error.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
+import { withoutCredentials } from '../util/url-safety.js';
 import { checkToken, MAX_TOKEN_FILE_BYTES } from './check-token.js';
 import { readConfigFile, type ConfigValue } from './read-config-file.js';
 import { SETTING_SPECS, TOKEN_FILE_SETTING } from './setting-specs.js';
@@ -60,7 +61,8 @@ export function loadSettings(input: SettingsInput): Settings {
     if (source === undefined || source.raw === null) continue;
     const parsed = spec.parse(source.raw);
     if (!parsed.ok) {
-      problems.push({ code: 'SETTING_INVALID', message: `${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`, location: source.location });
+      // A base URL may carry a password: never echo one.
+      problems.push({ code: 'SETTING_INVALID', message: withoutCredentials(`${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`), location: source.location });
       continue;
     }
     values[spec.key] = spec.isPath ? resolve(source.baseDir, String(parsed.value)) : parsed.value;

@@ -11,6 +11,11 @@ export interface Settings {
   readonly baseUrl: string | undefined;
   /** Access token, only from `MGE_TOKEN`, `MGE_TOKEN_FILE` or `--token-file` (never a plain flag: `ps` shows flags). */
   readonly token: string | undefined;
+  /**
+   * Send the token over plain `http://` to a host other than this machine (`--allow-insecure-http`,
+   * `MGE_ALLOW_INSECURE_HTTP`): refused otherwise, since anyone on the way could read it. @default false
+   */
+  readonly allowInsecureHttp: boolean;
   /** `?username=` of uploads (`MGE_USERNAME`, `--username`). */
   readonly username: string | undefined;
   /** `Accept-Language` sent to the platform (`en` for English category names). */
@@ -44,6 +49,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: undefined,
   token: undefined,
+  allowInsecureHttp: false,
   username: undefined,
   acceptLanguage: undefined,
   timeoutMs: 30_000,

@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { MgeError } from '../errors/mge-error.js';
+import { isPositiveId, parsePositiveId } from '../util/positive-id.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import { didYouMean } from './did-you-mean.js';
 import type { MappingProblem } from './mapping-problem.js';
@@ -54,8 +55,10 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     problem('MAPPING_VERSION', version ? 'this tool reads mapping format `version: 1`' : 'the mapping needs `version: 1` at the top', version ?? root, 'version');
   }
   const templateNode = root.entries.get('template');
-  const template = templateNode?.kind === 'scalar' ? Number(templateNode.value) : Number.NaN;
-  if (!Number.isInteger(template) || template <= 0) {
+  const written = templateNode?.kind === 'scalar' ? templateNode.value : undefined;
+  const template = (typeof written === 'string' ? parsePositiveId(written) : typeof written === 'number' ? written : undefined) ?? Number.NaN;
+  // 1e300 is an integer to JavaScript, but no template's id: ids are positive safe integers.
+  if (!isPositiveId(template)) {
     fail('MAPPING_NO_TEMPLATE', 'the mapping needs `template: <template id>` (a positive integer)', templateNode ?? root, 'Write the template id, e.g. `template: 201`.');
   }
   const pubNode = root.entries.get('templatePubDate');

@@ -1,7 +1,7 @@
 import { MgeError } from '../../errors/mge-error.js';
 import type { SourceOptions } from '../../sources/source-options.js';
 import { defineCommand } from '../define-command.js';
-import { numberOption } from '../parse-option.js';
+import { idArgument, numberOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import type { InitOptions } from './init.js';
 
@@ -27,7 +27,7 @@ export const initCommand = defineCommand({
     ['$0 init 203 --input data.xlsx --sheet 1 --header-row 2 --header-rows 2 --out m.yaml', 'a workbook with a two-row header'],
   ],
   run: async (args, context) => {
-    const tid = numberOption(args['tid'], 'tid', { integer: true, min: 1 });
+    const tid = idArgument(args['tid'], 'tid');
     if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
     const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
     const sheet = sheetText === undefined ? undefined : /^\d+$/.test(sheetText) ? numberOption(sheetText, 'sheet', { integer: true, min: 1 }) : sheetText;
