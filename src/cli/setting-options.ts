@@ -21,7 +21,7 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     'allow-insecure-http': { type: 'boolean', describe: 'send the token over plain http:// to a remote host (MGE_ALLOW_INSECURE_HTTP); refused otherwise', group: 'Platform:' },
     username: { type: 'string', describe: 'user the records are uploaded for (MGE_USERNAME)', group: 'Platform:' },
     'accept-language': { type: 'string', describe: 'Accept-Language sent to the platform, e.g. en (MGE_ACCEPT_LANGUAGE)', group: 'Platform:' },
-    timeout: { type: 'string', describe: 'request timeout in seconds (MGE_TIMEOUT) [default: 30]', group: 'Platform:' },
+    timeout: { type: 'string', describe: 'deadline of each request, start to last byte of the answer, in seconds (MGE_TIMEOUT) [default: 30]', group: 'Platform:' },
     sandbox: { type: 'boolean', describe: 'start the local sandbox platform in-process (sample templates, no credentials needed)', group: 'Platform:' },
   },
   upload: {

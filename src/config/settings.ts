@@ -20,7 +20,7 @@ export interface Settings {
   readonly username: string | undefined;
   /** `Accept-Language` sent to the platform (`en` for English category names). */
   readonly acceptLanguage: string | undefined;
-  /** Request timeout (`--timeout` in seconds). @default 30000 */
+  /** Deadline of each request, from its start to the answer's last byte (`--timeout` in seconds). @default 30000 */
   readonly timeoutMs: number;
   /** Upload requests started per second; 0 = unlimited. @default 5 */
   readonly rate: number;
