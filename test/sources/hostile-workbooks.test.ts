@@ -49,6 +49,22 @@ function ods(name: string, content: string): string {
   return write(name, writeZip(parts));
 }
 
+const inline = (ref: string, text: string): string => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
+/** An xlsx whose header row is followed by `count` rows made by `body` (given the row number). */
+function rowsXlsx(name: string, body: (row: number) => string, count: number): string {
+  const rows = Array.from({ length: count }, (_v, i) => body(i + 2)).join('');
+  return write(name, writeZip(xlsxParts({ name: 'sheet', data: Buffer.concat([SHEET_HEAD, Buffer.from(`<row r="1">${inline('A1', 'formula')}${inline('B1', 'c')}</row>${rows}`), SHEET_TAIL]) })));
+}
+
+/** A sparse XML spreadsheet (.xls as web exports write it) holding `rows` after a header row. */
+function spreadsheetXls(name: string, rows: string): string {
+  return write(
+    name,
+    `<?xml version="1.0"?><?mso-application progid="Excel.Sheet"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="S"><Table><Row><Cell><Data ss:Type="String">formula</Data></Cell></Row>${rows}</Table></Worksheet></Workbook>`,
+  );
+}
+
 function repeatedOds(rows: number, columns: number): string {
   return `${ODS_HEAD}${ODS_HEADER_ROW}<table:table-row table:number-rows-repeated="${rows}"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="${columns}"><text:p>1</text:p></table:table-cell></table:table-row>${ODS_TAIL}`;
 }
@@ -82,17 +98,14 @@ describe('xlsx whose zip lies', () => {
   });
 
   test('rows reaching column XFD with one cell each are SOURCE_TOO_LARGE at a row, a stray far cell is not', async () => {
-    const inline = (ref: string, text: string): string => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-    const rows = (body: (r: number) => string, count: number): Buffer =>
-      Buffer.concat([SHEET_HEAD, Buffer.from(`<row r="1">${inline('A1', 'formula')}${inline('B1', 'c')}</row>`), Buffer.from(Array.from({ length: count }, (_v, i) => body(i + 2)).join('')), SHEET_TAIL]);
-    const wide = write('wide.xlsx', writeZip(xlsxParts({ name: 'sheet', data: rows((r) => `<row r="${r}">${inline(`XFD${r}`, 'x')}</row>`, 5000) })));
+    const wide = rowsXlsx('wide.xlsx', (r) => `<row r="${r}">${inline(`XFD${r}`, 'x')}</row>`, 5000);
     const started = performance.now();
     const error = await sourceFailure(openTable(wide).then(readAll));
     expect([error.code, error.location?.file, error.location?.sheet]).toEqual(['SOURCE_TOO_LARGE', wide, 'Sheet1']);
     expect(error.location?.row).toBeLessThan(1000);
     expect(performance.now() - started).toBeLessThan(5000);
     // Real rows, and one cell typed far to the right: read, the stray cell reported as ragged.
-    const stray = write('stray.xlsx', writeZip(xlsxParts({ name: 'sheet', data: rows((r) => `<row r="${r}">${inline(`A${r}`, `Fe${r}`)}${inline(`B${r}`, '0.1')}${r === 2 ? inline('XFD2', 'note') : ''}</row>`, 5000) })));
+    const stray = rowsXlsx('stray.xlsx', (r) => `<row r="${r}">${inline(`A${r}`, `Fe${r}`)}${inline(`B${r}`, '0.1')}${r === 2 ? inline('XFD2', 'note') : ''}</row>`, 5000);
     const read = await readAll(await openTable(stray));
     expect(read).toHaveLength(5000);
     expect(read[0]!.issues.map((i) => i.code)).toEqual(['SOURCE_RAGGED_ROW']);
@@ -138,10 +151,8 @@ describe('.ods and .xls through SheetJS', () => {
   });
 
   test('a sparse XML spreadsheet (.xls) filled out past the limits is SOURCE_TOO_LARGE with its sheet', async () => {
-    const spreadsheet = (rows: string): string =>
-      `<?xml version="1.0"?><?mso-application progid="Excel.Sheet"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="S"><Table><Row><Cell><Data ss:Type="String">formula</Data></Cell></Row>${rows}</Table></Worksheet></Workbook>`;
-    const far = write('far.xls', spreadsheet('<Row ss:Index="2000000"><Cell><Data ss:Type="Number">1</Data></Cell></Row>'));
-    const wide = write('wide.xls', spreadsheet('<Row><Cell ss:Index="16384"><Data ss:Type="Number">1</Data></Cell></Row>'.repeat(300)));
+    const far = spreadsheetXls('far.xls', '<Row ss:Index="2000000"><Cell><Data ss:Type="Number">1</Data></Cell></Row>');
+    const wide = spreadsheetXls('wide.xls', '<Row><Cell ss:Index="16384"><Data ss:Type="Number">1</Data></Cell></Row>'.repeat(300));
     for (const file of [far, wide]) {
       const error = await sourceFailure(openTable(file));
       expect([error.code, error.location]).toEqual(['SOURCE_TOO_LARGE', { file, sheet: 'S' }]);
@@ -159,6 +170,9 @@ describe('the CLI on an expanding workbook', () => {
   test.each([
     ['xlsx declaring 5,000 bytes, inflating to 1 GiB', () => lyingXlsx('gigabyte.xlsx', 1024, 5000)],
     ['ods of repeated cells', () => ods('cli.ods', repeatedOds(1_048_576, 16_384))],
+    ['xlsx of rows reaching column XFD', () => rowsXlsx('cli-wide.xlsx', (r) => `<row r="${r}">${inline(`XFD${r}`, 'x')}</row>`, 200_000)],
+    ['xlsx named .xls, declaring 5,000 bytes', () => lyingXlsx('cli-lying.xls', 256, 5000)],
+    ['XML spreadsheet (.xls) of rows reaching column 16,384', () => spreadsheetXls('cli-wide.xls', '<Row><Cell ss:Index="16384"><Data ss:Type="Number">1</Data></Cell></Row>'.repeat(300))],
   ])('%s: exit 2 in seconds and little memory, nothing stored, the file unchanged', async (_what, make) => {
     const file = make();
     const before = fileDigest(file);
