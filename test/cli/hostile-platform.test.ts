@@ -1,41 +1,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { MAPPING, sampleCsv, tempDir } from '../e2e/ingest-harness.js';
+import { closeServers, serve, streamEndless } from '../helpers/hostile-server.js';
 import { fileDigest, runMeasuredCli, showsStack } from '../helpers/run-measured-cli.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
 /** Template 201 of the samples, as the platform serves it. */
 const TEMPLATE_201 = (JSON.parse(readFileSync('samples/templates.json', 'utf8')) as { templates: { id: number }[] }).templates.find((t) => t.id === 201);
 
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve))))));
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** Streams JSON-looking bytes without end. */
-function stream(res: ServerResponse, status: number): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  const chunk = Buffer.alloc(64 * 1024, ' ');
-  const pump = (): void => {
-    while (!res.destroyed && res.write(chunk));
-    if (!res.destroyed) res.once('drain', pump);
-  };
-  pump();
-}
+afterAll(() => closeServers());
 
 describe('a server that answers without end', () => {
   test('templates list: PROTOCOL_ERROR, exit 3, in seconds and little memory', async () => {
-    const url = await serve((req, res) => stream(res, 200));
+    const url = await serve((req, res) => streamEndless(res, 200));
     const run = await runMeasuredCli(['templates', 'list'], { env: { MGE_BASE_URL: url, MGE_TOKEN: 'tok-123456' } });
     expect(run.killed).toBe(false);
     expect(run.stderr).toMatch(/^error PROTOCOL_ERROR:/);
@@ -58,7 +38,7 @@ describe('a server that answers without end', () => {
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
         posts.push(body);
-        stream(res, 201);
+        streamEndless(res, 201);
       });
     });
     const input = await sampleCsv(dir, 2);

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MgeError } from '../../src/errors/mge-error.js';
 import { formatError } from '../../src/cli/format-error.js';
 import { classifyFailure } from '../../src/platform/classify-failure.js';
@@ -7,34 +6,20 @@ import { createPlatformClient } from '../../src/platform/platform-client.js';
 import { PlatformRequestError } from '../../src/platform/platform-errors.js';
 import { RESPONSE_LIMITS } from '../../src/platform/response-limits.js';
 import { manyTemplates } from '../fixtures/many-templates.js';
+import { closeServers, serve, streamEndless } from '../helpers/hostile-server.js';
 
 /**
- * Servers that answer as an adversary would (or a broken proxy in front of the platform): endless or
- * oversized bodies, answers that drip for ever, a `total` that lies, ids no platform hands out, the
- * token echoed back in other encodings. Small node:http servers, not pretend platforms.
+ * Answers as an adversary would (or a broken proxy in front of the platform): endless or oversized
+ * bodies, answers that drip for ever, a `total` that lies, ids no platform hands out, the token echoed
+ * back in other encodings.
  */
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve))))));
+afterAll(() => closeServers());
 
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** An answer that never ends: 64 KiB chunks as fast as the client takes them. */
+/** A handler answering `status` without end. */
 function endless(status: number) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     req.resume();
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.write('{"code":0,"data":"');
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    const pump = (): void => {
-      while (!res.destroyed && res.write(chunk));
-      if (!res.destroyed) res.once('drain', pump);
-    };
-    pump();
+    streamEndless(res, status);
   };
 }
 
