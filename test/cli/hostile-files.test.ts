@@ -122,6 +122,15 @@ describe('a hostile token file', () => {
   });
 });
 
+describe('a hostile template file', () => {
+  test('/dev/zero and a 2 GiB file are TEMPLATE_FILE_UNREADABLE without being read whole', async () => {
+    for (const templateFile of ['/dev/zero', huge]) {
+      const run = await runMeasuredCli(['validate', '--template-file', templateFile, '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', SAMPLE]);
+      expectUserError(run, 'TEMPLATE_FILE_UNREADABLE');
+    }
+  });
+});
+
 describe('a hostile config file', () => {
   test('/dev/zero and a 2 GiB file are CONFIG_FILE_TOO_LARGE', async () => {
     for (const config of ['/dev/zero', huge]) expectUserError(await runMeasuredCli(['templates', 'list', '--sandbox', '--config', config]), 'CONFIG_FILE_TOO_LARGE');
