@@ -40,24 +40,20 @@ export const DEFAULT_GET_RETRIES = 4;
 export async function retryGet<T>(attempt: () => Promise<T>, options: GetRetryOptions): Promise<T> {
   const retries = options.retries ?? DEFAULT_GET_RETRIES;
   for (let n = 1; ; n++) {
-    let waitMs = 0;
-    const once = async (): Promise<T> => {
+    // The failure is classified inside the slot: a busy answer pauses the pacer before it starts another request.
+    const once = async (): Promise<{ readonly value: T } | { readonly waitMs: number }> => {
       try {
-        return await attempt();
+        return { value: await attempt() };
       } catch (error) {
         const c = classifyFailure(error, 'GET');
         if (c.action !== 'retry' || n > retries) throw error;
         const retryAfterMs = c.busy ? parseRetryAfter(c.retryAfter, options.clock()) : undefined;
         if (retryAfterMs !== undefined) options.pacer?.pauseFor(retryAfterMs);
-        waitMs = Math.max(backoffDelay(n, options.backoff ?? DEFAULT_BACKOFF, options.random), retryAfterMs ?? 0);
-        return RETRY as T;
+        return { waitMs: Math.max(backoffDelay(n, options.backoff ?? DEFAULT_BACKOFF, options.random), retryAfterMs ?? 0) };
       }
     };
-    const result = await (options.pacer ? options.pacer.run(once) : once());
-    if (result !== RETRY) return result;
-    await options.sleep(waitMs);
+    const outcome = await (options.pacer ? options.pacer.run(once) : once());
+    if ('value' in outcome) return outcome.value;
+    await options.sleep(outcome.waitMs);
   }
 }
-
-/** Marks an attempt to be made again (the attempt's own failure stays inside the slot). */
-const RETRY: unique symbol = Symbol('retry');
