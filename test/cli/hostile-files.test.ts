@@ -5,15 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
-import { fileDigest, runMeasuredCli, showsStack, type MeasuredRun } from '../helpers/run-measured-cli.js';
+import { expectBoundedError, fileDigest, HOSTILE_BOUNDS, runMeasuredCli, type MeasuredRun } from '../helpers/run-measured-cli.js';
 
 /**
  * Mapping, config and token files an adversary (or a slip of the finger) hands the CLI: each must end
  * fast with its own error code and exit 2, in little memory, having sent nothing and changed nothing.
  */
 const SAMPLE = path.resolve('samples/steel_strength.csv');
-const MAX_MS = 15_000;
-const MAX_RSS_MB = 250;
 
 let dir: string;
 let sandbox: Sandbox;
@@ -39,14 +37,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   return { MGE_BASE_URL: sandbox.url, MGE_TOKEN: sandbox.token, MGE_USERNAME: 'hostile', XDG_CACHE_HOME: path.join(dir, 'cache'), ...extra };
 }
 
-function expectUserError(run: MeasuredRun, code: string): void {
-  expect(run.killed).toBe(false);
-  expect(run.stderr).toMatch(new RegExp(`^error ${code}:`, 'm'));
-  expect(run.code).toBe(2);
-  expect(showsStack(run.stderr)).toBe(false);
-  expect(run.ms).toBeLessThan(MAX_MS);
-  expect(run.peakRssMb).toBeLessThan(MAX_RSS_MB);
-}
+const expectUserError = (run: MeasuredRun, code: string): void => expectBoundedError(run, code, 2);
 
 /** `ingest` of the steel sample with `mapping`: nothing may reach the sandbox, no report may appear. */
 async function ingestWith(mapping: string, code: string): Promise<MeasuredRun> {
@@ -139,6 +130,6 @@ describe('a hostile config file', () => {
   test('a FIFO nobody writes is an empty config, read at once', async () => {
     const run = await runMeasuredCli(['templates', 'list', '--sandbox', '--config', fifo]);
     expect([run.code, run.killed]).toEqual([0, false]);
-    expect(run.ms).toBeLessThan(MAX_MS);
+    expect(run.ms).toBeLessThan(HOSTILE_BOUNDS.ms);
   });
 });
