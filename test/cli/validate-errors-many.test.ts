@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuiltCli } from './run-built-cli.js';
@@ -17,4 +17,5 @@ test('validate --errors with thousands of invalid rows: every row in the file, n
   expect(run.stderr).not.toMatch(/MaxListenersExceededWarning|Warning/);
   // The header line and one line per invalid row.
   expect(readFileSync(errors, 'utf8').trimEnd().split('\r\n')).toHaveLength(4001);
+  rmSync(dir, { recursive: true, force: true });
 });

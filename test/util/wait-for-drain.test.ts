@@ -1,11 +1,14 @@
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForDrain } from '../../src/util/wait-for-drain.js';
 
+const dir = mkdtempSync(join(tmpdir(), 'mge-drain-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 test('waiting for a drain hundreds of times leaves no listener behind', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'mge-drain-')), 'out.txt');
+  const file = join(dir, 'out.txt');
   const stream = createWriteStream(file, { highWaterMark: 16 });
   await once(stream, 'open');
   const before = { close: stream.listenerCount('close'), drain: stream.listenerCount('drain'), error: stream.listenerCount('error') };
@@ -23,7 +26,7 @@ test('waiting for a drain hundreds of times leaves no listener behind', async ()
 });
 
 test('a closed stream does not keep the writer waiting', async () => {
-  const stream = createWriteStream(join(mkdtempSync(join(tmpdir(), 'mge-drain-')), 'out.txt'), { highWaterMark: 1 });
+  const stream = createWriteStream(join(dir, 'closed.txt'), { highWaterMark: 1 });
   stream.write('xx');
   const waiting = waitForDrain(stream);
   stream.destroy();
