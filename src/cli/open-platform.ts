@@ -38,7 +38,7 @@ export async function openPlatform(settings: Settings, useSandbox: boolean, logg
   const access = requirePlatformAccess(settings);
   logger.debug({ baseUrl: access.baseUrl }, 'using the platform');
   return {
-    client: createPlatformClient({ ...common, baseUrl: access.baseUrl, token: access.token }),
+    client: createPlatformClient({ ...common, baseUrl: access.baseUrl, token: access.token, allowInsecureHttp: access.allowInsecureHttp }),
     baseUrl: access.baseUrl,
     username: settings.username,
     sandbox: undefined,

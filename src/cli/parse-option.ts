@@ -1,4 +1,5 @@
 import { MgeError } from '../errors/mge-error.js';
+import { parsePositiveId } from '../util/positive-id.js';
 
 export interface NumberRule {
   readonly min?: number;
@@ -9,14 +10,6 @@ export interface NumberRule {
 /** A numeric command option, checked at the edge: a usage error naming the flag when out of rule. */
 export function numberOption(raw: unknown, flag: string, rule: NumberRule = {}): number | undefined {
   return checkedNumber(raw, `--${flag}`, `--${flag}`, rule);
-}
-
-/**
- * A numeric positional argument (`templates show <tid>`), checked like {@link numberOption}; the error
- * names `argument <tid>` (location field `<tid>`), since there is no flag the user could fix.
- */
-export function numberArgument(raw: unknown, name: string, rule: NumberRule = {}): number | undefined {
-  return checkedNumber(raw, `argument <${name}>`, `<${name}>`, rule);
 }
 
 function checkedNumber(raw: unknown, label: string, field: string, rule: NumberRule): number | undefined {
@@ -30,6 +23,30 @@ function checkedNumber(raw: unknown, label: string, field: string, rule: NumberR
     throw new MgeError('usage', 'OPTION_INVALID', `${label} must be ${range}, got ${JSON.stringify(raw)}`, { location: { field } });
   }
   return value;
+}
+
+/**
+ * An id given on the command line (`templates show <tid>`, `--category`): digits only, a positive
+ * safe integer. `1e3`, `0x10` or `9007199254740993` name no id the platform has (the last is not even
+ * exact as a number), so they are usage errors, not requests.
+ */
+export function idOption(raw: unknown, flag: string): number | undefined {
+  return checkedId(raw, `--${flag}`, `--${flag}`);
+}
+
+/**
+ * A positional id argument, checked like {@link idOption}; the error names `argument <name>`
+ * (location field `<name>`), since there is no flag the user could fix.
+ */
+export function idArgument(raw: unknown, name: string): number | undefined {
+  return checkedId(raw, `argument <${name}>`, `<${name}>`);
+}
+
+function checkedId(raw: unknown, label: string, field: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = typeof raw === 'string' || typeof raw === 'number' ? parsePositiveId(String(raw)) : undefined;
+  if (id === undefined) throw new MgeError('usage', 'OPTION_INVALID', `${label} must be an id (a positive whole number), got ${JSON.stringify(raw)}`, { location: { field } });
+  return id;
 }
 
 /** A string option restricted to a set of values. */

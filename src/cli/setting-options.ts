@@ -18,9 +18,10 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
   platform: {
     'base-url': { type: 'string', describe: 'platform address, e.g. https://mgedata.example.cn (MGE_BASE_URL)', group: 'Platform:' },
     'token-file': { type: 'string', describe: 'file holding the access token (or MGE_TOKEN / MGE_TOKEN_FILE; never a flag)', group: 'Platform:' },
+    'allow-insecure-http': { type: 'boolean', describe: 'send the token over plain http:// to a remote host (MGE_ALLOW_INSECURE_HTTP); refused otherwise', group: 'Platform:' },
     username: { type: 'string', describe: 'user the records are uploaded for (MGE_USERNAME)', group: 'Platform:' },
     'accept-language': { type: 'string', describe: 'Accept-Language sent to the platform, e.g. en (MGE_ACCEPT_LANGUAGE)', group: 'Platform:' },
-    timeout: { type: 'string', describe: 'request timeout in seconds (MGE_TIMEOUT) [default: 30]', group: 'Platform:' },
+    timeout: { type: 'string', describe: 'deadline of each request, start to last byte of the answer, in seconds (MGE_TIMEOUT) [default: 30]', group: 'Platform:' },
     sandbox: { type: 'boolean', describe: 'start the local sandbox platform in-process (sample templates, no credentials needed)', group: 'Platform:' },
   },
   upload: {

@@ -1,3 +1,9 @@
+/**
+ * Largest token file read (64 KiB). An access token is tens to a few thousand characters; a bigger file
+ * is the wrong file, and reading it whole (or `/dev/zero`, endlessly) must not be tried.
+ */
+export const MAX_TOKEN_FILE_BYTES = 64 * 1024;
+
 /** A token as read, cleaned for the `Authorization` header, or why it cannot be sent. */
 export type TokenCheck =
   | { readonly ok: true; readonly token: string | undefined }

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ErrorLocation } from '../errors/mge-error.js';
-import { checkToken } from './check-token.js';
+import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
+import { withoutCredentials } from '../util/url-safety.js';
+import { checkToken, MAX_TOKEN_FILE_BYTES } from './check-token.js';
 import { readConfigFile, type ConfigValue } from './read-config-file.js';
 import { SETTING_SPECS, TOKEN_FILE_SETTING } from './setting-specs.js';
 import { settingsError, type SettingProblem } from './setting-problem.js';
@@ -13,8 +14,8 @@ export interface SettingsInput {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Relative paths of flags and environment resolve against this. */
   readonly cwd: string;
-  /** @default fs.readFileSync as UTF-8 */
-  readonly readFile?: (path: string) => string;
+  /** Reads a config or token file of at most `maxBytes`. @default readBoundedFileSync */
+  readonly readFile?: (path: string, maxBytes: number) => string;
 }
 
 const CONFIG_KEYS = new Set([...SETTING_SPECS.map((s) => s.name), TOKEN_FILE_SETTING.name]);
@@ -27,7 +28,7 @@ type Source = { readonly raw: unknown; readonly location: ErrorLocation; readonl
  * with where it came from (flag, environment variable, or config-file line).
  */
 export function loadSettings(input: SettingsInput): Settings {
-  const readFile = input.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+  const readFile = input.readFile ?? ((path: string, maxBytes: number) => readBoundedFileSync(path, { maxBytes }));
   const env = (name: string): string | undefined => (input.env[name] === '' ? undefined : input.env[name]);
   const flag = (name: string): unknown => input.flags[name];
   const problems: SettingProblem[] = [];
@@ -62,7 +63,8 @@ export function loadSettings(input: SettingsInput): Settings {
     if (source === undefined || source.raw === null) continue;
     const parsed = spec.parse(source.raw);
     if (!parsed.ok) {
-      problems.push({ code: 'SETTING_INVALID', message: `${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`, location: source.location });
+      // A base URL may carry a password: never echo one.
+      problems.push({ code: 'SETTING_INVALID', message: withoutCredentials(`${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`), location: source.location });
       continue;
     }
     values[spec.key] = spec.isPath ? resolve(source.baseDir, String(parsed.value)) : parsed.value;
@@ -98,9 +100,14 @@ export function loadSettings(input: SettingsInput): Settings {
     origins[TOKEN_FILE_SETTING.name] = originOf(source.location);
     let token: string;
     try {
-      token = readFile(path);
+      token = readFile(path, MAX_TOKEN_FILE_BYTES);
     } catch (error) {
-      problems.push({ code: 'TOKEN_FILE_UNREADABLE', message: `cannot read the token file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`, location: { ...source.location, file: path } });
+      const tooLarge = error instanceof BoundedReadError && error.reason === 'too-large';
+      problems.push({
+        code: tooLarge ? 'TOKEN_FILE_TOO_LARGE' : 'TOKEN_FILE_UNREADABLE',
+        message: tooLarge ? `the token file ${path} holds more than ${MAX_TOKEN_FILE_BYTES} bytes: it is not a token file` : `cannot read the token file ${path}: ${readFailureText(error)}`,
+        location: { ...source.location, file: path },
+      });
       return undefined;
     }
     const location = { ...source.location, file: path };

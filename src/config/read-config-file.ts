@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { didYouMean } from '../mapping/did-you-mean.js';
+import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import type { SettingProblem } from './setting-problem.js';
 
 /** A config-file value with the line and column it was written at. */
@@ -15,16 +15,26 @@ export interface ConfigFileContents {
   readonly problems: readonly SettingProblem[];
 }
 
+/** Largest config file read (1 MiB): a config holds a dozen settings; more is the wrong file. */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
 /**
  * Reads a YAML config file into `key → value with position`. Unknown keys and YAML errors become
  * problems pointing at their line, so the caller can report them with every other settings problem.
  */
-export function readConfigFile(file: string, knownKeys: ReadonlySet<string>, readFile: (path: string) => string = (p) => readFileSync(p, 'utf8')): ConfigFileContents {
+export function readConfigFile(
+  file: string,
+  knownKeys: ReadonlySet<string>,
+  readFile: (path: string, maxBytes: number) => string = (p, maxBytes) => readBoundedFileSync(p, { maxBytes }),
+): ConfigFileContents {
   let text: string;
   try {
-    text = readFile(file);
+    text = readFile(file, MAX_CONFIG_FILE_BYTES);
   } catch (error) {
-    return { values: new Map(), problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, location: { file } }] };
+    if (error instanceof BoundedReadError && error.reason === 'too-large') {
+      return { values: new Map(), problems: [{ code: 'CONFIG_FILE_TOO_LARGE', message: `the config file holds more than ${MAX_CONFIG_FILE_BYTES} bytes: it is not a config file`, location: { file } }] };
+    }
+    return { values: new Map(), problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${readFailureText(error)}`, location: { file } }] };
   }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });

@@ -64,6 +64,7 @@ function baseUrl(raw: unknown): Parsed<string> {
 /** The settings that flags, environment and config file share (the token is handled on its own). */
 export const SETTING_SPECS: readonly SettingSpec[] = [
   { key: 'baseUrl', name: 'base-url', env: 'MGE_BASE_URL', parse: baseUrl },
+  { key: 'allowInsecureHttp', name: 'allow-insecure-http', env: 'MGE_ALLOW_INSECURE_HTTP', parse: boolean },
   { key: 'username', name: 'username', env: 'MGE_USERNAME', parse: text },
   { key: 'acceptLanguage', name: 'accept-language', env: 'MGE_ACCEPT_LANGUAGE', parse: text },
   {

@@ -11,11 +11,16 @@ export interface Settings {
   readonly baseUrl: string | undefined;
   /** Access token, only from `MGE_TOKEN`, `MGE_TOKEN_FILE` or `--token-file` (never a plain flag: `ps` shows flags). */
   readonly token: string | undefined;
+  /**
+   * Send the token over plain `http://` to a host other than this machine (`--allow-insecure-http`,
+   * `MGE_ALLOW_INSECURE_HTTP`): refused otherwise, since anyone on the way could read it. @default false
+   */
+  readonly allowInsecureHttp: boolean;
   /** `?username=` of uploads (`MGE_USERNAME`, `--username`). */
   readonly username: string | undefined;
   /** `Accept-Language` sent to the platform (`en` for English category names). */
   readonly acceptLanguage: string | undefined;
-  /** Request timeout (`--timeout` in seconds). @default 30000 */
+  /** Deadline of each request, from its start to the answer's last byte (`--timeout` in seconds). @default 30000 */
   readonly timeoutMs: number;
   /** Upload requests started per second; 0 = unlimited. @default 5 */
   readonly rate: number;
@@ -56,6 +61,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: undefined,
   token: undefined,
+  allowInsecureHttp: false,
   username: undefined,
   acceptLanguage: undefined,
   timeoutMs: 30_000,

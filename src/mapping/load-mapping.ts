@@ -1,17 +1,24 @@
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { MgeError } from '../errors/mge-error.js';
+import { isPositiveId, parsePositiveId } from '../util/positive-id.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import { didYouMean } from './did-you-mean.js';
 import type { MappingProblem } from './mapping-problem.js';
 import type { ColumnRef, LoadedMapping, MappingSpec, MethodsWidth } from './mapping-spec.js';
 import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
-import { yamlToSpecNode } from './yaml-to-spec-node.js';
+import { SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
 
 const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
 const INPUT_KEYS = ['sheet', 'headerRow', 'headerRows', 'dataStartRow', 'skipRows', 'encoding', 'delimiter'];
 const OPTION_KEYS = ['methodsWidth', 'decimal'];
 const ENCODINGS = ['auto', 'utf8', 'utf16le', 'gb18030'] as const;
 const DELIMITERS = ['auto', ',', '\t', ';', '|'] as const;
+
+/**
+ * Largest mapping file read (512 KiB). A mapping of a template with hundreds of fields is tens of KiB;
+ * the bound keeps a wrong file (or `/dev/zero`) from being read whole, and YAML's parse of it short.
+ */
+export const MAX_MAPPING_BYTES = 512 * 1024;
 
 /**
  * Parses a mapping file (YAML; JSON is valid YAML) into a typed {@link MappingSpec}. Throws only when
@@ -30,7 +37,7 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
       details: { yamlCode: syntax.code },
     });
   }
-  const root = yamlToSpecNode(doc, text, lines);
+  const root = specTree(doc, text, lines, fileName);
   const fail = (code: string, message: string, node: SpecNode | undefined, hint: string): never => {
     throw new MgeError('mapping', code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
   };
@@ -48,8 +55,10 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     problem('MAPPING_VERSION', version ? 'this tool reads mapping format `version: 1`' : 'the mapping needs `version: 1` at the top', version ?? root, 'version');
   }
   const templateNode = root.entries.get('template');
-  const template = templateNode?.kind === 'scalar' ? Number(templateNode.value) : Number.NaN;
-  if (!Number.isInteger(template) || template <= 0) {
+  const written = templateNode?.kind === 'scalar' ? templateNode.value : undefined;
+  const template = (typeof written === 'string' ? parsePositiveId(written) : typeof written === 'number' ? written : undefined) ?? Number.NaN;
+  // 1e300 is an integer to JavaScript, but no template's id: ids are positive safe integers.
+  if (!isPositiveId(template)) {
     fail('MAPPING_NO_TEMPLATE', 'the mapping needs `template: <template id>` (a positive integer)', templateNode ?? root, 'Write the template id, e.g. `template: 201`.');
   }
   const pubNode = root.entries.get('templatePubDate');
@@ -92,6 +101,24 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     problems,
   };
   return { spec, text };
+}
+
+/** The document as spec nodes, or a mapping error at the node where it passed a tree bound. */
+function specTree(doc: Document, text: string, lines: LineCounter, fileName: string): SpecNode {
+  try {
+    return yamlToSpecNode(doc, text, lines);
+  } catch (error) {
+    if (!(error instanceof SpecTreeLimitError)) throw error;
+    const deep = error.limit === 'depth';
+    const through = error.alias === undefined ? '' : ` (through the alias *${error.alias})`;
+    throw new MgeError('mapping', deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
+      location: { file: fileName, row: error.pos.line, col: error.pos.col },
+      hint: deep
+        ? 'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.'
+        : 'Aliases (*name) copy the node they name; aliases of aliases multiply. Write the part out once, or use fewer nested aliases.',
+      details: { limit: error.bound },
+    });
+  }
 }
 
 type Report = (code: string, message: string, node: { line: number; col: number }, path: string, suggestions?: string[]) => void;

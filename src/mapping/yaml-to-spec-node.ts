@@ -1,19 +1,56 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
 import type { SpecMap, SpecNode, SpecPos } from './spec-node.js';
 
+/** Bounds of a mapping's node tree once its aliases are expanded. */
+export interface SpecTreeLimits {
+  /** Deepest nesting of maps and lists, an alias counting as the node it names. @default 64 */
+  readonly maxDepth: number;
+  /**
+   * Most nodes after alias expansion. A few aliases of aliases of lists expand exponentially: a 1 KB
+   * file could name billions of nodes. A real mapping has hundreds. @default 100000
+   */
+  readonly maxNodes: number;
+}
+
+/** The defaults of {@link SpecTreeLimits}. */
+export const SPEC_TREE_LIMITS: SpecTreeLimits = { maxDepth: 64, maxNodes: 100_000 };
+
+/** Thrown when the tree passes a {@link SpecTreeLimits} bound, at the node (or the alias leading to it) where it did. */
+export class SpecTreeLimitError extends Error {
+  constructor(
+    readonly limit: 'depth' | 'nodes',
+    readonly bound: number,
+    readonly pos: SpecPos,
+    /** The alias (`*name`) whose expansion passed the bound, when one did. */
+    readonly alias: string | undefined,
+  ) {
+    super(limit === 'depth' ? `the mapping nests deeper than ${bound} levels` : `the mapping expands to more than ${bound} nodes`);
+    this.name = 'SpecTreeLimitError';
+  }
+}
+
 /**
  * Converts a parsed YAML document into {@link SpecNode}s with line and column. Aliases are resolved;
- * keys go into `Map`s so no user key ever touches an object prototype.
+ * keys go into `Map`s so no user key ever touches an object prototype. The `yaml` package's own
+ * `maxAliasCount` guards only its `toJS`, which this walk does not use: the walk counts the nodes it
+ * makes itself, aliases expanded, and stops at `limits`.
+ * @throws SpecTreeLimitError past a bound of `limits`.
  */
-export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter): SpecNode {
+export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter, limits: SpecTreeLimits = SPEC_TREE_LIMITS): SpecNode {
   const posOf = (node: { range?: readonly number[] | null | undefined } | null | undefined): SpecPos => {
     const offset = node?.range?.[0] ?? 0;
     return lines.linePos(offset);
   };
+  let nodes = 0;
 
-  const convert = (node: unknown, depth: number): SpecNode => {
-    if (depth > 64) throw new Error('the mapping nests deeper than 64 levels');
-    if (isAlias(node)) return convert(node.resolve(doc), depth + 1);
+  /** `via` is the outermost alias being expanded: where a bound passed inside it is reported. */
+  const convert = (node: unknown, depth: number, via: { pos: SpecPos; name: string } | undefined): SpecNode => {
+    nodes += 1;
+    if (depth > limits.maxDepth || nodes > limits.maxNodes) {
+      const here = via?.pos ?? posOf(node as Node | null);
+      throw new SpecTreeLimitError(depth > limits.maxDepth ? 'depth' : 'nodes', depth > limits.maxDepth ? limits.maxDepth : limits.maxNodes, here, via?.name);
+    }
+    if (isAlias(node)) return convert(node.resolve(doc), depth + 1, via ?? { pos: posOf(node), name: node.source });
     if (isMap(node)) {
       const entries = new Map<string, SpecNode>();
       const keyPos = new Map<string, SpecPos>();
@@ -23,13 +60,13 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter):
         const name = isScalar(key) ? (typeof key.value === 'string' || !key.range ? String(key.value) : text.slice(key.range[0], key.range[1])) : String(key);
         const kp = posOf(key as Node | null);
         keyPos.set(name, kp);
-        entries.set(name, pair.value === null || pair.value === undefined ? { kind: 'scalar', value: null, raw: '', ...kp } : convert(pair.value, depth + 1));
+        entries.set(name, pair.value === null || pair.value === undefined ? { kind: 'scalar', value: null, raw: '', ...kp } : convert(pair.value, depth + 1, via));
       }
       const map: SpecMap = { kind: 'map', entries, keyPos, ...posOf(node) };
       return map;
     }
     if (isSeq(node)) {
-      return { kind: 'seq', items: node.items.map((item) => convert(item, depth + 1)), ...posOf(node) };
+      return { kind: 'seq', items: node.items.map((item) => convert(item, depth + 1, via)), ...posOf(node) };
     }
     if (isScalar(node)) {
       const range = node.range;
@@ -44,5 +81,5 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter):
     return { kind: 'scalar', value: null, raw: '', ...posOf(node as Node | null) };
   };
 
-  return convert(doc.contents, 0);
+  return convert(doc.contents, 0, undefined);
 }

@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MgeError } from '../errors/mge-error.js';
 import type { MappingSettings } from '../mapping/check-mapping.js';
-import { loadMapping } from '../mapping/load-mapping.js';
+import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load-mapping.js';
 import { prepareMapping, type PreparedMapping } from '../mapping/prepare-mapping.js';
 import { describeTemplateChanges } from '../template/describe-template-changes.js';
 import { templateFieldChanges, type FieldChange } from '../template/template-field-changes.js';
 import type { Template } from '../template/template-types.js';
+import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
 
 /** The template changed on the platform since the mapping was written. A warning, not an error. */
@@ -62,12 +62,19 @@ export interface LoadedJob {
   readonly templateChanged: TemplateChangedWarning | undefined;
 }
 
-async function readMappingText(file: string, cwd: string | undefined): Promise<string> {
+function readMappingText(file: string, cwd: string | undefined): string {
   try {
-    return await readFile(cwd === undefined ? file : path.resolve(cwd, file), 'utf8');
+    return readBoundedFileSync(cwd === undefined ? file : path.resolve(cwd, file), { maxBytes: MAX_MAPPING_BYTES });
   } catch (error) {
+    if (error instanceof BoundedReadError && error.reason === 'too-large') {
+      throw new MgeError('mapping', 'MAPPING_TOO_LARGE', `the mapping file holds more than ${MAX_MAPPING_BYTES} bytes: it is not a mapping`, {
+        location: { file },
+        hint: 'Check the --mapping path: a mapping names a few hundred fields at most.',
+        details: { limit: MAX_MAPPING_BYTES },
+      });
+    }
     const code = (error as NodeJS.ErrnoException).code;
-    throw new MgeError('mapping', code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE', code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${code ?? 'error'})`, {
+    throw new MgeError('mapping', code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE', code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${readFailureText(error)})`, {
       location: { file },
       hint: 'Check the --mapping path; `mge-ingest init <tid> --input FILE` writes a new mapping.',
       cause: error,
@@ -106,7 +113,7 @@ async function changedWarning(template: Template, before: string | undefined, so
  *   {@link fetchTemplate}.
  */
 export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
-  const text = await readMappingText(options.mappingFile, options.cwd);
+  const text = readMappingText(options.mappingFile, options.cwd);
   const { spec } = loadMapping(text, options.mappingFile);
   const { template, from } = await fetchTemplate(spec.template, options);
   const { templatePubDate } = spec;

@@ -1,7 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { MgeError } from '../errors/mge-error.js';
 import { parseTemplate } from '../template/parse-template.js';
 import type { Template } from '../template/template-types.js';
+import { readBoundedFileSync } from '../util/read-bounded-file.js';
+
+/** Largest template file read: 64 MiB, room for a whole catalogue saved from the platform. */
+export const MAX_TEMPLATE_FILE_BYTES = 64 * 1024 * 1024;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,7 +31,7 @@ function candidates(json: unknown): unknown[] {
 export async function readTemplateFile(file: string, tid: number): Promise<Template> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(readBoundedFileSync(file, { maxBytes: MAX_TEMPLATE_FILE_BYTES }));
   } catch (error) {
     throw new MgeError('template', 'TEMPLATE_FILE_UNREADABLE', `cannot read the template file: ${error instanceof Error ? error.message : String(error)}`, {
       location: { file },

@@ -131,10 +131,11 @@ export interface IngestResult {
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
   const clock = deps.clock ?? Date.now;
   const dryRun = options.dryRun ?? false;
-  // Created first so the template GET is paced with the POSTs: a platform limits all requests together.
+  // Created first so the template GET is paced with the POSTs, and paused with them by a busy answer:
+  // a platform limits all requests together.
   const queue = dryRun ? undefined : createUploadQueue({ concurrency: options.concurrency, ratePerSecond: options.rate, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
   const client = deps.template.client;
-  const template = queue === undefined || client === undefined ? deps.template : { ...deps.template, client: { getTemplate: (tid: number) => queue.run(() => client.getTemplate(tid)) } };
+  const template = queue === undefined || client === undefined ? deps.template : { ...deps.template, client: { getTemplate: (tid: number) => client.getTemplate(tid, { pacer: queue }) } };
   try {
     return await ingestWith(options, deps, { template, queue, clock, dryRun });
   } finally {

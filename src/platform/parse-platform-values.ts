@@ -1,3 +1,4 @@
+import { isPositiveId } from '../util/positive-id.js';
 import type { CategoryNode, Project, Topic } from './platform-types.js';
 
 type Json = Record<string, unknown>;
@@ -31,7 +32,7 @@ function arrayAt(value: unknown, path: string): unknown[] {
 function parseCategoryNode(raw: unknown, path: string): CategoryNode {
   if (!isObject(raw)) throw new PayloadShapeError(path, 'a category node must be an object');
   const id = raw['id'];
-  if (typeof id !== 'number' || !Number.isInteger(id)) throw new PayloadShapeError(`${path}.id`, 'expected an integer');
+  if (!isPositiveId(id)) throw new PayloadShapeError(`${path}.id`, `expected an id (a positive integer), got ${JSON.stringify(id)}`);
   const children = raw['children'] ?? [];
   return {
     id,

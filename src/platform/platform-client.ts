@@ -1,18 +1,18 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
-import got, { RequestError, type Got } from 'got';
 import type { PlatformRecord } from '../mapping/record-types.js';
 import { parseTemplate, parseTemplateSummary } from '../template/parse-template.js';
 import type { Template, TemplateSummary } from '../template/template-types.js';
 import { MgeError } from '../errors/mge-error.js';
-import { packageVersion } from '../util/package-info.js';
-import { networkFailure } from './network-failure.js';
+import { isPositiveId } from '../util/positive-id.js';
+import { cleartextHost } from '../util/url-safety.js';
+import { createTransport, type Send } from './create-transport.js';
+import { listAllTemplates } from './list-all-templates.js';
 import { PayloadShapeError, parseCategoryTree, parseProjects } from './parse-platform-values.js';
 import { PlatformRequestError } from './platform-errors.js';
 import type { CategoryNode, Project } from './platform-types.js';
-import { readEnvelope } from './read-envelope.js';
 import { redactSecret } from './redact-secret.js';
+import { RESPONSE_LIMITS } from './response-limits.js';
+import { retryGet, type GetRetryOptions, type RequestPacer } from './retry-get.js';
 
 export interface PlatformClientOptions {
   /** Platform root, e.g. `https://mgedata.example.cn` (the API paths are appended). */
@@ -21,14 +21,23 @@ export interface PlatformClientOptions {
   readonly token: string;
   /** Sent as `Accept-Language` when set (`en` for English category names). */
   readonly acceptLanguage?: string;
-  /** Whole-request timeout in milliseconds. @default 30000 */
+  /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default 30000 */
   readonly timeoutMs?: number;
   /** @default `mge-ingest/<version>` */
   readonly userAgent?: string;
-  /** Extra attempts for GETs after a network error or a busy answer. @default 2 */
+  /**
+   * Allow a plain `http://` base URL of another machine (the token would travel in clear). Without it
+   * the client refuses to be created for one. @default false
+   */
+  readonly allowInsecureHttp?: boolean;
+  /** Extra attempts of a GET that failed in a way that may pass (see `retryGet`). @default 4 */
   readonly getRetries?: number;
   /** Waits between GET attempts (injectable so tests do not wait). @default timers/promises setTimeout */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Epoch ms, to read a `Retry-After` date. @default Date.now */
+  readonly clock?: () => number;
+  /** Uniform in [0, 1), for the backoff's jitter. @default Math.random */
+  readonly random?: () => number;
 }
 
 export interface ListTemplatesOptions {
@@ -44,11 +53,17 @@ export interface SubmitOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of one {@link PlatformClient.getTemplate} call. */
+export interface GetTemplateOptions {
+  /** Runs each attempt in a platform-wide pace (the upload queue), which a busy answer pauses. @default undefined */
+  readonly pacer?: RequestPacer;
+}
+
 /** One typed function per endpoint of the storage API. */
 export interface PlatformClient {
-  /** Every published template, fetching pages `1..ceil(total/perPage)`. */
+  /** Every published template, page after page while the pages make progress (see `listAllTemplates`). */
   listTemplates(opts?: ListTemplatesOptions): Promise<TemplateSummary[]>;
-  getTemplate(tid: number): Promise<Template>;
+  getTemplate(tid: number, opts?: GetTemplateOptions): Promise<Template>;
   categoryTree(): Promise<CategoryNode[]>;
   projects(): Promise<Project[]>;
   /**
@@ -95,96 +110,58 @@ function templateLookupError(error: unknown, tid: number): unknown {
   return error;
 }
 
-/** Backoff between GET attempts: a short `Retry-After` (seconds, ≤ 10) is honoured, else 250 ms doubling. */
-function retryDelay(error: PlatformRequestError, attempt: number): number {
-  const seconds = Number(error.failure.retryAfter);
-  if (error.failure.retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0 && seconds <= 10) return seconds * 1000;
-  return 250 * 2 ** attempt;
-}
-
-/** What one request carries besides method and path: a value to serialise (`json`) or JSON text (`body`). */
-interface SendExtra {
-  readonly json?: unknown;
-  readonly body?: string;
-  readonly searchParams?: Record<string, string | number>;
-  readonly signal?: AbortSignal;
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An id the platform sent, as a positive safe integer, or a shape error naming where it was. */
+function platformId(value: unknown, path: string): number {
+  if (!isPositiveId(value)) throw new PayloadShapeError(path, `expected an id (a positive integer), got ${JSON.stringify(value)}`);
+  return value;
+}
+
 /**
- * Creates the platform client. One got instance with keep-alive agents serves every call; got's own
- * retry is off: GETs are retried here (a couple of times, short backoff), the POST never.
+ * Creates the platform client: one transport (see `createTransport`: keep-alive, a whole-request
+ * deadline, answers capped per endpoint by `RESPONSE_LIMITS`), GETs retried by the upload queue's own
+ * rules (`retryGet`), the POST never. Refuses a plain `http://` base URL of another machine unless
+ * `allowInsecureHttp`.
+ * @throws MgeError `BASE_URL_INSECURE` (kind `config`).
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
-  const base = options.baseUrl.replace(/\/+$/, '') + '/';
-  const host = URL.canParse(base) ? new URL(base).host : undefined;
-  const sleep = options.sleep ?? ((ms: number) => delay(ms));
-  const getRetries = options.getRetries ?? 2;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    authorization: `Bearer ${options.token}`,
-    'user-agent': options.userAgent ?? `mge-ingest/${packageVersion()}`,
-  };
-  if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
-  const http: Got = got.extend({
-    headers,
-    timeout: { request: options.timeoutMs ?? 30_000 },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    followRedirect: false,
-    responseType: 'text',
-    agent: {
-      http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
-      https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
-    },
-  });
-
-  // JSON text goes out through an instance that already carries its content type: a per-request
-  // header would be merged into the defaults on every one of 10^5 POSTs.
-  const httpJsonText: Got = http.extend({ headers: { 'content-type': 'application/json' } });
-
-  async function send(method: 'GET' | 'POST', path: string, endpoint: string, extra: SendExtra): Promise<{ data: unknown; status: number }> {
-    let response;
-    try {
-      response = extra.body !== undefined
-        ? await httpJsonText(base + path, { method, body: extra.body, signal: extra.signal })
-        : await http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
-    } catch (error) {
-      if (error instanceof RequestError) throw networkFailure(error, endpoint, { host, secret: options.token });
-      throw error;
-    }
-    const contentType = response.headers['content-type'];
-    const retryAfter = response.headers['retry-after'];
-    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint, options.token);
-    return { data, status: response.statusCode };
+  const cleartext = cleartextHost(options.baseUrl);
+  if (cleartext !== undefined && options.allowInsecureHttp !== true) {
+    throw new MgeError('config', 'BASE_URL_INSECURE', `refusing to send the token over plain http:// to ${cleartext}`, {
+      location: { field: 'MGE_BASE_URL' },
+      hint: 'Use https://, or allow it with --allow-insecure-http (MGE_ALLOW_INSECURE_HTTP).',
+    });
   }
+  const send: Send = createTransport(options);
+  const retry: GetRetryOptions = {
+    retries: options.getRetries,
+    sleep: options.sleep ?? ((ms: number) => delay(ms)),
+    clock: options.clock ?? Date.now,
+    random: options.random ?? Math.random,
+  };
 
-  async function get<T>(path: string, endpoint: string, parse: (data: unknown) => T, searchParams?: Record<string, string | number>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
+  function get<T>(path: string, endpoint: string, maxBytes: number, parse: (data: unknown) => T, extra: { searchParams?: Record<string, string | number>; pacer?: RequestPacer } = {}): Promise<T> {
+    return retryGet(async () => {
+      const { data, status } = await send('GET', path, endpoint, { searchParams: extra.searchParams, maxBytes });
       try {
-        const { data, status } = await send('GET', path, endpoint, { searchParams });
-        try {
-          return parse(data);
-        } catch (error) {
-          if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, options.token);
-          throw error;
-        }
+        return parse(data);
       } catch (error) {
-        const transient = error instanceof PlatformRequestError && (error.code === 'NETWORK_ERROR' || error.code === 'PLATFORM_BUSY');
-        if (!transient || attempt >= getRetries) throw error;
-        await sleep(retryDelay(error, attempt));
+        if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, options.token);
+        throw error;
       }
-    }
+    }, { ...retry, pacer: extra.pacer });
   }
 
   function parseTemplateList(data: unknown): { templates: TemplateSummary[]; total: number } {
     if (!isObject(data) || !Array.isArray(data['templates']) || typeof data['total'] !== 'number') {
       throw new PayloadShapeError('data', 'expected {templates: [...], total: N}');
     }
-    return { templates: data['templates'].map((raw) => parseTemplateSummary(raw)), total: data['total'] };
+    const templates = data['templates'].map((raw) => parseTemplateSummary(raw));
+    templates.forEach((t, i) => platformId(t.id, `data.templates[${i}].id`));
+    return { templates, total: data['total'] };
   }
 
   return {
@@ -195,46 +172,38 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         per_page: perPage,
         ...(opts.category === undefined ? {} : { category: opts.category }),
       });
-      // Stop by total: the platform answers an out-of-range page with page 1 again (§C.1). Every page
-      // must then be as full as `total` promises: a short page would silently lose templates.
-      const page = (n: number, total: number | undefined) =>
-        get(LIST_PATH, 'GET templates', (data) => {
-          const list = parseTemplateList(data);
-          const promised = total ?? list.total;
-          const expected = Math.min(perPage, Math.max(0, promised - (n - 1) * perPage));
-          if (list.templates.length !== expected) {
-            throw new PayloadShapeError('data.templates', `page ${n} holds ${list.templates.length} templates, but total ${promised} at ${perPage} per page promises ${expected}`);
-          }
-          return list;
-        }, query(n));
-      const first = await page(1, undefined);
-      const all = [...first.templates];
-      const pages = Math.ceil(first.total / perPage);
-      for (let n = 2; n <= pages; n++) all.push(...(await page(n, first.total)).templates);
-      return all;
+      const endpoint = 'GET templates';
+      try {
+        return await listAllTemplates((n) => get(LIST_PATH, endpoint, RESPONSE_LIMITS.templatePage, parseTemplateList, { searchParams: query(n) }), perPage);
+      } catch (error) {
+        if (error instanceof PayloadShapeError) throw protocolError(endpoint, 200, error, options.token);
+        throw error;
+      }
     },
 
-    async getTemplate(tid) {
-      if (!Number.isSafeInteger(tid) || tid <= 0) {
+    async getTemplate(tid, opts = {}) {
+      if (!isPositiveId(tid)) {
         throw new MgeError('usage', 'TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
       }
       const endpoint = `GET templates/${tid}`;
       try {
-        return await get(`${LIST_PATH}/${tid}`, endpoint, (data) => {
+        return await get(`${LIST_PATH}/${tid}`, endpoint, RESPONSE_LIMITS.template, (data) => {
           if (!isObject(data) || !isObject(data['template'])) throw new PayloadShapeError('data', 'expected {template: {...}}');
-          return parseTemplate(data['template']);
-        });
+          const template = parseTemplate(data['template']);
+          if (platformId(template.id, 'data.template.id') !== tid) throw new PayloadShapeError('data.template.id', `asked for template ${tid}, got template ${template.id}`);
+          return template;
+        }, { pacer: opts.pacer });
       } catch (error) {
         throw templateLookupError(error, tid);
       }
     },
 
     categoryTree() {
-      return get(TREE_PATH, 'GET material/category/tree', parseCategoryTree);
+      return get(TREE_PATH, 'GET material/category/tree', RESPONSE_LIMITS.categoryTree, parseCategoryTree);
     },
 
     projects() {
-      return get(PROJECTS_PATH, 'GET material/projects/', parseProjects);
+      return get(PROJECTS_PATH, 'GET material/projects/', RESPONSE_LIMITS.projects, parseProjects);
     },
 
     async submitRecord(record, opts) {
@@ -242,9 +211,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       // A literal query string: got's searchParams option costs measurably on the 10^5-request hot path.
       const path = `${SUBMIT_PATH}?username=${encodeURIComponent(opts.username)}`;
       const payload = typeof record === 'string' ? { body: record } : { json: record };
-      const { data, status } = await send('POST', path, endpoint, { ...payload, signal: opts.signal });
-      if (typeof data !== 'number' || !Number.isInteger(data)) {
-        throw protocolError(endpoint, status, new Error(`expected the new record id (an integer), got ${JSON.stringify(data)}`), options.token);
+      const { data, status } = await send('POST', path, endpoint, { ...payload, signal: opts.signal, maxBytes: RESPONSE_LIMITS.submit });
+      // The record was sent: an answer without a usable id is a protocol error, whose outcome is unknown.
+      if (!isPositiveId(data)) {
+        throw protocolError(endpoint, status, new Error(`expected the new record id (a positive integer), got ${JSON.stringify(data)}`), options.token);
       }
       return data;
     },

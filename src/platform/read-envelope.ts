@@ -32,9 +32,17 @@ function parseEnvelope(response: RawResponse): Envelope | undefined {
   }
 }
 
+/** Every string in a JSON value scrubbed (before the value is written out, which would escape an echo further). */
+function scrubbed(value: unknown, secret: string | undefined): unknown {
+  if (typeof value === 'string') return redactSecret(value, secret);
+  if (Array.isArray(value)) return value.map((v) => scrubbed(v, secret));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactSecret(k, secret), scrubbed(v, secret)]));
+  return value;
+}
+
 function detailText(detail: unknown, secret: string | undefined): string | undefined {
   if (detail === undefined || detail === null) return undefined;
-  return redactSecret(typeof detail === 'string' ? detail : JSON.stringify(detail), secret);
+  return redactSecret(typeof detail === 'string' ? detail : JSON.stringify(scrubbed(detail, secret)), secret);
 }
 
 function describeBody(response: RawResponse, secret: string | undefined): string {

@@ -12,6 +12,14 @@ import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
 /** Bytes read per chunk from the file. */
 const CHUNK_BYTES = 64 * 1024;
 
+/**
+ * Longest record (one row, all its fields) read, in bytes: 4 MiB. csv-parse holds a record whole until
+ * it ends, so an unclosed quote near the top of a large file, or a file without line breaks, would
+ * be held whole, and a record of one-character fields costs tens of bytes of memory per byte; no real
+ * row comes near this.
+ */
+export const MAX_CSV_RECORD_BYTES = 4 * 1024 * 1024;
+
 /** Every line ending, in any mix: Windows, Unix and old Mac. */
 const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
 
@@ -47,7 +55,7 @@ export function csvRecords(plan: CsvReadPlan): CsvRecords {
   const input = createReadStream(file, { start, highWaterMark: CHUNK_BYTES });
   // csv-parse otherwise fixes the line ending from the first line it meets, so a CRLF file with one
   // line appended in an editor that writes LF (or the reverse) reads as one ragged row.
-  const parser = parse({ delimiter, record_delimiter: RECORD_DELIMITERS, relax_column_count: true, relax_quotes: true, bom: false });
+  const parser = parse({ delimiter, record_delimiter: RECORD_DELIMITERS, relax_column_count: true, relax_quotes: true, bom: false, max_record_size: MAX_CSV_RECORD_BYTES });
   const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : guessed ? gb18030Guard() : decoderStream(encoding));
   source.pipe(parser);
   const forward = (error: Error): void => {
@@ -111,6 +119,9 @@ async function* records(parser: Parser, file: string, mark: () => void): AsyncGe
       );
     }
     const code = (error as { code?: string }).code;
+    if (code === 'CSV_MAX_RECORD_SIZE') {
+      throw sourceError('SOURCE_TOO_LARGE', `the record that starts at line ${line} runs past ${MAX_CSV_RECORD_BYTES} bytes`, { file, row: line }, 'look for an unclosed quote on this line; if the file has no line breaks, it is not a CSV table', error);
+    }
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
       throw sourceError('SOURCE_UNREADABLE', `cannot read the file (${code})`, { file }, undefined, error);
     }

@@ -1,5 +1,6 @@
 import { decodeXlsxText } from '../util/xlsx-escape.js';
 import type { CellDate, CellValue, SourceIssue } from './source-types.js';
+import { earlySerialOf, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
 
 /** A normalised cell, plus the issue found in it (if any). */
 export interface NormalisedCell {
@@ -57,28 +58,11 @@ export function normaliseExcelCell(raw: unknown, numFmt: string | undefined, for
 /**
  * exceljs builds a Date whose UTC fields hold the wall-clock time Excel shows; reading the UTC fields
  * gives the same answer in every time zone. A date format without time parts and a midnight value is
- * a date only.
+ * a date only. exceljs counts every serial from 1899-12-30, so the dates before 1900-03-01 (serials
+ * 1–60, where Excel counts the fictitious 1900-02-29) are read back as serials and dated by Excel's rules.
  */
 export function excelDate(date: Date, numFmt: string | undefined): CellDate | null {
-  const ms = date.getTime();
-  if (!Number.isFinite(ms)) return null;
-  // Round to the second: Excel stores times as day fractions, which rarely land on an exact ms.
-  const rounded = new Date(Math.round(ms / 1000) * 1000);
-  const y = rounded.getUTCFullYear();
-  const day = `${pad(y, 4)}-${pad(rounded.getUTCMonth() + 1, 2)}-${pad(rounded.getUTCDate(), 2)}`;
-  const h = rounded.getUTCHours();
-  const m = rounded.getUTCMinutes();
-  const s = rounded.getUTCSeconds();
-  if (h === 0 && m === 0 && s === 0 && !hasTimePart(numFmt)) return { kind: 'date', iso: day };
-  return { kind: 'date', iso: `${day}T${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}` };
-}
-
-function hasTimePart(numFmt: string | undefined): boolean {
-  if (!numFmt) return false;
-  const bare = numFmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
-  return /[hs]/i.test(bare);
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
+  const hasTime = formatShowsTime(numFmt);
+  const early = earlySerialOf(date.getTime());
+  return (early === undefined ? wallClockDate(date.getTime(), hasTime) : excelSerialDate(early, false, hasTime)) ?? null;
 }

@@ -63,7 +63,7 @@ function chooseEncoding(
     'SOURCE_ENCODING_UNCERTAIN',
     'the file is not UTF-8, and it does not read as GB18030/GBK either (it may be Latin-1/Windows-1252, or mix encodings)',
     { file },
-    'save it as UTF-8 (Excel: "CSV UTF-8"); if it really is GB18030/GBK, set encoding: gb18030 in the mapping\'s input section or pass --encoding gb18030',
+    'save it as UTF-8 (Excel: "CSV UTF-8"); if it really is GB18030/GBK, set `encoding: gb18030` in the mapping\'s `input` section',
   );
 }
 

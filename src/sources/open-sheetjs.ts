@@ -1,4 +1,4 @@
-import { stat, readFile, open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as SheetJs from '@e965/xlsx';
 import type { TableSource, CellValue, SourceIssue } from './source-types.js';
@@ -9,31 +9,17 @@ import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
 import { showsAsPercent } from './shows-as-percent.js';
-
-/** Largest .xls/.ods read (SheetJS holds the whole workbook in memory). @default 50 MiB */
-export const MAX_SHEETJS_BYTES = 50 * 1024 * 1024;
+import { checkSheetExtent, checkSheetJsFile, SHEETJS_LIMITS, type SheetJsLimits } from './check-sheetjs-file.js';
+import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
 
 /**
  * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
- * size is capped; merged ranges are known and applied to multi-row headers. Cells are normalised as
+ * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalised as
  * for xlsx: error cells give `SOURCE_ERROR_CELL`, dates their wall-clock value.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */
-export async function openSheetJs(file: string, options: SourceOptions = {}, maxBytes: number = MAX_SHEETJS_BYTES): Promise<TableSource> {
-  const info = await stat(file).catch((error: unknown) => {
-    const code = (error as { code?: string }).code;
-    throw sourceError(code === 'ENOENT' ? 'SOURCE_NOT_FOUND' : 'SOURCE_UNREADABLE', 'cannot open the file', { file }, 'check the path', error);
-  });
-  if (info.size === 0) throw sourceError('SOURCE_EMPTY', 'the file is empty', { file }, 'check that this is the right file');
-  if (info.size > maxBytes) {
-    throw sourceError(
-      'SOURCE_TOO_LARGE',
-      `the file is ${info.size} bytes; .xls/.ods files are read whole and limited to ${maxBytes} bytes`,
-      { file },
-      'save it as .xlsx (read as a stream) or CSV',
-    );
-  }
-  await checkSignature(file);
+export async function openSheetJs(file: string, options: SourceOptions = {}, limits: SheetJsLimits = SHEETJS_LIMITS): Promise<TableSource> {
+  await checkSheetJsFile(file, limits);
   // Loaded on first use: SheetJS is large, and most runs read only CSV or xlsx.
   const XLSX = await import('@e965/xlsx');
   let book: SheetJs.WorkBook;
@@ -63,13 +49,15 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, max
   }
   const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
   const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
+  checkSheetExtent(file, name, data, limits.cells);
   // The workbook is in memory: progress is the share of its rows handed out.
   const handed = { rows: 0 };
   const readFraction = (): number => (data.length > 0 ? handed.rows / data.length : 1);
-  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, data, name, handed), merges, close: async () => undefined, readFraction }, options);
+  const dates: DateSystem = { date1904: book.Workbook?.WBProps?.date1904 === true, fromIsoDates: path.extname(file).toLowerCase() === '.ods' };
+  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, data, name, handed, dates), merges, close: async () => undefined, readFraction }, options);
 }
 
-async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | undefined)[], sheetName: string, handed: { rows: number }): AsyncGenerator<RawRow[]> {
+async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | undefined)[], sheetName: string, handed: { rows: number }, dates: DateSystem): AsyncGenerator<RawRow[]> {
   let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
@@ -85,7 +73,7 @@ async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | un
           const found = cell.w ?? XLSX.utils.format_cell(cell);
           (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
         } else {
-          value = sheetJsValue(XLSX, cell);
+          value = sheetJsValue(XLSX, cell, dates);
           if (typeof value === 'number' && (typeof cell.z === 'string' ? isPercentFormat(cell.z) : showsAsPercent(value, cell.w))) {
             (percent ??= [])[c] = true;
           }
@@ -104,7 +92,14 @@ async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | un
   if (batch.length > 0) yield batch;
 }
 
-function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject): CellValue {
+/** How the workbook counts its date serials (see {@link excelSerialDate}). */
+interface DateSystem {
+  readonly date1904: boolean;
+  /** SheetJS turned the file's ISO dates into serials with its `datenum` (OpenDocument). */
+  readonly fromIsoDates: boolean;
+}
+
+function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject, dates: DateSystem): CellValue {
   switch (cell.t) {
     case 's':
       return cell.v === '' || cell.v === undefined ? null : String(cell.v);
@@ -112,61 +107,24 @@ function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject): CellValue
       return Boolean(cell.v);
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(XLSX, v, cell.z);
+      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
       return Number.isFinite(v) ? v : null;
     }
     case 'd':
-      return cell.v instanceof Date ? { kind: 'date', iso: cell.v.toISOString().slice(0, 19) } : null;
+      return cell.v instanceof Date ? (wallClockDate(cell.v.getTime(), typeof cell.z === 'string' && formatShowsTime(cell.z)) ?? null) : null;
     default:
       return null;
   }
 }
 
-/** A date serial number to its wall-clock value (SSF's parse works in calendar fields, no time zone). */
-function sheetJsDate(XLSX: typeof SheetJs, serial: number, format: string): CellValue {
-  const p = XLSX.SSF.parse_date_code(serial);
-  if (!p) return serial;
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const day = `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)}`;
-  const timeFormat = /[hs]/i.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
-  if (p.H === 0 && p.M === 0 && Math.round(p.S) === 0 && !timeFormat) return { kind: 'date', iso: day };
-  return { kind: 'date', iso: `${day}T${pad(p.H)}:${pad(p.M)}:${pad(Math.min(59, Math.round(p.S)))}` };
-}
-
-const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 /**
- * SheetJS reads almost any bytes as some sheet, so junk named `.xls` gave rows of garbage. Only the
- * forms it reads for real pass: for `.xls` an OLE compound file (BIFF5/8), a bare BIFF2-4 stream, an
- * xlsx zip saved under the old name, or the HTML and XML-spreadsheet text that web exports name
- * `.xls`; for `.ods` a zip or flat XML OpenDocument.
+ * A date serial as the calendar value it shows. An OpenDocument file stores ISO dates, which SheetJS
+ * turns into Excel serials by counting from 1899-12-30 minus one day before serial 60 (and 1900-02-28
+ * itself lands on 60): that is undone here, so those dates need no leap-year rule and dates before
+ * 1900 survive. A time with no date (0 ≤ serial < 1) stays on 1899-12-30 as in Excel files.
  */
-async function checkSignature(file: string): Promise<void> {
-  const head = Buffer.alloc(1024);
-  const handle = await open(file, 'r');
-  let length: number;
-  try {
-    ({ bytesRead: length } = await handle.read(head, 0, head.length, 0));
-  } finally {
-    await handle.close();
-  }
-  const bytes = head.subarray(0, length);
-  const text = bytes.toString('latin1').replace(/^(\xef\xbb\xbf)?\s*/, '').slice(0, 1024).toLowerCase();
-  const isZip = bytes.subarray(0, 4).equals(ZIP_MAGIC);
-  const ods = path.extname(file).toLowerCase() === '.ods';
-  const biff = bytes[0] === 0x09 && (bytes[1] === 0x00 || bytes[1] === 0x02 || bytes[1] === 0x04) && bytes[3] === 0x00;
-  const markup =
-    /^<(!doctype html|html|table)\b/.test(text) || (/^<(meta|\?xml)/.test(text) && /<(html|table|workbook|ss:workbook)\b|<\?mso-application/.test(text));
-  const ok = ods
-    ? isZip || (text.startsWith('<') && text.includes('office:document'))
-    : bytes.subarray(0, 8).equals(CFB_MAGIC) || isZip || biff || markup;
-  if (!ok) {
-    throw sourceError(
-      'SOURCE_CORRUPT',
-      `the file is not ${ods ? 'an OpenDocument spreadsheet' : 'an Excel workbook'} (its first bytes match no ${ods ? '.ods' : '.xls'} format)`,
-      { file },
-      'open it in the spreadsheet program and save it again; if it is text, name it .csv or .tsv',
-    );
-  }
+function sheetJsDate(serial: number, hasTime: boolean, dates: DateSystem): CellValue | undefined {
+  if (!dates.fromIsoDates || dates.date1904) return excelSerialDate(serial, dates.date1904, hasTime);
+  const days = serial < 0 ? serial + 1 : serial < 1 || serial >= 60 ? serial : serial + 1;
+  return daysAfterEpoch(days, false, hasTime);
 }

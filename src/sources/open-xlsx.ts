@@ -11,6 +11,7 @@ import { readXlsxErrorResults } from './read-xlsx-error-results.js';
 import { loadExcelJs } from './load-exceljs.js';
 import { isPercentFormat } from './is-percent-format.js';
 import { findXlsxSheetEntry } from './find-xlsx-sheet-entry.js';
+import { zipPartsStream } from './zip-parts-stream.js';
 
 /** Excel's last row: a sheet claiming more is damaged or hostile. */
 const MAX_EXCEL_ROWS = 1_048_576;
@@ -39,6 +40,15 @@ interface BookReader extends AsyncIterable<SheetReader> {
 }
 
 /**
+ * The parts exceljs' stream reader inflates, matched as it matches them (its sheet pattern is not
+ * anchored); it drains every other part unread.
+ */
+function readByExcelJs(name: string): boolean {
+  return EXCELJS_PARTS.has(name) || /xl\/worksheets\/sheet\d+[.]xml/.test(name) || /xl\/worksheets\/_rels\/sheet\d+[.]xml.rels/.test(name);
+}
+const EXCELJS_PARTS = new Set(['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml']);
+
+/**
  * Opens one sheet of an .xlsx/.xlsm with the exceljs stream reader (bounded memory). The file is
  * checked first (see `checkWorkbookFile`). Sheets are matched by name or 1-based workbook order; the
  * read stops at the end of the wanted sheet.
@@ -46,8 +56,9 @@ interface BookReader extends AsyncIterable<SheetReader> {
  *   `SOURCE_ENCRYPTED`, `SOURCE_TOO_LARGE`, and the header errors of `assembleTable`.
  */
 export async function openXlsx(file: string, options: SourceOptions = {}, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS): Promise<TableSource> {
-  const entries = await checkWorkbookFile(file, limits);
-  const reader = new (loadExcelJs().stream.xlsx.WorkbookReader)(file, {
+  const entries = await checkWorkbookFile(file, limits, readByExcelJs);
+  // The reader walks the zip's local headers: it gets only the parts checked above, as they were checked.
+  const reader = new (loadExcelJs().stream.xlsx.WorkbookReader)(zipPartsStream(file, entries), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
@@ -105,7 +116,7 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
   const xmlBytes = entry === undefined || entry.uncompressedSize === 0xffffffff ? 0 : entry.uncompressedSize;
   const parsed = { bytes: 0 };
   const readFraction = (): number => (xmlBytes > 0 ? parsed.bytes / xmlBytes : 0);
-  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText, parsed), merges, close, readFraction }, options);
+  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText, parsed, limits.maxSpan), merges, close, readFraction }, options);
 }
 
 /**
@@ -126,8 +137,13 @@ async function* sheetRows(
   sheetName: string,
   errorText: (ref: string) => Promise<string | undefined>,
   parsed: { bytes: number },
+  maxSpan: WorkbookLimits['maxSpan'],
 ): AsyncGenerator<RawRow[]> {
   if (sheet.iterator !== undefined) sheet.iterator = counted(sheet.iterator, parsed);
+  // Each row is handed on up to its last cell, so one cell in column XFD costs 16,384 in a few bytes
+  // of XML: the span is held to the filled cells, since the sheet's bytes do not bound it.
+  let spanned = 0;
+  let filled = 0;
   try {
     for await (const events of sheet.parse()) {
       const batch: RawRow[] = [];
@@ -138,7 +154,17 @@ async function* sheetRows(
         if (row.number > MAX_EXCEL_ROWS) {
           throw sourceError('SOURCE_TOO_LARGE', `the sheet goes past Excel's last row (${MAX_EXCEL_ROWS})`, { file, sheet: sheetName, row: row.number }, 'this is not a normal workbook; save it again from the spreadsheet program');
         }
-        const raw = toRawRow(row, sheetName);
+        const { raw, filled: held } = toRawRow(row, sheetName);
+        spanned += raw.cells.length;
+        filled += held;
+        if (spanned > maxSpan.floor + maxSpan.perCell * filled) {
+          throw sourceError(
+            'SOURCE_TOO_LARGE',
+            `the sheet's rows, each counted to its last cell, span ${spanned} cells for ${filled} filled ones`,
+            { file, sheet: sheetName, row: row.number },
+            'this is not a normal workbook (cells far to the right on many rows?); delete the stray cells or save it as CSV',
+          );
+        }
         if (raw.issues) await fillErrorResults(raw, sheetName, errorText);
         batch.push(raw);
       }
@@ -149,11 +175,14 @@ async function* sheetRows(
   }
 }
 
-function toRawRow(row: ExcelRow, sheetName: string): RawRow {
+/** The row's cells by column (up to its last cell), and how many cells the sheet holds for it. */
+function toRawRow(row: ExcelRow, sheetName: string): { raw: RawRow; filled: number } {
   const cells: CellValue[] = [];
   let issues: SourceIssue[] | undefined;
   let percent: boolean[] | undefined;
+  let filled = 0;
   row.eachCell({ includeEmpty: false }, (cell, column) => {
+    filled += 1;
     const numFmt = cell.numFmt;
     const { value, issue } = normaliseExcelCell(cell.value, numFmt, cell.result);
     while (cells.length < column - 1) cells.push(null);
@@ -173,7 +202,7 @@ function toRawRow(row: ExcelRow, sheetName: string): RawRow {
       });
     }
   });
-  return { rowNumber: row.number, cells, issues, percent };
+  return { raw: { rowNumber: row.number, cells, issues, percent }, filled };
 }
 
 /** Fills in the text of formula results that are errors (see `normaliseExcelCell`). */

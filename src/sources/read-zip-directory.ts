@@ -3,7 +3,10 @@ import type { FileHandle } from 'node:fs/promises';
 /** One entry of a zip's central directory, as declared there. */
 export interface ZipEntry {
   readonly name: string;
+  /** General-purpose flags: bit 0 encrypted, bit 3 sizes in a trailing data descriptor, bit 11 UTF-8 name. */
+  readonly flags: number;
   readonly method: number;
+  readonly crc32: number;
   readonly compressedSize: number;
   readonly uncompressedSize: number;
   readonly localHeaderOffset: number;
@@ -49,7 +52,9 @@ export async function readZipDirectory(handle: FileHandle, fileSize: number): Pr
     const extraLength = dir.readUInt16LE(p + 30);
     const commentLength = dir.readUInt16LE(p + 32);
     const entry: ZipEntry = {
+      flags: dir.readUInt16LE(p + 8),
       method: dir.readUInt16LE(p + 10),
+      crc32: dir.readUInt32LE(p + 16),
       compressedSize: dir.readUInt32LE(p + 20),
       uncompressedSize: dir.readUInt32LE(p + 24),
       localHeaderOffset: dir.readUInt32LE(p + 42),

@@ -1,9 +1,9 @@
 import type { CellValue } from '../sources/source-types.js';
 import type { OutcomeLine, ReportLineInput, ReportLocation, ResendOf } from '../report/report-lines.js';
-import { backoffDelay, type BackoffOptions } from './backoff-delay.js';
-import { classifyFailure, type Classification } from './classify-failure.js';
+import { backoffDelay, type BackoffOptions } from '../platform/backoff-delay.js';
+import { classifyFailure, type Classification } from '../platform/classify-failure.js';
 import type { UploadQueue } from './create-upload-queue.js';
-import { parseRetryAfter } from './parse-retry-after.js';
+import { parseRetryAfter } from '../platform/parse-retry-after.js';
 import type { Sleep } from './real-sleep.js';
 import type { SendRecord } from './upload-types.js';
 

@@ -1,5 +1,5 @@
 import { MgeError } from '../errors/mge-error.js';
-import type { Classification } from './classify-failure.js';
+import type { Classification } from '../platform/classify-failure.js';
 
 const TEXT: Readonly<Record<string, { message: string; hint: string }>> = {
   TOKEN_REJECTED: {

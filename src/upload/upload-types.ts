@@ -1,6 +1,6 @@
 import type { ReportState } from '../report/fold-report.js';
 import type { OutcomeCounts, OutcomeType, ReportLineInput, ReportLocation } from '../report/report-lines.js';
-import type { BackoffOptions } from './backoff-delay.js';
+import type { BackoffOptions } from '../platform/backoff-delay.js';
 import type { UploadQueue } from './create-upload-queue.js';
 import type { Sleep } from './real-sleep.js';
 

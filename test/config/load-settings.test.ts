@@ -116,6 +116,27 @@ describe('loadSettings', () => {
   test('requirePlatformAccess names both missing pieces at once', () => {
     const error = thrown(() => requirePlatformAccess(loadSettings({ flags: {}, env: {}, cwd: dir })));
     expect((error.details['problems'] as { code: string }[]).map((p) => p.code)).toEqual(['BASE_URL_MISSING', 'TOKEN_MISSING']);
-    expect(requirePlatformAccess(loadSettings({ flags: {}, env: { MGE_BASE_URL: 'http://h/', MGE_TOKEN: 't' }, cwd: dir }))).toEqual({ baseUrl: 'http://h', token: 't' });
+    expect(requirePlatformAccess(loadSettings({ flags: {}, env: { MGE_BASE_URL: 'https://h/', MGE_TOKEN: 't' }, cwd: dir }))).toEqual({ baseUrl: 'https://h', token: 't', allowInsecureHttp: false });
+  });
+
+  test('a token over plain http:// to another machine is refused unless allowed; this machine is fine', () => {
+    const access = (env: Record<string, string>, flags: Record<string, unknown> = {}): unknown => requirePlatformAccess(loadSettings({ flags, env: { MGE_TOKEN: 't', ...env }, cwd: dir }));
+    const refused = thrown(() => access({ MGE_BASE_URL: 'http://mgedata.example.cn' }));
+    expect([refused.kind, refused.code]).toEqual(['config', 'BASE_URL_INSECURE']);
+    expect(refused.message).toContain('mgedata.example.cn');
+    expect(access({ MGE_BASE_URL: 'http://mgedata.example.cn', MGE_ALLOW_INSECURE_HTTP: '1' })).toMatchObject({ allowInsecureHttp: true });
+    expect(access({ MGE_BASE_URL: 'http://mgedata.example.cn' }, { 'allow-insecure-http': true })).toMatchObject({ allowInsecureHttp: true });
+    const config = file('insecure.yaml', 'allow-insecure-http: true\n');
+    expect(access({ MGE_BASE_URL: 'http://10.0.0.5:8000' }, { config })).toMatchObject({ allowInsecureHttp: true });
+    for (const local of ['http://127.0.0.1:8700', 'http://[::1]:8700', 'http://localhost', 'https://mgedata.example.cn']) {
+      expect(access({ MGE_BASE_URL: local })).toMatchObject({ allowInsecureHttp: false });
+    }
+  });
+
+  test('a base URL holding a password is refused without echoing the password', () => {
+    const error = thrown(() => loadSettings({ flags: { 'base-url': 'https://curator:hunter2-secret@mgedata.example.cn' }, env: {}, cwd: dir }));
+    expect(error.code).toBe('SETTING_INVALID');
+    expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain('hunter2-secret');
+    expect(error.message).toContain('https://[redacted]@mgedata.example.cn');
   });
 });

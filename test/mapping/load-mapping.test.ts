@@ -80,3 +80,28 @@ describe('loadMapping keys', () => {
     expect([...(spec.content?.entries.keys() ?? [])]).toEqual(['01', '2.50']);
   });
 });
+
+describe('loadMapping bounds', () => {
+  it('stops an alias bomb at the alias whose expansion passes the node limit', () => {
+    const lines = ['version: 1', 'template: 201', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 8; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
+    const error = thrown(() => loadMapping(lines.join('\n'), 'm.yaml'));
+    expect([error.kind, error.code, error.location?.file]).toEqual(['mapping', 'MAPPING_ALIAS_EXPANSION', 'm.yaml']);
+    // Line 7 (a4) is where the count passes 100,000: its ten *a3 copy over 12,000 nodes each.
+    expect(error.location?.row).toBe(7);
+    expect(error.location?.col).toBeGreaterThan(10);
+    expect(error.details).toEqual({ limit: 100_000 });
+  });
+
+  it('an alias that names the node it sits in is MAPPING_TOO_DEEP, not a stack overflow', () => {
+    const error = thrown(() => loadMapping('version: 1\ntemplate: 201\ncontent: &c\n  a: *c\n', 'm.yaml'));
+    expect([error.code, error.location?.row, error.location?.col]).toEqual(['MAPPING_TOO_DEEP', 4, 6]);
+  });
+
+  it('nesting one level past the limit is MAPPING_TOO_DEEP at the line that goes too deep; at the limit it loads', () => {
+    const nested = (levels: number): string => `version: 1\ntemplate: 201\ncontent:\n${Array.from({ length: levels }, (_v, i) => `${'  '.repeat(i + 1)}a${i}:`).join('\n')} x\n`;
+    expect(loadMapping(nested(63), 'm.yaml').spec.problems).toEqual([]);
+    const error = thrown(() => loadMapping(nested(64), 'm.yaml'));
+    expect([error.kind, error.code, error.location?.row]).toEqual(['mapping', 'MAPPING_TOO_DEEP', 67]);
+  });
+});

@@ -197,14 +197,15 @@ describe('responses that are not the platform', () => {
     const { server, url } = await listen(() => undefined);
     await new Promise((resolve) => server.close(resolve));
     const sleeps: number[] = [];
-    const client = createPlatformClient({ baseUrl: url, token: 't', sleep: async (ms) => void sleeps.push(ms) });
+    const client = createPlatformClient({ baseUrl: url, token: 't', sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 });
     const error = await caught(client.submitRecord(sampleRecord(), { username: 'u' }));
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.failure).toMatchObject({ reason: 'refused', requestSent: false });
     expect(sleeps).toEqual([]);
     const getError = await caught(client.projects());
     expect(getError.failure.reason).toBe('refused');
-    expect(sleeps).toEqual([250, 500]);
+    // The POST queue's backoff (half of 500 ms doubling, with the jitter at 0.5), four retries.
+    expect(sleeps).toEqual([250, 500, 1000, 2000]);
   });
 });
 
@@ -260,15 +261,16 @@ describe('submit failures as the upload stage sees them', () => {
   });
 });
 
-test('GETs retry a busy platform, honouring a short Retry-After, then give up with PLATFORM_BUSY', async () => {
+test('GETs retry a busy platform, honouring its Retry-After, then give up with PLATFORM_BUSY', async () => {
   const sandbox = await startSandbox({ busyRate: 1, faultsOn: 'all', retryAfterSeconds: 2 });
   try {
     const sleeps: number[] = [];
-    const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token', sleep: async (ms) => void sleeps.push(ms) });
+    const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token', sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 });
     const error = await caught(client.categoryTree());
     expect(error.code).toBe('PLATFORM_BUSY');
-    expect(sleeps).toEqual([2000, 2000]);
-    expect(sandbox.stats().requests).toBe(3);
+    // The longer of the backoff and the Retry-After: 2 s until the backoff passes it.
+    expect(sleeps).toEqual([2000, 2000, 2000, 2000]);
+    expect(sandbox.stats().requests).toBe(5);
   } finally {
     await sandbox.close();
   }

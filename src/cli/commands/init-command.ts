@@ -2,7 +2,7 @@ import { MgeError } from '../../errors/mge-error.js';
 import type { SourceOptions } from '../../sources/source-options.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
-import { numberOption } from '../parse-option.js';
+import { idArgument, numberOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import type { InitOptions } from './init.js';
 
@@ -29,7 +29,7 @@ export const initCommand = defineCommand({
   ],
   files: (args) => ({ inputs: [...commandFile('--input', args['input']), ...commandFile('--template-file', args['template-file'])], outputs: commandFile('--out', args['out']) }),
   run: async (args, context) => {
-    const tid = numberOption(args['tid'], 'tid', { integer: true, min: 1 });
+    const tid = idArgument(args['tid'], 'tid');
     if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
     const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
     const sheet = sheetText === undefined ? undefined : /^\d+$/.test(sheetText) ? numberOption(sheetText, 'sheet', { integer: true, min: 1 }) : sheetText;

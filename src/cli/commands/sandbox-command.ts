@@ -24,6 +24,8 @@ export function sandboxOptions(args: Args, cwd: string): SandboxOptions {
     resetRate: rate(args, 'reset-rate'),
     commitThenFailRate: rate(args, 'commit-then-fail-rate'),
     retryAfterSeconds: numberOption(args['retry-after'], 'retry-after', { integer: true, min: 0 }),
+    retryAfterDate: args['retry-after-date'] === true ? true : undefined,
+    busyFirst: numberOption(args['busy-first'], 'busy-first', { integer: true, min: 0 }),
     latencyMs: numberOption(args['latency'], 'latency', { min: 0 }),
     maxRps: numberOption(args['max-rps'], 'max-rps', { min: 1 }),
     methodsWidth: methods === undefined ? undefined : methods === 'any' ? 'any' : methods === '3' ? 3 : 4,
@@ -64,6 +66,8 @@ export const sandboxCommand = defineCommand({
       .option('fail-rate', { type: 'string', describe: 'share of submits answered 502/503', group: 'Faults:' })
       .option('busy-rate', { type: 'string', describe: 'share of submits answered 429 with Retry-After', group: 'Faults:' })
       .option('retry-after', { type: 'string', describe: 'Retry-After seconds of busy answers [default: 1]', group: 'Faults:' })
+      .option('retry-after-date', { type: 'boolean', describe: 'send Retry-After as an HTTP date instead of seconds', group: 'Faults:' })
+      .option('busy-first', { type: 'string', describe: 'answer the first N requests the faults hit 429', group: 'Faults:' })
       .option('reset-rate', { type: 'string', describe: 'share of submits whose connection is dropped', group: 'Faults:' })
       .option('commit-then-fail-rate', { type: 'string', describe: 'share of submits stored, then answered 500', group: 'Faults:' })
       .option('latency', { type: 'string', describe: 'delay before every answer (ms)', group: 'Faults:' })

@@ -2,7 +2,7 @@ import { MgeError } from '../../errors/mge-error.js';
 import type { PlatformClient } from '../../platform/platform-client.js';
 import type { CliIo } from '../cli-io.js';
 import { defineCommand, defineCommandGroup } from '../define-command.js';
-import { numberArgument, numberOption } from '../parse-option.js';
+import { idArgument, idOption } from '../parse-option.js';
 import { formatFieldTree } from '../render/format-field-tree.js';
 import { formatTable } from '../render/format-table.js';
 
@@ -47,7 +47,7 @@ const list = defineCommand({
     ['$0 templates list --json | jq ".[].id"', 'template ids for a script'],
   ],
   run: async (args, context) => {
-    const options = { category: numberOption(args['category'], 'category', { integer: true, min: 0 }), json: context.settings.json };
+    const options = { category: idOption(args['category'], 'category'), json: context.settings.json };
     const { client } = await context.openPlatform();
     return templatesList(client, options, context.io);
   },
@@ -63,7 +63,7 @@ const show = defineCommand({
     ['$0 templates show 101 --json', 'the typed field tree as JSON'],
   ],
   run: async (args, context) => {
-    const tid = numberArgument(args['tid'], 'tid', { integer: true, min: 1 });
+    const tid = idArgument(args['tid'], 'tid');
     if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
     const { client } = await context.openPlatform();
     return templatesShow(client, { tid, json: context.settings.json }, context.io);

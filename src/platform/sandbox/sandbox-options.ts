@@ -30,8 +30,12 @@ export interface SandboxOptions {
   readonly failRate?: number;
   /** Share of submits answered 429 with `Retry-After`. @default 0 */
   readonly busyRate?: number;
-  /** `Retry-After` seconds of `busyRate` answers. @default 1 */
+  /** `Retry-After` seconds of `busyRate` and `busyFirst` answers. @default 1 */
   readonly retryAfterSeconds?: number;
+  /** Send that `Retry-After` as an HTTP date (`retryAfterSeconds` after the sandbox's clock), as some proxies do. @default false */
+  readonly retryAfterDate?: boolean;
+  /** The first N requests the faults hit (see `faultsOn`) are answered 429, before any random fault. @default 0 */
+  readonly busyFirst?: number;
   /** Share of submits whose connection is destroyed after the body was read, without an answer. @default 0 */
   readonly resetRate?: number;
   /** Share of submits stored and then answered 500 (the post-commit indexing failure of §E.2 step 11). @default 0 */

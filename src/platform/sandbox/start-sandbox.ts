@@ -90,7 +90,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const resetRate = options.resetRate ?? 0;
   const commitThenFailRate = options.commitThenFailRate ?? 0;
   const latencyMs = options.latencyMs ?? 0;
-  const retryAfter = String(options.retryAfterSeconds ?? 1);
+  const retryAfterSeconds = options.retryAfterSeconds ?? 1;
+  const retryAfter = (): string => (options.retryAfterDate ? new Date(now() + retryAfterSeconds * 1000).toUTCString() : String(retryAfterSeconds));
+  let busyLeft = options.busyFirst ?? 0;
 
   const counts = { requests: 0, stored: 0, rejected: 0, busy: 0, failed: 0, resets: 0 };
   const byStatus: Record<number, number> = {};
@@ -113,6 +115,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return undefined;
   }
 
+  /** `busyFirst` answers first, then the seeded random faults. */
+  function nextFault(): 'fail' | 'busy' | 'reset' | undefined {
+    if (busyLeft <= 0) return drawFault();
+    busyLeft -= 1;
+    return 'busy';
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, tooLarge: boolean): Promise<void> {
     counts.requests++;
     const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -121,9 +130,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (latencyMs > 0) await delay(latencyMs);
     if (limiter && !limiter().allowed) return answer(res, { ...html(429, 'Too Many Requests'), headers: { 'retry-after': '1' } }, isSubmit);
     if (target.kind !== 'unknown' && (isSubmit || options.faultsOn === 'all')) {
-      const fault = drawFault();
+      const fault = nextFault();
       if (fault === 'fail') return answer(res, random() < 0.5 ? html(502, 'Bad Gateway') : html(503, 'Service Temporarily Unavailable'), isSubmit);
-      if (fault === 'busy') return answer(res, { ...html(429, 'Too Many Requests'), headers: { 'retry-after': retryAfter } }, isSubmit);
+      if (fault === 'busy') return answer(res, { ...html(429, 'Too Many Requests'), headers: { 'retry-after': retryAfter() } }, isSubmit);
       if (fault === 'reset') {
         counts.resets++;
         req.socket.destroy();

@@ -1,4 +1,4 @@
-import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/upload/parse-retry-after.js';
+import { parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/platform/parse-retry-after.js';
 
 const NOW = Date.parse('2026-11-23T07:00:00Z');
 

@@ -1,5 +1,5 @@
 import { PlatformRequestError, type PlatformErrorCode, type PlatformFailure } from '../../src/platform/platform-errors.js';
-import { classifyFailure, type FailureAction } from '../../src/upload/classify-failure.js';
+import { classifyFailure, type FailureAction } from '../../src/platform/classify-failure.js';
 
 const ENDPOINT = 'POST data/full';
 
@@ -59,4 +59,33 @@ describe('classifyFailure', () => {
     expect(classifyFailure(platform('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: '3' })).retryAfter).toBe('3');
     expect(classifyFailure(platform('NETWORK_ERROR', { requestSent: true, reason: 'reset' })).reason).toBe('reset');
   });
+});
+
+describe('classifyFailure of a GET: the same facts, retried wherever the failure may pass', () => {
+  const get = (code: PlatformErrorCode, failure: Omit<PlatformFailure, 'endpoint'>): PlatformRequestError =>
+    new PlatformRequestError(code, 'test', { endpoint: 'GET templates/101', ...failure });
+  const rows: [string, FailureAction, string, () => unknown, boolean?][] = [
+    ['refused', 'retry', 'NETWORK_ERROR', () => get('NETWORK_ERROR', { requestSent: false, reason: 'refused' })],
+    ['reset after sending (a POST would be uncertain)', 'retry', 'NETWORK_ERROR', () => get('NETWORK_ERROR', { requestSent: true, reason: 'reset' })],
+    ['timeout', 'retry', 'NETWORK_ERROR', () => get('NETWORK_ERROR', { requestSent: true, reason: 'timeout' })],
+    ['429', 'retry', 'PLATFORM_BUSY', () => get('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' }), true],
+    ['503 HTML page', 'retry', 'PLATFORM_BUSY', () => get('PROTOCOL_ERROR', { requestSent: true, status: 503 }), true],
+    ['500 (a POST would be uncertain)', 'retry', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 500, platformCode: 500 }), false],
+    ['502 HTML page', 'retry', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true, status: 502 })],
+    ['504', 'retry', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 504 })],
+    ['408', 'retry', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 408 })],
+    ['422/2102 template missing', 'failed', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102 })],
+    ['200 with the wrong shape', 'failed', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true, status: 200 })],
+    ['an answer too large to read', 'failed', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true })],
+    ['404 HTML page', 'failed', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true, status: 404 })],
+    ['403 token', 'fatal', 'TOKEN_REJECTED', () => get('TOKEN_REJECTED', { requestSent: true, status: 403 })],
+    ['a bug', 'failed', 'INTERNAL_ERROR', () => new TypeError('x')],
+  ];
+  for (const [name, action, code, error, busy] of rows) {
+    test(`${name} → ${action} ${code}`, () => {
+      const c = classifyFailure(error(), 'GET');
+      expect([c.action, c.code]).toEqual([action, code]);
+      if (busy !== undefined) expect(c.busy).toBe(busy);
+    });
+  }
 });

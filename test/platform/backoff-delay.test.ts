@@ -1,4 +1,4 @@
-import { backoffDelay, DEFAULT_BACKOFF } from '../../src/upload/backoff-delay.js';
+import { backoffDelay, DEFAULT_BACKOFF } from '../../src/platform/backoff-delay.js';
 
 const options = { baseMs: 100, capMs: 1000 };
 

@@ -1,7 +1,7 @@
-import { PlatformRequestError } from '../platform/platform-errors.js';
+import { PlatformRequestError } from './platform-errors.js';
 
 /**
- * What to do about one failed `POST data/full`:
+ * What to do about one failed request. For `POST data/full`:
  * - `retry`: the platform certainly did not store the record (refused connection, 429, 503, nothing sent);
  *   back off and send again. `busy` asks to pause the whole queue for `retryAfter`.
  * - `failed`: the platform rejected the record (422/2102, 406, …) or the tool failed before sending;
@@ -10,6 +10,11 @@ import { PlatformRequestError } from '../platform/platform-errors.js';
  *   whose body is not the envelope). The platform has no idempotency key and no dedup
  *   (`reference/platform-behaviour.md` §E.4), so it is re-sent only when the user asks for it.
  * - `fatal`: no later row can succeed (token rejected, template gone): stop the run after draining.
+ *
+ * A GET stores nothing, so repeating it is safe: whatever may pass by itself is `retry` (any network
+ * error, 408, 429, every 5xx), a rejected token is `fatal`, and the rest is `failed` (a 4xx such as
+ * the 422 of a missing template, an answer of the wrong shape or size): asking again would get the
+ * same answer. A GET is never `uncertain`.
  */
 export type FailureAction = 'retry' | 'failed' | 'uncertain' | 'fatal';
 
@@ -58,11 +63,21 @@ function byStatus(status: number | undefined): FailureAction {
   return 'uncertain';
 }
 
+/** The action for a GET: retry what may pass by itself (see {@link FailureAction}). */
+function getAction(error: PlatformRequestError): FailureAction {
+  const { status, requestSent } = error.failure;
+  if (error.code === 'TOKEN_REJECTED' || status === 401 || status === 403) return 'fatal';
+  if (error.code === 'PLATFORM_BUSY' || error.code === 'NETWORK_ERROR' || !requestSent) return 'retry';
+  return status !== undefined && (status >= 500 || status === 408 || status === 429) ? 'retry' : 'failed';
+}
+
 /**
- * Classifies an error thrown by one submit attempt, following PRODUCT.md → "Upload and the report":
- * retry only what was certainly not stored. Pure; table-tested.
+ * Classifies an error thrown by one attempt of a request, from the same facts for every method: a
+ * POST is retried only when the record was certainly not stored, a GET whenever the failure may pass
+ * (see {@link FailureAction}). Pure; table-tested.
+ * @param method the request's method. @default 'POST'
  */
-export function classifyFailure(error: unknown): Classification {
+export function classifyFailure(error: unknown, method: 'GET' | 'POST' = 'POST'): Classification {
   if (!(error instanceof PlatformRequestError)) {
     const detail = error instanceof Error ? error.message : String(error);
     return base('failed', 'INTERNAL_ERROR', { detail });
@@ -76,6 +91,12 @@ export function classifyFailure(error: unknown): Classification {
     reason: f.reason,
     unreachable: error.code === 'NETWORK_ERROR' || f.status === 502 || f.status === 503 || f.status === 504,
   };
+  const busy503 = error.code === 'PLATFORM_BUSY' || f.status === 429 || f.status === 503;
+  if (method === 'GET') {
+    const action = getAction(error);
+    const busy = action === 'retry' && busy503;
+    return base(action, action === 'fatal' ? 'TOKEN_REJECTED' : busy ? 'PLATFORM_BUSY' : error.code, { ...facts, busy });
+  }
   if (error.code === 'TOKEN_REJECTED') return base('fatal', 'TOKEN_REJECTED', facts);
   if (error.code === 'PLATFORM_BUSY') return base('retry', 'PLATFORM_BUSY', { ...facts, busy: true });
   // Nothing left the machine (refused, DNS, a failure while building the request): safe to send again.

@@ -1,0 +1,100 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import got, { RequestError, type Got } from 'got';
+import { packageVersion } from '../util/package-info.js';
+import { networkFailure } from './network-failure.js';
+import { PlatformRequestError } from './platform-errors.js';
+import { readEnvelope } from './read-envelope.js';
+
+/** How the transport reaches the platform (see `PlatformClientOptions`). */
+export interface TransportOptions {
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly acceptLanguage?: string;
+  /** Deadline of a whole request, from its start to the last byte of the answer. @default 30000 */
+  readonly timeoutMs?: number;
+  /** @default `mge-ingest/<version>` */
+  readonly userAgent?: string;
+}
+
+/** What one request carries besides method and path: a value to serialise (`json`) or JSON text (`body`). */
+export interface SendExtra {
+  readonly json?: unknown;
+  readonly body?: string;
+  readonly searchParams?: Record<string, string | number>;
+  readonly signal?: AbortSignal;
+  /** Largest answer read, in bytes (see `RESPONSE_LIMITS`). */
+  readonly maxBytes: number;
+}
+
+/** One HTTP exchange with the platform: the envelope's `data`, or a typed {@link PlatformRequestError}. */
+export type Send = (method: 'GET' | 'POST', path: string, endpoint: string, extra: SendExtra) => Promise<{ data: unknown; status: number }>;
+
+/**
+ * The one got instance every request goes through: keep-alive agents, no retry of its own (GETs are
+ * retried by the client, POSTs never), no redirects, a whole-request deadline, no compression (an
+ * answer is counted as the bytes that arrive, so a small gzip cannot inflate past the limit), and
+ * answers cut off at `maxBytes`. A cut-off answer is a `PROTOCOL_ERROR` with no status: its envelope
+ * was never read, so for a POST the outcome is unknown (the body was sent), for a GET it is an answer
+ * that asking again would not fix.
+ */
+export function createTransport(options: TransportOptions): Send {
+  const base = options.baseUrl.replace(/\/+$/, '') + '/';
+  const host = URL.canParse(base) ? new URL(base).host : undefined;
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${options.token}`,
+    'user-agent': options.userAgent ?? `mge-ingest/${packageVersion()}`,
+  };
+  if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
+  const http: Got = got.extend({
+    headers,
+    // got's `request` timeout runs from the start to the answer's last byte: a server that answers
+    // slowly without end is cut off, not only one that goes silent.
+    timeout: { request: options.timeoutMs ?? 30_000 },
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    followRedirect: false,
+    decompress: false,
+    responseType: 'text',
+    agent: {
+      http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
+      https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
+    },
+  });
+  // JSON text goes out through an instance that already carries its content type: a per-request
+  // header would be merged into the defaults on every one of 10^5 POSTs.
+  const httpJsonText: Got = http.extend({ headers: { 'content-type': 'application/json' } });
+
+  return async (method, path, endpoint, extra) => {
+    const request =
+      extra.body !== undefined
+        ? httpJsonText(base + path, { method, body: extra.body, signal: extra.signal })
+        : http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
+    let cutOff = false;
+    request.on('downloadProgress', ({ transferred, total }) => {
+      if (transferred <= extra.maxBytes && (total === undefined || total <= extra.maxBytes)) return;
+      cutOff = true;
+      request.cancel();
+    });
+    let response;
+    try {
+      response = await request;
+    } catch (error) {
+      if (cutOff) throw tooLarge(endpoint, extra.maxBytes, (error as RequestError).response?.statusCode);
+      if (error instanceof RequestError) throw networkFailure(error, endpoint, { host, secret: options.token });
+      throw error;
+    }
+    const contentType = response.headers['content-type'];
+    const retryAfter = response.headers['retry-after'];
+    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint, options.token);
+    return { data, status: response.statusCode };
+  };
+}
+
+function tooLarge(endpoint: string, maxBytes: number, status: number | undefined): PlatformRequestError {
+  const answer = status === undefined ? 'the answer' : `the HTTP ${status} answer`;
+  return new PlatformRequestError('PROTOCOL_ERROR', `${answer} is larger than ${maxBytes} bytes; it was cut off unread`, { endpoint, requestSent: true, detail: `answer over ${maxBytes} bytes` }, {
+    hint: 'Check --base-url points at the platform itself, not at a proxy or a page that streams without end.',
+  });
+}

@@ -1,0 +1,59 @@
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff-delay.js';
+import { classifyFailure } from './classify-failure.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+
+/**
+ * What paces requests platform-wide (the upload queue fits): each attempt runs in one of its slots,
+ * and a 429/503 pauses all of them for its `Retry-After`.
+ */
+export interface RequestPacer {
+  run<T>(task: () => Promise<T>): Promise<T>;
+  pauseFor(ms: number): void;
+}
+
+/** How a GET is retried: the rules of the upload queue's POSTs (see `classifyFailure`). */
+export interface GetRetryOptions {
+  /** Attempts after the first. @default 4 */
+  readonly retries?: number;
+  /** @default DEFAULT_BACKOFF (full jitter from 500 ms, at most 30 s) */
+  readonly backoff?: BackoffOptions;
+  /** Waits between attempts. */
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Epoch ms, to read a `Retry-After` date. */
+  readonly clock: () => number;
+  /** A uniform source in [0, 1), for the jitter. */
+  readonly random: () => number;
+  /** Runs each attempt in the platform-wide pace, and is paused by a busy answer. @default undefined (none) */
+  readonly pacer?: RequestPacer;
+}
+
+/** The defaults of {@link GetRetryOptions}. */
+export const DEFAULT_GET_RETRIES = 4;
+
+/**
+ * Runs a GET, retrying it by the same pure rules as a POST decided for a GET: whatever may pass by
+ * itself (a network error, a reset, 408, 429, any 5xx) is tried again after a capped, jittered
+ * backoff, or after the answer's `Retry-After` (seconds or an HTTP date) when that is longer; a busy
+ * answer also pauses the whole `pacer` before its slot is released, as a POST's does. Anything else,
+ * or the last failure, is thrown as it came.
+ */
+export async function retryGet<T>(attempt: () => Promise<T>, options: GetRetryOptions): Promise<T> {
+  const retries = options.retries ?? DEFAULT_GET_RETRIES;
+  for (let n = 1; ; n++) {
+    // The failure is classified inside the slot: a busy answer pauses the pacer before it starts another request.
+    const once = async (): Promise<{ readonly value: T } | { readonly waitMs: number }> => {
+      try {
+        return { value: await attempt() };
+      } catch (error) {
+        const c = classifyFailure(error, 'GET');
+        if (c.action !== 'retry' || n > retries) throw error;
+        const retryAfterMs = c.busy ? parseRetryAfter(c.retryAfter, options.clock()) : undefined;
+        if (retryAfterMs !== undefined) options.pacer?.pauseFor(retryAfterMs);
+        return { waitMs: Math.max(backoffDelay(n, options.backoff ?? DEFAULT_BACKOFF, options.random), retryAfterMs ?? 0) };
+      }
+    };
+    const outcome = await (options.pacer ? options.pacer.run(once) : once());
+    if ('value' in outcome) return outcome.value;
+    await options.sleep(outcome.waitMs);
+  }
+}

@@ -1,0 +1,80 @@
+import type { CellDate } from './source-types.js';
+
+const DAY_MS = 86_400_000;
+/** 1899-12-30: day 0 of the serial numbers from 61 on (1900 system), and of time-only values. */
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+/** 1904-01-01: day 0 of the 1904 date system (old Mac Excel; a workbook setting). */
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+
+/**
+ * A spreadsheet date serial number as the calendar value the spreadsheet shows, with no time zone.
+ *
+ * In the 1900 system Excel keeps Lotus 1-2-3's leap-year bug: serial 60 is 1900-02-29, a day that
+ * never was, so serials 1–59 (1900-01-01 … 1900-02-28) count from 1899-12-31 and serials from 61 on
+ * from 1899-12-30. Serial 60 comes out as the `1900-02-29` the sheet shows (a date field then refuses
+ * it, naming the cell). A time with no date (0 ≤ serial < 1) is placed on 1899-12-30, the day the
+ * serials from 61 count from. In the 1904 system serial 0 is 1904-01-01 and there is no such bug.
+ *
+ * @param hasTime whether the cell's number format shows a time (see {@link formatShowsTime}): a
+ *   midnight value then keeps `T00:00:00`.
+ * @returns undefined for a negative or non-finite serial (not a date Excel shows).
+ */
+export function excelSerialDate(serial: number, date1904: boolean, hasTime: boolean): CellDate | undefined {
+  if (!Number.isFinite(serial) || serial < 0) return undefined;
+  const exact = Math.round(serial * 86_400) / 86_400;
+  if (date1904) return calendarDate(EPOCH_1904, exact, hasTime);
+  if (exact >= 60 && exact < 61) {
+    const time = calendarDate(EPOCH_1900, exact - 60, true).iso.slice(10);
+    return { kind: 'date', iso: time === 'T00:00:00' && !hasTime ? '1900-02-29' : `1900-02-29${time}` };
+  }
+  return calendarDate(EPOCH_1900, exact >= 1 && exact < 60 ? exact + 1 : exact, hasTime);
+}
+
+/**
+ * The calendar value `days` (fractional: the time of day) after 1899-12-30, or after 1904-01-01 with
+ * `date1904`, counting every real day: for day counts that have no leap-year bug to undo.
+ */
+export function daysAfterEpoch(days: number, date1904: boolean, hasTime: boolean): CellDate | undefined {
+  if (!Number.isFinite(days)) return undefined;
+  return calendarDate(date1904 ? EPOCH_1904 : EPOCH_1900, days, hasTime);
+}
+
+/** A Date whose UTC fields hold a wall-clock time (what the readers build), as a calendar value. */
+export function wallClockDate(utcMs: number, hasTime: boolean): CellDate | undefined {
+  if (!Number.isFinite(utcMs)) return undefined;
+  return calendarDate(0, utcMs / DAY_MS, hasTime);
+}
+
+/**
+ * Undoes the leap-year bug in a Date built from a 1900-system serial by counting every day from
+ * 1899-12-30 (what exceljs does): dates before 1900-03-01 then read one day early, and the fictitious
+ * 1900-02-29 as 1900-02-28. Later dates, and all dates of the 1904 system (which start in 1904), need
+ * no correction.
+ * @returns the serial number the spreadsheet holds, or undefined when the date is not that early.
+ */
+export function earlySerialOf(utcMs: number): number | undefined {
+  if (utcMs >= Date.UTC(1900, 2, 1)) return undefined;
+  return (utcMs - EPOCH_1900) / DAY_MS;
+}
+
+/** Whether a number format shows a time of day (`h`, `s`, outside brackets and quoted text). */
+export function formatShowsTime(numFmt: string | undefined): boolean {
+  if (!numFmt) return false;
+  const bare = numFmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+  return /[hs]/i.test(bare);
+}
+
+function calendarDate(epoch: number, days: number, hasTime: boolean): CellDate {
+  // Round to the second: times are day fractions, which rarely land on an exact millisecond.
+  const d = new Date(epoch + Math.round(days * 86_400) * 1000);
+  const day = `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const h = d.getUTCHours();
+  const m = d.getUTCMinutes();
+  const s = d.getUTCSeconds();
+  if (h === 0 && m === 0 && s === 0 && !hasTime) return { kind: 'date', iso: day };
+  return { kind: 'date', iso: `${day}T${pad(h)}:${pad(m)}:${pad(s)}` };
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
