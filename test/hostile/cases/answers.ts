@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { manyTemplates } from '../../fixtures/many-templates.js';
 import type { CaseRun, HostileCase } from '../hostile-case.js';
@@ -158,6 +159,18 @@ export const ANSWER_CASES: readonly HostileCase[] = [
     exit: 1,
     sent: 5,
     check: allRows('uncertain PROTOCOL_ERROR'),
+  },
+  {
+    name: 'answers: a gzip bomb is never inflated (compression is not asked for): PROTOCOL_ERROR at once',
+    platform: {
+      adversary: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(gzipSync(Buffer.alloc(512 * 1024 * 1024, ' ')));
+      },
+    },
+    args: () => ['templates', 'list'],
+    exit: 3,
+    code: 'PROTOCOL_ERROR',
   },
   {
     name: 'answers: a redirect to another address is not followed (the token would go with it)',
