@@ -1,9 +1,26 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
-import type { HostileCase } from '../hostile-case.js';
+import { readFileSync } from 'node:fs';
+import type { CaseFiles, HostileCase } from '../hostile-case.js';
+import { TEMPLATE_201 } from '../adversaries.js';
 import { COLUMN, ingest, quoted, sparse, STEEL_HEADER, steelCsv, validate, write } from '../case-inputs.js';
 
 const MIB = 1024 * 1024;
 const HEADER = `${STEEL_HEADER}\n`;
+
+/** A 1 MiB run of digits that ends in a letter: no number, and a slow regex's worst case. */
+const DIGITS_THEN_LETTER = `${'1'.repeat(MIB)}x`;
+
+/**
+ * A template of a name and a required interval (`range.json`), its mapping (`range.yaml`), and a
+ * CSV whose one row holds `interval` in that column: no sample template has a range a CSV can fill.
+ */
+function rangeInput(c: CaseFiles, interval: string): void {
+  const content = { _ord: ['名称', '区间'], 名称: { t: 1, r: true, misc: {} }, 区间: { t: 3, r: true, misc: { type: 0, unit: '%' } } };
+  write(c, 'range.json', JSON.stringify({ ...TEMPLATE_201, id: 9001, content }));
+  const mapping = readFileSync('mappings/steel_strength.yaml', 'utf8').split(/^content:/m)[0] ?? '';
+  write(c, 'range.yaml', `${mapping.replace('template: 201', 'template: 9001').replaceAll('formula', 'name')}content:\n  名称: name\n  区间: interval\n`);
+  write(c, 'range.csv', `name,interval\nFe,${quoted(interval)}\n`);
+}
 
 /** CSV inputs: records that never end, cells built to be slow, files that are no files. */
 export const CSV_CASES: readonly HostileCase[] = [
@@ -30,6 +47,34 @@ export const CSV_CASES: readonly HostileCase[] = [
     args: () => ingest('open-quote.csv'),
     exit: 2,
     code: 'SOURCE_TOO_LARGE',
+  },
+  {
+    name: 'CSV: a number cell of 1 MiB of digits ending in a letter is VALUE_NOT_A_NUMBER at once (exit 1)',
+    make: (c) => write(c, 'digits.csv', steelCsv(1, (cells) => (cells[COLUMN.yieldStrength] = DIGITS_THEN_LETTER))),
+    args: () => validate('digits.csv', '--json'),
+    exit: 1,
+    check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ invalidByCode: { VALUE_NOT_A_NUMBER: 1 } }),
+  },
+  {
+    name: 'CSV: a number cell of 1 MiB of digits, a ± and a letter is VALUE_NOT_A_NUMBER at once',
+    make: (c) => write(c, 'digits.csv', steelCsv(1, (cells) => (cells[COLUMN.yieldStrength] = `${'1'.repeat(MIB)}±x`))),
+    args: () => validate('digits.csv', '--json'),
+    exit: 1,
+    check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ invalidByCode: { VALUE_NOT_A_NUMBER: 1 } }),
+  },
+  {
+    name: 'CSV: an interval cell of 1 MiB of (1,1,1,…) is no range, read at once (exit 1)',
+    make: (c) => rangeInput(c, `(${'1,'.repeat(MIB / 2)}1)`),
+    args: () => ['validate', '--template-file', 'range.json', '--no-template-cache', '--mapping', 'range.yaml', 'range.csv', '--json'],
+    exit: 1,
+    check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ records: 1, invalid: 1 }),
+  },
+  {
+    name: 'CSV (succeeds): an interval cell (1,000, 2,000) of the same template is read',
+    make: (c) => rangeInput(c, '(1,000, 2,000)'),
+    args: () => ['validate', '--template-file', 'range.json', '--no-template-cache', '--mapping', 'range.yaml', 'range.csv', '--json'],
+    exit: 0,
+    check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ records: 1, invalid: 0 }),
   },
   {
     name: 'CSV: random bytes are SOURCE_NOT_TEXT',
