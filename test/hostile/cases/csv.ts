@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import type { CaseFiles, HostileCase } from '../hostile-case.js';
 import { TEMPLATE_201 } from '../adversaries.js';
-import { COLUMN, ingest, quoted, sparse, STEEL_HEADER, steelCsv, validate, write } from '../case-inputs.js';
+import { COLUMN, fifo, ingest, quoted, sparse, STEEL_HEADER, steelCsv, validate, write } from '../case-inputs.js';
 
 const MIB = 1024 * 1024;
 const HEADER = `${STEEL_HEADER}\n`;
@@ -76,6 +76,40 @@ export const CSV_CASES: readonly HostileCase[] = [
     exit: 0,
     check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ records: 1, invalid: 0 }),
   },
+  {
+    name: 'CSV: a FIFO named .csv that nobody writes is SOURCE_NOT_A_FILE at once, not a hang',
+    make: (c) => fifo(c, 'pipe.csv'),
+    args: () => validate('pipe.csv'),
+    exit: 2,
+    code: 'SOURCE_NOT_A_FILE',
+  },
+  {
+    name: 'CSV: ingest of a FIFO named .csv is SOURCE_NOT_A_FILE before anything is sent',
+    make: (c) => fifo(c, 'pipe.csv'),
+    args: () => ingest('pipe.csv'),
+    exit: 2,
+    code: 'SOURCE_NOT_A_FILE',
+  },
+  {
+    name: 'CSV: a link named .csv to /dev/zero is SOURCE_NOT_A_FILE, not read (ingest would hash it for ever)',
+    make: (c) => symlinkSync('/dev/zero', c.at('zero.csv')),
+    args: () => ingest('zero.csv'),
+    exit: 2,
+    code: 'SOURCE_NOT_A_FILE',
+  },
+  ...['drop', 'drop/*.csv'].map(
+    (input): HostileCase => ({
+      name: `CSV (succeeds): ${input === 'drop' ? 'a folder' : 'a glob'} holding a FIFO and a file reads the file only`,
+      make: (c) => {
+        mkdirSync(c.at('drop'));
+        fifo(c, 'drop/a-pipe.csv');
+        write(c, 'drop/b.csv', steelCsv(2));
+      },
+      args: () => ingest(input, '--json'),
+      exit: 0,
+      sent: 2,
+    }),
+  ),
   {
     name: 'CSV: random bytes are SOURCE_NOT_TEXT',
     make: (c) => write(c, 'random.csv', Buffer.from(Array.from({ length: MIB }, (_v, i) => (i * 7919 + 13) % 256))),
