@@ -1,8 +1,9 @@
 import { linkSync, mkdirSync, symlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import type { CaseRun, HostileCase } from '../hostile-case.js';
-import { fifo, ingest, steelCsv, validate, write } from '../case-inputs.js';
+import { COLUMN, fifo, ingest, steelCsv, validate, write } from '../case-inputs.js';
 
 /** The first line of stderr (`error CODE: what`) matches `pattern`: the message names both files and their options. */
 const says = (pattern: RegExp) => ({ run }: CaseRun): void => expect(run.stderr.split('\n')[0]).toMatch(pattern);
@@ -13,6 +14,20 @@ const REPORT_TEXT = '{"type":"note"}\n';
 /** A case of an output aimed at an input (or another output): refused with `code`, naming both. */
 function clash(name: string, spec: Omit<HostileCase, 'name' | 'exit'>): HostileCase {
   return { name: `outputs: ${name}`, exit: 2, ...spec };
+}
+
+/** A case writing `--errors fix.jsonl` into a FIFO that a reader here reads to its end. */
+function readPipeCase(): HostileCase {
+  const read = { text: '' };
+  return {
+    name: 'outputs (succeeds): validate --errors into a FIFO someone reads writes every row to the reader',
+    make: (c) => (fifo(c, 'fix.jsonl'), write(c, 'bad.csv', steelCsv(3, (cells) => (cells[COLUMN.yieldStrength] = 'n/a')))),
+    // The reader opens the pipe as the run starts, well before the run looks for one.
+    during: async (_child, c) => void (read.text = await readFile(c.at('fix.jsonl'), 'utf8')),
+    args: () => validate('bad.csv', '--errors', 'fix.jsonl'),
+    exit: 1,
+    check: () => expect(read.text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { status: string }).status)).toEqual(['invalid', 'invalid', 'invalid']),
+  };
 }
 
 /** Outputs aimed at inputs (by name, link, folder or glob), at each other, and reports that are no files. */
@@ -167,6 +182,21 @@ export const OUTPUT_CASES: readonly HostileCase[] = [
       code: 'REPORT_NOT_A_FILE',
     }),
   ),
+  ...[
+    ['validate --errors', validate('input.csv', '--errors', 'out.csv')],
+    ['validate --html', validate('input.csv', '--html', 'out.csv')],
+    ['report --failed-out', ['report', 'kept.report.jsonl', '--failed-out', 'out.csv']],
+    ['report --uploaded-out', ['report', 'kept.report.jsonl', '--uploaded-out', 'out.csv']],
+    ['--log-file', ['templates', 'list', '--log-file', 'out.csv']],
+    ['init --out', ['init', '201', '--input', 'input.csv', '--out', 'out.csv']],
+  ].map(([what, args]) =>
+    clash(`${String(what)} into a FIFO nobody reads is OUTPUT_NO_READER at once, not a hang`, {
+      make: (c) => (fifo(c, 'out.csv'), write(c, 'kept.report.jsonl', REPORT_TEXT)),
+      args: () => args as string[],
+      code: 'OUTPUT_NO_READER',
+    }),
+  ),
+  readPipeCase(),
   clash('validate --errors naming a directory is ERRORS_FILE_UNWRITABLE', {
     make: (c) => mkdirSync(c.at('fix.csv')),
     args: () => validate('input.csv', '--errors', 'fix.csv'),
