@@ -54,3 +54,20 @@ export function uploadsTo(submit: Adversary): Adversary {
     res.end(JSON.stringify({ code: 404, msg: 'not found' }));
   };
 }
+
+/**
+ * Template 201 as JSON text, with one more field holding containers nested `depth` deep (built as
+ * text: a value that deep cannot be stringified by recursion).
+ */
+export function deepTemplateText(depth: number): string {
+  let field = '{"t":1,"r":false,"misc":{}}';
+  for (let i = 0; i < depth; i++) field = `{"t":9,"r":false,"misc":{"_ord":["a"],"a":${field}}}`;
+  const content = TEMPLATE_201['content'] as { _ord: string[] };
+  const withDeep = JSON.stringify({ ...content, _ord: [...content._ord, 'deep'], deep: '\u0000' }).replace('"\\u0000"', field);
+  return JSON.stringify({ ...TEMPLATE_201, content: '\u0000' }).replace('"\\u0000"', withDeep);
+}
+
+/** A category tree of one branch `depth` deep, as JSON text. */
+export function deepCategoriesText(depth: number): string {
+  return `${'[{"id":1,"name":"c","children":'.repeat(depth)}[]${'}]'.repeat(depth)}`;
+}

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { manyTemplates } from '../../fixtures/many-templates.js';
 import type { CaseRun, HostileCase } from '../hostile-case.js';
-import { drip, endless, envelope, silent, TEMPLATE_201, uploadsTo } from '../adversaries.js';
+import { deepCategoriesText, deepTemplateText, drip, endless, envelope, silent, TEMPLATE_201, uploadsTo } from '../adversaries.js';
 import { ingest, steelCsv, write } from '../case-inputs.js';
 
 /** The outcome lines (`uploaded`, `uncertain`, `failed`, …) of the case's report, by type and code. */
@@ -131,6 +131,32 @@ export const ANSWER_CASES: readonly HostileCase[] = [
       code: 'PROTOCOL_ERROR',
     }),
   ),
+  ...(['templates show 201', 'ingest'] as const).map(
+    (command): HostileCase => ({
+      name: `answers: ${command} of a template whose fields nest 20,000 deep is TEMPLATE_MALFORMED, not a stack overflow`,
+      platform: {
+        adversary: (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(`{"code":0,"data":{"template":${deepTemplateText(20_000)}}}`);
+        },
+      },
+      args: () => (command === 'ingest' ? ingest('input.csv') : command.split(' ')),
+      exit: 2,
+      code: 'TEMPLATE_MALFORMED',
+    }),
+  ),
+  {
+    name: 'answers: a category tree 100,000 levels deep is a PROTOCOL_ERROR, not a stack overflow',
+    platform: {
+      adversary: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"code":0,"data":${deepCategoriesText(100_000)}}`);
+      },
+    },
+    args: () => ['categories'],
+    exit: 3,
+    code: 'PROTOCOL_ERROR',
+  },
   {
     name: 'answers: a template listed with id 2^60 is a PROTOCOL_ERROR',
     platform: { adversary: (_req, res) => envelope(res, { templates: [{ ...manyTemplates(1)[0], id: 2 ** 60 }], total: 1 }) },

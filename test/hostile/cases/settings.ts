@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { CaseFiles, HostileCase } from '../hostile-case.js';
+import { deepTemplateText } from '../adversaries.js';
 import { exited, fifo, openFifoWriter, sparse, validate, write } from '../case-inputs.js';
 
 const GIB = 1024 ** 3;
@@ -200,6 +201,14 @@ export const SETTINGS_CASES: readonly HostileCase[] = [
     args: () => ['validate', '--template-file', 'huge.json', '--no-template-cache', '--mapping', 'mapping.yaml', 'input.csv'],
     exit: 2,
     code: 'TEMPLATE_FILE_UNREADABLE',
+    requests: 0,
+  },
+  {
+    name: 'template file: fields nesting 20,000 deep are TEMPLATE_MALFORMED, not a stack overflow',
+    make: (c) => write(c, 'deep.json', deepTemplateText(20_000)),
+    args: () => ['validate', '--template-file', 'deep.json', '--no-template-cache', '--mapping', 'mapping.yaml', 'input.csv'],
+    exit: 2,
+    code: 'TEMPLATE_MALFORMED',
     requests: 0,
   },
   {
