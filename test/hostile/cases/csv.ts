@@ -110,6 +110,31 @@ export const CSV_CASES: readonly HostileCase[] = [
       sent: 2,
     }),
   ),
+  ...[
+    ['1 MiB of one letter', 'a'.repeat(MIB)],
+    ['1 MiB of Chinese and spaces', '化 '.repeat(MIB / 2)],
+    ['a unit repeated over 1 MiB', 'a (MPa'.repeat(MIB / 6)],
+    ['words repeated over 1 MiB', 'yield strength '.repeat(MIB / 15)],
+  ].map(
+    ([what, name]): HostileCase => ({
+      name: `CSV (succeeds): init on a header of ${what} proposes a mapping in seconds`,
+      make: (c) => write(c, 'long-header.csv', `${quoted(name ?? '')},${STEEL_HEADER}\n${steelCsv(3).split('\n').slice(1).map((line) => (line ? `x,${line}` : '')).join('\n')}`),
+      args: () => ['init', '201', '--input', 'long-header.csv', '--out', 'proposed.yaml'],
+      exit: 0,
+      check: ({ at }) => expect(readFileSync(at('proposed.yaml'), 'utf8')).toMatch(/^ {2}化学式: formula/m),
+    }),
+  ),
+  {
+    name: 'CSV (succeeds): init on cells of a megabyte (digits, Chinese with a unit) proposes a mapping in seconds',
+    make: (c) =>
+      write(c, 'big-cells.csv', steelCsv(20, (cells, i) => {
+        if (i !== 0) return;
+        cells[COLUMN.yieldStrength] = DIGITS_THEN_LETTER;
+        cells[2] = quoted(`${'化 '.repeat(MIB / 4)}MPa`);
+      })),
+    args: () => ['init', '201', '--input', 'big-cells.csv', '--out', 'proposed.yaml'],
+    exit: 0,
+  },
   {
     name: 'CSV: random bytes are SOURCE_NOT_TEXT',
     make: (c) => write(c, 'random.csv', Buffer.from(Array.from({ length: MIB }, (_v, i) => (i * 7919 + 13) % 256))),
