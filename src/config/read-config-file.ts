@@ -1,4 +1,5 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { firstDuplicateKey } from '../util/first-duplicate-key.js';
 import { didYouMean } from '../mapping/did-you-mean.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import type { SettingProblem } from './setting-problem.js';
@@ -37,13 +38,16 @@ export function readConfigFile(
     return { values: new Map(), problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${readFailureText(error)}`, location: { file } }] };
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Repeated keys are found by firstDuplicateKey: yaml's own check is quadratic in a map's keys.
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const at = (offset: number | undefined): { row: number; col: number } => {
     const pos = lineCounter.linePos(offset ?? 0);
     return { row: pos.line, col: pos.col };
   };
   // Later YAML errors are mostly echoes of the first one: report that one.
-  const problems: SettingProblem[] = document.errors.slice(0, 1).map((error) => ({
+  const duplicate = document.errors.length === 0 ? firstDuplicateKey(document) : undefined;
+  const errors = duplicate ? [{ message: 'Map keys must be unique', pos: [duplicate.range?.[0] ?? 0] }] : document.errors;
+  const problems: SettingProblem[] = errors.slice(0, 1).map((error) => ({
     code: 'CONFIG_YAML_INVALID',
     message: `the config file is not valid YAML: ${error.message.split('\n')[0]}`,
     location: { file, ...at(error.pos[0]) },

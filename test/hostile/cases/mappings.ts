@@ -89,6 +89,26 @@ export const MAPPING_CASES: readonly HostileCase[] = [
     code: 'MAPPING_INVALID',
     check: ({ run }) => expect(run.stderr.match(/MAPPING_UNKNOWN_FIELD/g)).toHaveLength(2),
   },
+  {
+    name: 'mapping: 42,000 content keys (just under 512 KiB) are every one reported (MAPPING_INVALID) in seconds',
+    make: (c) => {
+      let text = STEEL_MAPPING;
+      for (let i = 0; text.length < 500_000; i++) text += `  f${i}: c\n`;
+      write(c, 'many.yaml', text);
+    },
+    args: () => ingestWith('many.yaml'),
+    exit: 2,
+    code: 'MAPPING_INVALID',
+    check: ({ run }) => expect(run.stderr).toMatch(/the template has no field "f42000"/),
+  },
+  {
+    name: 'mapping: a key written twice is MAPPING_YAML_SYNTAX at the second',
+    make: (c) => write(c, 'twice.yaml', STEEL_MAPPING.replace(/^content:\n/m, 'content:\n  化学式: formula\n')),
+    args: () => ingestWith('twice.yaml'),
+    exit: 2,
+    code: 'MAPPING_YAML_SYNTAX',
+    check: ({ run }) => expect(run.stderr).toMatch(/twice\.yaml:\d+:3 Map keys must be unique/),
+  },
   templateId('1e300'),
   templateId('9007199254740993'),
   templateId('-4'),

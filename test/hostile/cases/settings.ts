@@ -160,6 +160,26 @@ export const SETTINGS_CASES: readonly HostileCase[] = [
     requests: 0,
   },
   {
+    name: 'config: half a megabyte of 50,000 unknown settings is SETTINGS_INVALID in seconds',
+    make: (c) => {
+      const lines: string[] = [];
+      for (let size = 0; size < 512 * 1024 - 16; size += lines.at(-1)?.length ?? 0) lines.push(`k${lines.length}: 1\n`);
+      write(c, 'many.yaml', lines.join(''));
+    },
+    args: () => ['templates', 'list', '--config', 'many.yaml'],
+    exit: 2,
+    code: 'SETTINGS_INVALID',
+    requests: 0,
+  },
+  {
+    name: 'config: a setting written twice is CONFIG_YAML_INVALID',
+    make: (c) => write(c, 'twice.yaml', 'rate: 5\nrate: 6\n'),
+    args: () => ['templates', 'list', '--config', 'twice.yaml'],
+    exit: 2,
+    code: 'CONFIG_YAML_INVALID',
+    check: ({ run }) => expect(run.stderr).toMatch(/Map keys must be unique\n {2}at .*twice\.yaml:2:1/),
+  },
+  {
     name: 'config: a 1 KB alias bomb is only unknown settings, read at once',
     make: (c) => {
       const lines = ['a0: &a0 [1, 2, 3, 4, 5, 6, 7, 8, 9]'];
