@@ -121,8 +121,8 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
 
 /**
  * Counts the bytes of sheet XML as exceljs parses them. The file's own bytes are no measure of
- * progress: Excel writes the shared strings after the sheets, so exceljs reads the whole zip (parking
- * the sheet in a temp file) before it parses the first row.
+ * progress: the reader is fed the workbook's parts and shared strings first, wherever the file keeps
+ * them (`zipPartsStream`), so the sheet is not where the file's bytes say it is.
  */
 async function* counted(chunks: AsyncIterable<Buffer | string>, parsed: { bytes: number }): AsyncGenerator<Buffer | string> {
   for await (const chunk of chunks) {
