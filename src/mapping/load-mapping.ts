@@ -1,8 +1,8 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { MgeError } from '../errors/mge-error.js';
 import { isPositiveId, parsePositiveId } from '../util/positive-id.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import { didYouMean } from './did-you-mean.js';
+import { MappingError, type MappingErrorCode } from './mapping-errors.js';
 import type { MappingProblem } from './mapping-problem.js';
 import type { ColumnRef, LoadedMapping, MappingSpec, MethodsWidth } from './mapping-spec.js';
 import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
@@ -31,15 +31,15 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
   const syntax = doc.errors[0];
   if (syntax) {
     const at = syntax.linePos?.[0] ?? lines.linePos(syntax.pos[0]);
-    throw new MgeError('mapping', 'MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${syntax.message.split('\n')[0] ?? ''}`, {
+    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${syntax.message.split('\n')[0] ?? ''}`, {
       location: { file: fileName, row: at.line, col: at.col },
       hint: 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).',
       details: { yamlCode: syntax.code },
     });
   }
   const root = specTree(doc, text, lines, fileName);
-  const fail = (code: string, message: string, node: SpecNode | undefined, hint: string): never => {
-    throw new MgeError('mapping', code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
+  const fail = (code: MappingErrorCode, message: string, node: SpecNode | undefined, hint: string): never => {
+    throw new MappingError(code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
   };
   if (root.kind !== 'map') return fail('MAPPING_NOT_AN_OBJECT', 'a mapping file must be a YAML mapping (key: value lines)', root, 'Start from `mge-ingest init <tid>`.');
 
@@ -111,7 +111,7 @@ function specTree(doc: Document, text: string, lines: LineCounter, fileName: str
     if (!(error instanceof SpecTreeLimitError)) throw error;
     const deep = error.limit === 'depth';
     const through = error.alias === undefined ? '' : ` (through the alias *${error.alias})`;
-    throw new MgeError('mapping', deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
+    throw new MappingError(deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
       location: { file: fileName, row: error.pos.line, col: error.pos.col },
       hint: deep
         ? 'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.'

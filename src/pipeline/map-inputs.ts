@@ -1,17 +1,15 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isMgeError } from '../errors/mge-error.js';
-import type { MappingSettings } from '../mapping/check-mapping.js';
 import { compileMapping, type CompiledMapping } from '../mapping/compile-mapping.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
-import { mappingInvalidError, type MappingProblem } from '../mapping/mapping-problem.js';
-import type { MappingSpec } from '../mapping/mapping-spec.js';
+import { MappingInvalidError } from '../mapping/mapping-errors.js';
+import type { MappingProblem } from '../mapping/mapping-problem.js';
+import type { PreparedMapping } from '../mapping/prepare-mapping.js';
 import { toMappedRows } from '../mapping/to-mapped-rows.js';
 import { listInputs } from '../sources/list-inputs.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { SourceHeader } from '../sources/source-types.js';
-import type { Template } from '../template/template-types.js';
 import type { ReadTracker } from './create-read-progress.js';
 import { mapsOnWorker, threadedMappedRows, type MappedRowSource } from './threaded-mapped-rows.js';
 
@@ -21,12 +19,10 @@ export interface PrepareInputsOptions {
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
   readonly recursive?: boolean;
-  readonly spec: MappingSpec;
-  readonly template: Template;
+  /** The mapping, checked against its template (`loadJob`): bound here to each input's header. */
+  readonly mapping: PreparedMapping;
   /** Where relative inputs are found. @default undefined (the process's working directory) */
   readonly cwd?: string;
-  /** Run settings that change how the mapping is read (the methods width). @default {} */
-  readonly settings?: MappingSettings;
   /** Reader settings that override the mapping's `input:` section (e.g. from flags). @default {} */
   readonly sourceOptions?: SourceOptions;
 }
@@ -44,22 +40,17 @@ export interface PreparedInput {
   readonly bytes: number;
 }
 
-function problemsOf(error: unknown): readonly MappingProblem[] | undefined {
-  if (!isMgeError(error, 'mapping') || error.code !== 'MAPPING_INVALID') return undefined;
-  const problems = error.details?.['problems'];
-  return Array.isArray(problems) ? (problems as MappingProblem[]) : undefined;
-}
-
 /**
  * Lists the inputs and reads each file's header (nothing more) to compile the mapping for it, so every
  * column problem of every file is known before the first row is read. An empty drop folder gives no
  * inputs (see `listInputs`).
  * @throws the first source error (`SOURCE_NOT_FOUND`, `SOURCE_NO_INPUTS`, unreadable file …), or one
- *   `MAPPING_INVALID` holding the column problems of all files (each message names its file).
+ *   MappingInvalidError `MAPPING_INVALID` holding the column problems of all files (each message
+ *   names its file).
  */
 export async function prepareInputs(options: PrepareInputsOptions): Promise<PreparedInput[]> {
   const files = await listInputs(options.inputs, options.cwd, { recursive: options.recursive ?? false });
-  const sourceOptions: SourceOptions = { ...options.spec.input, ...options.sourceOptions };
+  const sourceOptions: SourceOptions = { ...options.mapping.spec.input, ...options.sourceOptions };
   const prepared: PreparedInput[] = [];
   const problems: MappingProblem[] = [];
   for (const file of files) {
@@ -68,18 +59,17 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
     const openPath = options.cwd === undefined || path.isAbsolute(file) || path.resolve(file) === path.resolve(options.cwd, file) ? file : path.resolve(options.cwd, file);
     const table = await openTable(openPath, sourceOptions);
     try {
-      const compiled = compileMapping(options.spec, options.template, table.header, options.settings ?? {});
+      const compiled = compileMapping(options.mapping, table.header);
       prepared.push({ file, openPath, header: table.header, compiled, sourceOptions, bytes: (await stat(openPath)).size });
     } catch (error) {
-      const found = problemsOf(error);
-      if (found === undefined) throw error;
+      if (!(error instanceof MappingInvalidError)) throw error;
       // In the order of the mapping's lines, file by file.
-      problems.push(...[...found].sort((a, b) => a.line - b.line || a.col - b.col));
+      problems.push(...[...error.problems].sort((a, b) => a.line - b.line || a.col - b.col));
     } finally {
       await table.close();
     }
   }
-  if (problems.length > 0) throw mappingInvalidError(options.spec.file, problems);
+  if (problems.length > 0) throw new MappingInvalidError(options.mapping.spec.file, problems);
   return prepared;
 }
 
@@ -106,7 +96,7 @@ async function mapHere(input: PreparedInput): Promise<MappedRowSource> {
   try {
     // The header was checked when the inputs were prepared; a file changed since is compiled again.
     const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');
-    const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.spec, input.compiled.template, table.header, { methodsWidth: input.compiled.check.methodsWidth });
+    const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.prepared, table.header);
     return { rows: toMappedRows(table.rows(), compiled), close: () => table.close(), readFraction: () => table.readFraction?.() ?? 0 };
   } catch (error) {
     await table.close();

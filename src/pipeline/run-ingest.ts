@@ -154,7 +154,7 @@ async function ingestWith(
   // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
   await checkReportPath(reportFile, { forWriting: true });
   const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd: options.cwd });
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {

@@ -102,7 +102,7 @@ async function writeValidateHtml(report: Omit<ValidateReport, 'html'>, problems:
  */
 export async function validate(options: ValidateCommandOptions, source: TemplateSource, io: CliIo, signal?: AbortSignal): Promise<number> {
   const job = await loadJob({ ...source, mappingFile: options.mappingFile, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth }, onWarning: (w) => warn(io, w) });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, spec: job.prepared.spec, template: job.template, cwd: io.cwd, settings: { methodsWidth: options.methodsWidth } });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd: io.cwd });
   const warned = new Set<string>();
   for (const input of inputs) {
     for (const w of input.compiled.warnings) {
