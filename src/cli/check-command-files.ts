@@ -1,6 +1,6 @@
 import type { Settings } from '../config/settings.js';
 import { MgeError } from '../errors/mge-error.js';
-import { expandInputs } from '../sources/list-inputs.js';
+import { expandInputFiles } from '../pipeline/expand-input-files.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
 import { identifyPath } from '../util/identify-path.js';
 
@@ -56,8 +56,7 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
   if (files.inputPatterns !== undefined) {
     const { option, patterns, recursive } = files.inputPatterns;
     // Problems (a missing file) are the run's to report, in its own order.
-    const { files: expanded } = await expandInputs(patterns, cwd, { recursive });
-    for (const file of expanded) named.push({ role: 'input', option, name: file });
+    for (const file of await expandInputFiles(patterns, cwd, recursive)) named.push({ role: 'input', option, name: file });
   }
   for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path });
   if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });

@@ -1,3 +1,4 @@
+import type { Settings } from '../config/settings.js';
 import { MgeError } from '../errors/mge-error.js';
 import { parsePositiveId } from '../util/positive-id.js';
 
@@ -57,4 +58,18 @@ export function choiceOption<T extends string>(raw: unknown, flag: string, choic
     throw new MgeError('usage', 'OPTION_INVALID', `--${flag} must be one of ${choices.join(', ')}, got ${JSON.stringify(raw)}`, { location: { field: `--${flag}` } });
   }
   return value as T;
+}
+
+/**
+ * `--max-errors N` of `validate` and `ingest` (one meaning for both: stop after N invalid records),
+ * else the settings' `MGE_MAX_ERRORS` / config value; undefined reads everything.
+ */
+export function maxErrorsOption(args: Readonly<Record<string, unknown>>, settings: Pick<Settings, 'maxErrors'>): number | undefined {
+  return numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? settings.maxErrors;
+}
+
+/** `--methods-width 3|4`, else the settings' width. */
+export function methodsWidthOption(args: Readonly<Record<string, unknown>>, settings: Pick<Settings, 'methodsWidth'>): Settings['methodsWidth'] {
+  const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
+  return width === undefined ? settings.methodsWidth : width === '4' ? 4 : 3;
 }

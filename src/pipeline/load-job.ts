@@ -4,37 +4,11 @@ import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load-mapping.js';
 import { MappingError } from '../mapping/mapping-errors.js';
 import { prepareMapping, type PreparedMapping } from '../mapping/prepare-mapping.js';
 import { describeTemplateChanges } from '../template/describe-template-changes.js';
-import { templateFieldChanges, type FieldChange } from '../template/template-field-changes.js';
+import { templateFieldChanges } from '../template/template-field-changes.js';
 import type { Template } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
-
-/** The template changed on the platform since the mapping was written. A warning, not an error. */
-export interface TemplateChangedWarning {
-  readonly code: 'TEMPLATE_CHANGED';
-  /** The mapping's `templatePubDate`, and the template's `pub_date` now. */
-  readonly before: string;
-  readonly after: string;
-  /** The changed fields; undefined when the old version is not in the cache to compare with. */
-  readonly changes: readonly FieldChange[] | undefined;
-  /** One line per change (`~ 试验温度: unit ℃ → K`), for people. */
-  readonly lines: readonly string[];
-  readonly message: string;
-}
-
-/**
- * The mapping has no `key`: rows are identified by their record hash, so an edited row is a new row,
- * uploaded again as a new record beside the old one. A warning, not an error.
- */
-export interface MappingNoKeyWarning {
-  readonly code: 'MAPPING_NO_KEY';
-  readonly file: string;
-  readonly lines: readonly string[];
-  readonly message: string;
-}
-
-/** What {@link loadJob} warns about. */
-export type JobWarning = TemplateChangedWarning | MappingNoKeyWarning;
+import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
 
 /** Options of {@link loadJob}. */
 export interface LoadJobOptions extends TemplateSource {
@@ -49,7 +23,7 @@ export interface LoadJobOptions extends TemplateSource {
    * the check then fails (a field the mapping uses was removed); with the no-key warning once the
    * mapping checked out. @default undefined (not reported)
    */
-  readonly onWarning?: (warning: JobWarning) => void;
+  readonly onWarning?: OnWarning;
 }
 
 /** A mapping checked against its template: what `validate` and `ingest` start from. */

@@ -11,6 +11,7 @@ import { openTable } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import type { ReadTracker } from './create-read-progress.js';
+import type { MetaLiteralWarning } from './pipeline-warning.js';
 import { mapsOnWorker, threadedMappedRows, type MappedRowSource } from './threaded-mapped-rows.js';
 
 /** Options of {@link prepareInputs}. */
@@ -25,6 +26,11 @@ export interface PrepareInputsOptions {
   readonly cwd?: string;
   /** Reader settings that override the mapping's `input:` section (e.g. from flags). @default {} */
   readonly sourceOptions?: SourceOptions;
+  /**
+   * Told of each `meta` literal that is a header of an input (`MAPPING_META_LITERAL_IS_COLUMN`), once
+   * per place in the mapping however many inputs have that header. @default undefined (not told)
+   */
+  readonly onWarning?: (warning: MetaLiteralWarning) => void;
 }
 
 /** One input file whose header has been read and checked against the mapping. */
@@ -53,6 +59,7 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
   const sourceOptions: SourceOptions = { ...options.mapping.spec.input, ...options.sourceOptions };
   const prepared: PreparedInput[] = [];
   const problems: MappingProblem[] = [];
+  const warned = new Set<string>();
   for (const file of files) {
     // Opened by the name the user gave whenever that name reaches the same file, because the readers
     // put the path they were given into every row's location (report lines, error files, messages).
@@ -60,6 +67,12 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
     const table = await openTable(openPath, sourceOptions);
     try {
       const compiled = compileMapping(options.mapping, table.header);
+      for (const w of compiled.warnings) {
+        const place = `${w.line}:${w.col}`;
+        if (warned.has(place)) continue;
+        warned.add(place);
+        options.onWarning?.({ code: 'MAPPING_META_LITERAL_IS_COLUMN', file: options.mapping.spec.file, line: w.line, col: w.col, path: w.path, message: w.message });
+      }
       prepared.push({ file, openPath, header: table.header, compiled, sourceOptions, bytes: (await stat(openPath)).size });
     } catch (error) {
       if (!(error instanceof MappingInvalidError)) throw error;

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_SETTINGS, RUN_TUNING } from '../config/settings.js';
 import type { PlatformRecord } from '../mapping/record-types.js';
 import { parseTemplate, parseTemplateSummary } from '../template/parse-template.js';
 import type { Template, TemplateSummary } from '../template/template-types.js';
@@ -21,7 +22,7 @@ export interface PlatformClientOptions {
   readonly token: string;
   /** Sent as `Accept-Language` when set (`en` for English category names). */
   readonly acceptLanguage?: string;
-  /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default 30000 */
+  /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default DEFAULT_SETTINGS.timeoutMs (30000) */
   readonly timeoutMs?: number;
   /** @default `mge-ingest/<version>` */
   readonly userAgent?: string;
@@ -30,7 +31,7 @@ export interface PlatformClientOptions {
    * the client refuses to be created for one. @default false
    */
   readonly allowInsecureHttp?: boolean;
-  /** Extra attempts of a GET that failed in a way that may pass (see `retryGet`). @default 4 */
+  /** Extra attempts of a GET that failed in a way that may pass (see `retryGet`). @default RUN_TUNING.getRetries (4) */
   readonly getRetries?: number;
   /** Waits between GET attempts (injectable so tests do not wait). @default timers/promises setTimeout */
   readonly sleep?: (ms: number) => Promise<void>;
@@ -135,9 +136,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       hint: 'Use https://, or allow it with --allow-insecure-http (MGE_ALLOW_INSECURE_HTTP).',
     });
   }
-  const send: Send = createTransport(options);
+  const send: Send = createTransport({ ...options, timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs });
   const retry: GetRetryOptions = {
-    retries: options.getRetries,
+    retries: options.getRetries ?? RUN_TUNING.getRetries,
+    backoff: RUN_TUNING.backoff,
     sleep: options.sleep ?? ((ms: number) => delay(ms)),
     clock: options.clock ?? Date.now,
     random: options.random ?? Math.random,
