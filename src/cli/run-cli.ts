@@ -11,6 +11,7 @@ import { EXIT, ROW_LIMIT_EPILOGUE, exitCodeForError } from './exit-codes.js';
 import { formatError } from './format-error.js';
 import { openPlatform, type PlatformSession } from '../pipeline/open-platform.js';
 import { settingFlags } from './setting-options.js';
+import { UsageError } from './usage-error.js';
 
 const EPILOGUE = [
   'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.',
@@ -36,7 +37,7 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
     .example('$0 sandbox --port 8700', 'run the sandbox platform for rehearsals')
     .epilogue(EPILOGUE)
     .fail((message, error) => {
-      throw error ?? new MgeError('usage', 'USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
+      throw error ?? new UsageError('USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
     });
   for (const command of COMMANDS) parser = command.register(parser, (s) => (selection = s));
   return new Promise((resolve, reject) => {
@@ -69,7 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     parsed = await parse(argv);
   } catch (error) {
-    const usage = error instanceof MgeError ? error : new MgeError('usage', 'USAGE', error instanceof Error ? error.message : String(error));
+    const usage = error instanceof MgeError ? error : new UsageError('USAGE', error instanceof Error ? error.message : String(error));
     io.stderr.write(formatError(usage));
     return EXIT.input;
   }

@@ -1,6 +1,6 @@
-import { MgeError } from '../errors/mge-error.js';
 import type { PlatformClient } from '../platform/platform-client.js';
 import { createTemplateCache, type TemplateCache } from '../template/template-cache.js';
+import { TemplateError } from '../template/template-errors.js';
 import { templateToRaw } from '../template/template-to-raw.js';
 import type { Template } from '../template/template-types.js';
 import { readTemplateFile } from './read-template-file.js';
@@ -34,7 +34,7 @@ export async function fetchTemplate(tid: number, source: TemplateSource): Promis
   if (source.templateFile !== undefined) fetched = { template: await readTemplateFile(source.templateFile, tid), from: 'file' };
   else if (source.client !== undefined) fetched = { template: await source.client.getTemplate(tid), from: 'platform' };
   else {
-    throw new MgeError('usage', 'TEMPLATE_SOURCE_MISSING', `no way to get template ${tid}: neither a platform nor a template file`, {
+    throw new TemplateError('TEMPLATE_SOURCE_MISSING', `no way to get template ${tid}: neither a platform nor a template file`, {
       hint: 'Give --template-file FILE, or the platform settings (or --sandbox).',
     });
   }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
+import { ConfigError } from '../config/setting-problem.js';
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
@@ -148,7 +148,7 @@ async function ingestWith(
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {
-    throw new MgeError('config', 'USERNAME_MISSING', 'uploads need the user the records are stored for', {
+    throw new ConfigError('USERNAME_MISSING', 'uploads need the user the records are stored for', {
       location: { field: 'username' },
       hint: 'Set MGE_USERNAME or --username (or use --dry-run to upload nothing).',
     });

@@ -1,12 +1,12 @@
 import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
 import type { MappingProposal } from '../mapping/header-match/proposal-types.js';
 import { fieldMatches } from '../mapping/scaffold-field-lines.js';
 import { scaffoldMapping, unmatchedFields } from '../mapping/scaffold-mapping.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { Template } from '../template/template-types.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
+import { PipelineError } from './pipeline-errors.js';
 import { proposeInputMapping } from './propose-input-mapping.js';
 
 export type { SourceOptions } from '../sources/source-options.js';
@@ -51,7 +51,7 @@ async function exists(file: string): Promise<boolean> {
  * The `init` pipeline: fetch the template → with an input, read its header and first rows and propose
  * a mapping (`proposeInputMapping`) → write the commented mapping with every field (`scaffoldMapping`:
  * sure matches live, guesses commented) to `out`, or return it.
- * @throws MgeError `OUTPUT_EXISTS` (kind `usage`) when `out` exists and `force` is not given; the
+ * @throws PipelineError `OUTPUT_EXISTS` (kind `usage`) when `out` exists and `force` is not given; the
  *   template's errors; the input's source errors.
  */
 export async function runInit(options: RunInitOptions, source: TemplateSource): Promise<InitResult> {
@@ -61,7 +61,7 @@ export async function runInit(options: RunInitOptions, source: TemplateSource): 
   if (options.out !== undefined) {
     const target = path.resolve(options.cwd, options.out);
     if (!options.force && (await exists(target))) {
-      throw new MgeError('usage', 'OUTPUT_EXISTS', 'the mapping file already exists', { location: { file: options.out }, hint: 'Choose another --out, or add --force to overwrite it.' });
+      throw new PipelineError('OUTPUT_EXISTS', 'the mapping file already exists', { location: { file: options.out }, hint: 'Choose another --out, or add --force to overwrite it.' });
     }
     await writeFile(target, text);
   }

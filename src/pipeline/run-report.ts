@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
 import { checkReportPath } from '../report/check-report-path.js';
 import { exportFailedRows } from '../report/export-failed-rows.js';
 import { exportUploadedRows } from '../report/export-uploaded-rows.js';
@@ -7,6 +6,7 @@ import { buildReportView } from '../report/html/build-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { loadReportState } from '../report/load-report-state.js';
 import { summariseReport, type ReportSummary } from '../report/summarise-report.js';
+import { PipelineError } from './pipeline-errors.js';
 import type { OnWarning } from './pipeline-warning.js';
 
 /** Options of {@link runReport}. */
@@ -47,7 +47,7 @@ export interface ReportResult {
  * errors by code, uncertain and changed rows, whether the latest run finished), and writes what was
  * asked: the rows not known to be stored in the one format of rows to fix (`--failed-out`), the
  * uploaded rows with their ids (`--uploaded-out`), the page (`--html`).
- * @throws MgeError `REPORT_NOT_FOUND`, `REPORT_NOT_A_FILE` (kind `usage`), `REPORT_CORRUPT`, and the
+ * @throws PipelineError `REPORT_NOT_FOUND`, ReportError `REPORT_NOT_A_FILE` (kind `usage`), `REPORT_CORRUPT`, and the
  *   export files' errors.
  */
 export async function runReport(options: RunReportOptions, deps: RunReportDeps = {}): Promise<ReportResult> {
@@ -56,7 +56,7 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   await checkReportPath(file, { forWriting: false, option: '<file>' });
   const { state, warnings, exists } = await loadReportState(file);
   if (!exists) {
-    throw new MgeError('usage', 'REPORT_NOT_FOUND', `there is no report ${options.file}`, {
+    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, {
       location: { file: options.file },
       hint: 'Give the --report file of an ingest run.',
     });

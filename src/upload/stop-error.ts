@@ -42,18 +42,34 @@ export function isRunStopCode(code: string): code is RunStopCode {
   return Object.hasOwn(TEXT, code);
 }
 
+/** The last failure before a stop: the facts a curator needs to see why. */
+export interface LastFailure {
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly platformCode: number | undefined;
+  readonly detail: string | undefined;
+}
+
 /**
- * The error that stops a run (exit 3): `code` is the reason, `details` carries the last failure's facts
- * (status, platform code, how many consecutive failures). The run resumes with the same report.
+ * The error that stops an upload run (exit 3; `INTERNAL_ERROR` is kind `internal`): `code` is the
+ * reason. The run resumes with the same report.
  */
-export function stopError(code: RunStopCode, failure?: Classification, count?: number, cause?: unknown): MgeError<RunStopCode> {
-  const text = TEXT[code];
-  return new MgeError(code === 'INTERNAL_ERROR' ? 'internal' : 'fatal', code, text.message, {
-    hint: text.hint,
-    cause,
-    details: {
-      ...(failure ? { lastCode: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail } : {}),
-      ...(count !== undefined ? { count } : {}),
-    },
-  });
+export class RunStopError extends MgeError<RunStopCode> {
+  /** How many answers in a row tripped the breaker (`UNCERTAIN_STREAK`, `PLATFORM_UNREACHABLE`). */
+  readonly count: number | undefined;
+  /** The platform's last answer before the stop, when one was the cause. */
+  readonly lastFailure: LastFailure | undefined;
+
+  constructor(code: RunStopCode, failure?: Classification, count?: number, cause?: unknown) {
+    const text = TEXT[code];
+    super(code === 'INTERNAL_ERROR' ? 'internal' : 'fatal', code, text.message, { hint: text.hint, cause });
+    this.name = 'RunStopError';
+    this.count = count;
+    this.lastFailure = failure === undefined ? undefined : { code: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail };
+  }
+}
+
+/** The {@link RunStopError} of `code`, with the failure that caused it and the streak's length. */
+export function stopError(code: RunStopCode, failure?: Classification, count?: number, cause?: unknown): RunStopError {
+  return new RunStopError(code, failure, count, cause);
 }

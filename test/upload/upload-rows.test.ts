@@ -1,5 +1,6 @@
 import { MgeError } from '../../src/errors/mge-error.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
+import { RunStopError } from '../../src/upload/stop-error.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadDeps, UploadResult } from '../../src/upload/upload-types.js';
 import { deferred, errors, memoryReport, platformError, row, scriptedSend, stream, tick, titleOf, uploadOptions } from './upload-fixtures.js';
@@ -25,9 +26,9 @@ function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
 }
 
 /** The error that stopped a run: uploadRows resolves with it (the pipeline decides what it means). */
-async function stoppedBy(run: Promise<UploadResult>): Promise<{ error: MgeError; result: UploadResult }> {
+async function stoppedBy(run: Promise<UploadResult>): Promise<{ error: RunStopError; result: UploadResult }> {
   const result = await run;
-  if (result.failure?.type !== 'fatal') throw new Error(`expected a fatal stop, got ${JSON.stringify(result.failure)}`);
+  if (result.failure?.type !== 'fatal' || !(result.failure.error instanceof RunStopError)) throw new Error(`expected a fatal stop, got ${JSON.stringify(result.failure)}`);
   return { error: result.failure.error, result };
 }
 
@@ -163,7 +164,7 @@ describe('uploadRows', () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
     const { error } = await stoppedBy(uploadRows(stream(rows), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 4 })));
     expect(error.code).toBe('PLATFORM_UNREACHABLE');
-    expect(error.details.count).toBe(4);
+    expect([error.count, error.lastFailure?.code]).toEqual([4, 'NETWORK_ERROR']);
     expect(calls.length).toBeLessThan(8);
   });
 
@@ -296,7 +297,7 @@ describe('uploadRows: the circuit breaker', () => {
     const { error } = await stoppedBy(uploadRows(stream(rows), deps, uploadOptions({ maxUncertainStreak: 3 })));
     expect(error.code).toBe('UNCERTAIN_STREAK');
     expect(error.kind).toBe('fatal');
-    expect(error.details.count).toBe(3);
+    expect([error.count, error.lastFailure]).toEqual([3, { code: 'PLATFORM_ERROR', status: 500, platformCode: 500, detail: 'indexing failed' }]);
     // Concurrency 2: at most one more request was in flight when the third unknown outcome came back.
     expect(calls.length).toBeLessThanOrEqual(4);
     expect(new Set(calls).size).toBe(calls.length);

@@ -1,4 +1,3 @@
-import { MgeError } from '../../errors/mge-error.js';
 import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
 import { uploadStageOptions } from '../../pipeline/stage-options.js';
 import { packageVersion } from '../../util/package-info.js';
@@ -8,6 +7,7 @@ import type { PlatformSession } from '../../pipeline/open-platform.js';
 import { ROW_LIMIT_EPILOGUE } from '../exit-codes.js';
 import { choiceOption, maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import { UsageError } from '../usage-error.js';
 
 function once<T>(open: () => Promise<T>): () => Promise<T> {
   let opened: Promise<T> | undefined;
@@ -23,8 +23,8 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
   const s = context.settings;
   const mapping = args['mapping'];
   const report = args['report'];
-  if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-  if (typeof report !== 'string' || report === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
+  if (typeof mapping !== 'string' || mapping === '') throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (typeof report !== 'string' || report === '') throw new UsageError('OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
   const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
   const methodsWidth = methodsWidthOption(args, s);
   const maxErrors = maxErrorsOption(args, s);

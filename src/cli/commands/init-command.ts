@@ -1,10 +1,10 @@
-import { MgeError } from '../../errors/mge-error.js';
 import type { SourceOptions } from '../../pipeline/run-init.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { idArgument, numberOption } from '../parse-option.js';
 import { formatInitSummary } from '../render/format-init-summary.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import { UsageError } from '../usage-error.js';
 
 /** `init <tid>`: a commented mapping for a template (see `runInit`). */
 export const initCommand = defineCommand({
@@ -30,7 +30,7 @@ export const initCommand = defineCommand({
   files: (args) => ({ inputs: [...commandFile('--input', args['input']), ...commandFile('--template-file', args['template-file'])], outputs: commandFile('--out', args['out']) }),
   run: async (args, context) => {
     const tid = idArgument(args['tid'], 'tid');
-    if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
+    if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
     const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
     const sheet = sheetText === undefined ? undefined : /^\d+$/.test(sheetText) ? numberOption(sheetText, 'sheet', { integer: true, min: 1 }) : sheetText;
     const headerRow = numberOption(args['header-row'], 'header-row', { integer: true, min: 1 });

@@ -1,9 +1,9 @@
-import { MgeError } from '../../errors/mge-error.js';
 import { readPlatform, type TemplateSummary } from '../../pipeline/read-platform.js';
 import { defineCommand, defineCommandGroup } from '../define-command.js';
 import { idArgument, idOption } from '../parse-option.js';
 import { formatFieldTree } from '../render/format-field-tree.js';
 import { formatTable } from '../render/format-table.js';
+import { UsageError } from '../usage-error.js';
 
 /** `templates list` as text: a table of every template, and how many. */
 function templatesTable(templates: readonly TemplateSummary[]): string {
@@ -40,7 +40,7 @@ const show = defineCommand({
   ],
   run: async (args, context) => {
     const tid = idArgument(args['tid'], 'tid');
-    if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
+    if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
     const template = await readPlatform.template(await context.openPlatform(), tid);
     context.io.stdout.write(context.settings.json ? JSON.stringify(template, null, 2) + '\n' : formatFieldTree(template));
     return 0;

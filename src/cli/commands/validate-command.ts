@@ -1,4 +1,3 @@
-import { MgeError } from '../../errors/mge-error.js';
 import { displayPath } from '../../util/display-path.js';
 import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
@@ -8,6 +7,7 @@ import { maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { formatValidateSummary, validateJson } from '../render/format-validate-summary.js';
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import { UsageError } from '../usage-error.js';
 
 /** `validate --mapping FILE INPUT...`: the dry run (see `runValidate`). */
 export const validateCommand = defineCommand({
@@ -43,7 +43,7 @@ export const validateCommand = defineCommand({
   run: async (args, context) => {
     const { io, settings } = context;
     const mapping = args['mapping'];
-    if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+    if (typeof mapping !== 'string' || mapping === '') throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
     const named = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
     const options = {
       mappingFile: mapping,
