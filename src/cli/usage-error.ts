@@ -12,6 +12,5 @@ export type UsageErrorCode = 'USAGE' | 'OPTION_INVALID' | 'OUTPUT_IS_INPUT' | 'O
 export class UsageError extends MgeError<UsageErrorCode> {
   constructor(code: UsageErrorCode, message: string, options: MgeErrorOptions = {}) {
     super('usage', code, message, options);
-    this.name = 'UsageError';
   }
 }

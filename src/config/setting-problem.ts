@@ -36,7 +36,6 @@ export interface SettingProblem {
 export class ConfigError extends MgeError<ConfigErrorCode> {
   constructor(code: ConfigErrorCode, message: string, options: { readonly location?: ErrorLocation; readonly hint?: string } = {}) {
     super('config', code, message, options);
-    this.name = 'ConfigError';
   }
 }
 
@@ -55,7 +54,6 @@ export class SettingsError extends ConfigError {
       // Each line names its own source; one shared location would only repeat the first.
       super('SETTINGS_INVALID', `${problems.length} problems in the settings:\n${lines}`, { hint: 'Fix them all, then run again; see the Configuration section of the README.' });
     }
-    this.name = 'SettingsError';
     this.problems = problems;
   }
 }

@@ -72,7 +72,8 @@ export class MgeError<C extends string = string> extends Error {
 
   constructor(kind: ErrorKind, code: C, message: string, options: MgeErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'MgeError';
+    // Each area's subclass reads as its own name (`MappingInvalidError`, …) in a stack and a log.
+    this.name = new.target.name;
     this.kind = kind;
     this.code = code;
     this.location = options.location;

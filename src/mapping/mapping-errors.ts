@@ -24,7 +24,6 @@ export type MappingErrorCode =
 export class MappingError extends MgeError<MappingErrorCode> {
   constructor(code: MappingErrorCode, message: string, options: MgeErrorOptions = {}) {
     super('mapping', code, message, options);
-    this.name = 'MappingError';
   }
 }
 
@@ -51,7 +50,6 @@ export class MappingInvalidError extends MappingError {
       location: first === undefined ? { file } : { file, row: first.line, col: first.col, field: first.path },
       hint: 'Fix every listed line of the mapping, then run the command again.',
     });
-    this.name = 'MappingInvalidError';
     this.problems = problems;
   }
 }

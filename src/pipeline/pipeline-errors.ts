@@ -1,4 +1,5 @@
-import { MgeError, type ErrorKind, type MgeErrorOptions } from '../errors/mge-error.js';
+import { areaError } from '../errors/area-error.js';
+import type { ErrorKind, MgeErrorOptions } from '../errors/mge-error.js';
 import type { AcceptedChange } from '../report/report-lines.js';
 
 /**
@@ -18,12 +19,7 @@ const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
 };
 
 /** A command that cannot go on as asked; its kind follows from its code. */
-export class PipelineError extends MgeError<PipelineErrorCode> {
-  constructor(code: PipelineErrorCode, message: string, options: MgeErrorOptions = {}) {
-    super(KIND[code], code, message, options);
-    this.name = 'PipelineError';
-  }
-}
+export class PipelineError extends areaError(KIND) {}
 
 /**
  * `MAPPING_CHANGED` / `TEMPLATE_FIELDS_CHANGED`: the run stopped before anything was written or sent,
@@ -38,7 +34,6 @@ export class MappingChangedError extends PipelineError {
 
   constructor(message: string, changes: AcceptedChange, baselineRun: string | undefined, options: Omit<MgeErrorOptions, 'details'>) {
     super(changes.mapping.length === 0 ? 'TEMPLATE_FIELDS_CHANGED' : 'MAPPING_CHANGED', message, options);
-    this.name = 'MappingChangedError';
     this.changes = changes;
     this.baselineRun = baselineRun;
   }

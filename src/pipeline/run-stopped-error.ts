@@ -17,7 +17,6 @@ export class RunStoppedError extends MgeError {
       hint: text.hint ?? error.hint,
       details: text.details ?? error.details,
     });
-    this.name = 'RunStoppedError';
     this.summary = summary;
   }
 }

@@ -52,7 +52,6 @@ export class PlatformRequestError extends MgeError<PlatformErrorCode> {
       cause: options.cause,
       details: { ...failure },
     });
-    this.name = 'PlatformRequestError';
     this.failure = failure;
   }
 }

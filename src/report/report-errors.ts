@@ -1,4 +1,5 @@
-import { MgeError, type ErrorKind, type MgeErrorOptions } from '../errors/mge-error.js';
+import { areaError } from '../errors/area-error.js';
+import type { ErrorKind } from '../errors/mge-error.js';
 
 /**
  * Codes of the report and the files made from it; the kind (and so the exit code) follows from the code:
@@ -47,10 +48,5 @@ const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
 };
 
 /** A problem of the report or of a file made from it; its kind follows from its code. */
-export class ReportError extends MgeError<ReportErrorCode> {
-  constructor(code: ReportErrorCode, message: string, options: MgeErrorOptions = {}) {
-    super(KIND[code], code, message, options);
-    this.name = 'ReportError';
-  }
-}
+export class ReportError extends areaError(KIND) {}
 

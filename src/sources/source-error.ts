@@ -31,7 +31,6 @@ export type SourceErrorCode =
 export class SourceError extends MgeError<SourceErrorCode> {
   constructor(code: SourceErrorCode, message: string, location: ErrorLocation, hint?: string, cause?: unknown) {
     super('source', code, message, { location, ...(hint === undefined ? {} : { hint }), ...(cause === undefined ? {} : { cause }) });
-    this.name = 'SourceError';
   }
 }
 

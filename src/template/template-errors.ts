@@ -1,4 +1,5 @@
-import { MgeError, type ErrorKind, type MgeErrorOptions } from '../errors/mge-error.js';
+import { areaError } from '../errors/area-error.js';
+import type { ErrorKind } from '../errors/mge-error.js';
 
 /**
  * Codes of a job's template (exit 2: nothing was uploaded):
@@ -21,9 +22,4 @@ const KIND: Readonly<Record<TemplateErrorCode, ErrorKind>> = {
 };
 
 /** A template problem; its kind follows from its code. */
-export class TemplateError extends MgeError<TemplateErrorCode> {
-  constructor(code: TemplateErrorCode, message: string, options: MgeErrorOptions = {}) {
-    super(KIND[code], code, message, options);
-    this.name = 'TemplateError';
-  }
-}
+export class TemplateError extends areaError(KIND) {}

@@ -63,7 +63,6 @@ export class RunStopError extends MgeError<RunStopCode> {
   constructor(code: RunStopCode, failure?: Classification, count?: number, cause?: unknown) {
     const text = TEXT[code];
     super(code === 'INTERNAL_ERROR' ? 'internal' : 'fatal', code, text.message, { hint: text.hint, cause });
-    this.name = 'RunStopError';
     this.count = count;
     this.lastFailure = failure === undefined ? undefined : { code: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail };
   }

@@ -37,6 +37,9 @@ describe('each area\'s errors: a union of codes, the kind fixed by the code, the
     expect(error).toBeInstanceOf(MgeError);
     expect(isMgeError(error)).toBe(true);
     expect(error.kind).toBe(kind);
+    // Named by its class, as a stack or a log shows it.
+    expect(error.name).toBe(error.constructor.name);
+    expect(error.name).toMatch(/^[A-Z]\w+Error$/);
     expect(error.code).toMatch(/^[A-Z][A-Z_]+[A-Z]$/);
   });
 

@@ -1,4 +1,5 @@
-import { MgeError, type ErrorKind, type MgeErrorOptions } from '../../errors/mge-error.js';
+import { areaError } from '../../errors/area-error.js';
+import type { ErrorKind } from '../../errors/mge-error.js';
 
 /**
  * Codes of `mge-ingest sandbox` (exit 2):
@@ -15,9 +16,4 @@ const KIND: Readonly<Record<SandboxErrorCode, ErrorKind>> = {
 };
 
 /** A sandbox that cannot start as asked; its kind follows from its code. */
-export class SandboxError extends MgeError<SandboxErrorCode> {
-  constructor(code: SandboxErrorCode, message: string, options: MgeErrorOptions = {}) {
-    super(KIND[code], code, message, options);
-    this.name = 'SandboxError';
-  }
-}
+export class SandboxError extends areaError(KIND) {}
