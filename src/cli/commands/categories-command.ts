@@ -1,6 +1,7 @@
 import { readPlatform } from '../../pipeline/read-platform.js';
 import { defineCommand } from '../define-command.js';
 import { formatCategoryTree } from '../render/format-category-tree.js';
+import { EXIT } from '../exit-codes.js';
 
 /** `categories`: the material category tree with ids, or JSON. */
 export const categoriesCommand = defineCommand({
@@ -15,6 +16,6 @@ export const categoriesCommand = defineCommand({
   run: async (_args, context) => {
     const tree = await readPlatform.categories(await context.openPlatform());
     context.io.stdout.write(context.settings.json ? JSON.stringify(tree, null, 2) + '\n' : formatCategoryTree(tree));
-    return 0;
+    return EXIT.ok;
   },
 });

@@ -5,6 +5,7 @@ import { idArgument, numberOption } from '../parse-option.js';
 import { formatInitSummary } from '../render/format-init-summary.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
+import { EXIT } from '../exit-codes.js';
 
 /** `init <tid>`: a commented mapping for a template (see `runInit`). */
 export const initCommand = defineCommand({
@@ -44,6 +45,6 @@ export const initCommand = defineCommand({
     const result = await runInit(options, source);
     if (options.out === undefined) context.io.stdout.write(result.text);
     context.io.stderr.write(formatInitSummary(result, options));
-    return 0;
+    return EXIT.ok;
   },
 });

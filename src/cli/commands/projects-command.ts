@@ -1,6 +1,7 @@
 import { readPlatform } from '../../pipeline/read-platform.js';
 import { defineCommand } from '../define-command.js';
 import { formatProjects } from '../render/format-projects.js';
+import { EXIT } from '../exit-codes.js';
 
 /** `projects`: projects and their topics (the ids `meta.other_info` takes), or JSON. */
 export const projectsCommand = defineCommand({
@@ -14,6 +15,6 @@ export const projectsCommand = defineCommand({
   run: async (_args, context) => {
     const list = await readPlatform.projects(await context.openPlatform());
     context.io.stdout.write(context.settings.json ? JSON.stringify(list, null, 2) + '\n' : formatProjects(list));
-    return 0;
+    return EXIT.ok;
   },
 });

@@ -5,6 +5,7 @@ import type { CliIo } from '../cli-io.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand, type Args } from '../define-command.js';
 import { choiceOption, numberOption } from '../parse-option.js';
+import { EXIT } from '../exit-codes.js';
 
 const rate = (args: Args, flag: string): number | undefined => numberOption(args[flag], flag, { min: 0, max: 1 });
 
@@ -48,7 +49,7 @@ export async function runSandbox(options: SandboxOptions, io: CliIo, signal: Abo
     },
   });
   io.stderr.write(`sandbox stopped: ${stats.requests} requests, ${stats.stored} records stored, ${stats.rejected} rejected, ${stats.busy} busy, ${stats.failed} failed, ${stats.resets} resets\n`);
-  return 0;
+  return EXIT.ok;
 }
 
 export const sandboxCommand = defineCommand({

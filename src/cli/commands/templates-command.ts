@@ -4,6 +4,7 @@ import { idArgument, idOption } from '../parse-option.js';
 import { formatFieldTree } from '../render/format-field-tree.js';
 import { formatTable } from '../render/format-table.js';
 import { UsageError } from '../usage-error.js';
+import { EXIT } from '../exit-codes.js';
 
 /** `templates list` as text: a table of every template, and how many. */
 function templatesTable(templates: readonly TemplateSummary[]): string {
@@ -25,7 +26,7 @@ const list = defineCommand({
     const category = idOption(args['category'], 'category');
     const templates = await readPlatform.templates(await context.openPlatform(), { category });
     context.io.stdout.write(context.settings.json ? JSON.stringify(templates.map(({ fields: _fields, ...summary }) => summary), null, 2) + '\n' : templatesTable(templates));
-    return 0;
+    return EXIT.ok;
   },
 });
 
@@ -43,7 +44,7 @@ const show = defineCommand({
     if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
     const template = await readPlatform.template(await context.openPlatform(), tid);
     context.io.stdout.write(context.settings.json ? JSON.stringify(template, null, 2) + '\n' : formatFieldTree(template));
-    return 0;
+    return EXIT.ok;
   },
 });
 
