@@ -1,3 +1,4 @@
+import { isMgeError } from '../errors/mge-error.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
 import { zeroCounts, type OutcomeType } from '../report/report-lines.js';
 import type { Classification } from '../platform/classify-failure.js';
@@ -9,7 +10,6 @@ import { createStopController } from './stop-controller.js';
 import { isRunStopCode, stopError, type RunStopCode } from './stop-error.js';
 import { takeRows } from './take-rows.js';
 import type { RowOutcome, RowsToCheck, UploadDeps, UploadFailure, UploadOptions, UploadResult } from './upload-types.js';
-import { isMgeError } from '../errors/mge-error.js';
 
 /** Which of {@link RowsToCheck} an outcome line counts towards, if any. */
 function checkKind(line: OutcomeInput): keyof RowsToCheck | undefined {
