@@ -6,6 +6,7 @@ import { checkWorkbookFile, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from 
 import { normaliseExcelCell } from './normalise-excel-cell.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
+import { isMgeError } from '../errors/mge-error.js';
 import { readXlsxMerges } from './read-xlsx-merges.js';
 import { readXlsxErrorResults } from './read-xlsx-error-results.js';
 import { loadExcelJs } from './load-exceljs.js';
@@ -218,7 +219,7 @@ async function fillErrorResults(row: RawRow, sheetName: string, errorText: (ref:
 }
 
 function corrupt(file: string, error: unknown, sheet?: string): Error {
-  if (error instanceof Error && error.name === 'MgeError') return error;
+  if (isMgeError(error)) return error;
   return sourceError(
     'SOURCE_CORRUPT',
     `the workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,
