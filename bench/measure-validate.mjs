@@ -1,7 +1,7 @@
 /**
  * One `validate` measurement in its own process: `node bench/measure-validate.mjs <ours|bare> <file>`.
  * `bare` is csv-parse in array mode; `ours` is read + map + validate with no upload: openTable →
- * compileMapping → toMappedRows, every mapped row consumed. Prints
+ * prepareMapping → compileMapping → toMappedRows, every mapped row consumed. Prints
  * `{rows, valid, seconds, cpuSeconds, rowsPerSecond, maxRssMiB}`.
  */
 import { createReadStream, readFileSync } from 'node:fs';
@@ -28,9 +28,10 @@ if (mode === 'bare') {
   rows -= 1; // the header line
   valid -= 1;
 } else {
-  const [{ openTable }, { loadMapping }, { compileMapping }, { toMappedRows }, { parseTemplate }] = await Promise.all([
+  const [{ openTable }, { loadMapping }, { prepareMapping }, { compileMapping }, { toMappedRows }, { parseTemplate }] = await Promise.all([
     dist('sources/open-table.js'),
     dist('mapping/load-mapping.js'),
+    dist('mapping/prepare-mapping.js'),
     dist('mapping/compile-mapping.js'),
     dist('mapping/to-mapped-rows.js'),
     dist('template/parse-template.js'),
@@ -42,7 +43,7 @@ if (mode === 'bare') {
   started = process.hrtime.bigint();
   cpuStart = process.cpuUsage();
   const table = await openTable(file, spec.input);
-  const compiled = compileMapping(spec, template, table.header);
+  const compiled = compileMapping(prepareMapping(spec, template), table.header);
   for await (const mapped of toMappedRows(table.rows(), compiled)) {
     rows++;
     if (mapped.problems.length === 0) valid++;

@@ -1,10 +1,10 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Settings } from '../config/settings.js';
-import { MgeError } from '../errors/mge-error.js';
-import { expandInputs } from '../sources/list-inputs.js';
+import { expandInputFiles } from '../pipeline/expand-input-files.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
 import { holdOutputPipes } from '../util/hold-output-pipes.js';
 import { identifyPath } from '../util/identify-path.js';
+import { UsageError } from './usage-error.js';
 
 /** A file named on the command line, and the option that named it. */
 export interface CommandFile {
@@ -32,10 +32,10 @@ export function commandFile(option: string, value: unknown): CommandFile[] {
   return typeof value === 'string' && value !== '' ? [{ option, path: value }] : [];
 }
 
-function clashError(clash: PathClash): MgeError {
+function clashError(clash: PathClash): UsageError {
   const { output, other } = clash;
   const what = other.role === 'input' ? 'an input of this command' : 'another output of this command';
-  return new MgeError('usage', other.role === 'input' ? 'OUTPUT_IS_INPUT' : 'OUTPUT_CLASH', `${output.option} ${output.name} is the same file as ${other.option} ${other.name} (${what})`, {
+  return new UsageError(other.role === 'input' ? 'OUTPUT_IS_INPUT' : 'OUTPUT_CLASH', `${output.option} ${output.name} is the same file as ${other.option} ${other.name} (${what})`, {
     location: { field: output.option, file: output.name },
     hint:
       other.role === 'input'
@@ -52,7 +52,7 @@ function clashError(clash: PathClash): MgeError {
  * are compared by real path and device/inode (symbolic and hard links), a file not created yet by its
  * folder's real path. An output that is a FIFO is opened for writing at once and held open
  * (`holdOutputPipes`): the caller closes the handles returned when the command is done.
- * @throws MgeError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
+ * @throws UsageError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
  *   their options; `OUTPUT_NO_READER` for a FIFO nobody reads.
  */
 export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<FileHandle[]> {
@@ -64,8 +64,7 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
   if (files.inputPatterns !== undefined) {
     const { option, patterns, recursive } = files.inputPatterns;
     // Problems (a missing file) are the run's to report, in its own order.
-    const { files: expanded } = await expandInputs(patterns, cwd, { recursive });
-    for (const file of expanded) named.push({ role: 'input', option, name: file });
+    for (const file of await expandInputFiles(patterns, cwd, recursive)) named.push({ role: 'input', option, name: file });
   }
   for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly });
   if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
 import type { CommandFiles } from './check-command-files.js';
 import type { CliIo } from './cli-io.js';
-import type { PlatformSession } from './open-platform.js';
+import type { PlatformSession } from '../pipeline/open-platform.js';
 import { addSettingOptions, type SettingGroup } from './setting-options.js';
 
 /** What a command function gets besides its own typed options. */

@@ -1,5 +1,6 @@
-import { MgeError } from '../errors/mge-error.js';
+import type { Settings } from '../config/settings.js';
 import { parsePositiveId } from '../util/positive-id.js';
+import { UsageError } from './usage-error.js';
 
 export interface NumberRule {
   readonly min?: number;
@@ -20,7 +21,7 @@ function checkedNumber(raw: unknown, label: string, field: string, rule: NumberR
     (!rule.integer || Number.isInteger(value)) && (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max);
   if (!ok) {
     const range = [rule.integer ? 'an integer' : 'a number', rule.min === undefined ? '' : `≥ ${rule.min}`, rule.max === undefined ? '' : `≤ ${rule.max}`].filter(Boolean).join(' ');
-    throw new MgeError('usage', 'OPTION_INVALID', `${label} must be ${range}, got ${JSON.stringify(raw)}`, { location: { field } });
+    throw new UsageError('OPTION_INVALID', `${label} must be ${range}, got ${JSON.stringify(raw)}`, { location: { field } });
   }
   return value;
 }
@@ -45,7 +46,7 @@ export function idArgument(raw: unknown, name: string): number | undefined {
 function checkedId(raw: unknown, label: string, field: string): number | undefined {
   if (raw === undefined) return undefined;
   const id = typeof raw === 'string' || typeof raw === 'number' ? parsePositiveId(String(raw)) : undefined;
-  if (id === undefined) throw new MgeError('usage', 'OPTION_INVALID', `${label} must be an id (a positive whole number), got ${JSON.stringify(raw)}`, { location: { field } });
+  if (id === undefined) throw new UsageError('OPTION_INVALID', `${label} must be an id (a positive whole number), got ${JSON.stringify(raw)}`, { location: { field } });
   return id;
 }
 
@@ -54,7 +55,21 @@ export function choiceOption<T extends string>(raw: unknown, flag: string, choic
   if (raw === undefined) return undefined;
   const value = String(raw);
   if (!(choices as readonly string[]).includes(value)) {
-    throw new MgeError('usage', 'OPTION_INVALID', `--${flag} must be one of ${choices.join(', ')}, got ${JSON.stringify(raw)}`, { location: { field: `--${flag}` } });
+    throw new UsageError('OPTION_INVALID', `--${flag} must be one of ${choices.join(', ')}, got ${JSON.stringify(raw)}`, { location: { field: `--${flag}` } });
   }
   return value as T;
+}
+
+/**
+ * `--max-errors N` of `validate` and `ingest` (one meaning for both: stop after N invalid records),
+ * else the settings' `MGE_MAX_ERRORS` / config value; undefined reads everything.
+ */
+export function maxErrorsOption(args: Readonly<Record<string, unknown>>, settings: Pick<Settings, 'maxErrors'>): number | undefined {
+  return numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? settings.maxErrors;
+}
+
+/** `--methods-width 3|4`, else the settings' width. */
+export function methodsWidthOption(args: Readonly<Record<string, unknown>>, settings: Pick<Settings, 'methodsWidth'>): Settings['methodsWidth'] {
+  const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
+  return width === undefined ? settings.methodsWidth : width === '4' ? 4 : 3;
 }

@@ -8,14 +8,16 @@ import type { CliIo } from './cli-io.js';
 import { COMMANDS } from './commands.js';
 import { createLogger } from './create-logger.js';
 import type { Selection } from './define-command.js';
-import { EXIT, exitCodeFor } from './exit-code-for.js';
+import { EXIT, ROW_LIMIT_EPILOGUE, exitCodeForError } from './exit-codes.js';
 import { formatError } from './format-error.js';
-import { openPlatform, type PlatformSession } from './open-platform.js';
+import { openPlatform, type PlatformSession } from '../pipeline/open-platform.js';
 import { settingFlags } from './setting-options.js';
+import { UsageError } from './usage-error.js';
 
 const EPILOGUE = [
   'Settings: defaults < --config FILE (YAML) < environment (MGE_*) < flags. The token comes only from MGE_TOKEN, MGE_TOKEN_FILE or --token-file.',
-  'Exit codes: 0 all good (or nothing to do); 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, an output that is an input, a mapping change since the last upload); 3 aborted mid-run, resumable (token, platform, unknown outcomes in a row, --max-changes, an input error after uploads, the report lock taken over); 130 interrupted, resumable.',
+  'Exit codes: 0 all good (or nothing to do); 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded), or was stopped early by --max-errors or --max-changes; 2 nothing was uploaded (usage, config, mapping, template or input error, an output that is an input, a mapping change since the last upload); 3 aborted mid-run, resumable (token, platform, unknown outcomes in a row, an input error after uploads, the report lock taken over); 130 interrupted, resumable.',
+  ROW_LIMIT_EPILOGUE,
 ].join('\n');
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
@@ -36,7 +38,7 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
     .example('$0 sandbox --port 8700', 'run the sandbox platform for rehearsals')
     .epilogue(EPILOGUE)
     .fail((message, error) => {
-      throw error ?? new MgeError('usage', 'USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
+      throw error ?? new UsageError('USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
     });
   for (const command of COMMANDS) parser = command.register(parser, (s) => (selection = s));
   return new Promise((resolve, reject) => {
@@ -69,7 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     parsed = await parse(argv);
   } catch (error) {
-    const usage = error instanceof MgeError ? error : new MgeError('usage', 'USAGE', error instanceof Error ? error.message : String(error));
+    const usage = error instanceof MgeError ? error : new UsageError('USAGE', error instanceof Error ? error.message : String(error));
     io.stderr.write(formatError(usage));
     return EXIT.input;
   }
@@ -106,7 +108,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await Promise.race([work, interrupted(signal, io)]);
   } catch (error) {
     io.stderr.write(formatError(error));
-    return exitCodeFor(error, signal.aborted);
+    return exitCodeForError(error, signal.aborted);
   } finally {
     await Promise.all(sessions.map((s) => s.close()));
     await Promise.all(heldPipes.map((h) => h.close()));

@@ -28,10 +28,10 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     rate: { type: 'string', describe: 'requests started per second, 0 = unlimited (MGE_RATE) [default: 5]', group: 'Upload:' },
     concurrency: { type: 'string', describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' },
     'max-retries': { type: 'string', describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' },
-    'max-errors': { type: 'string', describe: 'stop after N invalid rows (MGE_MAX_ERRORS)', group: 'Upload:' },
+    'max-errors': { type: 'string', describe: 'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)', group: 'Upload:' },
     'max-changes': {
       type: 'string',
-      describe: 'stop (exit 3) when more than N known rows come with new content; the row past N is reported changed, not sent (MGE_MAX_CHANGES)',
+      describe: 'stop early (MAX_CHANGES_REACHED, exit 1) when more than N known rows come with new content; the row past N is reported changed, not sent (MGE_MAX_CHANGES)',
       group: 'Upload:',
     },
     'max-uncertain-streak': {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import type { TemplateSource } from '../pipeline/fetch-template.js';
-import { createTemplateCache } from '../template/template-cache.js';
+import { createTemplateSource, type TemplateSource } from '../pipeline/fetch-template.js';
 import type { Args, CommandContext } from './define-command.js';
 
 /** Adds `--template-file` and `--no-template-cache` to a command that needs a template. */
@@ -21,11 +20,11 @@ export function templateCacheDir(env: Readonly<Record<string, string | undefined
  * Where the command's template comes from: the `--template-file` (resolved against the working
  * directory), else the platform (opened only then, so offline work needs no settings), with the cache.
  */
-export async function templateSourceFor(args: Args, context: CommandContext): Promise<TemplateSource> {
-  const dir = args['template-cache'] === false ? undefined : templateCacheDir(context.io.env);
-  const cache = dir === undefined ? undefined : createTemplateCache(dir);
+export function templateSourceFor(args: Args, context: Pick<CommandContext, 'io' | 'openPlatform'>): Promise<TemplateSource> {
   const file = args['template-file'];
-  if (typeof file === 'string' && file !== '') return { templateFile: path.resolve(context.io.cwd, file), cache };
-  const { client } = await context.openPlatform();
-  return { client, cache };
+  return createTemplateSource({
+    templateFile: typeof file === 'string' && file !== '' ? path.resolve(context.io.cwd, file) : undefined,
+    cacheDir: args['template-cache'] === false ? undefined : templateCacheDir(context.io.env),
+    openPlatform: () => context.openPlatform(),
+  });
 }

@@ -81,3 +81,19 @@ export const DEFAULT_SETTINGS: Settings = {
   tokenFile: undefined,
   origins: {},
 };
+
+/**
+ * The fixed tuning of a run: not settings (no flag, no environment variable), written here once beside
+ * {@link DEFAULT_SETTINGS}. The stages take every value as a required option (`uploadStageOptions`
+ * in src/pipeline builds them), so no default is restated deeper down.
+ */
+export const RUN_TUNING = {
+  /** Attempts after the first of a GET that failed in a way that may pass (a GET stores nothing). */
+  getRetries: 4,
+  /** The delay before any retry: capped exponential with full jitter, from 500 ms, at most 30 s. */
+  backoff: { baseMs: 500, capMs: 30_000 },
+  /** Network failures, 502s, 503s or 504s in a row that stop an upload (`PLATFORM_UNREACHABLE`). */
+  maxUnreachableStreak: 10,
+  /** Rows an upload takes ahead of their outcomes, per request in flight. */
+  lookaheadPerRequest: 2,
+} as const;

@@ -50,21 +50,30 @@ export interface MgeErrorOptions {
   /** What the user can do about it. */
   readonly hint?: string;
   readonly cause?: unknown;
-  /** Typed extra facts for tests and JSON output (HTTP status, platform code, …). */
+  /**
+   * Extra facts for logs and `--json` (HTTP status, a lock's holder, …): written, never read back by
+   * the code. A fact the code needs is a typed field of the area's subclass.
+   */
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-export class MgeError extends Error {
+/**
+ * A run-level error. `C` narrows the code to an area's union (`MappingErrorCode`, `PlatformErrorCode`,
+ * …): each area's errors are a subclass that fixes the kind by code and carries its facts as typed
+ * fields, so no caller reads them back out of `details` with a cast.
+ */
+export class MgeError<C extends string = string> extends Error {
   readonly kind: ErrorKind;
   /** A stable SCREAMING_SNAKE code; tests and scripts branch on it, never on the message. */
-  readonly code: string;
+  readonly code: C;
   readonly location: ErrorLocation | undefined;
   readonly hint: string | undefined;
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(kind: ErrorKind, code: string, message: string, options: MgeErrorOptions = {}) {
+  constructor(kind: ErrorKind, code: C, message: string, options: MgeErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'MgeError';
+    // Each area's subclass reads as its own name (`MappingInvalidError`, …) in a stack and a log.
+    this.name = new.target.name;
     this.kind = kind;
     this.code = code;
     this.location = options.location;

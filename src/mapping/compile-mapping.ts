@@ -1,11 +1,13 @@
 import type { SourceHeader, SourceRow } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
-import { checkMapping, type MappingCheck, type MappingSettings } from './check-mapping.js';
+import type { MappingCheck } from './check-mapping.js';
 import { compileField, type FieldEval } from './compile-field.js';
 import { compileMeta, type MetaEval } from './compile-meta.js';
-import { mappingInvalidError, type MappingProblem } from './mapping-problem.js';
+import { MappingInvalidError } from './mapping-errors.js';
+import type { MappingProblem } from './mapping-problem.js';
 import { metaLiteralWarnings } from './meta-literal-warnings.js';
 import type { MappingSpec } from './mapping-spec.js';
+import type { PreparedMapping } from './prepare-mapping.js';
 import { splitHeaderUnit } from './normalize-name.js';
 import { canonicalJson } from './canonical-json.js';
 import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
@@ -26,6 +28,8 @@ export interface MapResult {
 
 /** A mapping bound to one header: columns resolved to indices, units to conversion factors. */
 export interface CompiledMapping {
+  /** The checked mapping this was compiled from (compiled again as it is for a header that changed). */
+  readonly prepared: PreparedMapping;
   readonly spec: MappingSpec;
   readonly template: Template;
   readonly header: SourceHeader;
@@ -116,19 +120,21 @@ function hasIndexLikeName(fields: readonly Field[]): boolean {
  * Problems of a checked mapping against a header: columns that do not exist (with the closest
  * headers) and header units that cannot convert to the template's.
  */
-export function checkColumns(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): MappingProblem[] {
-  return bind(spec, check, template, header).problems;
+export function checkColumns(prepared: PreparedMapping, header: SourceHeader): MappingProblem[] {
+  return bind(prepared.spec, prepared.check, prepared.template, header).problems;
 }
 
 /**
- * Compiles a mapping for one header, once; the returned `mapRow` is the per-row hot path. Throws
- * `MAPPING_INVALID` (kind `mapping`) with every problem of the mapping and of its columns.
+ * The last step of `load → check → compile`: binds a checked mapping to one header, once (columns
+ * resolved to indices, header units to conversions); the returned `mapRow` is the per-row hot path.
+ * The mapping's own checks ran in `prepareMapping` and are not repeated per input.
+ * @throws MappingInvalidError `MAPPING_INVALID` with every problem of the header (missing or
+ *   ambiguous columns, header units that cannot convert).
  */
-export function compileMapping(spec: MappingSpec, template: Template, header: SourceHeader, settings: MappingSettings = {}): CompiledMapping {
-  const check = checkMapping(spec, template, settings);
+export function compileMapping(prepared: PreparedMapping, header: SourceHeader): CompiledMapping {
+  const { spec, check, template } = prepared;
   const bound = bind(spec, check, template, header);
-  const problems = [...check.problems, ...bound.problems];
-  if (problems.length > 0) throw mappingInvalidError(spec.file, problems);
+  if (bound.problems.length > 0) throw new MappingInvalidError(spec.file, bound.problems);
   const { meta, content } = bound;
   // Records are built with keys in code-unit order, so their JSON is already canonical, unless a
   // field name looks like an array index (JS puts those first whatever the insertion order).
@@ -152,6 +158,7 @@ export function compileMapping(spec: MappingSpec, template: Template, header: So
     return { record: ctx.problems.length === 0 ? partial : undefined, partial, problems: ctx.problems, trace: ctx.trace };
   };
   return {
+    prepared,
     spec,
     template,
     header,

@@ -1,13 +1,13 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { MgeError } from '../errors/mge-error.js';
 import { firstDuplicateKey } from '../util/first-duplicate-key.js';
 import { isPositiveId, parsePositiveId } from '../util/positive-id.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import { didYouMean } from './did-you-mean.js';
+import { MappingError, type MappingErrorCode } from './mapping-errors.js';
 import type { MappingProblem } from './mapping-problem.js';
 import type { ColumnRef, LoadedMapping, MappingSpec, MethodsWidth } from './mapping-spec.js';
 import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
-import { SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
+import { SPEC_TREE_LIMITS, SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
 
 const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
 const INPUT_KEYS = ['sheet', 'headerRow', 'headerRows', 'dataStartRow', 'skipRows', 'encoding', 'delimiter'];
@@ -34,16 +34,25 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
   const duplicate = syntax === undefined ? firstDuplicateKey(doc) : undefined;
   if (syntax || duplicate) {
     const at = syntax ? (syntax.linePos?.[0] ?? lines.linePos(syntax.pos[0])) : lines.linePos(duplicate?.range?.[0] ?? 0);
+    // The YAML parser itself recurses per level: nesting far past any bound of ours runs it out of
+    // stack, which it reports as this code. That is a mapping too deep, at the place it gave up.
+    if (syntax?.code === 'RESOURCE_EXHAUSTION') {
+      throw new MappingError('MAPPING_TOO_DEEP', `${fileName}:${at.line}:${at.col} the mapping nests too deep to be read (more than ${SPEC_TREE_LIMITS.maxDepth} levels are refused)`, {
+        location: { file: fileName, row: at.line, col: at.col },
+        hint: DEEP_HINT,
+        details: { limit: SPEC_TREE_LIMITS.maxDepth },
+      });
+    }
     const message = syntax ? (syntax.message.split('\n')[0] ?? '') : 'Map keys must be unique';
-    throw new MgeError('mapping', 'MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}`, {
+    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}`, {
       location: { file: fileName, row: at.line, col: at.col },
       hint: 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).',
       details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY' },
     });
   }
   const root = specTree(doc, text, lines, fileName);
-  const fail = (code: string, message: string, node: SpecNode | undefined, hint: string): never => {
-    throw new MgeError('mapping', code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
+  const fail = (code: MappingErrorCode, message: string, node: SpecNode | undefined, hint: string): never => {
+    throw new MappingError(code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
   };
   if (root.kind !== 'map') return fail('MAPPING_NOT_AN_OBJECT', 'a mapping file must be a YAML mapping (key: value lines)', root, 'Start from `mge-ingest init <tid>`.');
 
@@ -107,6 +116,8 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
   return { spec, text };
 }
 
+const DEEP_HINT = 'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.';
+
 /** The document as spec nodes, or a mapping error at the node where it passed a tree bound. */
 function specTree(doc: Document, text: string, lines: LineCounter, fileName: string): SpecNode {
   try {
@@ -115,10 +126,10 @@ function specTree(doc: Document, text: string, lines: LineCounter, fileName: str
     if (!(error instanceof SpecTreeLimitError)) throw error;
     const deep = error.limit === 'depth';
     const through = error.alias === undefined ? '' : ` (through the alias *${error.alias})`;
-    throw new MgeError('mapping', deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
+    throw new MappingError(deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
       location: { file: fileName, row: error.pos.line, col: error.pos.col },
       hint: deep
-        ? 'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.'
+        ? DEEP_HINT
         : 'Aliases (*name) copy the node they name; aliases of aliases multiply. Write the part out once, or use fewer nested aliases.',
       details: { limit: error.bound },
     });

@@ -1,30 +1,26 @@
 import type { Template } from '../template/template-types.js';
 import { checkMapping, type MappingCheck, type MappingSettings } from './check-mapping.js';
-import { loadMapping } from './load-mapping.js';
-import { mappingInvalidError } from './mapping-problem.js';
+import { MappingInvalidError } from './mapping-errors.js';
 import type { MappingSpec } from './mapping-spec.js';
 
-/** A mapping loaded and checked against its template, ready to compile per header. */
+/**
+ * A mapping loaded and checked against its template, with no problem: what `compileMapping` binds to
+ * each input's header. The checks ran once, here; compiling only resolves columns and header units.
+ */
 export interface PreparedMapping {
   readonly spec: MappingSpec;
+  readonly template: Template;
+  /** The plans built by the check, and the effective methods width. */
   readonly check: MappingCheck;
-  /** The mapping text (for the report's mapping fingerprint). */
-  readonly text: string;
 }
 
 /**
- * Loads a mapping file's text and checks it against its template in one call, as `validate` and
- * `upload` need before reading any row. Throws `MAPPING_YAML_SYNTAX` (and the other load errors) or
- * one `MAPPING_INVALID` holding every problem. The template id to fetch is `templateIdOf(text)`.
+ * The middle step of `load → check → compile`: checks a loaded mapping against its template (every
+ * problem at once, each with its line; see {@link checkMapping}).
+ * @throws MappingInvalidError `MAPPING_INVALID` holding every problem.
  */
-export function prepareMapping(text: string, fileName: string, template: Template, settings: MappingSettings = {}): PreparedMapping {
-  const { spec } = loadMapping(text, fileName);
+export function prepareMapping(spec: MappingSpec, template: Template, settings: MappingSettings = {}): PreparedMapping {
   const check = checkMapping(spec, template, settings);
-  if (!check.ok) throw mappingInvalidError(fileName, check.problems);
-  return { spec, check, text };
-}
-
-/** The template id a mapping names, to fetch the template before checking (throws like `loadMapping`). */
-export function templateIdOf(text: string, fileName: string): number {
-  return loadMapping(text, fileName).spec.template;
+  if (!check.ok) throw new MappingInvalidError(spec.file, check.problems);
+  return { spec, template, check };
 }

@@ -1,7 +1,7 @@
-import { MgeError } from '../errors/mge-error.js';
 import type { ReportState } from '../report/fold-report.js';
 import { fingerprintChanges, type CurrentFingerprints, type FingerprintChange } from '../report/fingerprint-changes.js';
 import type { AcceptedChange } from '../report/report-lines.js';
+import { MappingChangedError } from './pipeline-errors.js';
 
 /** `meta.title`, `content.备注 (added)`. */
 function named(changes: readonly FingerprintChange[]): string[] {
@@ -15,8 +15,8 @@ function named(changes: readonly FingerprintChange[]): string[] {
  * when the report holds no row on the platform. With `accept`, resolves with what is accepted, for the
  * run line; later runs compare with that run (docs/guarantees.md → Mapping and template changes).
  *
- * @throws MgeError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind `template`),
- *   exit 2, with `details.mapping`, `details.template` (the changed parts) and `details.rows`.
+ * @throws MappingChangedError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind
+ *   `template`), exit 2, with the changed parts and the rows on the platform in `changes`.
  */
 export function checkMappingChange(previous: ReportState | undefined, now: CurrentFingerprints, options: { readonly mappingFile: string; readonly accept: boolean }): AcceptedChange | undefined {
   if (previous === undefined) return undefined;
@@ -35,9 +35,8 @@ export function checkMappingChange(previous: ReportState | undefined, now: Curre
     ? 'with another key every row is a new one, and would be uploaded again as a new record'
     : 'their records would come out changed, and with --on-change upload be uploaded again as new records';
   const onlyTemplate = mapping.length === 0;
-  throw new MgeError(onlyTemplate ? 'template' : 'mapping', onlyTemplate ? 'TEMPLATE_FIELDS_CHANGED' : 'MAPPING_CHANGED', `the ${onlyTemplate ? 'template' : 'mapping'} changed ${since} (${what}): ${effect}; nothing was sent`, {
+  throw new MappingChangedError(`the ${onlyTemplate ? 'template' : 'mapping'} changed ${since} (${what}): ${effect}; nothing was sent`, { mapping, template, rows: compared.rows }, compared.baseline?.runId, {
     location: { file: options.mappingFile },
     hint: 'If the change is meant, run again with --accept-mapping-change (with --dry-run too, to see first what would be sent); otherwise restore the mapping.',
-    details: { mapping, template, rows: compared.rows, baselineRun: compared.baseline?.runId },
   });
 }

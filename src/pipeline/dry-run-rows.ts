@@ -1,7 +1,8 @@
 import type { MappedRow } from '../mapping/mapped-row.js';
 import type { ReportState } from '../report/fold-report.js';
 import { planResume, type ResumeDecision, type ResumeOptions } from '../report/plan-resume.js';
-import { zeroCounts, type ReportLineInput, type ReportLocation } from '../report/report-lines.js';
+import { zeroCounts, type ReportLineInput } from '../report/report-lines.js';
+import { reportLocation } from '../upload/route-row.js';
 import type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 
 /** The adapters of {@link dryRunRows}. */
@@ -16,22 +17,9 @@ export interface DryRunDeps {
   readonly onOutcome?: (outcome: RowOutcome) => void;
 }
 
-/** Options of {@link dryRunRows}. */
-export interface DryRunOptions extends ResumeOptions {
-  /** Stop once this many rows are invalid. @default Infinity */
-  readonly maxInvalid?: number;
-}
-
 /** A dry run's result: the upload summary shape plus what a real run would do, by decision. */
 export interface DryRunSummary extends UploadSummary {
   readonly plans: Readonly<Partial<Record<ResumeDecision, number>>>;
-  /** Stopped by `maxInvalid`. */
-  readonly stoppedEarly: boolean;
-}
-
-function locate(row: MappedRow): ReportLocation {
-  const { file, sheet, row: line } = row.location;
-  return { file, ...(sheet !== undefined ? { sheet } : {}), row: line, ...(row.rowNumbers.length > 1 ? { rows: row.rowNumbers } : {}) };
 }
 
 /**
@@ -39,30 +27,26 @@ function locate(row: MappedRow): ReportLocation {
  * written as `invalid` (what a real run would write); valid rows as `skipped` with `why: 'dry-run'` and
  * the `plan` a real run would follow given the ledger (`upload`, `skip-uploaded`, `changed-skip`, …).
  * Dry-run lines never change the resume state (the fold ignores them), so a dry run on the real report
- * is harmless. Writes the `summary` line.
+ * is harmless. `--max-errors` is the rows' own stage (`limitErrors`), as in a real run; a dry run does
+ * not stop at `--max-changes`: its plan counts show the changed rows. The `summary` line is the
+ * pipeline's (`finishRun`).
  */
-export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDeps, options: DryRunOptions): Promise<DryRunSummary> {
+export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDeps, options: ResumeOptions): Promise<DryRunSummary> {
   const clock = deps.clock ?? Date.now;
   const started = clock();
   const counts = zeroCounts();
   const plans: Partial<Record<ResumeDecision, number>> = {};
-  const maxInvalid = options.maxInvalid ?? Number.POSITIVE_INFINITY;
-  let stoppedEarly = false;
   let interrupted = false;
   for await (const row of rows) {
     if (deps.signal?.aborted) {
       interrupted = true;
       break;
     }
-    const base = { key: row.key, hash: row.hash, location: locate(row) };
+    const base = { key: row.key, hash: row.hash, location: reportLocation(row) };
     if (row.problems.length > 0 || row.record === undefined) {
       await deps.report.write({ type: 'invalid', ...base, problems: row.problems, sourceValues: row.sourceValues });
       counts.invalid += 1;
       deps.onOutcome?.({ ...base, type: 'invalid', ...(row.problems[0] ? { code: row.problems[0].code } : {}) });
-      if (counts.invalid >= maxInvalid) {
-        stoppedEarly = true;
-        break;
-      }
       continue;
     }
     const plan = deps.previous ? planResume(deps.previous, row, options) : 'upload';
@@ -74,8 +58,7 @@ export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDep
   if (deps.signal?.aborted) interrupted = true;
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const durationMs = clock() - started;
-  await deps.report.write({ type: 'summary', counts, rows: total, durationMs, interrupted });
   // A dry run sends nothing: only its invalid rows are for a curator to look at.
   const toCheck = { invalid: counts.invalid, failed: 0, uncertain: 0, changed: 0 };
-  return { counts, rows: total, durationMs, notUploaded: counts.invalid, toCheck, interrupted, plans, stoppedEarly };
+  return { counts, rows: total, durationMs, notUploaded: counts.invalid, toCheck, interrupted, stoppedBy: undefined, plans };
 }

@@ -1,40 +1,14 @@
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
 import type { MappingSettings } from '../mapping/check-mapping.js';
 import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load-mapping.js';
+import { MappingError } from '../mapping/mapping-errors.js';
 import { prepareMapping, type PreparedMapping } from '../mapping/prepare-mapping.js';
 import { describeTemplateChanges } from '../template/describe-template-changes.js';
-import { templateFieldChanges, type FieldChange } from '../template/template-field-changes.js';
+import { templateFieldChanges } from '../template/template-field-changes.js';
 import type { Template } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
-
-/** The template changed on the platform since the mapping was written. A warning, not an error. */
-export interface TemplateChangedWarning {
-  readonly code: 'TEMPLATE_CHANGED';
-  /** The mapping's `templatePubDate`, and the template's `pub_date` now. */
-  readonly before: string;
-  readonly after: string;
-  /** The changed fields; undefined when the old version is not in the cache to compare with. */
-  readonly changes: readonly FieldChange[] | undefined;
-  /** One line per change (`~ 试验温度: unit ℃ → K`), for people. */
-  readonly lines: readonly string[];
-  readonly message: string;
-}
-
-/**
- * The mapping has no `key`: rows are identified by their record hash, so an edited row is a new row,
- * uploaded again as a new record beside the old one. A warning, not an error.
- */
-export interface MappingNoKeyWarning {
-  readonly code: 'MAPPING_NO_KEY';
-  readonly file: string;
-  readonly lines: readonly string[];
-  readonly message: string;
-}
-
-/** What {@link loadJob} warns about. */
-export type JobWarning = TemplateChangedWarning | MappingNoKeyWarning;
+import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
 
 /** Options of {@link loadJob}. */
 export interface LoadJobOptions extends TemplateSource {
@@ -49,7 +23,7 @@ export interface LoadJobOptions extends TemplateSource {
    * the check then fails (a field the mapping uses was removed); with the no-key warning once the
    * mapping checked out. @default undefined (not reported)
    */
-  readonly onWarning?: (warning: JobWarning) => void;
+  readonly onWarning?: OnWarning;
 }
 
 /** A mapping checked against its template: what `validate` and `ingest` start from. */
@@ -67,14 +41,14 @@ function readMappingText(file: string, cwd: string | undefined): string {
     return readBoundedFileSync(cwd === undefined ? file : path.resolve(cwd, file), { maxBytes: MAX_MAPPING_BYTES });
   } catch (error) {
     if (error instanceof BoundedReadError && error.reason === 'too-large') {
-      throw new MgeError('mapping', 'MAPPING_TOO_LARGE', `the mapping file holds more than ${MAX_MAPPING_BYTES} bytes: it is not a mapping`, {
+      throw new MappingError('MAPPING_TOO_LARGE', `the mapping file holds more than ${MAX_MAPPING_BYTES} bytes: it is not a mapping`, {
         location: { file },
         hint: 'Check the --mapping path: a mapping names a few hundred fields at most.',
         details: { limit: MAX_MAPPING_BYTES },
       });
     }
     const code = (error as NodeJS.ErrnoException).code;
-    throw new MgeError('mapping', code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE', code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${readFailureText(error)})`, {
+    throw new MappingError(code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE', code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${readFailureText(error)})`, {
       location: { file },
       hint: 'Check the --mapping path; `mge-ingest init <tid> --input FILE` writes a new mapping.',
       cause: error,
@@ -104,12 +78,13 @@ async function changedWarning(template: Template, before: string | undefined, so
 }
 
 /**
- * Loads a job: reads the mapping file, fetches the template it names (template file, else platform;
- * cached per id and `pub_date`), reports a template changed since the mapping's `templatePubDate`,
- * checks the mapping against the template, and warns when it has no `key`. Nothing of the inputs is
- * read yet.
- * @throws MgeError `MAPPING_NOT_FOUND`, `MAPPING_YAML_SYNTAX` and the other load errors,
- *   `MAPPING_INVALID` with every problem in `details.problems`, the template errors of
+ * Loads a job, `load → check` of `load → check → compile`: reads and parses the mapping file once,
+ * fetches the template it names (template file, else platform; cached per id and `pub_date`), reports
+ * a template changed since the mapping's `templatePubDate`, checks the mapping against the template
+ * (`prepareMapping`), and warns when it has no `key`. Nothing of the inputs is read yet; each input's
+ * header is bound to the checked mapping by `prepareInputs`.
+ * @throws MappingError `MAPPING_NOT_FOUND`, `MAPPING_YAML_SYNTAX` and the other load errors,
+ *   MappingInvalidError `MAPPING_INVALID` with every problem, the template errors of
  *   {@link fetchTemplate}.
  */
 export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
@@ -119,7 +94,7 @@ export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
   const { templatePubDate } = spec;
   const templateChanged = await changedWarning(template, templatePubDate, options);
   if (templateChanged !== undefined) options.onWarning?.(templateChanged);
-  const prepared = prepareMapping(text, options.mappingFile, template, options.settings ?? {});
+  const prepared = prepareMapping(spec, template, options.settings ?? {});
   if (prepared.spec.key.length === 0) {
     options.onWarning?.({
       code: 'MAPPING_NO_KEY',

@@ -1,18 +1,17 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isMgeError } from '../errors/mge-error.js';
-import type { MappingSettings } from '../mapping/check-mapping.js';
 import { compileMapping, type CompiledMapping } from '../mapping/compile-mapping.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
-import { mappingInvalidError, type MappingProblem } from '../mapping/mapping-problem.js';
-import type { MappingSpec } from '../mapping/mapping-spec.js';
+import { MappingInvalidError } from '../mapping/mapping-errors.js';
+import type { MappingProblem } from '../mapping/mapping-problem.js';
+import type { PreparedMapping } from '../mapping/prepare-mapping.js';
 import { toMappedRows } from '../mapping/to-mapped-rows.js';
 import { listInputs } from '../sources/list-inputs.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { SourceHeader } from '../sources/source-types.js';
-import type { Template } from '../template/template-types.js';
 import type { ReadTracker } from './create-read-progress.js';
+import type { MetaLiteralWarning } from './pipeline-warning.js';
 import { mapsOnWorker, threadedMappedRows, type MappedRowSource } from './threaded-mapped-rows.js';
 
 /** Options of {@link prepareInputs}. */
@@ -21,14 +20,17 @@ export interface PrepareInputsOptions {
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
   readonly recursive?: boolean;
-  readonly spec: MappingSpec;
-  readonly template: Template;
+  /** The mapping, checked against its template (`loadJob`): bound here to each input's header. */
+  readonly mapping: PreparedMapping;
   /** Where relative inputs are found. @default undefined (the process's working directory) */
   readonly cwd?: string;
-  /** Run settings that change how the mapping is read (the methods width). @default {} */
-  readonly settings?: MappingSettings;
   /** Reader settings that override the mapping's `input:` section (e.g. from flags). @default {} */
   readonly sourceOptions?: SourceOptions;
+  /**
+   * Told of each `meta` literal that is a header of an input (`MAPPING_META_LITERAL_IS_COLUMN`), once
+   * per place in the mapping however many inputs have that header. @default undefined (not told)
+   */
+  readonly onWarning?: (warning: MetaLiteralWarning) => void;
 }
 
 /** One input file whose header has been read and checked against the mapping. */
@@ -44,42 +46,43 @@ export interface PreparedInput {
   readonly bytes: number;
 }
 
-function problemsOf(error: unknown): readonly MappingProblem[] | undefined {
-  if (!isMgeError(error, 'mapping') || error.code !== 'MAPPING_INVALID') return undefined;
-  const problems = error.details?.['problems'];
-  return Array.isArray(problems) ? (problems as MappingProblem[]) : undefined;
-}
-
 /**
  * Lists the inputs and reads each file's header (nothing more) to compile the mapping for it, so every
  * column problem of every file is known before the first row is read. An empty drop folder gives no
  * inputs (see `listInputs`).
  * @throws the first source error (`SOURCE_NOT_FOUND`, `SOURCE_NO_INPUTS`, unreadable file …), or one
- *   `MAPPING_INVALID` holding the column problems of all files (each message names its file).
+ *   MappingInvalidError `MAPPING_INVALID` holding the column problems of all files (each message
+ *   names its file).
  */
 export async function prepareInputs(options: PrepareInputsOptions): Promise<PreparedInput[]> {
   const files = await listInputs(options.inputs, options.cwd, { recursive: options.recursive ?? false });
-  const sourceOptions: SourceOptions = { ...options.spec.input, ...options.sourceOptions };
+  const sourceOptions: SourceOptions = { ...options.mapping.spec.input, ...options.sourceOptions };
   const prepared: PreparedInput[] = [];
   const problems: MappingProblem[] = [];
+  const warned = new Set<string>();
   for (const file of files) {
     // Opened by the name the user gave whenever that name reaches the same file, because the readers
     // put the path they were given into every row's location (report lines, error files, messages).
     const openPath = options.cwd === undefined || path.isAbsolute(file) || path.resolve(file) === path.resolve(options.cwd, file) ? file : path.resolve(options.cwd, file);
     const table = await openTable(openPath, sourceOptions);
     try {
-      const compiled = compileMapping(options.spec, options.template, table.header, options.settings ?? {});
+      const compiled = compileMapping(options.mapping, table.header);
+      for (const w of compiled.warnings) {
+        const place = `${w.line}:${w.col}`;
+        if (warned.has(place)) continue;
+        warned.add(place);
+        options.onWarning?.({ code: 'MAPPING_META_LITERAL_IS_COLUMN', file: options.mapping.spec.file, line: w.line, col: w.col, path: w.path, message: w.message });
+      }
       prepared.push({ file, openPath, header: table.header, compiled, sourceOptions, bytes: (await stat(openPath)).size });
     } catch (error) {
-      const found = problemsOf(error);
-      if (found === undefined) throw error;
+      if (!(error instanceof MappingInvalidError)) throw error;
       // In the order of the mapping's lines, file by file.
-      problems.push(...[...found].sort((a, b) => a.line - b.line || a.col - b.col));
+      problems.push(...[...error.problems].sort((a, b) => a.line - b.line || a.col - b.col));
     } finally {
       await table.close();
     }
   }
-  if (problems.length > 0) throw mappingInvalidError(options.spec.file, problems);
+  if (problems.length > 0) throw new MappingInvalidError(options.mapping.spec.file, problems);
   return prepared;
 }
 
@@ -106,7 +109,7 @@ async function mapHere(input: PreparedInput): Promise<MappedRowSource> {
   try {
     // The header was checked when the inputs were prepared; a file changed since is compiled again.
     const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');
-    const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.spec, input.compiled.template, table.header, { methodsWidth: input.compiled.check.methodsWidth });
+    const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.prepared, table.header);
     return { rows: toMappedRows(table.rows(), compiled), close: () => table.close(), readFraction: () => table.readFraction?.() ?? 0 };
   } catch (error) {
     await table.close();

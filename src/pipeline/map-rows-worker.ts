@@ -4,6 +4,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { compileMapping } from '../mapping/compile-mapping.js';
+import { prepareMapping } from '../mapping/prepare-mapping.js';
 import { toMappedRows } from '../mapping/to-mapped-rows.js';
 import { openCsv } from '../sources/open-csv.js';
 import type { TableSource } from '../sources/source-types.js';
@@ -21,9 +22,10 @@ async function* batches(): AsyncGenerator<MappedBatch> {
   // Read here, not on a thread of its own: this thread has time for both.
   table = await openCsv(plan.file, plan.sourceOptions, 'main');
   const { header } = table;
-  // Compiled against the header as it is now, as the mapping stage does for a file changed since its
-  // header was checked.
-  const compiled = compileMapping(plan.spec, plan.template, header, { methodsWidth: plan.methodsWidth });
+  // The checked plans hold functions, which cannot cross to this thread: the spec is checked again
+  // here (it passed on the main thread), then compiled against the header as it is now, as the
+  // mapping stage does for a file changed since its header was checked.
+  const compiled = compileMapping(prepareMapping(plan.spec, plan.template, { methodsWidth: plan.methodsWidth }), header);
   let rows: WireMappedRow[] = [];
   for await (const row of toMappedRows(table.rows(), compiled)) {
     rows.push(toWireMappedRow(row));

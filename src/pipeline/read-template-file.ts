@@ -1,4 +1,4 @@
-import { MgeError } from '../errors/mge-error.js';
+import { TemplateError } from '../template/template-errors.js';
 import { parseTemplate } from '../template/parse-template.js';
 import type { Template } from '../template/template-types.js';
 import { readBoundedFileSync } from '../util/read-bounded-file.js';
@@ -25,7 +25,7 @@ function candidates(json: unknown): unknown[] {
  * Reads template `tid` from a JSON file for offline work: one template as the API returns it, the
  * saved answer of `GET templates/<tid>` (`{code, data: {template}}`), a bare array, or
  * `{templates: [...]}` like `samples/templates.json`.
- * @throws MgeError `TEMPLATE_FILE_UNREADABLE` (kind `template`), `TEMPLATE_NOT_FOUND` when the file has
+ * @throws TemplateError `TEMPLATE_FILE_UNREADABLE` (kind `template`), `TEMPLATE_NOT_FOUND` when the file has
  *   no template with that id, `TEMPLATE_MALFORMED` from the parser.
  */
 export async function readTemplateFile(file: string, tid: number): Promise<Template> {
@@ -33,7 +33,7 @@ export async function readTemplateFile(file: string, tid: number): Promise<Templ
   try {
     json = JSON.parse(readBoundedFileSync(file, { maxBytes: MAX_TEMPLATE_FILE_BYTES }));
   } catch (error) {
-    throw new MgeError('template', 'TEMPLATE_FILE_UNREADABLE', `cannot read the template file: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new TemplateError('TEMPLATE_FILE_UNREADABLE', `cannot read the template file: ${error instanceof Error ? error.message : String(error)}`, {
       location: { file },
       hint: 'Give a JSON file holding the template as `GET templates/<tid>` returns it.',
       cause: error,
@@ -41,7 +41,7 @@ export async function readTemplateFile(file: string, tid: number): Promise<Templ
   }
   const found = candidates(json).find((t) => isObject(t) && t['id'] === tid);
   if (found === undefined) {
-    throw new MgeError('template', 'TEMPLATE_NOT_FOUND', `the template file has no template ${tid}`, {
+    throw new TemplateError('TEMPLATE_NOT_FOUND', `the template file has no template ${tid}`, {
       location: { file },
       hint: 'Check the template id of the mapping, or save the platform\'s answer to `GET templates/<tid>` in the file.',
     });

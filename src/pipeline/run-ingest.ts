@@ -1,27 +1,30 @@
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
+import { ConfigError } from '../config/setting-problem.js';
 import type { MethodsWidth } from '../mapping/mapping-spec.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
-import type { StaleReason } from '../report/judge-report-lock.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState } from '../report/load-report-state.js';
 import { zeroCounts } from '../report/report-lines.js';
-import type { ReportWarning } from '../report/scan-report.js';
 import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
 import type { Sleep } from '../upload/real-sleep.js';
-import { uploadExitCode } from '../upload/upload-exit-code.js';
 import { uploadRows } from '../upload/upload-rows.js';
-import type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
+import type { RowOutcome, UploadResult, UploadSummary } from '../upload/upload-types.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { checkMappingChange } from './check-mapping-change.js';
 import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
-import { loadJob, type JobWarning } from './load-job.js';
+import { finishRun } from './finish-run.js';
+import { limitErrors } from './limit-errors.js';
+import { loadJob } from './load-job.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
+import type { UploadStageOptions } from './stage-options.js';
+
+export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 
 /** Plain options of {@link runIngest}: what the command line and settings decided. */
 export interface RunIngestOptions {
@@ -36,38 +39,21 @@ export interface RunIngestOptions {
   readonly methodsWidth: MethodsWidth;
   /** `?username=` of every submit; required unless `dryRun`. */
   readonly username: string | undefined;
-  readonly concurrency: number;
-  /** Requests started per second; 0 or Infinity = unlimited. */
-  readonly rate: number;
-  readonly maxRetries: number;
-  /** Stop after this many invalid rows. @default undefined (never) */
-  readonly maxErrors?: number;
-  /** Stop (exit 3) when more rows than this are `changed`. @default undefined (never) */
-  readonly maxChanges?: number;
-  /** Stop (exit 3) after this many unknown upload outcomes in a row. @default 10 */
-  readonly maxUncertainStreak?: number;
+  /** The queue and the upload stage, every value set (`uploadStageOptions`); a dry run reads the resume flags. */
+  readonly stages: UploadStageOptions;
+  /** Stop early after this many invalid records (`limitErrors`, exit 1); undefined reads everything. */
+  readonly maxErrors: number | undefined;
   /**
    * Go on although the mapping or template differs from the one the report's rows were uploaded with
    * (recorded in the `run` line; later runs compare with this one). @default false
    */
   readonly acceptMappingChange?: boolean;
-  /** After a stop, longest wait for requests in flight. */
-  readonly drainTimeoutMs: number;
   /** Read, map, validate and plan; send nothing. @default false */
   readonly dryRun?: boolean;
-  /** @default false */
-  readonly retryFailed?: boolean;
-  /** @default false */
-  readonly retryUncertain?: boolean;
-  /** @default 'report' */
-  readonly onChange?: 'report' | 'upload';
   /** Recorded in the `run` line. Must not hold the token. */
   readonly runSettings: Readonly<Record<string, unknown>>;
   readonly version: string;
 }
-
-/** Something the user should see that did not stop the run. */
-export type IngestWarning = JobWarning | ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason };
 
 /** What the run tells its progress display once it starts sending. */
 export interface IngestStart {
@@ -95,18 +81,18 @@ export interface RunIngestDeps {
   readonly signal?: AbortSignal;
   /** Second signal: cancel requests in flight (their rows end `uncertain`). */
   readonly abortSignal?: AbortSignal;
-  readonly onWarning?: (warning: IngestWarning) => void;
+  /** The one warnings channel (mapping, template, the report's repair, a stale lock taken over). */
+  readonly onWarning?: OnWarning;
   readonly onStart?: (start: IngestStart) => void;
   readonly onOutcome?: (outcome: RowOutcome) => void;
   /** For tests of the lock. */
   readonly lock?: ReportLockOptions;
 }
 
-/** The result of a run that ended without a fatal error. */
+/** The result of a run that ended without an error: facts, for the CLI to show and to map to an exit code. */
 export interface IngestResult {
+  /** The counts; `interrupted` (a signal), `stoppedBy` (a row limit: `--max-errors`, `--max-changes`). */
   readonly summary: UploadSummary | DryRunSummary;
-  /** 0 all uploaded (dry run: all valid), 1 some rows to check (not known to be stored, or changed), 130 interrupted. */
-  readonly exitCode: 0 | 1 | 130;
   readonly reportFile: string;
   readonly template: { readonly id: number; readonly pubDate: string };
   readonly dryRun: boolean;
@@ -124,16 +110,19 @@ export interface IngestResult {
  * before the report is touched (exit 2), and so does a mapping or template that differs from the one
  * the report's rows were uploaded with (`checkMappingChange`), unless `acceptMappingChange`. Inputs that
  * hold no table file (an empty drop folder) end the run there, with `nothingToDo` and exit 0: the report
- * is neither locked nor written. A fatal stop (token rejected, platform unreachable, too many invalid or
- * changed rows, an input error after rows were uploaded) throws the `MgeError` of `uploadRows` whose
- * `details.summary` holds the counts, after the report is flushed and the lock released.
+ * is neither locked nor written. A row limit (`--max-errors`: `limitErrors` before the upload or the
+ * dry run, as `validate` has it; `--max-changes`: the upload's router) ends the run early with
+ * `summary.stoppedBy`, not an error. An error that stops the run (token rejected, platform
+ * unreachable, unknown outcomes in a row, an input error after rows were uploaded) throws a
+ * `RunStoppedError` holding the counts, after the `summary` line (`finishRun`), the report flushed and
+ * the lock released.
  */
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
   const clock = deps.clock ?? Date.now;
   const dryRun = options.dryRun ?? false;
   // Created first so the template GET is paced with the POSTs, and paused with them by a busy answer:
   // a platform limits all requests together.
-  const queue = dryRun ? undefined : createUploadQueue({ concurrency: options.concurrency, ratePerSecond: options.rate, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+  const queue = dryRun ? undefined : createUploadQueue({ ...options.stages.queue, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
   const client = deps.template.client;
   const template = queue === undefined || client === undefined ? deps.template : { ...deps.template, client: { getTemplate: (tid: number) => client.getTemplate(tid, { pacer: queue }) } };
   try {
@@ -153,12 +142,13 @@ async function ingestWith(
   const reportFile = resolve(options.reportFile);
   // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
   await checkReportPath(reportFile, { forWriting: true });
-  const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, onWarning: deps.onWarning });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, spec: job.prepared.spec, template: job.template, cwd: options.cwd, settings });
+  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
+  const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd: options.cwd, ...warn });
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {
-    throw new MgeError('config', 'USERNAME_MISSING', 'uploads need the user the records are stored for', {
+    throw new ConfigError('USERNAME_MISSING', 'uploads need the user the records are stored for', {
       location: { field: 'username' },
       hint: 'Set MGE_USERNAME or --username (or use --dry-run to upload nothing).',
     });
@@ -166,8 +156,8 @@ async function ingestWith(
 
   if (inputs.length === 0) {
     // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
-    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 }, interrupted: false };
-    return { summary, exitCode: 0, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
+    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 }, interrupted: false, stoppedBy: undefined };
+    return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
   }
 
   const fingerprints = runFingerprints(job.prepared.spec, job.template, settings);
@@ -201,15 +191,15 @@ async function ingestWith(
       const reading = createReadProgress(inputs.map((input) => input.bytes));
       deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0, reading });
       // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run
-      // splits the work as validate does.
-      const rows = guardDuplicateKeys(mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) }));
-      const resume = { onChange: options.onChange ?? 'report', retryFailed: options.retryFailed ?? false, retryUncertain: options.retryUncertain ?? false } as const;
-      let summary: UploadSummary | DryRunSummary;
+      // splits the work as validate does. --max-errors is one stage for every command (`limitErrors`).
+      const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) })), options.maxErrors);
+      const { upload } = options.stages;
+      let result: UploadResult;
       if (queue === undefined || submit === undefined || username === undefined) {
-        summary = await dryRunRows(rows, { report: writer, previous, signal: deps.signal, clock, onOutcome: deps.onOutcome }, { ...resume, maxInvalid: options.maxErrors });
+        result = { summary: await dryRunRows(limit.rows, { report: writer, previous, signal: deps.signal, clock, onOutcome: deps.onOutcome }, upload.resume), failure: undefined };
       } else {
-        summary = await uploadRows(
-          rows,
+        result = await uploadRows(
+          limit.rows,
           {
             send: (body, signal) => submit(body, { username, signal }),
             queue,
@@ -222,17 +212,14 @@ async function ingestWith(
             ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
             ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
           },
-          {
-            ...resume,
-            maxRetries: options.maxRetries,
-            maxInvalid: options.maxErrors,
-            maxChanges: options.maxChanges,
-            maxUncertainStreak: options.maxUncertainStreak,
-            drainTimeoutMs: options.drainTimeoutMs,
-          },
+          upload,
         );
       }
-      return { summary, exitCode: uploadExitCode(summary), reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false };
+      // A --max-changes stop of the upload stopped it first; else the error limit, if it ended the rows.
+      const ended = result.failure === undefined && !result.summary.interrupted;
+      const stoppedBy = result.summary.stoppedBy ?? (ended ? limit.stopped() : undefined);
+      const summary = await finishRun(writer, { ...result.summary, stoppedBy }, result.failure);
+      return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false };
     } catch (error) {
       failed = true;
       throw error;

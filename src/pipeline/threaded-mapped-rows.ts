@@ -1,11 +1,14 @@
-import type { MappingSpec, MethodsWidth } from '../mapping/mapping-spec.js';
 import type { MappedRow } from '../mapping/mapped-row.js';
+import { MappingInvalidError } from '../mapping/mapping-errors.js';
+import type { MappingProblem } from '../mapping/mapping-problem.js';
+import type { MappingSpec, MethodsWidth } from '../mapping/mapping-spec.js';
 import { isDelimitedText } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { TableSource } from '../sources/source-types.js';
 import { readsOnWorker } from '../sources/threaded-csv-records.js';
 import type { Template } from '../template/template-types.js';
 import { readWorkerBatches } from '../util/read-worker-batches.js';
+import type { WireError } from '../util/worker-wire.js';
 import { MAP_THREAD, type MappedBatch } from './mapped-batch.js';
 import { ReceivedMappedRow } from './received-mapped-row.js';
 
@@ -33,6 +36,13 @@ export async function mapsOnWorker(file: string): Promise<boolean> {
   return isDelimitedText(file) && (await readsOnWorker(file, 'auto'));
 }
 
+/** The worker's `MAPPING_INVALID` (a header changed since it was checked), as the error it was. */
+function reviveMappingError(wire: WireError): MappingInvalidError | undefined {
+  const problems = wire.facts?.['problems'];
+  if (wire.code !== 'MAPPING_INVALID' || !Array.isArray(problems)) return undefined;
+  return new MappingInvalidError(wire.location?.file ?? '', problems as MappingProblem[]);
+}
+
 /**
  * Reads, maps and validates one CSV file on a worker thread; this thread gets each row ready to upload
  * (key, hash and the record's JSON text computed). For `ingest`, whose own thread is busy with HTTP: the
@@ -40,7 +50,7 @@ export async function mapsOnWorker(file: string): Promise<boolean> {
  * those of the mapping stage on this thread.
  */
 export function threadedMappedRows(plan: MapPlan): MappedRowSource {
-  const { batches, close, progress } = readWorkerBatches<MappedBatch>(WORKER, plan, MAP_THREAD, 0);
+  const { batches, close, progress } = readWorkerBatches<MappedBatch>(WORKER, plan, MAP_THREAD, 0, reviveMappingError);
   async function* rows(): AsyncGenerator<MappedRow> {
     for await (const batch of batches) {
       for (const wire of batch.rows) yield new ReceivedMappedRow(wire, batch.header);

@@ -1,4 +1,5 @@
 import type { MappedRow } from '../mapping/mapped-row.js';
+import type { EarlyStop } from '../report/report-lines.js';
 
 /** What a map + validate run found, for the summary (`validate`, and the dry part of `ingest`). */
 export interface ValidationSummary {
@@ -12,8 +13,8 @@ export interface ValidationSummary {
   readonly invalid: number;
   /** Invalid records per problem code (a record with two codes counts under both), codes sorted. */
   readonly invalidByCode: Readonly<Record<string, number>>;
-  /** True when the run stopped at `maxErrors` invalid records before reading everything. */
-  readonly stoppedEarly: boolean;
+  /** Set when `--max-errors` stopped the run before the input ended (see `limitErrors`). */
+  readonly stoppedBy: EarlyStop | undefined;
 }
 
 /** Counts mapped rows as they pass; {@link ValidationTally.summary} gives the totals at any time. */
@@ -21,10 +22,9 @@ export interface ValidationTally {
   add(row: MappedRow): void;
   /** Counts one more input file. */
   addFile(): void;
-  /** Marks the run as stopped early (`--max-errors`). */
-  stop(): void;
   readonly invalid: number;
-  summary(): ValidationSummary;
+  /** The totals so far; `stoppedBy` is the run's (the tally only counts). */
+  summary(stoppedBy?: EarlyStop): ValidationSummary;
 }
 
 /** A fresh tally. */
@@ -33,7 +33,6 @@ export function createValidationTally(): ValidationTally {
   let records = 0;
   let rows = 0;
   let invalid = 0;
-  let stoppedEarly = false;
   const byCode = new Map<string, number>();
   return {
     add(row) {
@@ -46,15 +45,12 @@ export function createValidationTally(): ValidationTally {
     addFile() {
       files++;
     },
-    stop() {
-      stoppedEarly = true;
-    },
     get invalid() {
       return invalid;
     },
-    summary() {
+    summary(stoppedBy) {
       const invalidByCode = Object.fromEntries([...byCode].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      return { files, records, rows, valid: records - invalid, invalid, invalidByCode, stoppedEarly };
+      return { files, records, rows, valid: records - invalid, invalid, invalidByCode, stoppedBy };
     },
   };
 }

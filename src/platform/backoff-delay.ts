@@ -1,13 +1,10 @@
-/** Timing of retries after a failure that certainly did not store the record. */
+/** Timing of retries after a failure that certainly did not store the record (`RUN_TUNING.backoff`). */
 export interface BackoffOptions {
-  /** Delay scale of the first retry, in ms. @default 500 */
+  /** Delay scale of the first retry, in ms. */
   readonly baseMs: number;
-  /** Upper bound of any single delay, in ms. @default 30000 */
+  /** Upper bound of any single delay, in ms. */
   readonly capMs: number;
 }
-
-/** The defaults of {@link BackoffOptions}. */
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 30_000 };
 
 /**
  * Capped exponential backoff with full jitter: a uniform delay in `[0, min(cap, base·2^(attempt-1)))`.

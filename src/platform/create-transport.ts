@@ -11,8 +11,8 @@ export interface TransportOptions {
   readonly baseUrl: string;
   readonly token: string;
   readonly acceptLanguage?: string;
-  /** Deadline of a whole request, from its start to the last byte of the answer. @default 30000 */
-  readonly timeoutMs?: number;
+  /** Deadline of a whole request, from its start to the last byte of the answer, in ms. */
+  readonly timeoutMs: number;
   /** @default `mge-ingest/<version>` */
   readonly userAgent?: string;
 }
@@ -51,7 +51,7 @@ export function createTransport(options: TransportOptions): Send {
     headers,
     // got's `request` timeout runs from the start to the answer's last byte: a server that answers
     // slowly without end is cut off, not only one that goes silent.
-    timeout: { request: options.timeoutMs ?? 30_000 },
+    timeout: { request: options.timeoutMs },
     retry: { limit: 0 },
     throwHttpErrors: false,
     followRedirect: false,

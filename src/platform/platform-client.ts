@@ -1,8 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_SETTINGS, RUN_TUNING } from '../config/settings.js';
 import type { PlatformRecord } from '../mapping/record-types.js';
 import { parseTemplate, parseTemplateSummary } from '../template/parse-template.js';
 import type { Template, TemplateSummary } from '../template/template-types.js';
-import { MgeError } from '../errors/mge-error.js';
+import { ConfigError } from '../config/setting-problem.js';
+import { TemplateError } from '../template/template-errors.js';
 import { isPositiveId } from '../util/positive-id.js';
 import { cleartextHost } from '../util/url-safety.js';
 import { createTransport, type Send } from './create-transport.js';
@@ -21,7 +23,7 @@ export interface PlatformClientOptions {
   readonly token: string;
   /** Sent as `Accept-Language` when set (`en` for English category names). */
   readonly acceptLanguage?: string;
-  /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default 30000 */
+  /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default DEFAULT_SETTINGS.timeoutMs (30000) */
   readonly timeoutMs?: number;
   /** @default `mge-ingest/<version>` */
   readonly userAgent?: string;
@@ -30,7 +32,7 @@ export interface PlatformClientOptions {
    * the client refuses to be created for one. @default false
    */
   readonly allowInsecureHttp?: boolean;
-  /** Extra attempts of a GET that failed in a way that may pass (see `retryGet`). @default 4 */
+  /** Extra attempts of a GET that failed in a way that may pass (see `retryGet`). @default RUN_TUNING.getRetries (4) */
   readonly getRetries?: number;
   /** Waits between GET attempts (injectable so tests do not wait). @default timers/promises setTimeout */
   readonly sleep?: (ms: number) => Promise<void>;
@@ -98,12 +100,12 @@ function templateLookupError(error: unknown, tid: number): unknown {
   const detail = error.failure.detail ?? '';
   const details = { ...error.failure };
   if (/id not exists/.test(detail)) {
-    return new MgeError('template', 'TEMPLATE_NOT_FOUND', `template ${tid} does not exist on the platform`, {
+    return new TemplateError('TEMPLATE_NOT_FOUND', `template ${tid} does not exist on the platform`, {
       location: { endpoint: error.failure.endpoint }, hint: 'List the templates with `mge-ingest templates list`.', cause: error, details,
     });
   }
   if (/not published/.test(detail)) {
-    return new MgeError('template', 'TEMPLATE_UNPUBLISHED', `template ${tid} is not published`, {
+    return new TemplateError('TEMPLATE_UNPUBLISHED', `template ${tid} is not published`, {
       location: { endpoint: error.failure.endpoint }, hint: 'Ask the template owner to publish it, or use a published template.', cause: error, details,
     });
   }
@@ -125,19 +127,20 @@ function platformId(value: unknown, path: string): number {
  * deadline, answers capped per endpoint by `RESPONSE_LIMITS`), GETs retried by the upload queue's own
  * rules (`retryGet`), the POST never. Refuses a plain `http://` base URL of another machine unless
  * `allowInsecureHttp`.
- * @throws MgeError `BASE_URL_INSECURE` (kind `config`).
+ * @throws ConfigError `BASE_URL_INSECURE`.
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const cleartext = cleartextHost(options.baseUrl);
   if (cleartext !== undefined && options.allowInsecureHttp !== true) {
-    throw new MgeError('config', 'BASE_URL_INSECURE', `refusing to send the token over plain http:// to ${cleartext}`, {
+    throw new ConfigError('BASE_URL_INSECURE', `refusing to send the token over plain http:// to ${cleartext}`, {
       location: { field: 'MGE_BASE_URL' },
       hint: 'Use https://, or allow it with --allow-insecure-http (MGE_ALLOW_INSECURE_HTTP).',
     });
   }
-  const send: Send = createTransport(options);
+  const send: Send = createTransport({ ...options, timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs });
   const retry: GetRetryOptions = {
-    retries: options.getRetries,
+    retries: options.getRetries ?? RUN_TUNING.getRetries,
+    backoff: RUN_TUNING.backoff,
     sleep: options.sleep ?? ((ms: number) => delay(ms)),
     clock: options.clock ?? Date.now,
     random: options.random ?? Math.random,
@@ -183,7 +186,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async getTemplate(tid, opts = {}) {
       if (!isPositiveId(tid)) {
-        throw new MgeError('usage', 'TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
+        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
       }
       const endpoint = `GET templates/${tid}`;
       try {

@@ -41,9 +41,9 @@ const KIND: Readonly<Record<PlatformErrorCode, ErrorKind>> = {
   NETWORK_ERROR: 'transient',
 };
 
-export class PlatformRequestError extends MgeError {
+/** A failed API call, with the facts the retry rules read ({@link PlatformFailure}). */
+export class PlatformRequestError extends MgeError<PlatformErrorCode> {
   readonly failure: PlatformFailure;
-  override readonly code: PlatformErrorCode;
 
   constructor(code: PlatformErrorCode, message: string, failure: PlatformFailure, options: { hint?: string; cause?: unknown } = {}) {
     super(KIND[code], code, message, {
@@ -52,8 +52,6 @@ export class PlatformRequestError extends MgeError {
       cause: options.cause,
       details: { ...failure },
     });
-    this.name = 'PlatformRequestError';
-    this.code = code;
     this.failure = failure;
   }
 }

@@ -1,4 +1,4 @@
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff-delay.js';
+import { backoffDelay, type BackoffOptions } from './backoff-delay.js';
 import { classifyFailure } from './classify-failure.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 
@@ -13,10 +13,10 @@ export interface RequestPacer {
 
 /** How a GET is retried: the rules of the upload queue's POSTs (see `classifyFailure`). */
 export interface GetRetryOptions {
-  /** Attempts after the first. @default 4 */
-  readonly retries?: number;
-  /** @default DEFAULT_BACKOFF (full jitter from 500 ms, at most 30 s) */
-  readonly backoff?: BackoffOptions;
+  /** Attempts after the first (`RUN_TUNING.getRetries`). */
+  readonly retries: number;
+  /** The delay before a retry (`RUN_TUNING.backoff`). */
+  readonly backoff: BackoffOptions;
   /** Waits between attempts. */
   readonly sleep: (ms: number) => Promise<void>;
   /** Epoch ms, to read a `Retry-After` date. */
@@ -27,9 +27,6 @@ export interface GetRetryOptions {
   readonly pacer?: RequestPacer;
 }
 
-/** The defaults of {@link GetRetryOptions}. */
-export const DEFAULT_GET_RETRIES = 4;
-
 /**
  * Runs a GET, retrying it by the same pure rules as a POST decided for a GET: whatever may pass by
  * itself (a network error, a reset, 408, 429, any 5xx) is tried again after a capped, jittered
@@ -38,7 +35,7 @@ export const DEFAULT_GET_RETRIES = 4;
  * or the last failure, is thrown as it came.
  */
 export async function retryGet<T>(attempt: () => Promise<T>, options: GetRetryOptions): Promise<T> {
-  const retries = options.retries ?? DEFAULT_GET_RETRIES;
+  const { retries, backoff } = options;
   for (let n = 1; ; n++) {
     // The failure is classified inside the slot: a busy answer pauses the pacer before it starts another request.
     const once = async (): Promise<{ readonly value: T } | { readonly waitMs: number }> => {
@@ -49,7 +46,7 @@ export async function retryGet<T>(attempt: () => Promise<T>, options: GetRetryOp
         if (c.action !== 'retry' || n > retries) throw error;
         const retryAfterMs = c.busy ? parseRetryAfter(c.retryAfter, options.clock()) : undefined;
         if (retryAfterMs !== undefined) options.pacer?.pauseFor(retryAfterMs);
-        return { waitMs: Math.max(backoffDelay(n, options.backoff ?? DEFAULT_BACKOFF, options.random), retryAfterMs ?? 0) };
+        return { waitMs: Math.max(backoffDelay(n, backoff, options.random), retryAfterMs ?? 0) };
       }
     };
     const outcome = await (options.pacer ? options.pacer.run(once) : once());

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { fstatSync, futimesSync, statSync } from 'node:fs';
 import { lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
-import { MgeError } from '../errors/mge-error.js';
 import { fileKindText } from '../util/file-kind-text.js';
 import { DEFAULT_LOCK_TIMING, judgeReportLock, parseLockOwner, type FoundLock, type LockOwner, type LockTiming, type StaleReason } from './judge-report-lock.js';
+import { ReportError } from './report-errors.js';
 
 export type { LockOwner } from './judge-report-lock.js';
 
@@ -65,7 +65,7 @@ async function tryCreate(file: string, owner: LockOwner, now: number): Promise<F
     handle = await open(file, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    throw new MgeError('config', 'REPORT_LOCK_FAILED', `Cannot create the lock file ${file}`, {
+    throw new ReportError('REPORT_LOCK_FAILED', `Cannot create the lock file ${file}`, {
       location: { file },
       hint: 'The report folder must exist and be writable.',
       cause: error,
@@ -87,7 +87,7 @@ async function inspect(file: string, now: () => number): Promise<(FoundLock & { 
   const info = await lstat(file).catch(() => undefined);
   if (info === undefined) return undefined;
   if (!info.isFile()) {
-    throw new MgeError('usage', 'REPORT_LOCK_NOT_A_FILE', `the report's lock ${file} is ${fileKindText(info)}, not a regular file`, {
+    throw new ReportError('REPORT_LOCK_NOT_A_FILE', `the report's lock ${file} is ${fileKindText(info)}, not a regular file`, {
       location: { file },
       hint: 'Remove it, or name another report: the lock is a small file the run creates next to the report and removes at the end.',
     });
@@ -97,11 +97,11 @@ async function inspect(file: string, now: () => number): Promise<(FoundLock & { 
   return { holder: parseLockOwner(text), ageMs: now() - info.mtimeMs, ino: info.ino, mtimeMs: info.mtimeMs };
 }
 
-function lockedError(reportFile: string, file: string, found: FoundLock, timing: LockTiming): MgeError {
+function lockedError(reportFile: string, file: string, found: FoundLock, timing: LockTiming): ReportError {
   const { holder } = found;
   const seconds = (ms: number): string => `${Math.max(0, Math.round(ms / 1000))} s`;
   const beat = holder?.heartbeatMs !== undefined ? `; its last heartbeat was ${seconds(found.ageMs)} ago, and it is taken over once none came for ${seconds(timing.staleMs)}` : '';
-  return new MgeError('usage', 'REPORT_LOCKED', `Another run is writing the report ${reportFile}`, {
+  return new ReportError('REPORT_LOCKED', `Another run is writing the report ${reportFile}`, {
     location: { file: reportFile },
     hint: holder
       ? `Process ${holder.pid} on ${holder.hostname} (started ${holder.startedAt}) holds ${file}${beat}. Wait for it to finish${holder.heartbeatMs === undefined ? '; if it is surely gone, delete the lock file' : ''}.`
@@ -149,7 +149,7 @@ export async function acquireReportLock(reportFile: string, options: ReportLockO
       if (error.code !== 'ENOENT') throw error;
     });
   }
-  throw new MgeError('usage', 'REPORT_LOCKED', `Another run took the lock of ${reportFile} at the same time`, {
+  throw new ReportError('REPORT_LOCKED', `Another run took the lock of ${reportFile} at the same time`, {
     location: { file: reportFile },
     hint: 'Only one run may write a report at a time.',
     details: { lockFile: file },
@@ -170,11 +170,11 @@ function held({ reportFile, file, owner, handle, clock, timing, every }: Held): 
   // The file we created, by identity: a takeover removes it and creates another under the same name.
   const ours = fstatSync(handle.fd);
   let refreshedAt = clock();
-  let lost: MgeError | undefined;
+  let lost: ReportError | undefined;
   let released: Promise<void> | undefined;
 
-  const loseIt = (why: string, cause?: unknown): MgeError =>
-    (lost ??= new MgeError('fatal', 'REPORT_LOCK_LOST', `The lock ${file} is no longer this run's (${why}); the run stopped without writing more to the report`, {
+  const loseIt = (why: string, cause?: unknown): ReportError =>
+    (lost ??= new ReportError('REPORT_LOCK_LOST', `The lock ${file} is no longer this run's (${why}); the run stopped without writing more to the report`, {
       location: { file: reportFile },
       hint: `This run went without a heartbeat for longer than ${Math.round(timing.staleMs / 1000)} s (paused, or its machine slept), or the lock was removed, and another run may be writing the report now. The report is consistent: once no other run is writing it, run the same command again to resume.`,
       details: { lockFile: file },

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { access, constants, lstat, stat } from 'node:fs/promises';
-import { MgeError } from '../errors/mge-error.js';
 import { fileKindText } from '../util/file-kind-text.js';
+import { ReportError } from './report-errors.js';
 
 /** The file's stats; undefined when it does not exist or cannot be looked at (opening it then says why). */
 async function statOrMissing(read: () => Promise<Stats>): Promise<Stats | undefined> {
@@ -14,14 +14,14 @@ async function statOrMissing(read: () => Promise<Stats>): Promise<Stats | undefi
  * writable, and its lock `<report>.lock` must not exist or be a regular file itself (not followed:
  * the lock is created and removed by name). A directory, `/dev/null`, a FIFO (reading it would block)
  * or a socket would fail only after rows were sent, or never hold what was sent.
- * @throws MgeError `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE` (kind `usage`), `REPORT_NOT_WRITABLE`
+ * @throws ReportError `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE` (kind `usage`), `REPORT_NOT_WRITABLE`
  *   (kind `config`): exit 2.
  */
 export async function checkReportPath(reportFile: string, options: { readonly forWriting: boolean; readonly option?: string }): Promise<void> {
   const option = options.option ?? '--report';
   const info = await statOrMissing(() => stat(reportFile));
   if (info !== undefined && !info.isFile()) {
-    throw new MgeError('usage', 'REPORT_NOT_A_FILE', `the report ${reportFile} is ${fileKindText(info)}, not a regular file`, {
+    throw new ReportError('REPORT_NOT_A_FILE', `the report ${reportFile} is ${fileKindText(info)}, not a regular file`, {
       location: { field: option, file: reportFile },
       hint: 'A report is an append-only JSON-lines file: name a file (it is created if it does not exist).',
       details: { kind: fileKindText(info) },
@@ -30,7 +30,7 @@ export async function checkReportPath(reportFile: string, options: { readonly fo
   if (!options.forWriting) return;
   if (info !== undefined) {
     await access(reportFile, constants.W_OK).catch((cause: unknown) => {
-      throw new MgeError('config', 'REPORT_NOT_WRITABLE', `cannot append to the report ${reportFile}`, {
+      throw new ReportError('REPORT_NOT_WRITABLE', `cannot append to the report ${reportFile}`, {
         location: { field: option, file: reportFile },
         hint: 'Check the permissions of the report file.',
         cause,
@@ -40,7 +40,7 @@ export async function checkReportPath(reportFile: string, options: { readonly fo
   const lockFile = `${reportFile}.lock`;
   const lock = await statOrMissing(() => lstat(lockFile));
   if (lock !== undefined && !lock.isFile()) {
-    throw new MgeError('usage', 'REPORT_LOCK_NOT_A_FILE', `the report's lock ${lockFile} is ${fileKindText(lock)}, not a regular file`, {
+    throw new ReportError('REPORT_LOCK_NOT_A_FILE', `the report's lock ${lockFile} is ${fileKindText(lock)}, not a regular file`, {
       location: { field: option, file: lockFile },
       hint: 'Remove it, or name another report: the lock is a small file the run creates next to the report and removes at the end.',
       details: { kind: fileKindText(lock) },

@@ -2,6 +2,7 @@ import { writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { isMgeError, MgeError } from '../errors/mge-error.js';
 import type { ReportLineInput } from './report-lines.js';
+import { ReportError } from './report-errors.js';
 
 export interface ReportWriterOptions {
   /** Longest time a written line may stay only in the OS cache before an fsync. @default 1000 */
@@ -67,7 +68,7 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
   try {
     handle = await open(file, 'a');
   } catch (cause) {
-    throw new MgeError('config', 'REPORT_NOT_WRITABLE', `Cannot open the report ${file} for writing`, {
+    throw new ReportError('REPORT_NOT_WRITABLE', `Cannot open the report ${file} for writing`, {
       location: { file },
       hint: 'Check that the folder exists and is writable.',
       cause,
@@ -80,7 +81,7 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
   let closing: Promise<void> | undefined;
 
   const fail = (cause: unknown): MgeError => {
-    failure ??= new MgeError('fatal', 'REPORT_WRITE_FAILED', `Cannot write the report ${file}`, { location: { file }, cause });
+    failure ??= new ReportError('REPORT_WRITE_FAILED', `Cannot write the report ${file}`, { location: { file }, cause });
     return failure;
   };
 
@@ -176,7 +177,7 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
   return {
     file,
     write(line: ReportLineInput): Promise<void> {
-      if (closing) return Promise.reject(new MgeError('internal', 'REPORT_CLOSED', `The report ${file} is closed`));
+      if (closing) return Promise.reject(new ReportError('REPORT_CLOSED', `The report ${file} is closed`));
       if (failure !== undefined) return Promise.reject(failure);
       batch.push(`${serialise(line, stampOf(clock()))}\n`);
       if (settle === undefined) {

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
 import { csvField } from '../util/csv-field.js';
 import { openTextSink, unwritableFile } from '../util/open-text-sink.js';
 import { compareLocations } from './compare-locations.js';
 import type { ReportState } from './fold-report.js';
+import { ReportError } from './report-errors.js';
 
 /** The columns of `report --uploaded-out`. */
 export const UPLOADED_COLUMNS = ['key', 'file', 'sheet', 'row', 'id', 'hash'] as const;
@@ -12,11 +12,11 @@ export const UPLOADED_COLUMNS = ['key', 'file', 'sheet', 'row', 'id', 'hash'] as
  * Writes `report --uploaded-out FILE.csv`: every row whose latest status is uploaded, sorted by file and
  * row, with the platform's record id (UTF-8 with a BOM, so a spreadsheet reads Chinese keys right):
  * `key,file,sheet,row,id,hash`. The list a page too small for a million rows points to.
- * @throws MgeError `UPLOADED_OUT_EXTENSION`, `UPLOADED_OUT_UNWRITABLE` (kind `usage`).
+ * @throws ReportError `UPLOADED_OUT_EXTENSION`, `UPLOADED_OUT_UNWRITABLE` (kind `usage`).
  */
 export async function exportUploadedRows(state: ReportState, out: string): Promise<{ rows: number }> {
   if (path.extname(out).toLowerCase() !== '.csv') {
-    throw new MgeError('usage', 'UPLOADED_OUT_EXTENSION', `--uploaded-out writes CSV: name the file .csv (not "${path.extname(out) || 'no extension'}")`, {
+    throw new ReportError('UPLOADED_OUT_EXTENSION', `--uploaded-out writes CSV: name the file .csv (not "${path.extname(out) || 'no extension'}")`, {
       location: { field: '--uploaded-out', file: out },
       hint: 'Name the file .csv.',
     });

@@ -1,7 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import { MgeError } from '../errors/mge-error.js';
 import type { RowProblem } from '../mapping/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import { cellValueText } from '../sources/cell-value-text.js';
@@ -10,6 +9,7 @@ import { unwritableFile } from '../util/open-text-sink.js';
 import { waitForDrain } from '../util/wait-for-drain.js';
 import { neutraliseFormula } from './neutralise-formula.js';
 import { openXlsxSheetWriter } from './open-xlsx-sheet-writer.js';
+import { ReportError } from './report-errors.js';
 
 /**
  * The columns a CSV fix file adds after the input's own columns. Their names start with `_` so they
@@ -92,7 +92,7 @@ function formatOf(file: string, flag: string): FixFile['format'] {
   if (ext === '.csv') return 'csv';
   if (ext === '.xlsx') return 'xlsx';
   if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
-  throw new MgeError('usage', 'ERRORS_FILE_EXTENSION', `cannot tell the format of ${flag} from "${ext || 'no extension'}"`, {
+  throw new ReportError('ERRORS_FILE_EXTENSION', `cannot tell the format of ${flag} from "${ext || 'no extension'}"`, {
     location: { field: flag, file },
     hint: 'Name the file .xlsx or .csv (to fix in a spreadsheet and feed again), or .jsonl.',
   });
@@ -120,7 +120,7 @@ function noteCells(row: FixRow): string[] {
  * row, so rows of inputs with different headers all keep their cells; a cell under a column not in
  * `columns` is left out of CSV and xlsx (JSON lines keep every cell).
  * @param flag The option that named the file, for error locations.
- * @throws MgeError `ERRORS_FILE_EXTENSION` and `ERRORS_FILE_UNWRITABLE` (kind `usage`).
+ * @throws ReportError `ERRORS_FILE_EXTENSION` and `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */
 export async function openFixFile(file: string, columns: readonly string[], flag: string, options: FixFileOptions = {}): Promise<FixFile> {
   const format = formatOf(file, flag);

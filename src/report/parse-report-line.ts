@@ -1,12 +1,12 @@
-import { MgeError } from '../errors/mge-error.js';
 import { LINE_TYPES, type ReportLine } from './report-lines.js';
 import { misshapenField } from './report-line-shapes.js';
+import { ReportError } from './report-errors.js';
 
 const KNOWN = new Set<string>(LINE_TYPES);
 
 /** `REPORT_CORRUPT` at a 1-based line of a report, saying why. */
-export function reportCorrupt(file: string, line: number, why: string): MgeError {
-  return new MgeError('source', 'REPORT_CORRUPT', `The report ${file} is damaged at line ${line}: ${why}`, {
+export function reportCorrupt(file: string, line: number, why: string): ReportError {
+  return new ReportError('REPORT_CORRUPT', `The report ${file} is damaged at line ${line}: ${why}`, {
     location: { file, row: line },
     hint: 'Only the last line of a report may be torn by a crash. Restore the report from a backup, or start a new report (rows already uploaded would then be uploaded again).',
     details: { line },

@@ -200,7 +200,22 @@ export interface StopError {
   readonly location?: Readonly<Record<string, unknown>>;
 }
 
-/** End of a run. `interrupted`: stopped by a signal; `fatal`: stopped by the code named (and `error` says what and where). */
+/**
+ * A curator-set row limit that stopped a run early: the rows read want a person's look, and the rest
+ * of the input was not read. Not an error (exit 1, like any run with rows to check), and not for a
+ * scheduler to retry: only a person resolves it (docs/guarantees.md → Exit codes).
+ */
+export interface EarlyStop {
+  /** `MAX_ERRORS_REACHED` (`--max-errors`: invalid records) or `MAX_CHANGES_REACHED` (`--max-changes`: changed rows). */
+  readonly code: 'MAX_ERRORS_REACHED' | 'MAX_CHANGES_REACHED';
+  /** The limit as set. */
+  readonly limit: number;
+}
+
+/**
+ * End of a run. `interrupted`: stopped by a signal; `stoppedBy`: stopped early by a row limit;
+ * `fatal`: stopped by the code named (and `error` says what and where).
+ */
 export interface SummaryLine {
   readonly type: 'summary';
   readonly at: string;
@@ -208,6 +223,8 @@ export interface SummaryLine {
   readonly rows: number;
   readonly durationMs: number;
   readonly interrupted: boolean;
+  /** Absent in older reports, which recorded such a stop as `fatal`. */
+  readonly stoppedBy?: EarlyStop;
   readonly fatal?: string;
   /** Absent in older reports. */
   readonly error?: StopError;

@@ -5,10 +5,12 @@ import type { ReportLine } from './report-lines.js';
 
 /** Something wrong with a report that did not stop reading it. */
 export interface ReportWarning {
-  /** `REPORT_TORN_LAST_LINE` (cut by a crash; dropped) or `REPORT_MISSING_NEWLINE` (complete; newline added). */
-  readonly code: string;
+  /** `REPORT_TORN_LAST_LINE` (cut by a crash, or still being written; dropped) or `REPORT_MISSING_NEWLINE` (complete; read). */
+  readonly code: 'REPORT_TORN_LAST_LINE' | 'REPORT_MISSING_NEWLINE';
   readonly file: string;
   readonly line: number;
+  /** The file was made safe to append to (the torn line cut, the newline added): only under the lock. */
+  readonly repaired: boolean;
 }
 
 export interface ScanReportOptions {
@@ -97,13 +99,13 @@ export async function scanReport(file: string, onLine: (line: ReportLine) => voi
     if (line) {
       onLine(line);
       count += 1;
-      warnings.push({ code: 'REPORT_MISSING_NEWLINE', file, line: lineNumber });
+      warnings.push({ code: 'REPORT_MISSING_NEWLINE', file, line: lineNumber, repaired: options.repair === true });
       if (options.repair) {
         options.beforeRepair?.();
         await appendNewline(file, consumed + Buffer.byteLength(tail, 'utf8'));
       }
     } else {
-      if (tail.trim() !== '') warnings.push({ code: 'REPORT_TORN_LAST_LINE', file, line: lineNumber });
+      if (tail.trim() !== '') warnings.push({ code: 'REPORT_TORN_LAST_LINE', file, line: lineNumber, repaired: options.repair === true });
       if (options.repair) {
         options.beforeRepair?.();
         await truncateAt(file, consumed);

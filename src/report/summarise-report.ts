@@ -1,5 +1,5 @@
 import type { KeyStatus, ReportState } from './fold-report.js';
-import { isDryRunLine, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
+import { isDryRunLine, type EarlyStop, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
 
 /** Rows that share one error code. */
 export interface ErrorGroup {
@@ -35,8 +35,13 @@ export interface ChangedRow {
 export interface UnfinishedRun {
   readonly runId: string;
   readonly startedAt: string;
-  /** `killed`: no summary line (killed, or still running); `interrupted`: a signal; `stopped`: an error. */
-  readonly why: 'killed' | 'interrupted' | 'stopped';
+  /**
+   * `killed`: no summary line (killed, or still running); `interrupted`: a signal; `stopped-early`: a
+   * row limit (`--max-errors`, `--max-changes`); `stopped`: an error.
+   */
+  readonly why: 'killed' | 'interrupted' | 'stopped-early' | 'stopped';
+  /** For `stopped-early`: the limit that stopped it. */
+  readonly stoppedBy?: EarlyStop;
   /** For `stopped`: the error's code, and what and where when the report records it. */
   readonly fatal?: string;
   readonly error?: StopError;
@@ -70,6 +75,7 @@ function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
   const base = { runId: run.runId, startedAt: run.startedAt };
   if (summary === undefined) return { ...base, why: 'killed' };
   if (summary.interrupted) return { ...base, why: 'interrupted' };
+  if (summary.stoppedBy !== undefined) return { ...base, why: 'stopped-early', stoppedBy: summary.stoppedBy };
   if (summary.fatal !== undefined) return { ...base, why: 'stopped', fatal: summary.fatal, ...(summary.error ? { error: summary.error } : {}) };
   return undefined;
 }

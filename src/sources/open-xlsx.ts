@@ -6,6 +6,7 @@ import { checkWorkbookFile, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from 
 import { normaliseExcelCell } from './normalise-excel-cell.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
+import { isMgeError } from '../errors/mge-error.js';
 import { readXlsxMerges } from './read-xlsx-merges.js';
 import { readXlsxErrorResults } from './read-xlsx-error-results.js';
 import { loadExcelJs } from './load-exceljs.js';
@@ -121,8 +122,8 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
 
 /**
  * Counts the bytes of sheet XML as exceljs parses them. The file's own bytes are no measure of
- * progress: Excel writes the shared strings after the sheets, so exceljs reads the whole zip (parking
- * the sheet in a temp file) before it parses the first row.
+ * progress: the reader is fed the workbook's parts and shared strings first, wherever the file keeps
+ * them (`zipPartsStream`), so the sheet is not where the file's bytes say it is.
  */
 async function* counted(chunks: AsyncIterable<Buffer | string>, parsed: { bytes: number }): AsyncGenerator<Buffer | string> {
   for await (const chunk of chunks) {
@@ -218,7 +219,7 @@ async function fillErrorResults(row: RawRow, sheetName: string, errorText: (ref:
 }
 
 function corrupt(file: string, error: unknown, sheet?: string): Error {
-  if (error instanceof Error && error.name === 'MgeError') return error;
+  if (isMgeError(error)) return error;
   return sourceError(
     'SOURCE_CORRUPT',
     `the workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,

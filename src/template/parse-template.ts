@@ -1,4 +1,4 @@
-import { MgeError } from '../errors/mge-error.js';
+import { TemplateError } from './template-errors.js';
 import {
   FIELD_TYPE_BY_CODE,
   type ChoiceGroup,
@@ -13,8 +13,8 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function malformed(path: string, message: string, templateId?: number): MgeError {
-  return new MgeError('template', 'TEMPLATE_MALFORMED', `template${templateId === undefined ? '' : ` ${templateId}`}: ${message}`, {
+function malformed(path: string, message: string, templateId?: number): TemplateError {
+  return new TemplateError('TEMPLATE_MALFORMED', `template${templateId === undefined ? '' : ` ${templateId}`}: ${message}`, {
     location: { field: path || '(content)' },
     hint: 'The platform returned a template this tool cannot read; check it in the platform UI.',
   });
@@ -111,8 +111,8 @@ export function parseTemplateContent(content: unknown, templateId?: number): Fie
   try {
     return parseNamed(content, '_ord', '', false, 1);
   } catch (error) {
-    if (error instanceof MgeError && templateId !== undefined) {
-      throw new MgeError(error.kind, error.code, `template ${templateId}: ${error.message.replace(/^template: /, '')}`, {
+    if (error instanceof TemplateError && templateId !== undefined) {
+      throw new TemplateError(error.code, `template ${templateId}: ${error.message.replace(/^template: /, '')}`, {
         location: error.location,
         hint: error.hint,
       });

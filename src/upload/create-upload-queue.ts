@@ -1,14 +1,15 @@
 import PQueue from 'p-queue';
 import { realSleep, type Sleep } from './real-sleep.js';
 
+/** How the queue paces requests: from the settings (`uploadStageOptions` in src/pipeline). */
 export interface UploadQueueOptions {
-  /** Requests in flight at once. @default 4 */
-  readonly concurrency?: number;
+  /** Requests in flight at once. */
+  readonly concurrency: number;
   /**
    * Requests started per second, never more in any rolling second (p-queue's `strict` sliding window).
-   * `Infinity` or 0 means unlimited. @default 5
+   * `Infinity` or 0 means unlimited.
    */
-  readonly ratePerSecond?: number;
+  readonly ratePerSecond: number;
   /** Epoch ms. @default Date.now */
   readonly clock?: () => number;
   /** @default realSleep */
@@ -37,10 +38,6 @@ export interface UploadQueue {
   close(): void;
 }
 
-/** The defaults of {@link UploadQueueOptions}. */
-export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_RATE_PER_SECOND = 5;
-
 /** A task waiting for its slot, as its cancel-on-abort sees it. */
 interface Waiting {
   readonly reject: (reason: unknown) => void;
@@ -65,11 +62,11 @@ function rateWindow(rate: number): { intervalCap: number; interval: number } | u
  * Creates the shared upload queue. A single p-queue with `strict: true`: its default fixed window lets
  * a burst of twice the cap through at a window edge (`reference/toolchain.md`, HTTP and pacing).
  */
-export function createUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
+export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const clock = options.clock ?? Date.now;
   const sleep = options.sleep ?? realSleep;
-  const window = rateWindow(options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND);
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
+  const window = rateWindow(options.ratePerSecond);
+  const concurrency = Math.max(1, Math.floor(options.concurrency));
   const queue = new PQueue({
     concurrency,
     ...(window ? { ...window, strict: true } : {}),

@@ -1,7 +1,16 @@
 import { MgeError } from '../errors/mge-error.js';
 import type { Classification } from '../platform/classify-failure.js';
 
-const TEXT: Readonly<Record<string, { message: string; hint: string }>> = {
+/**
+ * Codes of the errors that stop an upload run part-way (exit 3: aborted mid-run, resumable; a scheduler
+ * may run the same command again once the cause passed or was fixed):
+ * - `TOKEN_REJECTED`, `TEMPLATE_GONE`, `ENDPOINT_NOT_FOUND`: a POST answered 401/403 or 404.
+ * - `PLATFORM_UNREACHABLE`, `UNCERTAIN_STREAK`: the circuit breaker (`outcome-streaks.ts`).
+ * - `INTERNAL_ERROR`: a bug (kind `internal`); the report is consistent.
+ */
+export type RunStopCode = 'TOKEN_REJECTED' | 'TEMPLATE_GONE' | 'ENDPOINT_NOT_FOUND' | 'PLATFORM_UNREACHABLE' | 'UNCERTAIN_STREAK' | 'INTERNAL_ERROR';
+
+const TEXT: Readonly<Record<RunStopCode, { message: string; hint: string }>> = {
   TOKEN_REJECTED: {
     message: 'The platform rejected the token; the run stopped',
     hint: 'Renew the token (MGE_TOKEN or MGE_TOKEN_FILE) and run the same command again: it resumes from the report.',
@@ -22,32 +31,44 @@ const TEXT: Readonly<Record<string, { message: string; hint: string }>> = {
     message: 'Uploads kept ending with an unknown outcome (the platform may have stored them); the run stopped instead of leaving every row uncertain',
     hint: 'Check the platform (and the rows `mge-ingest report FILE` lists as uncertain), then run the same command again: it resumes, and re-sends uncertain rows only with --retry-uncertain.',
   },
-  MAX_CHANGES_REACHED: {
-    message: 'More rows changed than --max-changes allows; the run stopped before sending the row that exceeded it',
-    hint: 'Check why so many known rows changed (`mge-ingest report FILE` lists them); if the changes are meant, raise --max-changes and run the same command again.',
-  },
-  MAX_ERRORS_REACHED: {
-    message: 'Too many invalid rows; the run stopped',
-    hint: 'Fix the rows listed in the report (`mge-ingest report FILE --failed-out fixes.csv`), or raise --max-errors.',
-  },
   INTERNAL_ERROR: {
     message: 'An internal error stopped the run',
     hint: 'The report is consistent; run the same command again to resume, and report this problem.',
   },
 };
 
+/** True for a code of {@link RunStopCode} (a fatal classification's code is one). */
+export function isRunStopCode(code: string): code is RunStopCode {
+  return Object.hasOwn(TEXT, code);
+}
+
+/** The last failure before a stop: the facts a curator needs to see why. */
+export interface LastFailure {
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly platformCode: number | undefined;
+  readonly detail: string | undefined;
+}
+
 /**
- * The error that stops a run (exit 3): `code` is the reason, `details` carries the last failure's facts
- * (status, platform code, how many consecutive failures). The run resumes with the same report.
+ * The error that stops an upload run (exit 3; `INTERNAL_ERROR` is kind `internal`): `code` is the
+ * reason. The run resumes with the same report.
  */
-export function stopError(code: string, failure?: Classification, count?: number, cause?: unknown): MgeError {
-  const text = TEXT[code] ?? TEXT.INTERNAL_ERROR!;
-  return new MgeError(code === 'INTERNAL_ERROR' ? 'internal' : 'fatal', code, text.message, {
-    hint: text.hint,
-    cause,
-    details: {
-      ...(failure ? { lastCode: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail } : {}),
-      ...(count !== undefined ? { count } : {}),
-    },
-  });
+export class RunStopError extends MgeError<RunStopCode> {
+  /** How many answers in a row tripped the breaker (`UNCERTAIN_STREAK`, `PLATFORM_UNREACHABLE`). */
+  readonly count: number | undefined;
+  /** The platform's last answer before the stop, when one was the cause. */
+  readonly lastFailure: LastFailure | undefined;
+
+  constructor(code: RunStopCode, failure?: Classification, count?: number, cause?: unknown) {
+    const text = TEXT[code];
+    super(code === 'INTERNAL_ERROR' ? 'internal' : 'fatal', code, text.message, { hint: text.hint, cause });
+    this.count = count;
+    this.lastFailure = failure === undefined ? undefined : { code: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail };
+  }
+}
+
+/** The {@link RunStopError} of `code`, with the failure that caused it and the streak's length. */
+export function stopError(code: RunStopCode, failure?: Classification, count?: number, cause?: unknown): RunStopError {
+  return new RunStopError(code, failure, count, cause);
 }

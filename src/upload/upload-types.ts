@@ -1,5 +1,7 @@
+import type { MgeError } from '../errors/mge-error.js';
 import type { ReportState } from '../report/fold-report.js';
-import type { OutcomeCounts, OutcomeType, ReportLineInput, ReportLocation } from '../report/report-lines.js';
+import type { ResumeOptions } from '../report/plan-resume.js';
+import type { EarlyStop, OutcomeCounts, OutcomeType, ReportLineInput, ReportLocation } from '../report/report-lines.js';
 import type { BackoffOptions } from '../platform/backoff-delay.js';
 import type { UploadQueue } from './create-upload-queue.js';
 import type { Sleep } from './real-sleep.js';
@@ -9,9 +11,6 @@ import type { Sleep } from './real-sleep.js';
  * bound to the username. Must not retry.
  */
 export type SendRecord = (body: string, signal: AbortSignal) => Promise<number>;
-
-/** Unknown outcomes in a row that stop a run (`UNCERTAIN_STREAK`), unless set otherwise. */
-export const DEFAULT_MAX_UNCERTAIN_STREAK = 10;
 
 /** The adapters {@link uploadRows} works with; everything with time or I/O is injected. */
 export interface UploadDeps {
@@ -35,40 +34,39 @@ export interface UploadDeps {
   readonly onOutcome?: (outcome: RowOutcome) => void;
 }
 
+/**
+ * How {@link uploadRows} runs: every value given, built once from the settings and their defaults
+ * (`uploadStageOptions` in src/pipeline); nothing is defaulted in here.
+ */
 export interface UploadOptions {
-  /** Retries after the first attempt, for failures that certainly stored nothing. @default 5 */
-  readonly maxRetries?: number;
+  /** Retries after the first attempt, for failures that certainly stored nothing. */
+  readonly maxRetries: number;
   /**
-   * Re-send rows an earlier run left uncertain (their lines then carry `resendOf`): may duplicate. An
-   * unknown outcome in this run is never re-sent, whatever this says. @default false
+   * What to do with rows the ledger knows: re-send those an earlier run left uncertain
+   * (`retryUncertain`; their lines then carry `resendOf`; an unknown outcome in this run is never
+   * re-sent), re-send rejected ones (`retryFailed`), report or upload a known key with new content
+   * (`onChange`).
    */
-  readonly retryUncertain?: boolean;
-  /** Re-send rows the platform rejected in earlier runs. @default false */
-  readonly retryFailed?: boolean;
-  /** A known key with new content: report it, or upload it as a new record. @default 'report' */
-  readonly onChange?: 'report' | 'upload';
-  /** @default DEFAULT_BACKOFF (500 ms base, 30 s cap) */
-  readonly backoff?: BackoffOptions;
-  /** Consecutive network/502/503/504 failures that stop the run as `PLATFORM_UNREACHABLE`. @default 10 */
-  readonly maxConsecutiveUnreachable?: number;
+  readonly resume: ResumeOptions;
+  /** The delay before a retry: capped exponential with full jitter. */
+  readonly backoff: BackoffOptions;
+  /** Consecutive network/502/503/504 failures that stop the run as `PLATFORM_UNREACHABLE`. */
+  readonly maxUnreachableStreak: number;
   /**
    * Consecutive unknown outcomes (500, 502, 504, reset after sending, a 2xx that is not the envelope)
-   * that stop the run as `UNCERTAIN_STREAK`; any certain answer resets the count. @default DEFAULT_MAX_UNCERTAIN_STREAK (10)
+   * that stop the run as `UNCERTAIN_STREAK`; any certain answer resets the count.
    */
-  readonly maxUncertainStreak?: number;
+  readonly maxUncertainStreak: number;
   /**
-   * Stop the run (`MAX_CHANGES_REACHED`) when more rows than this are `changed` (known key, new
-   * content); the row that exceeds it gets its `changed` line and is not sent. @default Infinity
+   * Stop the run early (`MAX_CHANGES_REACHED`, a row limit: exit 1) when more rows than this are
+   * `changed` (known key, new content); the row that exceeds it gets its `changed` line and is not
+   * sent. Undefined: no limit.
    */
-  readonly maxChanges?: number;
-  /** Stop the run (`MAX_ERRORS_REACHED`) once this many rows are invalid. @default Infinity */
-  readonly maxInvalid?: number;
-  /** Rows taken from the input ahead of the queue. @default 2 × the queue's concurrency */
-  readonly lookahead?: number;
-  /** After a stop, longest wait for in-flight requests before cancelling them. @default 60000 */
-  readonly drainTimeoutMs?: number;
-  /** Append the `summary` line at the end. @default true */
-  readonly writeSummary?: boolean;
+  readonly maxChanges: number | undefined;
+  /** Rows taken from the input ahead of their outcome. */
+  readonly lookahead: number;
+  /** After a stop, longest wait for in-flight requests before cancelling them. */
+  readonly drainTimeoutMs: number;
 }
 
 /** What happened to one row, as reported. */
@@ -95,7 +93,7 @@ export interface RowsToCheck {
   readonly changed: number;
 }
 
-/** The result of a run of {@link uploadRows}. */
+/** The counts of a run of {@link uploadRows} (or a dry run), and how it ended. */
 export interface UploadSummary {
   readonly counts: OutcomeCounts;
   /** Rows that reached the report in this run. */
@@ -110,4 +108,19 @@ export interface UploadSummary {
   readonly toCheck: RowsToCheck;
   /** Stopped by `signal`/`abortSignal` before the input ended (exit 130). */
   readonly interrupted: boolean;
+  /** Stopped early by a row limit (`--max-errors`, `--max-changes`): the rest of the input was not read (exit 1). */
+  readonly stoppedBy: EarlyStop | undefined;
+}
+
+/** An error that stopped {@link uploadRows} part-way, after the drain: the run-level decision is the pipeline's. */
+export type UploadFailure =
+  /** No later row can succeed: token rejected, platform unreachable, unknown outcomes in a row, the report not writable, a bug. */
+  | { readonly type: 'fatal'; readonly error: MgeError }
+  /** The input failed part-way (a file unreadable at row N). */
+  | { readonly type: 'input'; readonly error: unknown };
+
+/** What {@link uploadRows} returns: the counts, and the error that stopped it, if one did. */
+export interface UploadResult {
+  readonly summary: UploadSummary;
+  readonly failure: UploadFailure | undefined;
 }

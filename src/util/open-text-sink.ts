@@ -55,7 +55,7 @@ export async function openTextSink(file: string, unwritable: (error: unknown) =>
  * The error of an output file that cannot be written, as {@link openTextSink} wants it: a `usage` error
  * with `code`, naming the file and the option that named it.
  */
-export function unwritableFile(code: string, file: string, flag: string): (error: unknown) => MgeError {
+export function unwritableFile<C extends string>(code: C, file: string, flag: string): (error: unknown) => MgeError<C> {
   return (error) =>
     new MgeError('usage', code, `cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`, {
       location: { field: flag, file },

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { MgeError } from '../errors/mge-error.js';
 import { createWakeUp } from './create-wake-up.js';
-import { fromWireError, type BatchMessage } from './worker-wire.js';
+import { fromWireError, type BatchMessage, type ReviveError } from './worker-wire.js';
 
 /** The reading side of a batch worker (see {@link serveWorkerBatches}). */
 export interface WorkerBatches<B> {
@@ -16,9 +16,10 @@ export interface WorkerBatches<B> {
 /**
  * Starts the worker module `url` with `workerData` and reads the batches it serves. Batches arrive by
  * structured clone; each one taken returns a credit, so the worker stays at most a few batches ahead
- * and memory is bounded whatever the input's size. `thread` names the worker in error messages.
+ * and memory is bounded whatever the input's size. `thread` names the worker in error messages;
+ * `revive` rebuilds the error subclasses the worker may throw (see `WireError.facts`).
  */
-export function readWorkerBatches<B>(url: URL, workerData: unknown, thread: string, initialProgress: number): WorkerBatches<B> {
+export function readWorkerBatches<B>(url: URL, workerData: unknown, thread: string, initialProgress: number, revive?: ReviveError): WorkerBatches<B> {
   // No flags of the launching process: they are meant for its entry (`--input-type`, `--eval` break a
   // worker that is a module file). Its garbage is short-lived batches: with V8's default young
   // generation (up to 48 MB, sized up as the run goes on) a 200k-row ingest peaked 30 MB above a
@@ -64,7 +65,7 @@ export function readWorkerBatches<B>(url: URL, workerData: unknown, thread: stri
           continue;
         }
         if (message.type === 'end') return;
-        if (message.type === 'error') throw fromWireError(message.error);
+        if (message.type === 'error') throw fromWireError(message.error, revive);
         worker.postMessage('more');
         progress = message.progress;
         yield message.batch;

@@ -7,9 +7,16 @@ export interface WireError {
   readonly message: string;
   readonly location: ErrorLocation | undefined;
   readonly hint: string | undefined;
-  /** Plain data only (a `MAPPING_INVALID`'s problems): a class instance would not survive the crossing. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The typed fields of an area's subclass (a `MAPPING_INVALID`'s `problems`), as plain data: a class
+   * instance does not survive the crossing, so the reading side revives the subclass from them.
+   */
+  readonly facts: Readonly<Record<string, unknown>> | undefined;
 }
+
+/** Rebuilds an area's error subclass from its wire form, or undefined to leave it a plain {@link MgeError}. */
+export type ReviveError = (wire: WireError) => MgeError | undefined;
 
 /**
  * A message from a batch worker to the thread reading its batches. `progress` is the worker's own
@@ -23,16 +30,22 @@ export type BatchMessage<B> =
 /** Batches a worker may send ahead of its reader: enough to keep both threads busy, few enough to bound memory. */
 export const WORKER_CREDITS = 4;
 
+/** The fields every {@link MgeError} has; anything else of its own is a subclass's typed fact. */
+const BASE_FIELDS = new Set(['name', 'message', 'stack', 'cause', 'kind', 'code', 'location', 'hint', 'details']);
+
 /** An error in a form that survives structured cloning (an `Error`'s class and own fields do not). */
 export function toWireError(error: unknown, thread: string): WireError {
   if (error instanceof MgeError) {
-    return { kind: error.kind, code: error.code, message: error.message, location: error.location, hint: error.hint, details: error.details };
+    const own = Object.entries(error).filter(([key]) => !BASE_FIELDS.has(key));
+    return { kind: error.kind, code: error.code, message: error.message, location: error.location, hint: error.hint, details: error.details, facts: own.length === 0 ? undefined : Object.fromEntries(own) };
   }
-  return { kind: 'internal', code: 'INTERNAL_ERROR', message: `${thread} failed: ${error instanceof Error ? error.message : String(error)}`, location: undefined, hint: undefined, details: undefined };
+  return { kind: 'internal', code: 'INTERNAL_ERROR', message: `${thread} failed: ${error instanceof Error ? error.message : String(error)}`, location: undefined, hint: undefined, details: undefined, facts: undefined };
 }
 
-/** The {@link MgeError} a {@link WireError} was made from. */
-export function fromWireError(wire: WireError): MgeError {
+/** The {@link MgeError} a {@link WireError} was made from: the subclass `revive` rebuilds, else a plain one. */
+export function fromWireError(wire: WireError, revive?: ReviveError): MgeError {
+  const revived = revive?.(wire);
+  if (revived !== undefined) return revived;
   return new MgeError(wire.kind, wire.code, wire.message, {
     ...(wire.location === undefined ? {} : { location: wire.location }),
     ...(wire.hint === undefined ? {} : { hint: wire.hint }),

@@ -94,8 +94,9 @@ describe('mge-ingest validate', () => {
       cli(['validate', '--sandbox', '--mapping', 'mappings/ucsb_thermoelectrics.yaml', broken, '--max-errors', '1'], { env }),
     ]);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ invalid: 1, records: 16, stoppedEarly: true });
-    expect(text.stdout).toMatch(/stopped after 1 invalid record/);
+    expect(JSON.parse(json.stdout)).toMatchObject({ invalid: 1, records: 16, stoppedEarly: true, stoppedBy: { code: 'MAX_ERRORS_REACHED', limit: 1 } });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/stopped early after 1 invalid record\(s\) \(--max-errors 1, MAX_ERRORS_REACHED\)/);
   });
 
   test('mapping problems exit 2 with file:line:col, code and did-you-mean; missing columns with the closest headers', async () => {

@@ -19,7 +19,10 @@ describe('validate on SIGINT (built CLI)', () => {
     // Every row invalid (a yield strength that is not a number), long enough to be stopped midway.
     const broken = rows.map((line) => line.replace(/,([\d.]+),([\d.]+),([\d.]+)(\r?)$/, ',n/a,$2,$3$4'));
     const input = path.join(dir, 'big.csv');
-    await writeFile(input, `${[header, ...Array.from({ length: 200 }, () => broken).flat()].join('\n')}\n`);
+    // Each copy's formulas (the key) made unique: a stop that comes late, on a loaded machine, must
+    // still find only the invalid strengths, not duplicate keys of an earlier copy.
+    const copies = Array.from({ length: 200 }, (_v, copy) => broken.map((line) => line.replace(/^([^,]*),([^,]*),/, `$1,$2-${copy},`)));
+    await writeFile(input, `${[header, ...copies.flat()].join('\n')}\n`);
     const errors = path.join(dir, 'errors.csv');
     const args = ['validate', '--template-file', 'samples/templates.json', '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', input, '--errors', errors, '--json'];
     const run = startCli(args, {});

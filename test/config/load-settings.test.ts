@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSettings } from '../../src/config/load-settings.js';
 import { requirePlatformAccess } from '../../src/config/require-platform-access.js';
-import { MgeError } from '../../src/errors/mge-error.js';
+import { SettingsError } from '../../src/config/setting-problem.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mge-settings-'));
 function file(name: string, text: string): string {
@@ -12,14 +12,14 @@ function file(name: string, text: string): string {
   return path;
 }
 
-function thrown(run: () => unknown): MgeError {
+function thrown(run: () => unknown): SettingsError {
   try {
     run();
   } catch (error) {
-    if (error instanceof MgeError) return error;
+    if (error instanceof SettingsError) return error;
     throw error;
   }
-  throw new Error('expected an MgeError');
+  throw new Error('expected a SettingsError');
 }
 
 describe('loadSettings', () => {
@@ -36,7 +36,7 @@ describe('loadSettings', () => {
     expect(loadSettings({ flags: { config }, env: { MGE_MAX_CHANGES: '0', MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir })).toMatchObject({ maxChanges: 0, maxUncertainStreak: 3 });
     expect(loadSettings({ flags: { config, 'max-uncertain-streak': '2' }, env: { MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir }).maxUncertainStreak).toBe(2);
     const error = thrown(() => loadSettings({ flags: { 'max-uncertain-streak': '0', 'max-changes': '-1' }, env: {}, cwd: dir }));
-    expect((error.details['problems'] as { location: { field: string } }[]).map((p) => p.location.field)).toEqual(['--max-changes', '--max-uncertain-streak']);
+    expect(error.problems.map((p) => p.location.field)).toEqual(['--max-changes', '--max-uncertain-streak']);
   });
 
   test('precedence: defaults < config file < environment < flags', () => {
@@ -93,7 +93,7 @@ describe('loadSettings', () => {
     const error = thrown(() => loadSettings({ flags: { config, 'methods-width': '5' }, env: { MGE_BASE_URL: 'ftp://x' }, cwd: dir }));
     expect(error.kind).toBe('config');
     expect(error.code).toBe('SETTINGS_INVALID');
-    const problems = error.details['problems'] as { code: string; location: Record<string, unknown> }[];
+    const { problems } = error;
     expect(problems.map((p) => [p.code, p.location['row'] ?? p.location['field']])).toEqual([
       ['CONFIG_KEY_UNKNOWN', 3],
       ['SETTING_INVALID', 'MGE_BASE_URL (environment)'],
@@ -115,7 +115,7 @@ describe('loadSettings', () => {
 
   test('requirePlatformAccess names both missing pieces at once', () => {
     const error = thrown(() => requirePlatformAccess(loadSettings({ flags: {}, env: {}, cwd: dir })));
-    expect((error.details['problems'] as { code: string }[]).map((p) => p.code)).toEqual(['BASE_URL_MISSING', 'TOKEN_MISSING']);
+    expect(error.problems.map((p) => p.code)).toEqual(['BASE_URL_MISSING', 'TOKEN_MISSING']);
     expect(requirePlatformAccess(loadSettings({ flags: {}, env: { MGE_BASE_URL: 'https://h/', MGE_TOKEN: 't' }, cwd: dir }))).toEqual({ baseUrl: 'https://h', token: 't', allowInsecureHttp: false });
   });
 
@@ -136,7 +136,7 @@ describe('loadSettings', () => {
   test('a base URL holding a password is refused without echoing the password', () => {
     const error = thrown(() => loadSettings({ flags: { 'base-url': 'https://curator:hunter2-secret@mgedata.example.cn' }, env: {}, cwd: dir }));
     expect(error.code).toBe('SETTING_INVALID');
-    expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain('hunter2-secret');
+    expect(JSON.stringify({ message: error.message, details: error.details, problems: error.problems })).not.toContain('hunter2-secret');
     expect(error.message).toContain('https://[redacted]@mgedata.example.cn');
   });
 });

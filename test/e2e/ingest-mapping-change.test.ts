@@ -7,6 +7,8 @@ import { envFor, MAPPING, runCli, sampleCsv, withSandbox } from './ingest-harnes
 interface JsonSummary {
   readonly counts: Record<string, number>;
   readonly exitCode: number;
+  readonly stoppedEarly: boolean;
+  readonly stoppedBy?: { readonly code: string; readonly limit: number };
 }
 
 
@@ -49,14 +51,22 @@ describe('a mapping or template change is no reason to upload history again (bui
       expect(await readFile(report, 'utf8')).toBe(before);
       expect(sandbox.records()).toHaveLength(20);
 
-      // Accepted once, with a cap on what may be uploaded again: the 6th changed row is not sent.
+      // Accepted once, with a cap on what may be uploaded again: the 6th changed row is not sent, and
+      // the run stops early (exit 1: rows want a look; no error, nothing for a scheduler to retry).
       const capped = await runCli(args(mapping, input, report, '--on-change', 'upload', '--accept-mapping-change', '--max-changes', '5', '--json'), env);
-      expect(capped.code).toBe(3);
-      expect(capped.stderr).toContain('error MAX_CHANGES_REACHED');
-      expect((JSON.parse(capped.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 5, changed: 1 });
+      expect(capped.code).toBe(1);
+      expect(capped.stderr).not.toContain('error ');
+      expect(JSON.parse(capped.stdout) as JsonSummary).toMatchObject({ counts: { uploaded: 5, changed: 1 }, stoppedEarly: true, stoppedBy: { code: 'MAX_CHANGES_REACHED', limit: 5 }, exitCode: 1 });
       expect(sandbox.records()).toHaveLength(25);
       const runs = await runLines(report);
       expect(runs.at(-1)).toMatchObject({ accepted: { mapping: ['meta.title'], template: [], rows: 20 } });
+      const lastLine = JSON.parse((await readFile(report, 'utf8')).trimEnd().split('\n').at(-1)!) as ReportLine;
+      expect(lastLine).toMatchObject({ type: 'summary', interrupted: false, stoppedBy: { code: 'MAX_CHANGES_REACHED', limit: 5 } });
+      expect(lastLine).not.toHaveProperty('fatal');
+      // `report` counts that run as unfinished: the rest of its input was never read.
+      const summary = await runCli(['report', report, '--json'], env);
+      expect(summary.code).toBe(1);
+      expect(JSON.parse(summary.stdout)).toMatchObject({ unfinished: { why: 'stopped-early', stoppedBy: { code: 'MAX_CHANGES_REACHED', limit: 5 } } });
 
       // The accepting run is the new baseline: the same mapping does not stop again.
       const rest = await runCli(args(mapping, input, report, '--on-change', 'upload', '--json'), env);

@@ -1,3 +1,4 @@
+import { columnLetter } from '../../src/sources/column-letter.js';
 import { repeatedDeflate, SHEET_HEAD, SHEET_TAIL, writeZip, xlsxParts, type ZipPart } from './write-zip.js';
 
 /**
@@ -44,10 +45,11 @@ export function inlineCell(ref: string, text: string): string {
   return `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 }
 
-/** An xlsx whose header row (`formula`, `c`) is followed by `count` rows made by `body` (given the row number). */
-export function rowsXlsx(body: (row: number) => string, count: number): Buffer {
+/** An xlsx whose header row (`header`, by default `formula`, `c`) is followed by `count` rows made by `body` (given the row number). */
+export function rowsXlsx(body: (row: number) => string, count: number, header: readonly string[] = ['formula', 'c']): Buffer {
   const rows = Array.from({ length: count }, (_v, i) => body(i + 2)).join('');
-  return writeZip(xlsxParts({ name: 'sheet', data: Buffer.concat([SHEET_HEAD, Buffer.from(`<row r="1">${inlineCell('A1', 'formula')}${inlineCell('B1', 'c')}</row>${rows}`), SHEET_TAIL]) }));
+  const cells = header.map((text, i) => (text === '' ? '' : inlineCell(`${columnLetter(i)}1`, text))).join('');
+  return writeZip(xlsxParts({ name: 'sheet', data: Buffer.concat([SHEET_HEAD, Buffer.from(`<row r="1">${cells}</row>${rows}`), SHEET_TAIL]) }));
 }
 
 /** A sparse XML spreadsheet (.xls as web exports write it) holding `rows` after a header row. */

@@ -2,8 +2,8 @@ import { checkMapping } from '../../src/mapping/check-mapping.js';
 import { checkColumns } from '../../src/mapping/compile-mapping.js';
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
-import { mappingInvalidError } from '../../src/mapping/mapping-problem.js';
-import { isMgeError } from '../../src/errors/mge-error.js';
+import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
@@ -92,39 +92,37 @@ describe('checkMapping reports every problem at once, each with its line', () =>
     const check = checkMapping(spec, t101);
     expect(check.problems.map((p) => [p.code, p.line, p.field])).toEqual([['MAPPING_UNIT_CONVERSION', 10, '试验温度']]);
     const { header } = rowsFromArrays('a.csv', ['牌号', '温度', '状态', '应力 (h)'], []);
-    expect(checkColumns(spec, check, t101, header).map((p) => [p.code, p.line, p.suggestions?.[0]])).toEqual([
+    expect(checkColumns({ spec, template: t101, check }, header).map((p) => [p.code, p.line, p.suggestions?.[0]])).toEqual([
       ['MAPPING_COLUMN_NOT_FOUND', 11, '状态'],
       ['MAPPING_UNIT_CONVERSION', 12, undefined],
     ]);
-    let thrown: unknown;
-    try {
-      compileMapping(spec, t101, header);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(isMgeError(thrown, 'mapping') && thrown.code).toBe('MAPPING_INVALID');
-    expect(isMgeError(thrown) && (thrown.details['problems'] as Array<{ code: string }>).map((p) => p.code)).toEqual(['MAPPING_UNIT_CONVERSION', 'MAPPING_COLUMN_NOT_FOUND', 'MAPPING_UNIT_CONVERSION']);
-  });
-
-  it('builds one MAPPING_INVALID error holding every problem', () => {
-    const error = mappingInvalidError('m.yaml', [{ code: 'MAPPING_UNKNOWN_FIELD', message: 'x', line: 3, col: 2, path: 'content.x' }]);
-    expect([error.kind, error.code, error.location?.row, error.location?.col]).toEqual(['mapping', 'MAPPING_INVALID', 3, 2]);
+    // Checked once, before any header: the stated unit stops it there.
+    const thrown = caught(() => prepareMapping(spec, t101));
+    expect(thrown.problems.map((p) => p.code)).toEqual(['MAPPING_UNIT_CONVERSION']);
+    // Without it, binding the header finds the header's own problems, and only those.
+    const { spec: fixed } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`, 'm.yaml');
+    const bound = caught(() => compileMapping(prepareMapping(fixed, t101), header));
+    expect([bound.kind, bound.code, bound.problems.map((p) => p.code)]).toEqual(['mapping', 'MAPPING_INVALID', ['MAPPING_COLUMN_NOT_FOUND', 'MAPPING_UNIT_CONVERSION']]);
   });
 });
 
+/** The MappingInvalidError `run` throws. */
+function caught(run: () => unknown): MappingInvalidError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof MappingInvalidError) return error;
+    throw error;
+  }
+  throw new Error('expected a MappingInvalidError');
+}
+
 describe('prepareMapping', () => {
-  it('returns the checked mapping, or throws one MAPPING_INVALID with every problem', async () => {
-    const { prepareMapping, templateIdOf } = await import('../../src/mapping/prepare-mapping.js');
+  it('returns the checked mapping, or throws one MAPPING_INVALID with every problem', () => {
     const good = `version: 1\ntemplate: 101\n${META}content: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`;
-    expect(templateIdOf(good, 'm.yaml')).toBe(101);
-    expect(prepareMapping(good, 'm.yaml', t101).check.ok).toBe(true);
-    let thrown: unknown;
-    try {
-      prepareMapping(`version: 1\ntemplate: 101\n${META}content: {牌号: a}\n`, 'm.yaml', t101);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(isMgeError(thrown) && [thrown.code, (thrown.details['problems'] as unknown[]).length, thrown.location?.row]).toEqual(['MAPPING_INVALID', 2, 8]);
+    expect(prepareMapping(loadMapping(good, 'm.yaml').spec, t101).check.ok).toBe(true);
+    const thrown = caught(() => prepareMapping(loadMapping(`version: 1\ntemplate: 101\n${META}content: {牌号: a}\n`, 'm.yaml').spec, t101));
+    expect([thrown.code, thrown.problems.length, thrown.location?.row]).toEqual(['MAPPING_INVALID', 2, 8]);
   });
 });
 
@@ -174,7 +172,7 @@ describe('checkColumns', () => {
   it('warns when a meta literal is exactly a header name (institution: inst sends the text "inst")', () => {
     const { spec } = loadMapping(`version: 1\ntemplate: 101\nmeta:\n  title: T\n  abstract: A\n  keywords: kw\n  institution: inst\n  source: {source: "10", methods: [experiment]}\ncontent:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n`, 'm.yaml');
     const { header } = rowsFromArrays('a.csv', ['a', 'b', 'inst', 'kw', 'T x'], []);
-    expect(compileMapping(spec, t101, header).warnings.map((w) => [w.code, w.line, w.path])).toEqual([
+    expect(compileMapping(prepareMapping(spec, t101), header).warnings.map((w) => [w.code, w.line, w.path])).toEqual([
       ['MAPPING_META_LITERAL_IS_COLUMN', 6, 'meta.keywords'],
       ['MAPPING_META_LITERAL_IS_COLUMN', 7, 'meta.institution'],
     ]);
@@ -183,14 +181,13 @@ describe('checkColumns', () => {
   it('lists missing columns in the order of the mapping file', () => {
     const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  试验温度: x\n  牌号: y\n  热处理状态: {const: 锻态}\nkey: [z]\n`, 'm.yaml');
     const { header } = rowsFromArrays('a.csv', ['a'], []);
-    expect(checkColumns(spec, checkMapping(spec, t101), t101, header).map((p) => p.line)).toEqual([9, 10, 12]);
+    expect(checkColumns(prepareMapping(spec, t101), header).map((p) => p.line)).toEqual([9, 10, 12]);
   });
 
   it('reports a name that matches several columns as ambiguous, with the candidates, instead of taking the first', () => {
     const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: 温度\n  热处理状态: temp\n`, 'm.yaml');
-    const check = checkMapping(spec, t101);
     const { header } = rowsFromArrays('a.csv', ['牌号', '温度 (K)', '温度 (℃)', 'Temp', 'TEMP'], []);
-    expect(checkColumns(spec, check, t101, header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
+    expect(checkColumns(prepareMapping(spec, t101), header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
       ['MAPPING_COLUMN_AMBIGUOUS', 10, ['温度 (K)', '温度 (℃)']],
       ['MAPPING_COLUMN_AMBIGUOUS', 11, ['Temp', 'TEMP']],
     ]);

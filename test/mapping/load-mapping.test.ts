@@ -104,4 +104,10 @@ describe('loadMapping bounds', () => {
     const error = thrown(() => loadMapping(nested(64), 'm.yaml'));
     expect([error.kind, error.code, error.location?.row]).toEqual(['mapping', 'MAPPING_TOO_DEEP', 67]);
   });
+
+  it('nesting so deep that the YAML parser runs out of stack is MAPPING_TOO_DEEP with its place too, never an internal error', () => {
+    const levels = 200_000;
+    const error = thrown(() => loadMapping(`version: 1\ntemplate: 201\ncontent: ${'['.repeat(levels)}${']'.repeat(levels)}\n`, 'm.yaml'));
+    expect([error.kind, error.code, error.location?.file, error.location?.row]).toEqual(['mapping', 'MAPPING_TOO_DEEP', 'm.yaml', 3]);
+  });
 });

@@ -1,4 +1,5 @@
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
 import { canonicalJson } from '../../src/mapping/canonical-json.js';
@@ -52,7 +53,7 @@ describe('mapping the template 101 example submission', () => {
     const { header, rows } = rowsFromArrays('gh4169.csv', names, [
       ['GH4169', '17', '650', '8-10', '1035±12.5', 'solution+aging', '/media/_fs/data_images/2024/05/08/a.png', '/media/_fs/data_files/2024/05/08/b.csv', '690; 720;750', '52.8', '19.1', '5.2', '0.5', 'RDL-50', '18.5', ''],
     ]);
-    const compiled = compileMapping(spec, t101, header, { methodsWidth: 3 });
+    const compiled = compileMapping(prepareMapping(spec, t101, { methodsWidth: 3 }), header);
     const out = [];
     for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
     expect(out).toHaveLength(1);
@@ -99,7 +100,7 @@ describe('mapping the template 101 example submission', () => {
   it('reports an unreadable number at its cell and a non-option at the column that fed it', async () => {
     const { spec } = loadMapping(mapping, 'm101.yaml');
     const { header, rows } = rowsFromArrays('gh4169.csv', names, [['GH4169', '18', '<650', '', '', '退火']]);
-    const compiled = compileMapping(spec, t101, header);
+    const compiled = compileMapping(prepareMapping(spec, t101), header);
     const out = [];
     for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
     const problems = out[0]!.problems;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import type { MappedRow } from '../../src/mapping/mapped-row.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
@@ -62,7 +63,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
       ['TF-2024-031', 'Si(100)', '43.3', '(111)', '15230', '0.21±0.01', '23.5 ± 1.2', '19.8±1.5', '450', '30', 'Ar+ 离子刻蚀 5 min', '/media/_fs/data_images/2024/06/12/0c6e2b1d-3a51-4b0e-9a57-5f1d2c7e8a90.png', '(42.9, 43.7); [50.0, 50.8]', '43.31', '15010', '50.42', '4100'],
       [null, null, '50.4', '(200)', '4210'],
     ]);
-    const compiled = compileMapping(spec, t102, header);
+    const compiled = compileMapping(prepareMapping(spec, t102), header);
     const out: MappedRow[] = [];
     for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
     expect(out).toHaveLength(1);
@@ -81,7 +82,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
       [null, 'Si(100)', '50.4'],
       [null, 'Al2O3(0001)', '60.1', null, null, null, null, null, null, null, null, null, null, null, null, null, null],
     ]);
-    const compiled = compileMapping(spec, t102, header);
+    const compiled = compileMapping(prepareMapping(spec, t102), header);
     const out: MappedRow[] = [];
     for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
     expect(out).toHaveLength(1);
@@ -94,7 +95,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
       ['TF-1', '单晶', '43.3'],
       [null, null, null, '(200)'],
     ]);
-    const compiled = compileMapping(spec, t102, header);
+    const compiled = compileMapping(prepareMapping(spec, t102), header);
     const out: MappedRow[] = [];
     for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
     expect(out[0]!.problems.map((p) => [p.code, p.field, p.location.cell])).toEqual([

@@ -1,4 +1,5 @@
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { openTable } from '../../src/sources/open-table.js';
 import { fixture, readAll } from '../sources/read-all.js';
@@ -15,7 +16,7 @@ async function mapFirst(content: string) {
   const table = await openTable(fixture('cells.xlsx'));
   const rows = await readAll(table);
   const { spec } = loadMapping(mapping(content), 'm.yaml');
-  return compileMapping(spec, optionalTemplate(201), table.header).mapRow(rows[0]!);
+  return compileMapping(prepareMapping(spec, optionalTemplate(201)), table.header).mapRow(rows[0]!);
 }
 
 describe('numbers shown with a percent format', () => {

@@ -50,6 +50,7 @@ describe('records built from unusual field names', () => {
     const { parseTemplate } = await import('../../src/template/parse-template.js');
     const { loadMapping } = await import('../../src/mapping/load-mapping.js');
     const { compileMapping } = await import('../../src/mapping/compile-mapping.js');
+    const { prepareMapping } = await import('../../src/mapping/prepare-mapping.js');
     const template = parseTemplate({
       id: 900,
       title: 't',
@@ -58,13 +59,13 @@ describe('records built from unusual field names', () => {
     });
     const { spec } = loadMapping('version: 1\ntemplate: 900\nmeta: {title: t, abstract: a, keywords: [k], source: {source: "10", methods: "010"}}\ncontent:\n  __proto__: x\n  "10": y\n  "2": y\n  b: x\n', 'p.yaml');
     const { header, rows } = rowsFromArrays('p.csv', ['x', 'y'], [['polluted', '5']]);
-    const result = compileMapping(spec, template, header).mapRow(rows[0]!);
+    const result = compileMapping(prepareMapping(spec, template), header).mapRow(rows[0]!);
     expect(result.problems).toEqual([]);
     const content = result.record!.content as Record<string, unknown>;
     expect(Object.keys(content)).toEqual(['2', '10', '__proto__', 'b']);
     expect(Object.getPrototypeOf(content)).toBe(Object.prototype);
     expect(JSON.parse(JSON.stringify(content))).toEqual(JSON.parse('{"2":5,"10":5,"__proto__":"polluted","b":"polluted"}'));
-    const compiled = compileMapping(spec, template, header);
+    const compiled = compileMapping(prepareMapping(spec, template), header);
     expect(compiled.recordJson(result.record!)).toBe(canonicalJson(result.record));
     expect(compiled.recordJson(result.record!)).not.toBe(JSON.stringify(result.record));
   });

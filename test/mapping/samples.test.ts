@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import type { MappedRow } from '../../src/mapping/mapped-row.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
@@ -23,7 +24,7 @@ async function readSample(file: string, options: SourceOptions = {}): Promise<{ 
 
 async function run(mappingFile: string, table: { header: SourceHeader; rows: SourceRow[] }): Promise<MappedRow[]> {
   const { spec } = loadMapping(readFileSync(new URL(mappingFile, root), 'utf8'), mappingFile);
-  const compiled = compileMapping(spec, sampleTemplate(spec.template), table.header);
+  const compiled = compileMapping(prepareMapping(spec, sampleTemplate(spec.template)), table.header);
   const out: MappedRow[] = [];
   for await (const m of toMappedRows(streamOf(table.rows), compiled)) out.push(m);
   return out;

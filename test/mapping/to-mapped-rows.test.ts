@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
 import { openTable } from '../../src/sources/open-table.js';
@@ -18,7 +19,7 @@ beforeAll(async () => {
   for await (const row of source.rows()) rows.push(row);
   await source.close();
   table = { header: source.header, rows };
-  compiled = compileMapping(spec, sampleTemplate(spec.template), table.header);
+  compiled = compileMapping(prepareMapping(spec, sampleTemplate(spec.template)), table.header);
 });
 
 /** A row source that counts what its consumer asks of it. */
@@ -79,7 +80,7 @@ content:
   试样方向: {const: L}
 `, 'm.yaml');
     const { header, rows } = rowsFromArrays('m.csv', ['名称', '强度', '批次', 'kw'], [['Ti-6Al-4V', '950', null, null]]);
-    const mapped = compileMapping(metaSpec, sampleTemplate(103), header);
+    const mapped = compileMapping(prepareMapping(metaSpec, sampleTemplate(103)), header);
     const out = [];
     for await (const m of toMappedRows(streamOf(rows), mapped)) out.push(m);
     expect(out[0]!.problems.map((p) => [p.code, p.location.cell, p.location.header])).toEqual([

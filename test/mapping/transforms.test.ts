@@ -1,4 +1,5 @@
 import { compileMapping } from '../../src/mapping/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { splitHeaderUnit } from '../../src/mapping/normalize-name.js';
 import { formatDate } from '../../src/mapping/parse-date.js';
@@ -144,7 +145,7 @@ content:
   function mapOne(content: string, values: CellValue[]) {
     const { spec } = loadMapping(head + content, 't.yaml');
     const { header, rows } = rowsFromArrays('t.csv', names, [values]);
-    return compileMapping(spec, t101, header).mapRow(rows[0]!);
+    return compileMapping(prepareMapping(spec, t101), header).mapRow(rows[0]!);
   }
 
   it('fills meta from text templates, defaults, lookups, yes/no and keyword splitting (not on spaces)', () => {

@@ -28,20 +28,20 @@ describe('checkMappingChange', () => {
   test('a changed mapping part stops the run (MAPPING_CHANGED, exit 2), naming the part and the rows on the platform', () => {
     const error = thrown(() => checkMappingChange(report({ key: 'k1', 'meta.title': 't1' }, { 温度: 'f1' }, ...stored), NOW, options));
     expect(isMgeError(error, 'mapping') && error.code).toBe('MAPPING_CHANGED');
-    expect(error).toMatchObject({ location: { file: 'm.yaml' }, details: { mapping: ['meta.title'], template: [], rows: 2, baselineRun: 'r1' } });
+    expect(error).toMatchObject({ location: { file: 'm.yaml' }, changes: { mapping: ['meta.title'], template: [], rows: 2 }, baselineRun: 'r1' });
     expect((error as Error).message).toContain('--on-change upload');
   });
 
   test('a changed key says every row would be a new one', () => {
     const error = thrown(() => checkMappingChange(report({ key: 'k0', 'meta.title': 't2' }, { 温度: 'f1' }, ...stored), NOW, options));
-    expect(error).toMatchObject({ code: 'MAPPING_CHANGED', details: { mapping: ['key'] } });
+    expect(error).toMatchObject({ code: 'MAPPING_CHANGED', changes: { mapping: ['key'] } });
     expect((error as Error).message).toContain('every row is a new one');
   });
 
   test('a redefined template field alone is TEMPLATE_FIELDS_CHANGED (exit 2)', () => {
     const error = thrown(() => checkMappingChange(report(NOW.mappingParts, { 温度: 'f0' }, ...stored), NOW, options));
     expect(isMgeError(error, 'template') && error.code).toBe('TEMPLATE_FIELDS_CHANGED');
-    expect(error).toMatchObject({ details: { mapping: [], template: ['温度'] } });
+    expect(error).toMatchObject({ changes: { mapping: [], template: ['温度'] } });
   });
 
   test('accepted: resolves with what was accepted, for the run line', () => {

@@ -48,7 +48,7 @@ describe('mapInputs feeds the read progress', () => {
     const job = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: join(root, 'samples', 'templates.json') });
     const copy = join(dir, 'copy.csv');
     writeFileSync(copy, readFileSync(join(root, 'samples', 'steel_strength.csv')));
-    const inputs = await prepareInputs({ inputs: ['samples/steel_strength.csv', copy], spec: job.prepared.spec, template: job.template, cwd: root });
+    const inputs = await prepareInputs({ inputs: ['samples/steel_strength.csv', copy], mapping: job.prepared, cwd: root });
     expect(inputs.map((i) => i.bytes)).toEqual([readFileSync(copy).length, readFileSync(copy).length]);
     const progress = createReadProgress(inputs.map((i) => i.bytes));
     const seen: { file: string; f: number }[] = [];

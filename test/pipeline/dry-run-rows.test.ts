@@ -1,4 +1,5 @@
 import { dryRunRows } from '../../src/pipeline/dry-run-rows.js';
+import { limitErrors } from '../../src/pipeline/limit-errors.js';
 import { foldReport } from '../../src/report/fold-report.js';
 import { memoryReport, row, stream } from '../upload/upload-fixtures.js';
 
@@ -11,16 +12,17 @@ describe('dryRunRows', () => {
     expect(summary.counts).toMatchObject({ skipped: 1, invalid: 1 });
     expect(summary.plans).toEqual({ upload: 1 });
     expect(summary.notUploaded).toBe(1);
-    expect(report.lines.map((l) => l.type)).toEqual(['skipped', 'invalid', 'summary']);
+    // The summary line is the pipeline's (finishRun).
+    expect(report.lines.map((l) => l.type)).toEqual(['skipped', 'invalid']);
     const state = foldReport(report.lines);
     expect([...state.keys.keys()]).toEqual(['b']);
   });
 
-  test('plans against the ledger and stops at maxInvalid', async () => {
+  test('plans against the ledger; --max-errors is the rows\' own stage, as in a real run', async () => {
     const previous = foldReport([{ type: 'uploaded', at: '', key: 'a', hash: 'h-a', location: { file: 'f', row: 2 }, id: 7, attempts: 1, ms: 1 }]);
-    const summary = await dryRunRows(stream([row('a'), row('x', { invalid: true }), row('c')]), { report: memoryReport(), previous }, { ...resume, maxInvalid: 1 });
+    const limit = limitErrors(stream([row('a'), row('x', { invalid: true }), row('c')]), 1);
+    const summary = await dryRunRows(limit.rows, { report: memoryReport(), previous }, resume);
     expect(summary.plans).toEqual({ 'skip-uploaded': 1 });
-    expect(summary.stoppedEarly).toBe(true);
-    expect(summary.rows).toBe(2);
+    expect([summary.rows, limit.stopped()]).toEqual([2, { code: 'MAX_ERRORS_REACHED', limit: 1 }]);
   });
 });

@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
+import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { fetchTemplate } from '../../src/pipeline/fetch-template.js';
-import { loadJob, type TemplateChangedWarning } from '../../src/pipeline/load-job.js';
+import { loadJob } from '../../src/pipeline/load-job.js';
+import type { TemplateChangedWarning } from '../../src/pipeline/pipeline-warning.js';
 import { createTemplateCache } from '../../src/template/template-cache.js';
 import { parseTemplate } from '../../src/template/parse-template.js';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
@@ -70,8 +72,8 @@ describe('loadJob', () => {
     writeFileSync(file, JSON.stringify([changed]));
     const warnings: TemplateChangedWarning[] = [];
     const error = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w) }).catch((e: unknown) => e);
-    expect(isMgeError(error, 'mapping') && error.code).toBe('MAPPING_INVALID');
-    expect((error as { details: { problems: { code: string }[] } }).details.problems.map((p) => p.code)).toEqual(['MAPPING_UNKNOWN_FIELD']);
+    expect(error).toBeInstanceOf(MappingInvalidError);
+    expect((error as MappingInvalidError).problems.map((p) => p.code)).toEqual(['MAPPING_UNKNOWN_FIELD']);
     expect(warnings).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import type { MappedRow } from '../../src/mapping/mapped-row.js';
-import type { MappingProblem } from '../../src/mapping/mapping-problem.js';
+import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { loadJob, type LoadedJob } from '../../src/pipeline/load-job.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
 
@@ -27,8 +27,8 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
     ['ucsb_thermoelectrics', 'csv', 1093, 1093],
     ['steel_composition_rows', 'xlsx', 24, 259],
   ])('%s.%s: every record valid', async (name, ext, records, rows) => {
-    const { prepared, template } = await job(`mappings/${name}.yaml`);
-    const inputs = await prepareInputs({ inputs: [`samples/${name}.${ext}`], spec: prepared.spec, template, cwd: root });
+    const { prepared } = await job(`mappings/${name}.yaml`);
+    const inputs = await prepareInputs({ inputs: [`samples/${name}.${ext}`], mapping: prepared, cwd: root });
     expect(inputs.map((i) => i.file)).toEqual([`samples/${name}.${ext}`]);
     const mapped = await all(mapInputs(inputs));
     expect(mapped).toHaveLength(records);
@@ -37,8 +37,8 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
   });
 
   test('the xlsx sample gets its two-row header from the mapping, with the grouped composition table', async () => {
-    const { prepared, template } = await job('mappings/steel_composition_rows.yaml');
-    const [input] = await prepareInputs({ inputs: ['samples/steel_composition_rows.xlsx'], spec: prepared.spec, template, cwd: root });
+    const { prepared } = await job('mappings/steel_composition_rows.yaml');
+    const [input] = await prepareInputs({ inputs: ['samples/steel_composition_rows.xlsx'], mapping: prepared, cwd: root });
     expect(input!.header.names[3]).toBe('化学成分 / 含量 (wt.%)');
     const [first] = await all(mapInputs([input!]));
     expect(first!.key).toBe('["S001"]');
@@ -46,10 +46,10 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
   });
 
   test('several files are one run, one file after the other', async () => {
-    const { prepared, template } = await job('mappings/steel_strength.yaml');
+    const { prepared } = await job('mappings/steel_strength.yaml');
     const copy = join(dir, 'copy.csv');
     writeFileSync(copy, readFileSync(join(root, 'samples', 'steel_strength.csv')));
-    const inputs = await prepareInputs({ inputs: ['samples/steel_strength.csv', copy], spec: prepared.spec, template, cwd: root });
+    const inputs = await prepareInputs({ inputs: ['samples/steel_strength.csv', copy], mapping: prepared, cwd: root });
     const files = new Set<string>();
     const mapped = await all(mapInputs(inputs, { onFile: (i) => files.add(i.file) }));
     expect(mapped).toHaveLength(624);
@@ -58,8 +58,8 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
   });
 
   test('stopping early closes the file; an aborted signal stops at the next row', async () => {
-    const { prepared, template } = await job('mappings/ucsb_thermoelectrics.yaml');
-    const inputs = await prepareInputs({ inputs: ['samples/ucsb_thermoelectrics.csv'], spec: prepared.spec, template, cwd: root });
+    const { prepared } = await job('mappings/ucsb_thermoelectrics.yaml');
+    const inputs = await prepareInputs({ inputs: ['samples/ucsb_thermoelectrics.csv'], mapping: prepared, cwd: root });
     let n = 0;
     for await (const _row of mapInputs(inputs)) if (++n === 5) break;
     expect(n).toBe(5);
@@ -72,15 +72,15 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
   });
 
   test('missing columns of every file are reported at once, each naming its file', async () => {
-    const { prepared, template } = await job('mappings/steel_strength.yaml');
+    const { prepared } = await job('mappings/steel_strength.yaml');
     const a = join(dir, 'no-elongation.csv');
     const b = join(dir, 'no-formula.csv');
     const text = readFileSync(join(root, 'samples', 'steel_strength.csv'), 'utf8');
     writeFileSync(a, text.replace(/,elongation\r?\n/, ',elong\n'));
     writeFileSync(b, text.replace(',formula,', ',formel,'));
-    const error = await prepareInputs({ inputs: [a, b], spec: prepared.spec, template }).catch((e: unknown) => e);
-    expect(isMgeError(error, 'mapping') && error.code).toBe('MAPPING_INVALID');
-    const problems = (error as { details: { problems: MappingProblem[] } }).details.problems;
+    const error = await prepareInputs({ inputs: [a, b], mapping: prepared }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MappingInvalidError);
+    const { problems } = error as MappingInvalidError;
     expect(problems.every((p) => p.code === 'MAPPING_COLUMN_NOT_FOUND')).toBe(true);
     expect(problems.some((p) => p.message.includes(a) && p.suggestions?.includes('elong'))).toBe(true);
     const formula = problems.filter((p) => p.message.includes(b) && p.suggestions?.includes('formel'));
@@ -89,8 +89,8 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
   });
 
   test('a missing input is a source error', async () => {
-    const { prepared, template } = await job('mappings/steel_strength.yaml');
-    const error = await prepareInputs({ inputs: ['samples/nope.csv'], spec: prepared.spec, template, cwd: root }).catch((e: unknown) => e);
+    const { prepared } = await job('mappings/steel_strength.yaml');
+    const error = await prepareInputs({ inputs: ['samples/nope.csv'], mapping: prepared, cwd: root }).catch((e: unknown) => e);
     expect(isMgeError(error, 'source') && error.code).toBe('SOURCE_NOT_FOUND');
   });
 });

@@ -46,8 +46,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function prepare(file: string): Promise<PreparedInput[]> {
-  const { prepared, template } = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: path.join(root, 'samples/templates.json') });
-  return stage.prepareInputs({ inputs: [file], spec: prepared.spec, template, cwd: root });
+  const { prepared } = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: path.join(root, 'samples/templates.json') });
+  return stage.prepareInputs({ inputs: [file], mapping: prepared, cwd: root });
 }
 
 /** Every row as plain data (lazy members included), or the error's fields. */
@@ -61,8 +61,8 @@ async function mapOut(inputs: readonly PreparedInput[], mapOnWorker: boolean, pr
     }
     return { rows, kinds };
   } catch (error) {
-    const e = error as { kind?: string; code?: string; location?: unknown; details?: unknown; message: string };
-    return { rows, kinds, error: { kind: e.kind, code: e.code, location: e.location, details: e.details, message: e.message } };
+    const e = error as { name: string; kind?: string; code?: string; location?: unknown; problems?: unknown; message: string };
+    return { rows, kinds, error: { name: e.name, kind: e.kind, code: e.code, location: e.location, problems: e.problems, message: e.message } };
   }
 }
 
@@ -125,7 +125,7 @@ describe('mapping on the worker thread (ingest)', () => {
     writeFileSync(file, readFileSync(big, 'utf8').replace(',formula,', ',formel,'));
     const there = await mapOut(inputs, true);
     const here = await mapOut(inputs, false);
-    expect(there.error).toMatchObject({ code: 'MAPPING_INVALID', details: { problems: expect.arrayContaining([expect.objectContaining({ code: 'MAPPING_COLUMN_NOT_FOUND' })]) } });
+    expect(there.error).toMatchObject({ name: 'MappingInvalidError', code: 'MAPPING_INVALID', problems: expect.arrayContaining([expect.objectContaining({ code: 'MAPPING_COLUMN_NOT_FOUND' })]) });
     expect([there.error, there.rows]).toEqual([here.error, here.rows]);
   });
 

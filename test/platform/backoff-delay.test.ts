@@ -1,4 +1,5 @@
-import { backoffDelay, DEFAULT_BACKOFF } from '../../src/platform/backoff-delay.js';
+import { RUN_TUNING } from '../../src/config/settings.js';
+import { backoffDelay } from '../../src/platform/backoff-delay.js';
 
 const options = { baseMs: 100, capMs: 1000 };
 
@@ -36,7 +37,7 @@ describe('backoffDelay', () => {
     expect(backoffDelay(0, options, () => 0.5)).toBe(50);
   });
 
-  test('the defaults are documented values', () => {
-    expect(DEFAULT_BACKOFF).toEqual({ baseMs: 500, capMs: 30_000 });
+  test('the backoff of every retry is the documented one, written once', () => {
+    expect(RUN_TUNING.backoff).toEqual({ baseMs: 500, capMs: 30_000 });
   });
 });

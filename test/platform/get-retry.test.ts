@@ -4,7 +4,9 @@ import path from 'node:path';
 import { createPlatformClient } from '../../src/platform/platform-client.js';
 import type { RequestPacer } from '../../src/platform/retry-get.js';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
+import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { runIngest } from '../../src/pipeline/run-ingest.js';
+import { uploadStageOptions } from '../../src/pipeline/stage-options.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { MAPPING, sampleCsv, tempDir } from '../e2e/ingest-harness.js';
 
@@ -75,7 +77,17 @@ describe('a GET follows the same retry rules as the upload queue', () => {
       const client = createPlatformClient({ baseUrl: sandbox.url, token: sandbox.token, clock: () => NOW, random: () => 0, sleep: async (ms) => void clientSleeps.push(ms) });
       const reportFile = path.join(dir, 'retry.report.jsonl');
       const result = await runIngest(
-        { mappingFile: MAPPING, inputs: [await sampleCsv(dir, 5)], reportFile, methodsWidth: 3, username: 'tester', concurrency: 2, rate: 0, maxRetries: 2, drainTimeoutMs: 10_000, runSettings: {}, version: 'test' },
+        {
+          mappingFile: MAPPING,
+          inputs: [await sampleCsv(dir, 5)],
+          reportFile,
+          methodsWidth: 3,
+          username: 'tester',
+          stages: uploadStageOptions({ ...DEFAULT_SETTINGS, concurrency: 2, rate: 0, maxRetries: 2, timeoutMs: 10_000 }),
+          maxErrors: undefined,
+          runSettings: {},
+          version: 'test',
+        },
         {
           template: { client },
           submit: (record, opts) => client.submitRecord(record, opts),
@@ -83,7 +95,7 @@ describe('a GET follows the same retry rules as the upload queue', () => {
           sleep: async (ms) => void queueSleeps.push(ms),
         },
       );
-      expect(result.exitCode).toBe(0);
+      expect(result.summary).toMatchObject({ interrupted: false, stoppedBy: undefined, notUploaded: 0 });
       expect(clientSleeps).toEqual([3000, 3000]);
       // The queue was paused for each Retry-After (its timer asks the injected sleep).
       expect(queueSleeps.filter((ms) => ms === 3000)).toHaveLength(2);

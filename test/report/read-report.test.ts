@@ -24,8 +24,8 @@ describe('readReport', () => {
     await writeFile(file, `${line('a')}\n${line('b')}\n${line('c').slice(0, 25)}`);
     const first = await readReport(file);
     expect(first.lines).toHaveLength(2);
-    expect(first.warnings).toEqual([{ code: 'REPORT_TORN_LAST_LINE', file, line: 3 }]);
-    await readReport(file, { repair: true });
+    expect(first.warnings).toEqual([{ code: 'REPORT_TORN_LAST_LINE', file, line: 3, repaired: false }]);
+    expect((await readReport(file, { repair: true })).warnings).toEqual([{ code: 'REPORT_TORN_LAST_LINE', file, line: 3, repaired: true }]);
     const writer = await createReportWriter(file);
     await writer.write({ type: 'skipped', key: 'd', hash: 'h', location: { file: 'a.csv', row: 5 }, why: 'uploaded' });
     await writer.close();

@@ -1,4 +1,8 @@
+import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import { uploadStageOptions } from '../../src/pipeline/stage-options.js';
+import type { ResumeOptions } from '../../src/report/plan-resume.js';
+import type { UploadOptions } from '../../src/upload/upload-types.js';
 import { canonicalJson } from '../../src/mapping/canonical-json.js';
 import type { PlatformRecord } from '../../src/mapping/record-types.js';
 import { PlatformRequestError, type PlatformErrorCode, type PlatformFailure } from '../../src/platform/platform-errors.js';
@@ -87,3 +91,21 @@ export function deferred<T>() {
 }
 
 export const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The upload stage's options as a run builds them from the default settings (concurrency 2, as the
+ * tests' queues have it), with a test's own values; the resume flags may be given flat.
+ */
+export function uploadOptions(overrides: Partial<Omit<UploadOptions, 'resume'>> & Partial<ResumeOptions> = {}): UploadOptions {
+  const { onChange, retryFailed, retryUncertain, ...rest } = overrides;
+  const base = uploadStageOptions({ ...DEFAULT_SETTINGS, concurrency: 2 }).upload;
+  return {
+    ...base,
+    ...rest,
+    resume: {
+      onChange: onChange ?? base.resume.onChange,
+      retryFailed: retryFailed ?? base.resume.retryFailed,
+      retryUncertain: retryUncertain ?? base.resume.retryUncertain,
+    },
+  };
+}

@@ -7,11 +7,11 @@ import { readReport } from '../../src/report/read-report.js';
 import type { OutcomeLine } from '../../src/report/report-lines.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
-import type { UploadOptions, UploadSummary } from '../../src/upload/upload-types.js';
-import { errors, row, stream, titleOf } from './upload-fixtures.js';
+import type { UploadSummary } from '../../src/upload/upload-types.js';
+import { errors, row, stream, titleOf, uploadOptions } from './upload-fixtures.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
-async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: UploadOptions = {}) {
+async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: Parameters<typeof uploadOptions>[0] = {}) {
   const { state } = await loadReportState(file, { repair: true });
   const report = await createReportWriter(file);
   const sent: string[] = [];
@@ -26,10 +26,9 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
   let summary: UploadSummary | undefined;
   let error: unknown;
   try {
-    summary = await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, { maxRetries: 0, ...options }).catch((e: unknown) => {
-      error = e;
-      return undefined;
-    });
+    const result = await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, uploadOptions({ maxRetries: 0, ...options }));
+    summary = result.summary;
+    error = result.failure?.error;
   } finally {
     await report.close();
     queue.close();
@@ -86,21 +85,21 @@ describe('uploadRows over runs on one report', () => {
     expect([...state.keys.values()].every((k) => k.status === 'uploaded')).toBe(true);
   });
 
-  test('--max-changes: the changed row past the limit is reported, not sent, and the run stops (MAX_CHANGES_REACHED)', async () => {
+  test('--max-changes: the changed row past the limit is reported, not sent, and the run stops early (MAX_CHANGES_REACHED), not as an error', async () => {
     const file = join(dir, 'changes.report.jsonl');
     const keys = ['a', 'b', 'c', 'd'];
     await run(file, keys.map((k) => row(k)), {});
     const edited = keys.map((k) => row(k, { hash: `h-${k}-edited` }));
 
     const capped = await run(file, edited, {}, { onChange: 'upload', maxChanges: 2 });
-    expect(capped.error).toMatchObject({ kind: 'fatal', code: 'MAX_CHANGES_REACHED', details: { count: 3 } });
+    expect([capped.error, capped.summary?.stoppedBy, capped.summary?.interrupted]).toEqual([undefined, { code: 'MAX_CHANGES_REACHED', limit: 2 }, false]);
     expect(capped.sent).toEqual(['a', 'b']);
     expect(capped.outcome('c')).toMatchObject({ type: 'changed', oldId: expect.any(Number) });
     expect(capped.outcome('d')).toBeUndefined();
 
     const raised = await run(file, edited, {}, { onChange: 'upload', maxChanges: 2 });
     // a and b are now uploaded with their new content: only c and d are changes, within the limit.
-    expect(raised.error).toBeUndefined();
+    expect([raised.error, raised.summary?.stoppedBy]).toEqual([undefined, undefined]);
     expect(raised.sent).toEqual(['c', 'd']);
     expect(raised.summary?.toCheck.changed).toBe(0);
   });

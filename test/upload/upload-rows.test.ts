@@ -1,8 +1,9 @@
-import { isMgeError, MgeError } from '../../src/errors/mge-error.js';
+import { MgeError } from '../../src/errors/mge-error.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
+import { RunStopError } from '../../src/upload/stop-error.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
-import type { UploadDeps } from '../../src/upload/upload-types.js';
-import { deferred, errors, memoryReport, platformError, row, scriptedSend, stream, tick, titleOf } from './upload-fixtures.js';
+import type { UploadDeps, UploadResult } from '../../src/upload/upload-types.js';
+import { deferred, errors, memoryReport, platformError, row, scriptedSend, stream, tick, titleOf, uploadOptions } from './upload-fixtures.js';
 
 function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
   const report = memoryReport();
@@ -24,28 +25,25 @@ function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
   return { deps, report, pauses, sleeps };
 }
 
-async function caught(promise: Promise<unknown>): Promise<MgeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isMgeError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
+/** The error that stopped a run: uploadRows resolves with it (the pipeline decides what it means). */
+async function stoppedBy(run: Promise<UploadResult>): Promise<{ error: RunStopError; result: UploadResult }> {
+  const result = await run;
+  if (result.failure?.type !== 'fatal' || !(result.failure.error instanceof RunStopError)) throw new Error(`expected a fatal stop, got ${JSON.stringify(result.failure)}`);
+  return { error: result.failure.error, result };
 }
 
 describe('uploadRows', () => {
   test('uploads valid rows with an intent before each POST and reports invalid rows without sending', async () => {
     const { send, calls } = scriptedSend({ a: [11], c: [13] });
     const { deps, report } = setup(send);
-    const summary = await uploadRows(stream([row('a'), row('b', { invalid: true }), row('c')]), deps);
+    const { summary, failure } = await uploadRows(stream([row('a'), row('b', { invalid: true }), row('c')]), deps, uploadOptions());
     expect(calls.sort()).toEqual(['a', 'c']);
     expect(report.of('a')).toEqual(['intent', 'uploaded']);
     expect(report.of('b')).toEqual(['invalid']);
     expect(report.lines.find((l) => l.type === 'uploaded' && l.key === 'c')).toMatchObject({ id: 13, attempts: 1, hash: 'h-c', location: { file: 'data.csv', row: 2 } });
     expect(report.lines.find((l) => l.type === 'invalid')).toMatchObject({ problems: [{ code: 'VALUE_NOT_A_NUMBER' }], sourceValues: { 温度: 'abc' } });
-    expect(summary).toMatchObject({ rows: 3, interrupted: false, notUploaded: 1, counts: { uploaded: 2, invalid: 1 } });
-    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', rows: 3, interrupted: false });
+    expect(summary).toMatchObject({ rows: 3, interrupted: false, stoppedBy: undefined, notUploaded: 1, counts: { uploaded: 2, invalid: 1 } });
+    expect([failure, report.lines.filter((l) => l.type === 'summary')]).toEqual([undefined, []]);
   });
 
   test('the intent line is written before the request is sent', async () => {
@@ -54,14 +52,14 @@ describe('uploadRows', () => {
       expect(mine.at(-1)?.type).toBe('intent');
       return 5;
     });
-    const summary = await uploadRows(stream([row('a'), row('b'), row('c')]), deps);
+    const { summary } = await uploadRows(stream([row('a'), row('b'), row('c')]), deps, uploadOptions());
     expect(summary.counts.uploaded).toBe(3);
   });
 
   test('a 422 is failed with the platform code and detail, and not retried', async () => {
     const { send, calls } = scriptedSend({ a: [errors.rejected422] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps);
+    await uploadRows(stream([row('a')]), deps, uploadOptions());
     expect(calls).toEqual(['a']);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_ERROR', status: 422, platformCode: 2102, detail: 'field "x" is missing', retryable: false, attempts: 1, sourceValues: { 牌号: 'a' } });
   });
@@ -72,7 +70,7 @@ describe('uploadRows', () => {
   ])('%s is uncertain and not re-sent', async (_name, error, reason) => {
     const { send, calls } = scriptedSend({ a: [error] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps);
+    await uploadRows(stream([row('a')]), deps, uploadOptions());
     expect(calls).toEqual(['a']);
     expect(report.of('a')).toEqual(['intent', 'uncertain']);
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
@@ -85,7 +83,7 @@ describe('uploadRows', () => {
   ])('with retryUncertain, a %s in this run is still uncertain and never re-sent', async (_name, error, reason) => {
     const { send, calls } = scriptedSend({ a: [error, 21] });
     const { deps, report } = setup(send);
-    const summary = await uploadRows(stream([row('a')]), deps, { retryUncertain: true, maxRetries: 5 });
+    const { summary } = await uploadRows(stream([row('a')]), deps, uploadOptions({ retryUncertain: true, maxRetries: 5 }));
     expect(calls).toEqual(['a']);
     expect(report.of('a')).toEqual(['intent', 'uncertain']);
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
@@ -96,7 +94,7 @@ describe('uploadRows', () => {
   test('a 503 is retried, and a 500 on the retry ends the row uncertain there', async () => {
     const { send, calls } = scriptedSend({ a: [errors.busy503, errors.status500, 7] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, { retryUncertain: true });
+    await uploadRows(stream([row('a')]), deps, uploadOptions({ retryUncertain: true }));
     expect(calls).toEqual(['a', 'a']);
     expect(report.of('a')).toEqual(['intent', 'retrying', 'intent', 'uncertain']);
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason: 'status 500', attempts: 2 });
@@ -109,7 +107,7 @@ describe('uploadRows', () => {
   ])('%s is retried with backoff, then uploaded', async (_name, error) => {
     const { send, calls } = scriptedSend({ a: [error, error, 7] });
     const { deps, report, sleeps } = setup(send);
-    await uploadRows(stream([row('a')]), deps, { backoff: { baseMs: 100, capMs: 1000 } });
+    await uploadRows(stream([row('a')]), deps, uploadOptions({ backoff: { baseMs: 100, capMs: 1000 } }));
     expect(calls).toEqual(['a', 'a', 'a']);
     expect(report.of('a')).toEqual(['intent', 'retrying', 'intent', 'retrying', 'intent', 'uploaded']);
     expect(report.lines.find((l) => l.type === 'uploaded')).toMatchObject({ id: 7, attempts: 3 });
@@ -119,7 +117,7 @@ describe('uploadRows', () => {
   test('a 429 with Retry-After pauses the whole queue and waits at least that long', async () => {
     const { send } = scriptedSend({ a: [errors.busy429, 1] });
     const { deps, pauses, sleeps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps);
+    await uploadRows(stream([row('a')]), deps, uploadOptions());
     expect(pauses).toEqual([2000]);
     expect(sleeps).toContain(2000);
     expect(report.lines.find((l) => l.type === 'retrying')).toMatchObject({ code: 'PLATFORM_BUSY', status: 429, delayMs: 2000 });
@@ -128,7 +126,7 @@ describe('uploadRows', () => {
   test('retries run out: failed and retryable, for the next run to retry', async () => {
     const { send, calls } = scriptedSend({ a: [errors.busy503, errors.busy503, errors.busy503] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, { maxRetries: 2 });
+    await uploadRows(stream([row('a')]), deps, uploadOptions({ maxRetries: 2 }));
     expect(calls).toHaveLength(3);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_BUSY', retryable: true, attempts: 3 });
   });
@@ -142,19 +140,18 @@ describe('uploadRows', () => {
       throw errors.token403();
     };
     const { deps, report } = setup(send);
-    const run = uploadRows(stream(['a', 'b', 'c', 'd', 'e'].map((k) => row(k))), deps);
+    const run = uploadRows(stream(['a', 'b', 'c', 'd', 'e'].map((k) => row(k))), deps, uploadOptions());
     await tick();
     await tick();
     slow.resolve(42);
-    const error = await caught(run);
+    const { error, result } = await stoppedBy(run);
     expect(error.code).toBe('TOKEN_REJECTED');
     expect(error.kind).toBe('fatal');
     expect(calls).toEqual(['a', 'b']);
     expect(report.of('a')).toEqual(['intent', 'uploaded']);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ key: 'b', code: 'TOKEN_REJECTED', retryable: true });
     expect(report.of('c')).toEqual([]);
-    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', fatal: 'TOKEN_REJECTED', counts: { uploaded: 1, failed: 1 } });
-    expect((error.details.summary as { rows: number }).rows).toBe(2);
+    expect(result.summary).toMatchObject({ rows: 2, interrupted: false, counts: { uploaded: 1, failed: 1 } });
   });
 
   test('consecutive network failures stop the run as PLATFORM_UNREACHABLE', async () => {
@@ -165,9 +162,9 @@ describe('uploadRows', () => {
     };
     const { deps } = setup(send);
     const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
-    const error = await caught(uploadRows(stream(rows), deps, { maxRetries: 0, maxConsecutiveUnreachable: 4 }));
+    const { error } = await stoppedBy(uploadRows(stream(rows), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 4 })));
     expect(error.code).toBe('PLATFORM_UNREACHABLE');
-    expect(error.details.count).toBe(4);
+    expect([error.count, error.lastFailure?.code]).toEqual([4, 'NETWORK_ERROR']);
     expect(calls.length).toBeLessThan(8);
   });
 
@@ -176,7 +173,7 @@ describe('uploadRows', () => {
     for (let i = 0; i < 12; i += 1) script[`r${i}`] = [i % 3 === 2 ? 1 : errors.refused];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
-    const summary = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, { maxRetries: 0, maxConsecutiveUnreachable: 3, lookahead: 1 });
+    const { summary } = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 3, lookahead: 1 }));
     expect(summary.counts).toMatchObject({ uploaded: 4, failed: 8 });
   });
 
@@ -186,17 +183,16 @@ describe('uploadRows', () => {
     const send = async () => inflight[n++]!.promise;
     const stop = new AbortController();
     const { deps, report } = setup(send, { signal: stop.signal });
-    const run = uploadRows(stream(['a', 'b', 'c', 'd'].map((k) => row(k))), deps);
+    const run = uploadRows(stream(['a', 'b', 'c', 'd'].map((k) => row(k))), deps, uploadOptions());
     await tick();
     await tick();
     expect(n).toBe(2);
     stop.abort();
     inflight[0]!.resolve(1);
     inflight[1]!.resolve(2);
-    const summary = await run;
-    expect(summary).toMatchObject({ interrupted: true, rows: 2, counts: { uploaded: 2 } });
+    const { summary } = await run;
+    expect(summary).toMatchObject({ interrupted: true, stoppedBy: undefined, rows: 2, counts: { uploaded: 2 } });
     expect(report.of('c')).toEqual([]);
-    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', interrupted: true });
   });
 
   test('a row waiting to retry when the run stops ends failed and retryable', async () => {
@@ -208,7 +204,7 @@ describe('uploadRows', () => {
         stop.abort();
       },
     });
-    const summary = await uploadRows(stream([row('a')]), deps);
+    const { summary } = await uploadRows(stream([row('a')]), deps, uploadOptions());
     expect(summary.interrupted).toBe(true);
     expect(report.of('a')).toEqual(['intent', 'retrying', 'failed']);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ retryable: true, code: 'PLATFORM_BUSY' });
@@ -221,10 +217,10 @@ describe('uploadRows', () => {
         signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
       });
     const { deps, report } = setup(send, { abortSignal: abort.signal });
-    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps);
+    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps, uploadOptions());
     await tick();
     abort.abort();
-    const summary = await run;
+    const { summary } = await run;
     expect(summary.interrupted).toBe(true);
     expect(report.lines.filter((l) => l.type === 'uncertain').map((l) => 'code' in l && l.code)).toEqual(['ABORTED', 'ABORTED']);
     expect(report.of('c')).toEqual([]);
@@ -240,32 +236,26 @@ describe('uploadRows', () => {
       }
     }
     const { deps } = setup(() => gate.promise);
-    const run = uploadRows(rows(), deps, { lookahead: 4 });
+    const run = uploadRows(rows(), deps, uploadOptions({ lookahead: 4 }));
     for (let i = 0; i < 10; i += 1) await tick();
     expect(pulled).toBeLessThanOrEqual(5);
     gate.resolve(1);
-    const summary = await run;
+    const { summary } = await run;
     expect(summary.counts.uploaded).toBe(1000);
   });
 
-  test('too many invalid rows stop the run with MAX_ERRORS_REACHED', async () => {
-    const { send } = scriptedSend({});
-    const { deps } = setup(send);
-    const rows = Array.from({ length: 20 }, (_, i) => row(`r${i}`, { invalid: true }));
-    const error = await caught(uploadRows(stream(rows), deps, { maxInvalid: 3 }));
-    expect(error.code).toBe('MAX_ERRORS_REACHED');
-  });
-
-  test('an input error is rethrown after the drain, with the summary written', async () => {
+  test('an input error ends the run after the drain: the rows read have their lines, the error is returned', async () => {
+    const gone = new Error('disk gone');
     async function* rows() {
       yield row('a');
-      throw new Error('disk gone');
+      throw gone;
     }
     const { send } = scriptedSend({});
     const { deps, report } = setup(send);
-    await expect(uploadRows(rows(), deps)).rejects.toThrow('disk gone');
+    const { summary, failure } = await uploadRows(rows(), deps, uploadOptions());
     expect(report.of('a')).toEqual(['intent', 'uploaded']);
-    expect(report.lines.at(-1)?.type).toBe('summary');
+    expect(failure).toEqual({ type: 'input', error: gone });
+    expect(summary).toMatchObject({ rows: 1, interrupted: false, counts: { uploaded: 1 } });
   });
 
   test('under mixed faults every row gets exactly one outcome, after its intents', async () => {
@@ -283,7 +273,7 @@ describe('uploadRows', () => {
     };
     const { deps, report } = setup(send, { random });
     const keys = Array.from({ length: 200 }, (_, i) => `r${i}`);
-    const summary = await uploadRows(stream(keys.map((k) => row(k))), deps, { maxConsecutiveUnreachable: 1000 });
+    const { summary } = await uploadRows(stream(keys.map((k) => row(k))), deps, uploadOptions({ maxUnreachableStreak: 1000 }));
     expect(summary.rows).toBe(200);
     for (const key of keys) {
       const types = report.of(key);
@@ -304,15 +294,14 @@ describe('uploadRows: the circuit breaker', () => {
     };
     const { deps, report } = setup(send);
     const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
-    const error = await caught(uploadRows(stream(rows), deps, { maxUncertainStreak: 3 }));
+    const { error } = await stoppedBy(uploadRows(stream(rows), deps, uploadOptions({ maxUncertainStreak: 3 })));
     expect(error.code).toBe('UNCERTAIN_STREAK');
     expect(error.kind).toBe('fatal');
-    expect(error.details.count).toBe(3);
+    expect([error.count, error.lastFailure]).toEqual([3, { code: 'PLATFORM_ERROR', status: 500, platformCode: 500, detail: 'indexing failed' }]);
     // Concurrency 2: at most one more request was in flight when the third unknown outcome came back.
     expect(calls.length).toBeLessThanOrEqual(4);
     expect(new Set(calls).size).toBe(calls.length);
     expect(report.lines.filter((l) => l.type === 'uncertain')).toHaveLength(calls.length);
-    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', fatal: 'UNCERTAIN_STREAK', error: { code: 'UNCERTAIN_STREAK' } });
   });
 
   test('any certain answer (stored, rejected, busy) resets the streak', async () => {
@@ -322,7 +311,7 @@ describe('uploadRows: the circuit breaker', () => {
     for (const certain of [9, errors.rejected422, errors.busy503]) for (const step of [errors.status500, errors.status500, certain]) script[`r${n++}`] = [step];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
-    const summary = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, { maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 });
+    const { summary } = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 }));
     expect(summary.counts).toMatchObject({ uncertain: 6, uploaded: 1, failed: 2 });
   });
 
@@ -333,10 +322,10 @@ describe('uploadRows: the circuit breaker', () => {
         signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
       });
     const { deps } = setup(send, { abortSignal: abort.signal });
-    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps, { maxUncertainStreak: 1 });
+    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps, uploadOptions({ maxUncertainStreak: 1 }));
     await tick();
     abort.abort();
-    const summary = await run;
+    const { summary } = await run;
     expect(summary.interrupted).toBe(true);
     expect(summary.counts.uncertain).toBe(2);
   });
@@ -346,36 +335,18 @@ describe('uploadRows: an input error part-way', () => {
   const badCell = () =>
     new MgeError('source', 'CSV_PARSE_ERROR', 'a quote is not closed', { location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
 
-  test('after a row was uploaded: the same code as an abort mid-run (fatal, exit 3) with the counts, and the summary line says what and where', async () => {
+  test('the rows before it are finished and counted, and the error comes back as an input failure (finishRun decides what it means)', async () => {
+    const error = badCell();
     async function* rows() {
       yield row('a');
       yield row('b', { invalid: true });
-      throw badCell();
+      throw error;
     }
     const { send } = scriptedSend({});
     const { deps, report } = setup(send);
-    const error = await caught(uploadRows(rows(), deps));
-    expect(error).toMatchObject({ kind: 'fatal', code: 'CSV_PARSE_ERROR', location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
-    expect(error.message).toContain('after 1 row(s) were uploaded');
-    expect(error.details.summary).toMatchObject({ rows: 2, counts: { uploaded: 1, invalid: 1 } });
-    expect(report.lines.at(-1)).toMatchObject({
-      type: 'summary',
-      interrupted: false,
-      fatal: 'CSV_PARSE_ERROR',
-      error: { code: 'CSV_PARSE_ERROR', message: 'a quote is not closed', location: { file: 'data.csv', row: 7, column: 'C' } },
-    });
-  });
-
-  test('before anything may be stored: the input error as it is (exit 2: nothing was uploaded), still recorded in the summary line', async () => {
-    async function* rows() {
-      yield row('b', { invalid: true });
-      throw badCell();
-    }
-    const { send, calls } = scriptedSend({});
-    const { deps, report } = setup(send);
-    const error = await caught(uploadRows(rows(), deps));
-    expect(calls).toEqual([]);
-    expect(error).toMatchObject({ kind: 'source', code: 'CSV_PARSE_ERROR' });
-    expect(report.lines.at(-1)).toMatchObject({ type: 'summary', fatal: 'CSV_PARSE_ERROR', error: { location: { row: 7 } } });
+    const result = await uploadRows(rows(), deps, uploadOptions());
+    expect(result.failure).toEqual({ type: 'input', error });
+    expect(result.summary).toMatchObject({ rows: 2, interrupted: false, counts: { uploaded: 1, invalid: 1 } });
+    expect(report.of('a')).toEqual(['intent', 'uploaded']);
   });
 });

@@ -1,15 +1,9 @@
-import type { PlatformClient } from '../../platform/platform-client.js';
-import type { CliIo } from '../cli-io.js';
+import { readPlatform } from '../../pipeline/read-platform.js';
 import { defineCommand } from '../define-command.js';
 import { formatCategoryTree } from '../render/format-category-tree.js';
+import { EXIT } from '../exit-codes.js';
 
 /** `categories`: the material category tree with ids, or JSON. */
-export async function categories(client: PlatformClient, options: { readonly json: boolean }, io: CliIo): Promise<number> {
-  const tree = await client.categoryTree();
-  io.stdout.write(options.json ? JSON.stringify(tree, null, 2) + '\n' : formatCategoryTree(tree));
-  return 0;
-}
-
 export const categoriesCommand = defineCommand({
   command: 'categories',
   describe: 'show the material category tree',
@@ -20,7 +14,8 @@ export const categoriesCommand = defineCommand({
     ['$0 categories --json', 'the tree as JSON'],
   ],
   run: async (_args, context) => {
-    const { client } = await context.openPlatform();
-    return categories(client, { json: context.settings.json }, context.io);
+    const tree = await readPlatform.categories(await context.openPlatform());
+    context.io.stdout.write(context.settings.json ? JSON.stringify(tree, null, 2) + '\n' : formatCategoryTree(tree));
+    return EXIT.ok;
   },
 });

@@ -1,12 +1,13 @@
-import { MgeError } from '../../errors/mge-error.js';
-import type { MethodsWidth } from '../../mapping/mapping-spec.js';
 import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
+import { uploadStageOptions } from '../../pipeline/stage-options.js';
 import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand, type CommandContext } from '../define-command.js';
-import type { PlatformSession } from '../open-platform.js';
-import { choiceOption, numberOption } from '../parse-option.js';
+import type { PlatformSession } from '../../pipeline/open-platform.js';
+import { ROW_LIMIT_EPILOGUE } from '../exit-codes.js';
+import { choiceOption, maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
+import { UsageError } from '../usage-error.js';
 
 function once<T>(open: () => Promise<T>): () => Promise<T> {
   let opened: Promise<T> | undefined;
@@ -17,28 +18,20 @@ function flag(value: unknown): boolean {
   return value === true;
 }
 
-/** argv + settings → the plain options of {@link runIngest}. */
+/** argv + settings → the plain options of `runIngest`: the stages' options built once (`uploadStageOptions`). */
 function ingestOptions(args: Readonly<Record<string, unknown>>, context: CommandContext, session: PlatformSession | undefined): RunIngestOptions {
   const s = context.settings;
   const mapping = args['mapping'];
   const report = args['report'];
-  if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-  if (typeof report !== 'string' || report === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
+  if (typeof mapping !== 'string' || mapping === '') throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (typeof report !== 'string' || report === '') throw new UsageError('OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
   const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
-  const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
-  const methodsWidth: MethodsWidth = width === undefined ? s.methodsWidth : width === '4' ? 4 : 3;
-  const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? s.maxErrors;
+  const methodsWidth = methodsWidthOption(args, s);
+  const maxErrors = maxErrorsOption(args, s);
   const dryRun = flag(args['dry-run']);
   const username = session?.username ?? s.username;
-  const common = {
-    rate: s.rate,
-    concurrency: s.concurrency,
-    maxRetries: s.maxRetries,
-    ...(maxErrors !== undefined ? { maxErrors } : {}),
-    ...(s.maxChanges !== undefined ? { maxChanges: s.maxChanges } : {}),
-    maxUncertainStreak: s.maxUncertainStreak,
-    drainTimeoutMs: s.timeoutMs,
-  };
+  const resume = { onChange, retryFailed: flag(args['retry-failed']), retryUncertain: flag(args['retry-uncertain']) } as const;
+  const stages = uploadStageOptions(s, resume);
   const acceptMappingChange = flag(args['accept-mapping-change']);
   return {
     mappingFile: mapping,
@@ -48,24 +41,26 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     cwd: context.io.cwd,
     methodsWidth,
     username,
-    ...common,
+    stages,
+    maxErrors,
     dryRun,
-    retryFailed: flag(args['retry-failed']),
-    retryUncertain: flag(args['retry-uncertain']),
-    onChange,
     acceptMappingChange,
     // Never the token: only what a reader of the report needs to know how the run was made.
     runSettings: {
       baseUrl: session?.baseUrl ?? s.baseUrl,
       sandbox: session?.sandbox !== undefined,
       username,
-      ...common,
+      rate: s.rate,
+      concurrency: s.concurrency,
+      maxRetries: s.maxRetries,
+      ...(maxErrors !== undefined ? { maxErrors } : {}),
+      ...(s.maxChanges !== undefined ? { maxChanges: s.maxChanges } : {}),
+      maxUncertainStreak: s.maxUncertainStreak,
+      drainTimeoutMs: stages.upload.drainTimeoutMs,
       timeoutMs: s.timeoutMs,
       methodsWidth,
       dryRun,
-      retryFailed: flag(args['retry-failed']),
-      retryUncertain: flag(args['retry-uncertain']),
-      onChange,
+      ...resume,
       acceptMappingChange,
     },
     version: packageVersion(),
@@ -75,7 +70,8 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
 /** The promises of a run, in short: the scheduler's contract (docs/guarantees.md says it in full). */
 const INGEST_EPILOGUE = [
   'A row is sent again only when it was certainly not stored (refused, 429, 503): an unknown outcome (500, 502, 504, a reset after sending) leaves it uncertain for the rest of the run, and only a later run with --retry-uncertain sends it again.',
-  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED or TEMPLATE_FIELDS_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, MAX_CHANGES_REACHED, MAX_ERRORS_REACHED, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
+  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded), or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED or TEMPLATE_FIELDS_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
+  ROW_LIMIT_EPILOGUE,
 ].join('\n');
 
 export const ingestCommand = defineCommand({

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import { isMgeError } from '../../errors/mge-error.js';
-import { runIngest, type IngestWarning, type RunIngestDeps, type RunIngestOptions } from '../../pipeline/run-ingest.js';
-import type { UploadSummary } from '../../upload/upload-types.js';
+import { runIngest, type RunIngestDeps, type RunIngestOptions, type UploadSummary } from '../../pipeline/run-ingest.js';
+import { RunStoppedError } from '../../pipeline/run-stopped-error.js';
+import { displayPath } from '../../util/display-path.js';
 import type { CliIo } from '../cli-io.js';
-import { EXIT } from '../exit-code-for.js';
+import { EXIT, exitCodeForError, exitCodeForRun } from '../exit-codes.js';
 import { createProgress } from '../render/create-progress.js';
 import { formatIngestSummary, type IngestSummaryView } from '../render/format-ingest-summary.js';
+import { formatWarning } from '../render/format-warning.js';
 import { shellQuote } from '../render/shell-quote.js';
 
 /** How the command shows the run. */
@@ -15,8 +17,8 @@ export interface IngestOutput {
   readonly quiet: boolean;
   /** The command line, printed as the way to resume. */
   readonly argv: readonly string[];
-  /** Plain progress lines off a terminal, every this many ms. @default 5000 */
-  readonly progressIntervalMs?: number;
+  /** Plain progress lines off a terminal, every this many ms. */
+  readonly progressIntervalMs: number;
   /**
    * The run's log (`--log-file`): warnings, every row to check (invalid, failed, uncertain, changed),
    * the summary and a fatal stop, as JSON lines for a nightly job's records. @default undefined (no log)
@@ -24,11 +26,9 @@ export interface IngestOutput {
   readonly logger?: Logger;
 }
 
-function warningText(warning: IngestWarning): string {
-  if ('message' in warning) return `warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
-  if ('line' in warning) return `warning ${warning.code}: ${warning.file} line ${warning.line} (left by a crash; repaired)\n`;
-  const why = { 'dead-process': 'its process, on this host, is gone', 'no-heartbeat': 'it had no heartbeat for over a minute: its run is gone', unreadable: 'a crash left it unreadable' }[warning.reason];
-  return `warning ${warning.code}: took over the lock ${warning.file}: ${why}\n`;
+/** The exit code of a run that ended without an error (docs/guarantees.md → Exit codes). */
+function runExitCode(summary: UploadSummary): number {
+  return exitCodeForRun({ interrupted: summary.interrupted, stoppedEarly: summary.stoppedBy !== undefined, rowsToCheck: summary.notUploaded });
 }
 
 function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>> }, report: string, template: IngestSummaryView['template'], dryRun: boolean, exitCode: number, fatal?: string): IngestSummaryView {
@@ -42,6 +42,8 @@ function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>
     toCheck: summary.toCheck,
     durationMs: summary.durationMs,
     interrupted: summary.interrupted,
+    stoppedEarly: summary.stoppedBy !== undefined,
+    stoppedBy: summary.stoppedBy,
     fatal,
     plans: summary.plans,
     exitCode,
@@ -49,24 +51,26 @@ function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>
 }
 
 /**
- * `ingest`: runs {@link runIngest} with a progress display, then prints the summary (a table, or JSON
- * with `--json`) and, when the run was cut short, the command that resumes it. Resolves with the exit
- * code of PRODUCT.md; a fatal stop prints the summary and rethrows (exit 3).
+ * `ingest`: runs {@link runIngest} with a progress display and the warnings on stderr, then prints the
+ * summary (a table, or JSON with `--json`) and, when the run was cut short, the command that resumes
+ * it. Resolves with the exit code (`exitCodeForRun`); an error that stopped the run prints the summary
+ * so far and is rethrown (exit 3).
  */
 export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out: IngestOutput): Promise<number> {
   const { io } = out;
-  const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: out.quiet, ...(out.progressIntervalMs ? { intervalMs: out.progressIntervalMs } : {}) });
+  const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: out.quiet, intervalMs: out.progressIntervalMs });
   const resumeHint = `resume with: mge-ingest ${out.argv.map(shellQuote).join(' ')}\n`;
   const print = (v: IngestSummaryView): void => {
     if (out.json) io.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
     else io.stdout.write(formatIngestSummary(v));
   };
   const log = out.logger;
+  const name = (file: string): string => displayPath(io.cwd, file);
   try {
     const result = await runIngest(options, {
       ...deps,
       onWarning: (w) => {
-        io.stderr.write(warningText(w));
+        io.stderr.write(formatWarning(w, name));
         log?.warn({ warning: w }, w.code);
       },
       onStart: (start) => {
@@ -79,17 +83,18 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
       },
     });
     progress.stop();
-    const summaryView = { ...view(result.summary, options.reportFile, result.template, result.dryRun, result.exitCode), nothingToDo: result.nothingToDo };
+    const exitCode = runExitCode(result.summary);
+    const summaryView = { ...view(result.summary, options.reportFile, result.template, result.dryRun, exitCode), nothingToDo: result.nothingToDo };
     log?.info({ summary: summaryView }, result.nothingToDo ? 'ingest: nothing to do' : 'ingest finished');
     print(summaryView);
-    if (result.exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);
-    return result.exitCode;
+    if (exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);
+    return exitCode;
   } catch (error) {
     progress.stop();
-    const summary = isMgeError(error) ? (error.details['summary'] as UploadSummary | undefined) : undefined;
+    const summary = error instanceof RunStoppedError ? error.summary : undefined;
     log?.error({ code: isMgeError(error) ? error.code : 'INTERNAL', summary }, 'ingest stopped');
-    if (summary !== undefined && isMgeError(error)) {
-      print(view(summary, options.reportFile, undefined, options.dryRun ?? false, EXIT.aborted, error.code));
+    if (error instanceof RunStoppedError) {
+      print(view(error.summary, options.reportFile, undefined, options.dryRun ?? false, exitCodeForError(error, false), error.code));
       io.stderr.write(`the report is consistent; after fixing the cause, ${resumeHint}`);
     }
     throw error;

@@ -1,12 +1,13 @@
-import { MgeError } from '../../errors/mge-error.js';
-import type { SourceOptions } from '../../sources/source-options.js';
+import type { SourceOptions } from '../../pipeline/run-init.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { idArgument, numberOption } from '../parse-option.js';
+import { formatInitSummary } from '../render/format-init-summary.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
-import type { InitOptions } from './init.js';
+import { UsageError } from '../usage-error.js';
+import { EXIT } from '../exit-codes.js';
 
-/** `init <tid>`: a commented mapping for a template (see {@link init}). */
+/** `init <tid>`: a commented mapping for a template (see `runInit`). */
 export const initCommand = defineCommand({
   command: 'init <tid>',
   describe: 'write a commented mapping for a template; with --input, match the file\'s headers to the fields',
@@ -30,17 +31,20 @@ export const initCommand = defineCommand({
   files: (args) => ({ inputs: [...commandFile('--input', args['input']), ...commandFile('--template-file', args['template-file'])], outputs: commandFile('--out', args['out']) }),
   run: async (args, context) => {
     const tid = idArgument(args['tid'], 'tid');
-    if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
+    if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
     const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
     const sheet = sheetText === undefined ? undefined : /^\d+$/.test(sheetText) ? numberOption(sheetText, 'sheet', { integer: true, min: 1 }) : sheetText;
     const headerRow = numberOption(args['header-row'], 'header-row', { integer: true, min: 1 });
     const headerRows = numberOption(args['header-rows'], 'header-rows', { integer: true, min: 1 });
     const sourceOptions: SourceOptions = { ...(sheet === undefined ? {} : { sheet }), ...(headerRow === undefined ? {} : { headerRow }), ...(headerRows === undefined ? {} : { headerRows }) };
     const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-    const options: InitOptions = { tid, input: str(args['input']), sourceOptions, out: str(args['out']), force: args['force'] === true };
+    const options = { tid, input: str(args['input']), sourceOptions, out: str(args['out']), force: args['force'] === true, cwd: context.io.cwd };
     const source = await templateSourceFor(args, context);
     // Loaded on use: the mapping modules pull in mathjs, which other commands and --help do without.
-    const { init } = await import('./init.js');
-    return init(options, source, context.io);
+    const { runInit } = await import('../../pipeline/run-init.js');
+    const result = await runInit(options, source);
+    if (options.out === undefined) context.io.stdout.write(result.text);
+    context.io.stderr.write(formatInitSummary(result, options));
+    return EXIT.ok;
   },
 });

@@ -1,15 +1,9 @@
-import type { PlatformClient } from '../../platform/platform-client.js';
-import type { CliIo } from '../cli-io.js';
+import { readPlatform } from '../../pipeline/read-platform.js';
 import { defineCommand } from '../define-command.js';
 import { formatProjects } from '../render/format-projects.js';
+import { EXIT } from '../exit-codes.js';
 
 /** `projects`: projects and their topics (the ids `meta.other_info` takes), or JSON. */
-export async function projects(client: PlatformClient, options: { readonly json: boolean }, io: CliIo): Promise<number> {
-  const list = await client.projects();
-  io.stdout.write(options.json ? JSON.stringify(list, null, 2) + '\n' : formatProjects(list));
-  return 0;
-}
-
 export const projectsCommand = defineCommand({
   command: 'projects',
   describe: 'list projects and their topics',
@@ -19,7 +13,8 @@ export const projectsCommand = defineCommand({
     ['$0 projects --json', 'projects with topics as JSON'],
   ],
   run: async (_args, context) => {
-    const { client } = await context.openPlatform();
-    return projects(client, { json: context.settings.json }, context.io);
+    const list = await readPlatform.projects(await context.openPlatform());
+    context.io.stdout.write(context.settings.json ? JSON.stringify(list, null, 2) + '\n' : formatProjects(list));
+    return EXIT.ok;
   },
 });

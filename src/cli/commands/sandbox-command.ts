@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import type { SandboxOptions } from '../../platform/sandbox/sandbox-options.js';
-import { startSandbox } from '../../platform/sandbox/start-sandbox.js';
+import { serveSandbox, type SandboxOptions } from '../../pipeline/serve-sandbox.js';
 import type { CliIo } from '../cli-io.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand, type Args } from '../define-command.js';
 import { choiceOption, numberOption } from '../parse-option.js';
+import { EXIT } from '../exit-codes.js';
 
 const rate = (args: Args, flag: string): number | undefined => numberOption(args[flag], flag, { min: 0, max: 1 });
 
@@ -37,18 +37,19 @@ export function sandboxOptions(args: Args, cwd: string): SandboxOptions {
 
 /** `sandbox`: serves the sandbox platform until the signal aborts (Ctrl-C), then prints its counts. */
 export async function runSandbox(options: SandboxOptions, io: CliIo, signal: AbortSignal, logger: Logger): Promise<number> {
-  const sandbox = await startSandbox(options);
-  io.stdout.write(
-    `Sandbox platform listening at ${sandbox.url}\n` +
-      `Use it with:  MGE_BASE_URL=${sandbox.url} MGE_TOKEN=${sandbox.token} mge-ingest templates list\n` +
-      `(the sandbox token is not a secret; stop with Ctrl-C)\n`,
-  );
-  logger.info({ url: sandbox.url, options: { ...options, tokens: undefined } }, 'sandbox started');
-  await new Promise<void>((done) => (signal.aborted ? done() : signal.addEventListener('abort', () => done(), { once: true })));
-  const stats = sandbox.stats();
-  await sandbox.close();
+  const stats = await serveSandbox(options, {
+    signal,
+    onListening: ({ url, token }) => {
+      io.stdout.write(
+        `Sandbox platform listening at ${url}\n` +
+          `Use it with:  MGE_BASE_URL=${url} MGE_TOKEN=${token} mge-ingest templates list\n` +
+          `(the sandbox token is not a secret; stop with Ctrl-C)\n`,
+      );
+      logger.info({ url, options: { ...options, tokens: undefined } }, 'sandbox started');
+    },
+  });
   io.stderr.write(`sandbox stopped: ${stats.requests} requests, ${stats.stored} records stored, ${stats.rejected} rejected, ${stats.busy} busy, ${stats.failed} failed, ${stats.resets} resets\n`);
-  return 0;
+  return EXIT.ok;
 }
 
 export const sandboxCommand = defineCommand({

@@ -1,39 +1,15 @@
-import { MgeError } from '../../errors/mge-error.js';
-import type { PlatformClient } from '../../platform/platform-client.js';
-import type { CliIo } from '../cli-io.js';
+import { readPlatform, type TemplateSummary } from '../../pipeline/read-platform.js';
 import { defineCommand, defineCommandGroup } from '../define-command.js';
 import { idArgument, idOption } from '../parse-option.js';
 import { formatFieldTree } from '../render/format-field-tree.js';
 import { formatTable } from '../render/format-table.js';
+import { UsageError } from '../usage-error.js';
+import { EXIT } from '../exit-codes.js';
 
-export interface TemplatesListOptions {
-  readonly category: number | undefined;
-  readonly json: boolean;
-}
-
-/** `templates list`: every published template (all pages), as a table or JSON. */
-export async function templatesList(client: PlatformClient, options: TemplatesListOptions, io: CliIo): Promise<number> {
-  const templates = await client.listTemplates({ category: options.category });
-  if (options.json) {
-    io.stdout.write(JSON.stringify(templates.map(({ fields: _fields, ...summary }) => summary), null, 2) + '\n');
-    return 0;
-  }
+/** `templates list` as text: a table of every template, and how many. */
+function templatesTable(templates: readonly TemplateSummary[]): string {
   const rows = templates.map((t) => [String(t.id), t.title, `${t.category} (${t.categoryId})`, t.author, t.pubDate, String(t.refCount)]);
-  io.stdout.write(formatTable(['ID', 'TITLE', 'CATEGORY', 'AUTHOR', 'UPDATED', 'RECORDS'], rows));
-  io.stdout.write(`${templates.length} template${templates.length === 1 ? '' : 's'}\n`);
-  return 0;
-}
-
-export interface TemplatesShowOptions {
-  readonly tid: number;
-  readonly json: boolean;
-}
-
-/** `templates show <tid>`: one template as a field tree (name, type, unit, required, options) or JSON. */
-export async function templatesShow(client: PlatformClient, options: TemplatesShowOptions, io: CliIo): Promise<number> {
-  const template = await client.getTemplate(options.tid);
-  io.stdout.write(options.json ? JSON.stringify(template, null, 2) + '\n' : formatFieldTree(template));
-  return 0;
+  return formatTable(['ID', 'TITLE', 'CATEGORY', 'AUTHOR', 'UPDATED', 'RECORDS'], rows) + `${templates.length} template${templates.length === 1 ? '' : 's'}\n`;
 }
 
 const list = defineCommand({
@@ -47,9 +23,10 @@ const list = defineCommand({
     ['$0 templates list --json | jq ".[].id"', 'template ids for a script'],
   ],
   run: async (args, context) => {
-    const options = { category: idOption(args['category'], 'category'), json: context.settings.json };
-    const { client } = await context.openPlatform();
-    return templatesList(client, options, context.io);
+    const category = idOption(args['category'], 'category');
+    const templates = await readPlatform.templates(await context.openPlatform(), { category });
+    context.io.stdout.write(context.settings.json ? JSON.stringify(templates.map(({ fields: _fields, ...summary }) => summary), null, 2) + '\n' : templatesTable(templates));
+    return EXIT.ok;
   },
 });
 
@@ -64,9 +41,10 @@ const show = defineCommand({
   ],
   run: async (args, context) => {
     const tid = idArgument(args['tid'], 'tid');
-    if (tid === undefined) throw new MgeError('usage', 'OPTION_INVALID', 'give a template id');
-    const { client } = await context.openPlatform();
-    return templatesShow(client, { tid, json: context.settings.json }, context.io);
+    if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
+    const template = await readPlatform.template(await context.openPlatform(), tid);
+    context.io.stdout.write(context.settings.json ? JSON.stringify(template, null, 2) + '\n' : formatFieldTree(template));
+    return EXIT.ok;
   },
 });
 

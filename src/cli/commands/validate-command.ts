@@ -1,11 +1,15 @@
-import { MgeError } from '../../errors/mge-error.js';
+import { displayPath } from '../../util/display-path.js';
+import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
-import { choiceOption, numberOption } from '../parse-option.js';
+import { ROW_LIMIT_EPILOGUE, exitCodeForRun } from '../exit-codes.js';
+import { maxErrorsOption, methodsWidthOption } from '../parse-option.js';
+import { formatValidateSummary, validateJson } from '../render/format-validate-summary.js';
+import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
-import type { ValidateCommandOptions } from './validate.js';
+import { UsageError } from '../usage-error.js';
 
-/** `validate --mapping FILE INPUT...`: the dry run (see {@link validate}). */
+/** `validate --mapping FILE INPUT...`: the dry run (see `runValidate`). */
 export const validateCommand = defineCommand({
   command: 'validate <inputs..>',
   describe: 'dry run: read, map and validate every row against the template, upload nothing',
@@ -17,11 +21,12 @@ export const validateCommand = defineCommand({
       y
         .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
-        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
+        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of their sub-directories too (not hidden ones)' })
         .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
         .option('html', { type: 'string', describe: 'write the problems as one self-contained HTML page (counts, charts, a sortable and filterable problem table)' })
-        .option('max-errors', { type: 'string', describe: 'stop after N invalid records (MGE_MAX_ERRORS)' })
-        .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }),
+        .option('max-errors', { type: 'string', describe: 'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)' })
+        .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' })
+        .epilogue(['Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid; 2 mapping, template or input problem; 130 interrupted.', ROW_LIMIT_EPILOGUE].join('\n')),
     ),
   examples: [
     ['$0 validate --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv', 'validate a sample against the sandbox templates'],
@@ -36,26 +41,29 @@ export const validateCommand = defineCommand({
     outputs: [...commandFile('--errors', args['errors']), ...commandFile('--html', args['html'])],
   }),
   run: async (args, context) => {
-    const inputs = (args['inputs'] as unknown[] | undefined ?? []).map(String);
-    const maxErrors = numberOption(args['max-errors'], 'max-errors', { integer: true, min: 1 }) ?? context.settings.maxErrors;
-    const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
+    const { io, settings } = context;
     const mapping = args['mapping'];
-    if (typeof mapping !== 'string' || mapping === '') throw new MgeError('usage', 'OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-    const errors = args['errors'];
-    const html = args['html'];
-    const options: ValidateCommandOptions = {
+    if (typeof mapping !== 'string' || mapping === '') throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+    const named = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+    const options = {
       mappingFile: mapping,
-      inputs,
+      inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
       recursive: args['recursive'] === true,
-      errorsFile: typeof errors === 'string' && errors !== '' ? errors : undefined,
-      htmlFile: typeof html === 'string' && html !== '' ? html : undefined,
-      maxErrors,
-      methodsWidth: width === undefined ? context.settings.methodsWidth : width === '4' ? 4 : 3,
-      json: context.settings.json,
+      cwd: io.cwd,
+      errorsFile: named(args['errors']),
+      htmlFile: named(args['html']),
+      maxErrors: maxErrorsOption(args, settings),
+      methodsWidth: methodsWidthOption(args, settings),
+      version: packageVersion(),
     };
-    const source = await templateSourceFor(args, context);
+    const template = await templateSourceFor(args, context);
+    const name = (file: string): string => displayPath(io.cwd, file);
     // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
-    const { validate } = await import('./validate.js');
-    return validate(options, source, context.io, context.signal);
+    const { runValidate } = await import('../../pipeline/run-validate.js');
+    const result = await runValidate(options, { template, signal: context.signal, onWarning: (w) => io.stderr.write(formatWarning(w, name)) });
+    if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result), null, 2)}\n`);
+    else if (result.interruptedBeforeRows) io.stderr.write(formatValidateSummary(result, name));
+    else io.stdout.write(formatValidateSummary(result, name));
+    return exitCodeForRun({ interrupted: result.interrupted, stoppedEarly: result.summary.stoppedBy !== undefined, rowsToCheck: result.summary.invalid });
   },
 });

@@ -13,8 +13,8 @@ export interface ProgressOptions {
   readonly tty: boolean;
   /** Silences everything. @default false */
   readonly quiet?: boolean;
-  /** Plain-line interval off a terminal. @default 5000 */
-  readonly intervalMs?: number;
+  /** Plain-line interval off a terminal (the `--progress-interval` setting). */
+  readonly intervalMs: number;
   /** Redraw interval on a terminal. @default 200 */
   readonly redrawMs?: number;
   /** @default Date.now */
@@ -81,7 +81,7 @@ export function createProgress(options: ProgressOptions): Progress {
       pause = pauseRemaining;
       total = rows;
       reading = read;
-      cancel = every(options.tty ? (options.redrawMs ?? 200) : (options.intervalMs ?? 5000), draw);
+      cancel = every(options.tty ? (options.redrawMs ?? 200) : options.intervalMs, draw);
     },
     outcome(outcome) {
       done += 1;

@@ -1,4 +1,5 @@
-import type { OutcomeType } from '../../report/report-lines.js';
+import { earlyStopText } from '../../report/early-stop-text.js';
+import type { EarlyStop, OutcomeType } from '../../report/report-lines.js';
 import type { RowsToCheck } from '../../upload/upload-types.js';
 import { formatTable } from './format-table.js';
 
@@ -14,7 +15,11 @@ export interface IngestSummaryView {
   readonly toCheck: RowsToCheck;
   readonly durationMs: number;
   readonly interrupted: boolean;
-  /** The code that stopped the run (exit 3), if any. */
+  /** Stopped early by a row limit (`--max-errors`, `--max-changes`; exit 1): the rest of the input was not read. */
+  readonly stoppedEarly: boolean;
+  /** Which limit, and its value. */
+  readonly stoppedBy: EarlyStop | undefined;
+  /** The code of the error that stopped the run (exit 3), if any. */
   readonly fatal: string | undefined;
   /** Dry run: what a real run would do, by resume decision. */
   readonly plans: Readonly<Record<string, number>> | undefined;
@@ -39,8 +44,18 @@ export function formatIngestSummary(view: IngestSummaryView): string {
   const rows = order.map((type) => [type, String(view.counts[type]), view.dryRun && type === 'skipped' ? 'valid, nothing sent (dry run)' : MEANING[type]]);
   const seconds = (view.durationMs / 1000).toFixed(1);
   const rate = view.durationMs > 0 ? ((view.rows * 1000) / view.durationMs).toFixed(1) : '0';
-  const head = view.dryRun ? 'Dry run' : view.interrupted ? 'Interrupted run' : view.fatal !== undefined ? `Run stopped (${view.fatal})` : 'Run finished';
+  const run = view.dryRun ? 'Dry run' : 'Run';
+  const head = view.interrupted
+    ? `Interrupted ${run.toLowerCase()}`
+    : view.fatal !== undefined
+      ? `${run} stopped (${view.fatal})`
+      : view.stoppedBy !== undefined
+        ? `${run} stopped early (${view.stoppedBy.code})`
+        : view.dryRun
+          ? 'Dry run'
+          : 'Run finished';
   const lines = [`${head}: ${view.rows} row(s) in ${seconds} s (${rate} rows/s)`, formatTable(['status', 'rows', 'meaning'], rows).trimEnd()];
+  if (view.stoppedBy !== undefined && !view.interrupted) lines.push(earlyStopText(view.stoppedBy));
   if (view.plans !== undefined && Object.keys(view.plans).length > 0) {
     lines.push(`a real run would: ${Object.entries(view.plans).map(([plan, n]) => `${plan} ${n}`).join(', ')}`);
   }

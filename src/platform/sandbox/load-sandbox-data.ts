@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MgeError } from '../../errors/mge-error.js';
+import { SandboxError } from './sandbox-errors.js';
 import { PACKAGE_ROOT } from '../../util/package-info.js';
 import type { RawTemplate } from './list-templates-page.js';
 import type { SandboxCategory } from './sandbox-fixtures.js';
@@ -24,14 +24,14 @@ export function loadSandboxData(file: string = DEFAULT_TEMPLATES_FILE): SandboxD
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new MgeError('config', 'SANDBOX_TEMPLATES_UNREADABLE', `cannot read the sandbox templates file: ${(error as Error).message}`, {
+    throw new SandboxError('SANDBOX_TEMPLATES_UNREADABLE', `cannot read the sandbox templates file: ${(error as Error).message}`, {
       location: { file },
       hint: 'Give --templates a JSON file holding {"templates": [...]} or an array of templates in the API shape.',
     });
   }
   const templates = Array.isArray(parsed) ? parsed : isObject(parsed) ? parsed['templates'] : undefined;
   if (!Array.isArray(templates) || !templates.every(isObject)) {
-    throw new MgeError('config', 'SANDBOX_TEMPLATES_INVALID', 'the sandbox templates file holds no array of template objects', {
+    throw new SandboxError('SANDBOX_TEMPLATES_INVALID', 'the sandbox templates file holds no array of template objects', {
       location: { file, field: 'templates' },
       hint: 'Expected {"templates": [...]} or a bare array of templates.',
     });

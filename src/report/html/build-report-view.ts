@@ -41,8 +41,8 @@ function runView(run: RunLine, summary: SummaryLine | undefined, index: number):
     inputs: run.inputs.map((i) => ({ file: i.file, size: i.size, sha256: i.sha256 })),
     settings: Object.entries(run.settings).map(([name, value]) => [name, settingText(value)] as const),
     outcome: {
-      state: summary === undefined ? 'no summary' : summary.fatal !== undefined ? 'stopped' : summary.interrupted ? 'interrupted' : 'finished',
-      fatal: summary?.fatal,
+      state: summary === undefined ? 'no summary' : summary.fatal !== undefined || summary.stoppedBy !== undefined ? 'stopped' : summary.interrupted ? 'interrupted' : 'finished',
+      fatal: summary?.fatal ?? summary?.stoppedBy?.code,
       counts: summary?.counts,
       rows: summary?.rows,
       durationMs: summary?.durationMs,

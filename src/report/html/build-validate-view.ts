@@ -1,4 +1,5 @@
 import type { ValidationSummary } from '../../pipeline/validation-tally.js';
+import { earlyStopText } from '../early-stop-text.js';
 import type { ProblemCollector } from './collect-problems.js';
 import type { HtmlReportView, StatusCount } from './html-report-view.js';
 
@@ -38,7 +39,7 @@ export function buildValidateView(input: ValidateViewInput): HtmlReportView {
   ];
   const notices: string[] = [];
   if (input.interrupted) notices.push('interrupted: the rest of the input was not read');
-  else if (s.stoppedEarly) notices.push(`stopped after ${s.invalid} invalid record(s) (--max-errors): the rest of the input was not read`);
+  else if (s.stoppedBy !== undefined) notices.push(earlyStopText(s.stoppedBy));
   if (input.templateChanged !== undefined) notices.push(input.templateChanged);
   const allRowsHint =
     input.errorsFile === undefined

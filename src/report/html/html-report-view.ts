@@ -24,7 +24,7 @@ export interface InputView {
 
 /** How a run ended, as the report tells it. */
 export interface RunOutcomeView {
-  /** `finished`; `interrupted` (a signal); `stopped` (a fatal error, `fatal` names it); `no summary` (killed, or still running). */
+  /** `finished`; `interrupted` (a signal); `stopped` (a fatal error or a row limit, `fatal` names its code); `no summary` (killed, or still running). */
   readonly state: 'finished' | 'interrupted' | 'stopped' | 'no summary';
   readonly fatal: string | undefined;
   /** Outcome lines of the run by type. */

@@ -49,7 +49,7 @@ describe('createProgress', () => {
     const written: string[] = [];
     let tick: () => void = () => undefined;
     let now = 0;
-    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: false, clock: () => now, every: (_ms, fn) => ((tick = fn), () => undefined) });
+    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: false, intervalMs: 5000, clock: () => now, every: (_ms, fn) => ((tick = fn), () => undefined) });
     progress.start(() => 0);
     progress.outcome({ type: 'uploaded', key: 'a', hash: 'h', location: { file: 'f', row: 2 } });
     now = 1000;
@@ -58,7 +58,7 @@ describe('createProgress', () => {
     expect(written).toEqual(['progress: 1 rows · 1.0 rows/s · uploaded 1\n', 'progress: 1 rows · 1.0 rows/s · uploaded 1\n']);
 
     const quiet: string[] = [];
-    const silent = createProgress({ stream: { write: (t: string) => quiet.push(t) }, tty: false, quiet: true, every: () => () => undefined });
+    const silent = createProgress({ stream: { write: (t: string) => quiet.push(t) }, tty: false, intervalMs: 5000, quiet: true, every: () => () => undefined });
     silent.start(() => 0);
     silent.outcome({ type: 'uploaded', key: 'a', hash: 'h', location: { file: 'f', row: 2 } });
     silent.stop();
@@ -68,7 +68,7 @@ describe('createProgress', () => {
   test('on a terminal: the line is redrawn in place and erased at the end', () => {
     const written: string[] = [];
     let tick: () => void = () => undefined;
-    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: true, clock: () => 0, every: (_ms, fn) => ((tick = fn), () => undefined) });
+    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: true, intervalMs: 5000, clock: () => 0, every: (_ms, fn) => ((tick = fn), () => undefined) });
     progress.start(() => 0);
     tick();
     progress.stop();
@@ -80,7 +80,7 @@ describe('createProgress', () => {
     let tick: () => void = () => undefined;
     let now = 0;
     const read = { fraction: 0.5, records: 100 };
-    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: false, clock: () => now, every: (_ms, fn) => ((tick = fn), () => undefined) });
+    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: false, intervalMs: 5000, clock: () => now, every: (_ms, fn) => ((tick = fn), () => undefined) });
     progress.start(() => 0, undefined, { fraction: () => read.fraction, records: () => read.records });
     for (let i = 0; i < 50; i++) progress.outcome({ type: 'uploaded', key: `k${i}`, hash: 'h', location: { file: 'f', row: i + 2 } });
     now = 5000;

@@ -15,6 +15,8 @@ const view = (toCheck: IngestSummaryView['toCheck']): IngestSummaryView => ({
   toCheck,
   durationMs: 1000,
   interrupted: false,
+  stoppedEarly: false,
+  stoppedBy: undefined,
   fatal: undefined,
   plans: undefined,
   exitCode: 1,

@@ -5,6 +5,8 @@ import { inlineCell, lyingXlsx, odsContent, ODS_HEADER_ROW, odsZip, repeatedOds,
 import { repeatedDeflate, SHEET_HEAD, SHEET_TAIL, writeZip, xlsxParts } from '../../helpers/write-zip.js';
 
 const MIB = 1024 * 1024;
+/** The steel sample's header, so the CLI's mapping check passes and the rows are read. */
+const STEEL_HEADER = readFileSync('samples/steel_strength.csv', 'utf8').split('\n')[0]!.split(',');
 const WIDE_XLS_ROWS = '<Row><Cell ss:Index="16384"><Data ss:Type="Number">1</Data></Cell></Row>'.repeat(300);
 
 /** A one-sheet xlsx whose shared strings declare 100 bytes and inflate to `mib` MiB. */
@@ -43,7 +45,7 @@ export const WORKBOOK_CASES: readonly HostileCase[] = [
   },
   {
     name: 'xlsx: 200,000 rows each reaching column XFD are SOURCE_TOO_LARGE at a row',
-    make: (c) => write(c, 'wide.xlsx', rowsXlsx((r) => `<row r="${r}">${inlineCell(`XFD${r}`, 'x')}</row>`, 200_000)),
+    make: (c) => write(c, 'wide.xlsx', rowsXlsx((r) => `<row r="${r}">${inlineCell(`XFD${r}`, 'x')}</row>`, 200_000, STEEL_HEADER)),
     args: () => ingest('wide.xlsx'),
     exit: 2,
     code: 'SOURCE_TOO_LARGE',

@@ -87,7 +87,7 @@ describe('init --input on real files: the scaffold stays valid', () => {
     const check = checkMapping(spec, template);
     const table = await openTable(input, spec.input);
     await table.close();
-    const problems = [...check.problems, ...checkColumns(spec, check, template, table.header)];
+    const problems = [...check.problems, ...checkColumns({ spec, template, check }, table.header)];
     expect(problems.filter((p) => p.code !== 'MAPPING_PLACEHOLDER' || p.path?.startsWith('meta'))).toEqual([]);
     const run = await cli(['validate', '--template-file', c.templates, '--mapping', out, input], { env });
     // The run's error is MAPPING_INVALID; the problems it lists follow it.

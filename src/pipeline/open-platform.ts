@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { requirePlatformAccess } from '../config/require-platform-access.js';
 import type { Settings } from '../config/settings.js';
 import { createPlatformClient, type PlatformClient } from '../platform/platform-client.js';
@@ -15,6 +14,11 @@ export interface PlatformSession {
   close(): Promise<void>;
 }
 
+/** Where `openPlatform` says which platform it uses (the CLI's logger). */
+export interface PlatformLog {
+  debug(facts: Readonly<Record<string, unknown>>, message: string): void;
+}
+
 /** Username the sandbox demo uploads as when none is configured. */
 export const SANDBOX_USERNAME = 'sandbox-curator';
 
@@ -22,7 +26,7 @@ export const SANDBOX_USERNAME = 'sandbox-curator';
  * Opens the platform a command talks to: the configured one (base URL and token required), or with
  * `useSandbox` a sandbox started in-process on a free port with the sample templates.
  */
-export async function openPlatform(settings: Settings, useSandbox: boolean, logger: Logger): Promise<PlatformSession> {
+export async function openPlatform(settings: Settings, useSandbox: boolean, logger: PlatformLog): Promise<PlatformSession> {
   const common = { acceptLanguage: settings.acceptLanguage, timeoutMs: settings.timeoutMs };
   if (useSandbox) {
     const sandbox = await startSandbox({ methodsWidth: 'any' });

@@ -1,0 +1,40 @@
+import { areaError } from '../errors/area-error.js';
+import type { ErrorKind, MgeErrorOptions } from '../errors/mge-error.js';
+import type { AcceptedChange } from '../report/report-lines.js';
+
+/**
+ * Codes the commands' compositions raise themselves (exit 2: nothing was uploaded):
+ * - `MAPPING_CHANGED` (mapping), `TEMPLATE_FIELDS_CHANGED` (template): rows are on the platform with
+ *   another mapping or template ({@link MappingChangedError}).
+ * - `OUTPUT_EXISTS` (usage): `init --out` would overwrite a file without `--force`.
+ * - `REPORT_NOT_FOUND` (usage): `report` of a file that does not exist.
+ */
+export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND';
+
+const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
+  MAPPING_CHANGED: 'mapping',
+  TEMPLATE_FIELDS_CHANGED: 'template',
+  OUTPUT_EXISTS: 'usage',
+  REPORT_NOT_FOUND: 'usage',
+};
+
+/** A command that cannot go on as asked; its kind follows from its code. */
+export class PipelineError extends areaError(KIND) {}
+
+/**
+ * `MAPPING_CHANGED` / `TEMPLATE_FIELDS_CHANGED`: the run stopped before anything was written or sent,
+ * because rows are on the platform with another mapping or template (docs/guarantees.md → Mapping and
+ * template changes).
+ */
+export class MappingChangedError extends PipelineError {
+  /** The changed mapping parts and template fields, and the rows on the platform (what `--accept-mapping-change` would record). */
+  readonly changes: AcceptedChange;
+  /** The run they were compared with. */
+  readonly baselineRun: string | undefined;
+
+  constructor(message: string, changes: AcceptedChange, baselineRun: string | undefined, options: Omit<MgeErrorOptions, 'details'>) {
+    super(changes.mapping.length === 0 ? 'TEMPLATE_FIELDS_CHANGED' : 'MAPPING_CHANGED', message, options);
+    this.changes = changes;
+    this.baselineRun = baselineRun;
+  }
+}

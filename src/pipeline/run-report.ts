@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { checkReportPath } from '../report/check-report-path.js';
+import { exportFailedRows } from '../report/export-failed-rows.js';
+import { exportUploadedRows } from '../report/export-uploaded-rows.js';
+import { buildReportView } from '../report/html/build-report-view.js';
+import { writeHtmlReport } from '../report/html/write-html-report.js';
+import { loadReportState } from '../report/load-report-state.js';
+import { summariseReport, type ReportSummary } from '../report/summarise-report.js';
+import { PipelineError } from './pipeline-errors.js';
+import type { OnWarning } from './pipeline-warning.js';
+
+/** Options of {@link runReport}. */
+export interface RunReportOptions {
+  /** The report, as the user named it. */
+  readonly file: string;
+  /** Where relative paths are found. */
+  readonly cwd: string;
+  /** Write the rows that did not upload here (`.xlsx`, `.csv` or `.jsonl`); undefined writes none. */
+  readonly failedOut: string | undefined;
+  /** Write every uploaded row with its platform id here (`.csv`); undefined writes none. */
+  readonly uploadedOut: string | undefined;
+  /** Write the report as one self-contained HTML page here; undefined writes none. */
+  readonly html: string | undefined;
+  /** The tool's version, on the page. */
+  readonly version: string;
+}
+
+/** The adapters of {@link runReport}. */
+export interface RunReportDeps {
+  /** A torn last line (a crash, or a run still writing): skipped, and said so. */
+  readonly onWarning?: OnWarning;
+  /** For the page's date. @default Date.now */
+  readonly clock?: () => number;
+}
+
+/** What `report` found and wrote: facts for the CLI to show and to map to an exit code. */
+export interface ReportResult {
+  readonly summary: ReportSummary;
+  readonly failedOut: { readonly file: string; readonly rows: number } | undefined;
+  readonly uploadedOut: { readonly file: string; readonly rows: number } | undefined;
+  readonly html: { readonly file: string; readonly bytes: number } | undefined;
+}
+
+/**
+ * The `report` pipeline: reads a report (read-only, no lock: a running ingest may be appending; its
+ * torn last line is skipped with a warning), folds and summarises it (every key by its latest status,
+ * errors by code, uncertain and changed rows, whether the latest run finished), and writes what was
+ * asked: the rows not known to be stored in the one format of rows to fix (`--failed-out`), the
+ * uploaded rows with their ids (`--uploaded-out`), the page (`--html`).
+ * @throws PipelineError `REPORT_NOT_FOUND`, ReportError `REPORT_NOT_A_FILE` (kind `usage`), `REPORT_CORRUPT`, and the
+ *   export files' errors.
+ */
+export async function runReport(options: RunReportOptions, deps: RunReportDeps = {}): Promise<ReportResult> {
+  const resolve = (file: string): string => path.resolve(options.cwd, file);
+  const file = resolve(options.file);
+  await checkReportPath(file, { forWriting: false, option: '<file>' });
+  const { state, warnings, exists } = await loadReportState(file);
+  if (!exists) {
+    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, {
+      location: { file: options.file },
+      hint: 'Give the --report file of an ingest run.',
+    });
+  }
+  for (const w of warnings) deps.onWarning?.(w);
+  const summary = summariseReport(state);
+  const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
+  const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(state, resolve(options.uploadedOut))).rows };
+  let html: ReportResult['html'];
+  if (options.html !== undefined) {
+    const view = buildReportView(state, summary, { file: options.file, generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
+    html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
+  }
+  return { summary, failedOut, uploadedOut, html };
+}

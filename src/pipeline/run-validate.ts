@@ -1,0 +1,149 @@
+import path from 'node:path';
+import type { MethodsWidth } from '../mapping/mapping-spec.js';
+import type { RowProblem } from '../mapping/record-types.js';
+import { describeInputs } from '../report/describe-inputs.js';
+import { buildValidateView } from '../report/html/build-validate-view.js';
+import { createProblemCollector, type ProblemCollector } from '../report/html/collect-problems.js';
+import { DEFAULT_HTML_LIMITS } from '../report/html/html-report-view.js';
+import { writeHtmlReport } from '../report/html/write-html-report.js';
+import { displayPath } from '../util/display-path.js';
+import type { TemplateSource } from './fetch-template.js';
+import { guardDuplicateKeys } from './guard-duplicate-keys.js';
+import { limitErrors } from './limit-errors.js';
+import { loadJob } from './load-job.js';
+import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { openErrorFile, type ErrorFile } from './open-error-file.js';
+import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
+import { createValidationTally, type ValidationSummary } from './validation-tally.js';
+
+/** Plain options of {@link runValidate}: what the command line and settings decided. */
+export interface RunValidateOptions {
+  readonly mappingFile: string;
+  /** Files, directories or globs. */
+  readonly inputs: readonly string[];
+  /** Directory inputs give the table files of their sub-directories too. @default false */
+  readonly recursive?: boolean;
+  /** Where relative paths are found. */
+  readonly cwd: string;
+  readonly methodsWidth: MethodsWidth;
+  /** Stop after this many invalid records (`limitErrors`); undefined reads everything. */
+  readonly maxErrors: number | undefined;
+  /** Write every invalid record here (`.xlsx`, `.csv` or `.jsonl`); undefined writes none. */
+  readonly errorsFile: string | undefined;
+  /** Write the problems as one self-contained HTML page here; undefined writes none. */
+  readonly htmlFile: string | undefined;
+  /** Problems kept in {@link ValidateResult.firstProblems} for display. @default 20 */
+  readonly keepProblems?: number;
+  /** The tool's version, on the page. */
+  readonly version: string;
+}
+
+/** The adapters of {@link runValidate}. */
+export interface RunValidateDeps {
+  /** Where the template comes from (platform client or file, with the cache). */
+  readonly template: TemplateSource;
+  /** SIGINT/SIGTERM: stop reading at the next row; the error file is closed whole. */
+  readonly signal?: AbortSignal;
+  /** The one warnings channel (`TEMPLATE_CHANGED`, `MAPPING_NO_KEY`, `MAPPING_META_LITERAL_IS_COLUMN`). */
+  readonly onWarning?: OnWarning;
+  /** For the page's date. @default Date.now */
+  readonly clock?: () => number;
+}
+
+/** What a validation found: facts only; the CLI decides how to show them and the exit code. */
+export interface ValidateResult {
+  readonly mapping: string;
+  readonly template: { readonly id: number; readonly pubDate: string; readonly from: 'platform' | 'file' };
+  /** Counts, and `stoppedBy` when `--max-errors` stopped it. */
+  readonly summary: ValidationSummary;
+  readonly templateChanged: TemplateChangedWarning | undefined;
+  /** Stopped by the signal: the rest of the input was not read. */
+  readonly interrupted: boolean;
+  /** The signal came before the first row: nothing was read, no file written. */
+  readonly interruptedBeforeRows: boolean;
+  /** The inputs held no table file (an empty drop folder): nothing was read, and no error file written. */
+  readonly nothingToDo: boolean;
+  /** The first problems met, at most `keepProblems`. */
+  readonly firstProblems: readonly RowProblem[];
+  /** All problems met (a record may have several). */
+  readonly problemCount: number;
+  readonly errorsFile: string | undefined;
+  readonly html: { readonly file: string; readonly bytes: number } | undefined;
+}
+
+/**
+ * The `validate` pipeline, the dry run: load the job (mapping checked against the template) →
+ * prepare every input's header → read, map, validate, refuse duplicate keys → stop after `maxErrors`
+ * invalid records (`limitErrors`, as `ingest` does) → tally, the error file, the page. Uploads nothing.
+ * @throws mapping, template and input errors (exit 2), before any row when they can be known then.
+ */
+export async function runValidate(options: RunValidateOptions, deps: RunValidateDeps): Promise<ValidateResult> {
+  const { cwd } = options;
+  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings: { methodsWidth: options.methodsWidth }, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
+  const tally = createValidationTally();
+  const base = {
+    mapping: options.mappingFile,
+    template: { id: job.template.id, pubDate: job.template.pubDate, from: job.templateFrom },
+    templateChanged: job.templateChanged,
+    errorsFile: options.errorsFile,
+  };
+  if (deps.signal?.aborted) {
+    return { ...base, summary: tally.summary(), interrupted: true, interruptedBeforeRows: true, nothingToDo: false, firstProblems: [], problemCount: 0, errorsFile: undefined, html: undefined };
+  }
+  const nothingToDo = inputs.length === 0;
+  const errorFile: ErrorFile | undefined = options.errorsFile === undefined || nothingToDo ? undefined : await openErrorFile(path.resolve(cwd, options.errorsFile), inputs.map((i) => i.header));
+  const keep = options.keepProblems ?? 20;
+  const firstProblems: RowProblem[] = [];
+  let problemCount = 0;
+  const page = options.htmlFile === undefined ? undefined : createProblemCollector(DEFAULT_HTML_LIMITS.problems);
+  // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
+  // skipped on resume, and --max-errors stops every command at the same row.
+  const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile() })), options.maxErrors);
+  try {
+    for await (const row of limit.rows) {
+      tally.add(row);
+      if (row.problems.length === 0) continue;
+      problemCount += row.problems.length;
+      for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
+      page?.addRowProblems(row.problems, row, (f) => displayPath(cwd, f));
+      await errorFile?.write(row);
+    }
+  } finally {
+    await errorFile?.close();
+  }
+  const summary = tally.summary(limit.stopped());
+  const interrupted = deps.signal?.aborted === true;
+  const html =
+    page === undefined || options.htmlFile === undefined
+      ? undefined
+      : { file: options.htmlFile, ...(await writeValidateHtml(options, { template: base.template, summary, interrupted, templateChanged: job.templateChanged }, page, inputs, deps.clock ?? Date.now)) };
+  return { ...base, summary, interrupted, interruptedBeforeRows: false, nothingToDo, firstProblems, problemCount, html };
+}
+
+/** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */
+async function writeValidateHtml(
+  options: RunValidateOptions,
+  found: { readonly template: ValidateResult['template']; readonly summary: ValidationSummary; readonly interrupted: boolean; readonly templateChanged: TemplateChangedWarning | undefined },
+  problems: ProblemCollector,
+  inputs: readonly PreparedInput[],
+  clock: () => number,
+): Promise<{ bytes: number }> {
+  const { cwd } = options;
+  const [mapping] = await describeInputs([path.resolve(cwd, options.mappingFile)]);
+  const settings: [string, string][] = [['methods-width', String(options.methodsWidth)], ['max-errors', options.maxErrors === undefined ? 'none' : String(options.maxErrors)]];
+  const view = buildValidateView({
+    mapping: { file: options.mappingFile, fingerprint: mapping?.sha256 },
+    template: found.template,
+    inputs: inputs.map((i) => ({ file: displayPath(cwd, i.file), bytes: i.bytes })),
+    settings,
+    summary: found.summary,
+    interrupted: found.interrupted,
+    templateChanged: found.templateChanged?.message,
+    problems,
+    errorsFile: options.errorsFile,
+    generatedAt: new Date(clock()).toISOString(),
+    toolVersion: options.version,
+  });
+  return writeHtmlReport(view, path.resolve(cwd, options.htmlFile ?? ''));
+}

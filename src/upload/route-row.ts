@@ -1,0 +1,94 @@
+import type { MappedRow } from '../mapping/mapped-row.js';
+import type { KeyState, ReportState } from '../report/fold-report.js';
+import { planResume, type ResumeOptions } from '../report/plan-resume.js';
+import type { EarlyStop, ReportLocation, ResendOf } from '../report/report-lines.js';
+import type { OutcomeInput, RowToSend } from './send-row.js';
+
+/** Where one row goes: straight to its outcome line, or to the queue to be sent. */
+export type Route =
+  | { readonly type: 'outcome'; readonly line: OutcomeInput }
+  | { readonly type: 'send'; readonly row: RowToSend };
+
+/** What the router decided for one row, and the row limit it reached, if this row reached one. */
+export interface Routed {
+  readonly route: Route;
+  /** Set on the row past `--max-changes`: its `changed` line is written, it is not sent, the run stops. */
+  readonly stop: EarlyStop | undefined;
+}
+
+/** Options of {@link createRowRouter}. */
+export interface RowRouterOptions {
+  /** The ledger of earlier runs on this report; undefined for a fresh report. */
+  readonly previous: ReportState | undefined;
+  readonly resume: ResumeOptions;
+  /** Stop once more rows than this are `changed`; undefined: no limit. */
+  readonly maxChanges: number | undefined;
+}
+
+/** Routes rows one by one, in read order (see {@link createRowRouter}). */
+export interface RowRouter {
+  route(row: MappedRow): Routed;
+}
+
+/** Where a row came from, as its report lines record it (every source row with `groupBy`). */
+export function reportLocation(row: MappedRow): ReportLocation {
+  const { file, sheet, row: line } = row.location;
+  return { file, ...(sheet !== undefined ? { sheet } : {}), row: line, ...(row.rowNumbers.length > 1 ? { rows: row.rowNumbers } : {}) };
+}
+
+/** Where an earlier run left a row uncertain, for the outcome line of its re-send. */
+function resendOf(known: KeyState | undefined): ResendOf {
+  const since = known?.uncertainSince;
+  return {
+    ...(since?.runId !== undefined ? { runId: since.runId } : {}),
+    ...(since !== undefined ? { at: since.at } : {}),
+    ...(known?.reason !== undefined ? { reason: known.reason } : {}),
+  };
+}
+
+/**
+ * The row router of the upload stage: for each row, the resume decision (`planResume` against the
+ * ledger) turned into either its outcome line (invalid, skipped, changed) or a send (a plain upload, a
+ * retry, a re-send of an uncertain row marked `resendOf`, a changed row uploaded as a new record
+ * marked `replaces`). Pure but for one counter: `changed` rows are counted in read order, so the row
+ * past `maxChanges` is the same on every run; it gets its `changed` line and is not sent.
+ */
+export function createRowRouter(options: RowRouterOptions): RowRouter {
+  const { previous, resume } = options;
+  const maxChanges = options.maxChanges ?? Number.POSITIVE_INFINITY;
+  let changed = 0;
+  const outcome = (line: OutcomeInput, stop?: EarlyStop): Routed => ({ route: { type: 'outcome', line }, stop });
+  const send = (row: RowToSend): Routed => ({ route: { type: 'send', row }, stop: undefined });
+  return {
+    route(row) {
+      const base = { key: row.key, hash: row.hash, location: reportLocation(row) };
+      const body = row.problems.length > 0 ? undefined : row.body;
+      if (body === undefined) return outcome({ type: 'invalid', ...base, problems: row.problems, sourceValues: row.sourceValues });
+      const decision = previous === undefined ? 'upload' : planResume(previous, row, resume);
+      // A plain upload, the hot path: no ledger lookup, no marks.
+      if (decision === 'upload' || decision === 'retry') return send({ base, body, sourceValues: row.sourceValues });
+      const known = previous?.keys.get(row.key);
+      switch (decision) {
+        case 'skip-uploaded': {
+          const id = known?.uploaded?.id;
+          return outcome({ type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) });
+        }
+        case 'skip-uncertain':
+          return outcome({ type: 'skipped', ...base, why: 'uncertain', sourceValues: row.sourceValues });
+        case 'skip-failed':
+          return outcome({ type: 'skipped', ...base, why: 'failed', code: known?.failure?.code ?? 'FAILED', sourceValues: row.sourceValues });
+        case 'resend-uncertain':
+          return send({ base, body, sourceValues: row.sourceValues, marks: { resendOf: resendOf(known) } });
+        default: {
+          const oldHash = known?.uploaded?.hash ?? known?.uncertainHash ?? known?.hash ?? '';
+          const oldId = known?.uploaded?.id;
+          changed += 1;
+          const past = changed > maxChanges;
+          if (decision === 'changed-upload' && !past) return send({ base, body, sourceValues: row.sourceValues, marks: { replaces: { id: oldId, hash: oldHash } } });
+          const line: OutcomeInput = { type: 'changed', ...base, oldHash, ...(oldId !== undefined ? { oldId } : {}), sourceValues: row.sourceValues };
+          return outcome(line, past ? { code: 'MAX_CHANGES_REACHED', limit: maxChanges } : undefined);
+        }
+      }
+    },
+  };
+}
