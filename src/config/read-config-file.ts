@@ -20,6 +20,13 @@ export interface ConfigFileContents {
 export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
 /**
+ * Unknown keys that get advice (a suggestion, or the known keys). A file of 50,000 unknown keys spent
+ * seconds matching each against every known one, and printed the same list 50,000 times; past these,
+ * a key is named alone.
+ */
+export const MAX_ADVISED_UNKNOWN_KEYS = 10;
+
+/**
  * Reads a YAML config file into `key → value with position`. Unknown keys and YAML errors become
  * problems pointing at their line, so the caller can report them with every other settings problem.
  */
@@ -57,12 +64,15 @@ export function readConfigFile(
   if (!isMap(document.contents)) {
     return { values, problems: [{ code: 'CONFIG_NOT_A_MAP', message: 'the config file must be a YAML mapping of setting: value', location: { file, ...at(document.contents.range?.[0]) } }] };
   }
+  let unknown = 0;
   for (const pair of document.contents.items) {
     const keyNode = pair.key;
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
     const position = at(isScalar(keyNode) ? keyNode.range?.[0] : undefined);
     if (!knownKeys.has(key)) {
-      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${unknownKeyHint(key, knownKeys)}`, location: { file, ...position } });
+      unknown += 1;
+      const hint = unknown <= MAX_ADVISED_UNKNOWN_KEYS ? unknownKeyHint(key, knownKeys) : '';
+      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${hint}`, location: { file, ...position } });
       continue;
     }
     const valueNode = pair.value;
