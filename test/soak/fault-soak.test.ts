@@ -1,27 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runNodeScript, type CliResult } from '../cli/run-built-cli.js';
 
 /**
- * The fault soak (scripts/soak.mjs), six scenarios (a minute or two): the built CLI killed with SIGKILL at random
- * moments while a sandbox in its own process answers with random faults, resumed until done, the
- * store audited against the report. The seed is random unless MGE_SOAK_SEED names one; a failure
+ * The fault soak (scripts/soak.mjs), six scenarios (a minute or two): the built CLI killed with
+ * SIGKILL at random moments while a sandbox in its own process answers with random faults, resumed
+ * until done, the store audited against the report. The seed is random unless MGE_SOAK_SEED names one; a failure
  * prints it with the command that replays it. The long run: `npm run soak -- --minutes 60`.
  */
 const SCRIPT = path.resolve('scripts/soak.mjs');
 
-function runScript(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runScript = (args: readonly string[]): Promise<CliResult> => runNodeScript(SCRIPT, args);
 
 interface SoakResult {
   readonly seed: number;
@@ -51,7 +41,7 @@ test('the audit finds a record stored once more than the report allows, a row lo
     const soak = await runScript(['--json', '--seed', '7', '--iterations', '1', '--rows', '40', '--keep', dir]);
     expect(soak.code).toBe(0);
     const files = { store: path.join(dir, 'scenario-0', 'store.jsonl'), report: path.join(dir, 'scenario-0', 'report.jsonl'), input: path.join(dir, 'scenario-0', 'input.csv') };
-    const audit = (store: string): Promise<{ code: number | null; stdout: string }> => runScript(['audit', '--store', store, '--report', files.report, '--input', files.input]);
+    const audit = (store: string): Promise<CliResult> => runScript(['audit', '--store', store, '--report', files.report, '--input', files.input]);
     expect((await audit(files.store)).code).toBe(0);
     const lines = (await readFile(files.store, 'utf8')).trimEnd().split('\n');
     const [first = '', ...rest] = lines;

@@ -29,55 +29,16 @@ function honestOdsBomb(mib: number): Buffer {
 
 /** Workbooks built to expand (zip bombs, repeats, sheets filled to their edge) and workbooks that are broken. */
 export const WORKBOOK_CASES: readonly HostileCase[] = [
-  {
-    name: 'xlsx: a sheet declaring 5,000 bytes that inflates to 1 GiB is SOURCE_TOO_LARGE, nothing sent',
-    make: (c) => write(c, 'gigabyte.xlsx', lyingXlsx(1024, 5000)),
-    args: () => ingest('gigabyte.xlsx'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
-  {
-    name: 'xlsx: shared strings declaring 100 bytes that inflate to 300 MiB are SOURCE_TOO_LARGE',
-    make: (c) => write(c, 'strings.xlsx', sharedStringsBomb(300)),
-    args: () => ingest('strings.xlsx'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
-  {
-    name: 'xlsx: 200,000 rows each reaching column XFD are SOURCE_TOO_LARGE at a row',
-    make: (c) => write(c, 'wide.xlsx', rowsXlsx((r) => `<row r="${r}">${inlineCell(`XFD${r}`, 'x')}</row>`, 200_000, STEEL_HEADER)),
-    args: () => ingest('wide.xlsx'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
-  {
-    name: 'xlsx: an xlsx named .xls declaring 5,000 bytes and inflating to 256 MiB is SOURCE_TOO_LARGE',
-    make: (c) => write(c, 'lying.xls', lyingXlsx(256, 5000)),
-    args: () => ingest('lying.xls'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
-  {
-    name: 'ods: repeat attributes naming every cell of a 1,048,576 × 16,384 sheet are SOURCE_TOO_LARGE before they are built',
-    make: (c) => write(c, 'repeated.ods', odsZip(repeatedOds(1_048_576, 16_384))),
-    args: () => ingest('repeated.ods'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
-  {
-    name: 'ods: content.xml honestly inflating to 300 MiB (past the 256 MiB of a read-whole workbook) is SOURCE_TOO_LARGE',
-    make: (c) => write(c, 'big.ods', honestOdsBomb(300)),
-    args: () => ingest('big.ods'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
-  {
-    name: 'xls: an XML spreadsheet of 300 rows reaching column 16,384 is SOURCE_TOO_LARGE',
-    make: (c) => write(c, 'wide.xls', spreadsheetXml(WIDE_XLS_ROWS)),
-    args: () => ingest('wide.xls'),
-    exit: 2,
-    code: 'SOURCE_TOO_LARGE',
-  },
+  // Each expanding workbook ends alike: SOURCE_TOO_LARGE before its expansion is built (exit 2).
+  ...([
+    ['xlsx: a sheet declaring 5,000 bytes that inflates to 1 GiB is SOURCE_TOO_LARGE, nothing sent', 'gigabyte.xlsx', () => lyingXlsx(1024, 5000)],
+    ['xlsx: shared strings declaring 100 bytes that inflate to 300 MiB are SOURCE_TOO_LARGE', 'strings.xlsx', () => sharedStringsBomb(300)],
+    ['xlsx: 200,000 rows each reaching column XFD are SOURCE_TOO_LARGE at a row', 'wide.xlsx', () => rowsXlsx((r) => `<row r="${r}">${inlineCell(`XFD${r}`, 'x')}</row>`, 200_000, STEEL_HEADER)],
+    ['xlsx: an xlsx named .xls declaring 5,000 bytes and inflating to 256 MiB is SOURCE_TOO_LARGE', 'lying.xls', () => lyingXlsx(256, 5000)],
+    ['ods: repeat attributes naming every cell of a 1,048,576 × 16,384 sheet are SOURCE_TOO_LARGE before they are built', 'repeated.ods', () => odsZip(repeatedOds(1_048_576, 16_384))],
+    ['ods: content.xml honestly inflating to 300 MiB (past the 256 MiB of a read-whole workbook) is SOURCE_TOO_LARGE', 'big.ods', () => honestOdsBomb(300)],
+    ['xls: an XML spreadsheet of 300 rows reaching column 16,384 is SOURCE_TOO_LARGE', 'wide.xls', () => spreadsheetXml(WIDE_XLS_ROWS)],
+  ] as const).map(([name, file, bytes]): HostileCase => ({ name, make: (c) => write(c, file, bytes()), args: () => ingest(file), exit: 2, code: 'SOURCE_TOO_LARGE' })),
   {
     name: 'xlsx: a zip holding no workbook has no sheet to read (SOURCE_SHEET_NOT_FOUND)',
     make: (c) => write(c, 'not-a-book.xlsx', writeZip([{ name: 'readme.txt', data: Buffer.from('nothing here') }])),
