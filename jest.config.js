@@ -7,4 +7,7 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 60000,
+  // test.concurrent cases (the hostile-input corpus) each run a CLI child process: four at a time
+  // keep two cores busy without starving the runs' time bounds.
+  maxConcurrency: 4,
 };

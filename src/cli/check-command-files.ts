@@ -1,6 +1,8 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { Settings } from '../config/settings.js';
 import { expandInputFiles } from '../pipeline/expand-input-files.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
+import { holdOutputPipes } from '../util/hold-output-pipes.js';
 import { identifyPath } from '../util/identify-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -10,6 +12,11 @@ export interface CommandFile {
   readonly option: string;
   /** As given (relative to the working directory). */
   readonly path: string;
+  /**
+   * An output the command itself requires to be a regular file, refusing anything else with its own
+   * code (the report): not held open here even when it is a FIFO. @default false
+   */
+  readonly regularOnly?: boolean;
 }
 
 /** The files a command reads and writes, as its own options name them. */
@@ -43,12 +50,13 @@ function clashError(clash: PathClash): UsageError {
  * anything is opened for writing (the log file included): the command's own files, the inputs as the
  * run will expand them (directories and globs), the config and token files, and the log file. Names
  * are compared by real path and device/inode (symbolic and hard links), a file not created yet by its
- * folder's real path.
+ * folder's real path. An output that is a FIFO is opened for writing at once and held open
+ * (`holdOutputPipes`): the caller closes the handles returned when the command is done.
  * @throws UsageError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
- *   their options.
+ *   their options; `OUTPUT_NO_READER` for a FIFO nobody reads.
  */
-export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<void> {
-  const named: { role: NamedPath['role']; option: string; name: string }[] = [];
+export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<FileHandle[]> {
+  const named: { role: NamedPath['role']; option: string; name: string; regularOnly?: boolean }[] = [];
   const origin = (setting: string): string => settings.origins[setting] ?? setting;
   if (settings.configFile !== undefined) named.push({ role: 'input', option: origin('config'), name: settings.configFile });
   if (settings.tokenFile !== undefined) named.push({ role: 'input', option: origin('token-file'), name: settings.tokenFile });
@@ -58,9 +66,10 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
     // Problems (a missing file) are the run's to report, in its own order.
     for (const file of await expandInputFiles(patterns, cwd, recursive)) named.push({ role: 'input', option, name: file });
   }
-  for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path });
+  for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly });
   if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });
-  const paths: NamedPath[] = await Promise.all(named.map(async (n) => ({ ...n, identity: await identifyPath(n.name, cwd) })));
+  const paths = await Promise.all(named.map(async (n) => ({ ...n, identity: await identifyPath(n.name, cwd) })));
   const [first] = findPathClashes(paths);
   if (first !== undefined) throw clashError(first);
+  return holdOutputPipes(paths.filter((p) => p.role === 'output' && p.identity.kind === 'other' && p.regularOnly !== true).map((p) => ({ option: p.option, path: p.identity.path })));
 }

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import yargs from 'yargs';
 import { loadSettings } from '../config/load-settings.js';
 import { MgeError } from '../errors/mge-error.js';
@@ -81,10 +82,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 
   const sessions: PlatformSession[] = [];
+  const heldPipes: FileHandle[] = [];
   try {
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
     // Before anything is opened for writing, the log file included: no output may destroy an input.
-    await checkCommandFiles(selection.files?.(selection.args) ?? {}, settings, io.cwd);
+    heldPipes.push(...(await checkCommandFiles(selection.files?.(selection.args) ?? {}, settings, io.cwd)));
     const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
     const useSandbox = selection.args['sandbox'] === true;
     const work = selection.run(selection.args, {
@@ -109,5 +111,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return exitCodeForError(error, signal.aborted);
   } finally {
     await Promise.all(sessions.map((s) => s.close()));
+    await Promise.all(heldPipes.map((h) => h.close()));
   }
 }

@@ -1,4 +1,5 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { firstDuplicateKey } from '../util/first-duplicate-key.js';
 import { didYouMean } from '../mapping/did-you-mean.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import type { SettingProblem } from './setting-problem.js';
@@ -19,6 +20,13 @@ export interface ConfigFileContents {
 export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
 /**
+ * Unknown keys that get advice (a suggestion, or the known keys). A file of 50,000 unknown keys spent
+ * seconds matching each against every known one, and printed the same list 50,000 times; past these,
+ * a key is named alone.
+ */
+export const MAX_ADVISED_UNKNOWN_KEYS = 10;
+
+/**
  * Reads a YAML config file into `key → value with position`. Unknown keys and YAML errors become
  * problems pointing at their line, so the caller can report them with every other settings problem.
  */
@@ -37,13 +45,16 @@ export function readConfigFile(
     return { values: new Map(), problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${readFailureText(error)}`, location: { file } }] };
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Repeated keys are found by firstDuplicateKey: yaml's own check is quadratic in a map's keys.
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const at = (offset: number | undefined): { row: number; col: number } => {
     const pos = lineCounter.linePos(offset ?? 0);
     return { row: pos.line, col: pos.col };
   };
   // Later YAML errors are mostly echoes of the first one: report that one.
-  const problems: SettingProblem[] = document.errors.slice(0, 1).map((error) => ({
+  const duplicate = document.errors.length === 0 ? firstDuplicateKey(document) : undefined;
+  const errors = duplicate ? [{ message: 'Map keys must be unique', pos: [duplicate.range?.[0] ?? 0] }] : document.errors;
+  const problems: SettingProblem[] = errors.slice(0, 1).map((error) => ({
     code: 'CONFIG_YAML_INVALID',
     message: `the config file is not valid YAML: ${error.message.split('\n')[0]}`,
     location: { file, ...at(error.pos[0]) },
@@ -53,12 +64,15 @@ export function readConfigFile(
   if (!isMap(document.contents)) {
     return { values, problems: [{ code: 'CONFIG_NOT_A_MAP', message: 'the config file must be a YAML mapping of setting: value', location: { file, ...at(document.contents.range?.[0]) } }] };
   }
+  let unknown = 0;
   for (const pair of document.contents.items) {
     const keyNode = pair.key;
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
     const position = at(isScalar(keyNode) ? keyNode.range?.[0] : undefined);
     if (!knownKeys.has(key)) {
-      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${unknownKeyHint(key, knownKeys)}`, location: { file, ...position } });
+      unknown += 1;
+      const hint = unknown <= MAX_ADVISED_UNKNOWN_KEYS ? unknownKeyHint(key, knownKeys) : '';
+      problems.push({ code: 'CONFIG_KEY_UNKNOWN', message: `unknown setting "${key}"${hint}`, location: { file, ...position } });
       continue;
     }
     const valueNode = pair.value;

@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import { firstDuplicateKey } from '../util/first-duplicate-key.js';
 import { isPositiveId, parsePositiveId } from '../util/positive-id.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import { didYouMean } from './did-you-mean.js';
@@ -27,23 +28,26 @@ export const MAX_MAPPING_BYTES = 512 * 1024;
  */
 export function loadMapping(text: string, fileName: string): LoadedMapping {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // Repeated keys are found by firstDuplicateKey: yaml's own check is quadratic in a map's keys.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
   const syntax = doc.errors[0];
-  if (syntax) {
-    const at = syntax.linePos?.[0] ?? lines.linePos(syntax.pos[0]);
+  const duplicate = syntax === undefined ? firstDuplicateKey(doc) : undefined;
+  if (syntax || duplicate) {
+    const at = syntax ? (syntax.linePos?.[0] ?? lines.linePos(syntax.pos[0])) : lines.linePos(duplicate?.range?.[0] ?? 0);
     // The YAML parser itself recurses per level: nesting far past any bound of ours runs it out of
     // stack, which it reports as this code. That is a mapping too deep, at the place it gave up.
-    if (syntax.code === 'RESOURCE_EXHAUSTION') {
+    if (syntax?.code === 'RESOURCE_EXHAUSTION') {
       throw new MappingError('MAPPING_TOO_DEEP', `${fileName}:${at.line}:${at.col} the mapping nests too deep to be read (more than ${SPEC_TREE_LIMITS.maxDepth} levels are refused)`, {
         location: { file: fileName, row: at.line, col: at.col },
         hint: DEEP_HINT,
         details: { limit: SPEC_TREE_LIMITS.maxDepth },
       });
     }
-    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${syntax.message.split('\n')[0] ?? ''}`, {
+    const message = syntax ? (syntax.message.split('\n')[0] ?? '') : 'Map keys must be unique';
+    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}`, {
       location: { file: fileName, row: at.line, col: at.col },
       hint: 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).',
-      details: { yamlCode: syntax.code },
+      details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY' },
     });
   }
   const root = specTree(doc, text, lines, fileName);

@@ -13,6 +13,8 @@ const NUM_ONLY = new RegExp(String.raw`^${NUM}$`);
 // because each number may carry its own sign and exponent.
 const DASHED = new RegExp(String.raw`^(${NUM})\s*(?:~|～|〜|-|–|—|to)\s*(${NUM})$`);
 const PLUS_MINUS = new RegExp(String.raw`^(${NUM})\s*(?:±|\+/-|\+-|\+/−)\s*(${NUM})$`);
+/** Separators a bracketed range may hold: two numbers grouped in thousands up to 10^45 each. */
+const MAX_SEPARATORS = 32;
 
 /**
  * Splits a one-cell range into its number texts: `(600, 700)`, `[600,700]`, `600-700`, `600~700`,
@@ -41,6 +43,9 @@ function splitBracketed(inner: string, decimal: '.' | ','): RangeParse {
   const spaced = [...inner.matchAll(/[,，]\s/g)].map((m) => m.index);
   const commas = [...inner.matchAll(/[,，]/g)].map((m) => m.index);
   const candidates = semicolons.length > 0 ? semicolons : spaced.length === 1 ? spaced : commas;
+  // Each cut reads both sides again: past a few dozen separators the text is no pair of numbers, and
+  // trying every cut of a megabyte of `1,1,1,…` would take minutes.
+  if (candidates.length > MAX_SEPARATORS) return { ok: false };
   for (const at of candidates) {
     const lb = inner.slice(0, at).trim();
     const ub = inner.slice(at + 1).trim();

@@ -87,7 +87,10 @@ export function createTransport(options: TransportOptions): Send {
     }
     const contentType = response.headers['content-type'];
     const retryAfter = response.headers['retry-after'];
-    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body: response.body }, endpoint, options.token);
+    // got hands over a compressed answer as bytes when it is not to inflate it. Compression is not
+    // asked for, so such an answer is no platform JSON, and it is never inflated (it may be a bomb).
+    const body = typeof response.body === 'string' ? response.body : `(a ${String(response.headers['content-encoding'])}-compressed answer, not asked for)`;
+    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body }, endpoint, options.token);
     return { data, status: response.statusCode };
   };
 }

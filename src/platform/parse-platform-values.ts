@@ -29,15 +29,22 @@ function arrayAt(value: unknown, path: string): unknown[] {
   return value;
 }
 
-function parseCategoryNode(raw: unknown, path: string): CategoryNode {
+/**
+ * Deepest category tree read. The platform's tree is a handful of levels; an answer nesting deeper
+ * would otherwise be read (and printed) by recursion until the stack overflows.
+ */
+export const MAX_CATEGORY_DEPTH = 64;
+
+function parseCategoryNode(raw: unknown, path: string, depth = 1): CategoryNode {
   if (!isObject(raw)) throw new PayloadShapeError(path, 'a category node must be an object');
+  if (depth > MAX_CATEGORY_DEPTH) throw new PayloadShapeError(path, `the category tree nests deeper than ${MAX_CATEGORY_DEPTH} levels`);
   const id = raw['id'];
   if (!isPositiveId(id)) throw new PayloadShapeError(`${path}.id`, `expected an id (a positive integer), got ${JSON.stringify(id)}`);
   const children = raw['children'] ?? [];
   return {
     id,
     name: text(raw, 'name', path),
-    children: arrayAt(children, `${path}.children`).map((child, i) => parseCategoryNode(child, `${path}.children[${i}]`)),
+    children: arrayAt(children, `${path}.children`).map((child, i) => parseCategoryNode(child, `${path}.children[${i}]`, depth + 1)),
   };
 }
 

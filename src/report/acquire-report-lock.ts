@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fstatSync, futimesSync, statSync } from 'node:fs';
 import { lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
-import { fileKindText } from './check-report-path.js';
+import { fileKindText } from '../util/file-kind-text.js';
 import { DEFAULT_LOCK_TIMING, judgeReportLock, parseLockOwner, type FoundLock, type LockOwner, type LockTiming, type StaleReason } from './judge-report-lock.js';
 import { ReportError } from './report-errors.js';
 

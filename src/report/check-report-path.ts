@@ -1,17 +1,7 @@
 import type { Stats } from 'node:fs';
 import { access, constants, lstat, stat } from 'node:fs/promises';
+import { fileKindText } from '../util/file-kind-text.js';
 import { ReportError } from './report-errors.js';
-
-/** What a path is when it is not a regular file, in words. */
-export function fileKindText(info: Stats): string {
-  if (info.isDirectory()) return 'a directory';
-  if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
-  if (info.isFIFO()) return 'a FIFO (named pipe)';
-  if (info.isSocket()) return 'a socket';
-  if (info.isSymbolicLink()) return 'a symbolic link';
-  return 'not a regular file';
-}
 
 /** The file's stats; undefined when it does not exist or cannot be looked at (opening it then says why). */
 async function statOrMissing(read: () => Promise<Stats>): Promise<Stats | undefined> {

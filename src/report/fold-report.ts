@@ -101,6 +101,13 @@ function applyRow(entry: KeyState, line: RowLine, runId: string | undefined): vo
   // run's, whose outcome is unknown (a report without `run` lines between the two, as tests write).
   if (line.type === 'skipped' || line.type === 'changed' || line.type === 'invalid') closeIntent(entry);
   entry.openIntent = undefined;
+  // An attempt that certainly stored nothing says nothing of an earlier attempt of the same record
+  // whose outcome is unknown: that one may be stored, so the key stays uncertain (sent again only on
+  // request, its outcome marked resendOf). Taking it for a plain failure re-sent it unasked.
+  if ((line.type === 'retrying' || line.type === 'failed') && entry.status === 'uncertain' && entry.uncertainHash === line.hash) {
+    if (line.type === 'failed') entry.sourceValues = line.sourceValues;
+    return;
+  }
   switch (line.type) {
     case 'retrying':
       // Certainly not stored; if the run dies before the next attempt, a resume retries it.

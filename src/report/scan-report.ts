@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { parseReportLine } from './parse-report-line.js';
+import { parseReportLine, reportCorrupt } from './parse-report-line.js';
 import type { ReportLine } from './report-lines.js';
 
 /** Something wrong with a report that did not stop reading it. */
@@ -32,9 +32,17 @@ export interface ScanResult {
 }
 
 /**
- * Streams a report line by line into `onLine`, in order, with memory bounded by the longest line.
- * A missing file is an empty report. The last line may be torn by a crash (no trailing newline and
- * not JSON): it is dropped with a warning. Anything unreadable before it throws `REPORT_CORRUPT`.
+ * Longest report line read (64 MiB). The longest line a run writes holds one record's cells twice
+ * (its source values and the problems' found values), a few MiB for the 4 MiB a CSV record may have;
+ * a longer "line" is no report (a file of NUL bytes, a line without end) and is not held in memory.
+ */
+export const MAX_REPORT_LINE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Streams a report line by line into `onLine`, in order, with memory bounded by the longest line
+ * (at most {@link MAX_REPORT_LINE_BYTES}). A missing file is an empty report. The last line may be
+ * torn by a crash (no trailing newline and not JSON): it is dropped with a warning. Anything
+ * unreadable before it throws `REPORT_CORRUPT`.
  */
 export async function scanReport(file: string, onLine: (line: ReportLine) => void, options: ScanReportOptions = {}): Promise<ScanResult> {
   try {
@@ -47,25 +55,39 @@ export async function scanReport(file: string, onLine: (line: ReportLine) => voi
   let lineNumber = 0;
   let count = 0;
   let consumed = 0;
-  let rest: Buffer = Buffer.alloc(0);
+  // The current line's bytes so far, in pieces: joined once, when its newline arrives.
+  let pieces: Buffer[] = [];
+  let pending = 0;
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    let data = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
-    let newline = data.indexOf(0x0a);
+    let start = 0;
+    let newline = chunk.indexOf(0x0a);
     while (newline !== -1) {
-      const text = data.subarray(0, newline).toString('utf8');
+      const bytes = pieces.length === 0 ? chunk.subarray(start, newline) : Buffer.concat([...pieces, chunk.subarray(start, newline)]);
+      if (bytes.length > MAX_REPORT_LINE_BYTES) throw reportCorrupt(file, lineNumber + 1, `a line longer than ${MAX_REPORT_LINE_BYTES} bytes`);
+      const text = bytes.toString('utf8');
       lineNumber += 1;
-      consumed += newline + 1;
+      consumed += bytes.length + 1;
       if (text.trim() !== '') {
         onLine(parseReportLine(text, file, lineNumber));
         count += 1;
       }
-      data = data.subarray(newline + 1);
-      newline = data.indexOf(0x0a);
+      pieces = [];
+      pending = 0;
+      start = newline + 1;
+      newline = chunk.indexOf(0x0a, start);
     }
-    rest = Buffer.from(data);
+    if (start < chunk.length) {
+      pieces.push(chunk.subarray(start));
+      pending += chunk.length - start;
+      if (pending > MAX_REPORT_LINE_BYTES) throw reportCorrupt(file, lineNumber + 1, `a line longer than ${MAX_REPORT_LINE_BYTES} bytes`);
+    }
   }
-  // A crash after part of a write leaves a prefix of a line; on some file systems a tail of NUL bytes.
-  const tail = rest.toString('utf8').replace(/\0+$/, '');
+  const rest = Buffer.concat(pieces);
+  // A crash after part of a write leaves a prefix of a line; on some file systems a tail of NUL bytes
+  // (cut by a loop: a regex would try the run of NULs from each of its bytes).
+  let end = rest.length;
+  while (end > 0 && rest[end - 1] === 0) end -= 1;
+  const tail = rest.subarray(0, end).toString('utf8');
   if (rest.length > 0) {
     lineNumber += 1;
     let line: ReportLine | undefined;

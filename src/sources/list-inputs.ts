@@ -3,6 +3,7 @@ import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { MgeError } from '../errors/mge-error.js';
+import { fileKindText } from '../util/file-kind-text.js';
 import { sourceError } from './source-error.js';
 
 /** File extensions read as tables (lower case). */
@@ -33,7 +34,9 @@ export interface ExpandedInputs {
  *
  * A drop folder with nothing in it is no error: an existing directory without table files, or a glob
  * whose folder exists but matches nothing, gives no files. A file that does not exist, or a glob whose
- * folder does not, is a problem (`SOURCE_NOT_FOUND`), returned rather than thrown.
+ * folder does not, is a problem (`SOURCE_NOT_FOUND`), returned rather than thrown; so is a named
+ * input that is no regular file (a FIFO, a device, a socket: `SOURCE_NOT_A_FILE`). Folders and globs
+ * give regular files only.
  * @param cwd where relative inputs are resolved.
  */
 export async function expandInputs(inputs: readonly string[], cwd: string, options: ListInputsOptions = {}): Promise<ExpandedInputs> {
@@ -52,8 +55,12 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
     const info = await stat(path.resolve(cwd, input)).catch(() => undefined);
     if (info?.isDirectory()) {
       for (const name of await tableFilesIn(path.resolve(cwd, input), options.recursive ?? false)) await add(path.join(input, name));
-    } else if (info) {
+    } else if (info?.isFile()) {
       await add(input);
+    } else if (info) {
+      // A FIFO would block the read (or be read up once, for the run's sha256) and a device never
+      // ends: an input is read twice, so it must be a file.
+      problems.push(sourceError('SOURCE_NOT_A_FILE', `the input is ${fileKindText(info)}, not a regular file`, { file: input }, 'name a table file (save a stream to a file first)'));
     } else if (isDynamicPattern(input)) {
       const base = patternBase(input);
       if (!(await stat(path.resolve(cwd, base)).catch(() => undefined))?.isDirectory()) {
@@ -63,7 +70,8 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
       const matches = (await glob(input, { cwd, onlyFiles: true, dot: false, expandDirectories: false }))
         .filter((file) => isTableFileName(path.basename(file)) || path.extname(file).toLowerCase() === '.txt')
         .sort();
-      for (const file of matches) await add(file);
+      // `onlyFiles` keeps FIFOs and devices too: a glob gives regular files, as a folder does.
+      for (const file of matches) if ((await stat(path.resolve(cwd, file)).catch(() => undefined))?.isFile()) await add(file);
     } else {
       problems.push(sourceError('SOURCE_NOT_FOUND', 'no such file or folder', { file: input }, 'check the path'));
     }
@@ -74,7 +82,7 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
 /**
  * {@link expandInputs}, throwing its first problem. The list may be empty (an empty drop folder).
  * @throws MgeError `SOURCE_NOT_FOUND` (a missing file, or a glob whose folder is missing),
- *   `SOURCE_NO_INPUTS` (no inputs named at all).
+ *   `SOURCE_NOT_A_FILE` (a FIFO, device or socket), `SOURCE_NO_INPUTS` (no inputs named at all).
  */
 export async function listInputs(inputs: readonly string[], cwd: string = process.cwd(), options: ListInputsOptions = {}): Promise<string[]> {
   if (inputs.length === 0) {

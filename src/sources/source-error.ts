@@ -11,6 +11,7 @@ import { MgeError, type ErrorLocation } from '../errors/mge-error.js';
  */
 export type SourceErrorCode =
   | 'SOURCE_NOT_FOUND'
+  | 'SOURCE_NOT_A_FILE'
   | 'SOURCE_NO_INPUTS'
   | 'SOURCE_UNREADABLE'
   | 'SOURCE_REREAD'

@@ -31,12 +31,19 @@ function stringList(value: unknown, path: string, what: string): string[] {
   return value as string[];
 }
 
+/**
+ * Deepest nesting of fields read (containers, tables, generators, arrays). Real templates nest a few
+ * levels; a template nesting thousands deep would otherwise be read by recursion until the stack
+ * overflows.
+ */
+export const MAX_FIELD_DEPTH = 64;
+
 /** Parses the named sub-fields of a container (`_ord`), table (`_head`) or generator (`_opt`). */
-function parseNamed(misc: Json, listKey: '_ord' | '_head' | '_opt', path: string, inGenerator: boolean): Field[] {
+function parseNamed(misc: Json, listKey: '_ord' | '_head' | '_opt', path: string, inGenerator: boolean, depth: number): Field[] {
   const names = stringList(misc[listKey], path, `misc.${listKey}`);
   return names.map((name) => {
     if (!(name in misc)) throw malformed(childPath(path, name), `"${name}" is listed in ${listKey} but has no definition`);
-    return parseField(name, misc[name], childPath(path, name), inGenerator);
+    return parseField(name, misc[name], childPath(path, name), inGenerator, depth);
   });
 }
 
@@ -49,10 +56,11 @@ function optionalUnit(misc: Json, path: string): string | undefined {
 
 /**
  * Parses one field definition `{t, r, misc}`. `inGenerator` marks direct generator options, whose `r`
- * the platform ignores (§D.2).
+ * the platform ignores (§D.2); `depth` is the field's nesting (1 at the top).
  */
-export function parseField(name: string, definition: unknown, path: string, inGenerator = false): Field {
+export function parseField(name: string, definition: unknown, path: string, inGenerator = false, depth = 1): Field {
   if (!isObject(definition)) throw malformed(path, 'a field definition must be an object');
+  if (depth > MAX_FIELD_DEPTH) throw malformed(path, `fields nest deeper than ${MAX_FIELD_DEPTH} levels`);
   const code = definition['t'];
   const type = typeof code === 'number' ? FIELD_TYPE_BY_CODE[code] : undefined;
   if (type === undefined) throw malformed(path, `unknown field type code ${JSON.stringify(code)} (expected 1..10)`);
@@ -87,13 +95,13 @@ export function parseField(name: string, definition: unknown, path: string, inGe
       return { ...base, type, options, groups, allOptions };
     }
     case 'array':
-      return { ...base, type, element: parseField(name, misc, `${path}[]`) };
+      return { ...base, type, element: parseField(name, misc, `${path}[]`, false, depth + 1) };
     case 'table':
-      return { ...base, type, columns: parseNamed(misc, '_head', path, false) };
+      return { ...base, type, columns: parseNamed(misc, '_head', path, false, depth + 1) };
     case 'container':
-      return { ...base, type, fields: parseNamed(misc, '_ord', path, false) };
+      return { ...base, type, fields: parseNamed(misc, '_ord', path, false, depth + 1) };
     case 'generator':
-      return { ...base, type, options: parseNamed(misc, '_opt', path, true) };
+      return { ...base, type, options: parseNamed(misc, '_opt', path, true, depth + 1) };
   }
 }
 
@@ -101,7 +109,7 @@ export function parseField(name: string, definition: unknown, path: string, inGe
 export function parseTemplateContent(content: unknown, templateId?: number): Field[] {
   if (!isObject(content)) throw malformed('', 'content must be an object', templateId);
   try {
-    return parseNamed(content, '_ord', '', false);
+    return parseNamed(content, '_ord', '', false, 1);
   } catch (error) {
     if (error instanceof TemplateError && templateId !== undefined) {
       throw new TemplateError(error.code, `template ${templateId}: ${error.message.replace(/^template: /, '')}`, {

@@ -11,8 +11,13 @@ export interface CliResult {
 
 /** Runs the built CLI (`node dist/cli/main.js`) with only the given environment (no MGE_* leaks in). */
 export function runBuiltCli(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+  return runNodeScript(BUILT_CLI, args, options);
+}
+
+/** Runs a Node script in a child process with only the given environment, gathering what it prints. */
+export function runNodeScript(script: string, args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BUILT_CLI, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: options.cwd ?? process.cwd(),
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

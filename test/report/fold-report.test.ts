@@ -37,6 +37,18 @@ describe('foldReport', () => {
     expect(state.keys.get('a')).toMatchObject({ status: 'failed', failure: { code: 'PLATFORM_BUSY', retryable: true } });
   });
 
+  test('a re-send of an uncertain row that certainly stored nothing leaves the row uncertain, since the earlier attempt may be stored', () => {
+    // Killed mid-request in r1; re-sent on request in r2, answered 429, killed while waiting.
+    const waiting = foldReport([L.run('r1'), L.intent('a', 'h1'), L.run('r2'), L.intent('a', 'h1'), L.retrying('a', 'h1')]);
+    expect(waiting.keys.get('a')).toMatchObject({ status: 'uncertain', reason: 'no outcome', uncertainHash: 'h1', uncertainSince: { runId: 'r1' } });
+    // Uncertain after a 500 in r1; re-sent in r2 and refused for good.
+    const refused = foldReport([L.run('r1'), L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.run('r2'), L.intent('a', 'h1'), L.failed('a', 'h1', true)]);
+    expect(refused.keys.get('a')).toMatchObject({ status: 'uncertain', reason: 'status 500', uncertainSince: { runId: 'r1' } });
+    // A new version of the row is another record: its own failure is a failure.
+    const edited = foldReport([L.run('r1'), L.intent('a', 'h1'), L.run('r2'), L.intent('a', 'h2'), L.retrying('a', 'h2')]);
+    expect(edited.keys.get('a')).toMatchObject({ status: 'failed', failure: { retryable: true } });
+  });
+
   test('a changed row keeps the earlier upload as the reference', () => {
     const state = foldReport([L.run(), L.intent('a', 'h1'), L.uploaded('a', 'h1', 7), L.run('r2'), L.changed('a', 'h2', 'h1', 7)]);
     expect(state.keys.get('a')).toMatchObject({ status: 'changed', hash: 'h2', uploaded: { id: 7, hash: 'h1' } });

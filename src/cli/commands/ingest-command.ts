@@ -112,7 +112,8 @@ export const ingestCommand = defineCommand({
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
     inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: flag(args['recursive']) },
-    outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)],
+    // The report and its lock must be regular files; the run says so itself (REPORT_NOT_A_FILE).
+    outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)].map((f) => ({ ...f, regularOnly: true })),
   }),
   run: async (args, context) => {
     // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.

@@ -23,6 +23,8 @@ import { wordWeights } from './word-weights.js';
 export const SHOW = 0.35;
 /** Scores from this up are written as live lines. */
 export const SURE = 0.6;
+/** Characters of a header name read for its words. */
+export const MAX_NAME_READ = 256;
 
 const firstWords = (name: string): string[] => nameReadings(name)[0]?.tokens.slice() ?? [];
 
@@ -36,7 +38,9 @@ const firstWords = (name: string): string[] => nameReadings(name)[0]?.tokens.sli
 export function proposeMapping(template: Template, table: SampleTable): MappingProposal {
   const names = table.names;
   const profiles = names.map((_n, i) => profileColumn(table.rows.map((r) => r[i] ?? null)));
-  const parts = names.map((n) => splitHeader(n));
+  // Names are read for their words from their first MAX_NAME_READ characters: the readers' cost grows
+  // faster than a name's length, and no header a person wrote is longer. Proposals keep the whole name.
+  const parts = names.map((n) => splitHeader(n.length > MAX_NAME_READ ? n.slice(0, MAX_NAME_READ) : n));
   const words: HeaderWords[] = parts.map((p) => ({ readings: nameReadings(p.name), context: p.context.flatMap(firstWords) }));
   const tokens = words.map((w) => [...new Set(w.readings.flatMap((r) => r.tokens))]);
   const units: (string | undefined)[] = parts.map((p) => p.unit);

@@ -1,0 +1,36 @@
+import { constants, open, type FileHandle } from 'node:fs/promises';
+import { MgeError } from '../errors/mge-error.js';
+
+/** An output to look at: the option that named it and its absolute path. */
+export interface OutputPipe {
+  readonly option: string;
+  readonly path: string;
+}
+
+/**
+ * Opens every output that is a FIFO for writing without waiting, and keeps it open: a FIFO nobody
+ * reads would make the command's own open wait for ever, and closing a look at one would hand a
+ * reader waiting on it an end of file before the command wrote a byte. The caller closes the handles
+ * once the command is done. Outputs that are no FIFO are left alone.
+ * @throws MgeError `OUTPUT_NO_READER` (kind `usage`) for a FIFO with no reader; the handles opened
+ *   before it are closed.
+ */
+export async function holdOutputPipes(outputs: readonly OutputPipe[]): Promise<FileHandle[]> {
+  const held: FileHandle[] = [];
+  try {
+    for (const output of outputs) {
+      const handle = await open(output.path, constants.O_WRONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENXIO') return undefined;
+        throw new MgeError('usage', 'OUTPUT_NO_READER', `${output.option} ${output.path} is a FIFO (named pipe) that nobody reads: writing it would wait for ever`, {
+          location: { field: output.option, file: output.path },
+          hint: `Start the reader of the pipe first, or name a file for ${output.option}.`,
+        });
+      });
+      if (handle !== undefined) held.push(handle);
+    }
+  } catch (error) {
+    await Promise.all(held.map((h) => h.close()));
+    throw error;
+  }
+  return held;
+}

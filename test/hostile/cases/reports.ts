@@ -1,0 +1,96 @@
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import type { CaseFiles, HostileCase } from '../hostile-case.js';
+import { ingest, runFirst, sparse, steelCsv, write } from '../case-inputs.js';
+
+const MIB = 1024 * 1024;
+const AT = '"at":"2026-01-01T00:00:00.000Z"';
+const WHERE = '"key":"[\\"k\\"]","hash":"h","location":{"file":"input.csv","row":2}';
+
+/** A real report with `line` added at its end: a forged line `report` and a resume must refuse. */
+function forged(name: string, line: string, args: readonly string[]): HostileCase {
+  return {
+    name: `reports: ${name} is REPORT_CORRUPT at its line, not a crash`,
+    make: (c) => damagedReport(c, (text) => `${text}${line}\n`),
+    args: () => args,
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+    check: ({ run }) => expect(run.stderr).toMatch(/damaged at line 1[23]/),
+  };
+}
+
+/** A real report of the five rows of `input.csv`, then `damage` done to its text. */
+async function damagedReport(c: CaseFiles, damage: (text: string) => string): Promise<void> {
+  await runFirst(c, ingest('input.csv'), 0);
+  writeFileSync(c.at('report.jsonl'), damage(readFileSync(c.at('report.jsonl'), 'utf8')));
+}
+
+/** Reports (the ledger a resume trusts) that were cut, damaged or forged. */
+export const REPORT_CASES: readonly HostileCase[] = [
+  {
+    name: 'reports (succeeds): a last line torn by a crash is repaired and the run resumes',
+    make: async (c) => {
+      await runFirst(c, ingest('input.csv'), 0);
+      write(c, 'more.csv', steelCsv(8));
+      appendFileSync(c.at('report.jsonl'), '{"type":"intent","at":"2026-');
+    },
+    args: () => ingest('more.csv', '--json'),
+    writes: ['report.jsonl'],
+    exit: 0,
+    sent: 3,
+    check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ counts: { uploaded: 3, skipped: 5 } }),
+  },
+  {
+    name: 'reports: a damaged line before the last is REPORT_CORRUPT at its line; nothing sent, the report left as it was',
+    make: (c) => damagedReport(c, (text) => text.replace('\n', '\n{"type":"uploaded",\n')),
+    args: () => ingest('input.csv'),
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+  },
+  {
+    name: 'reports: a line of an unknown type is REPORT_CORRUPT',
+    make: (c) => damagedReport(c, (text) => `${text}{"type":"deleted","key":"k"}\n`),
+    args: () => ['report', 'report.jsonl'],
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+  },
+  {
+    name: 'reports: report on a 2 GiB file of NUL bytes is REPORT_CORRUPT after 64 MiB, not a gigabyte line held',
+    make: (c) => sparse(c, 'huge.jsonl', '', 2 * 1024 * MIB),
+    args: () => ['report', 'huge.jsonl'],
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+  },
+  {
+    name: 'reports: ingest resuming a 2 GiB report of NUL bytes is REPORT_CORRUPT; nothing sent, the report not cut',
+    make: (c) => sparse(c, 'report.jsonl', '', 2 * 1024 * MIB),
+    args: () => ingest('input.csv'),
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+  },
+  {
+    name: 'reports: a line of 65 MiB is REPORT_CORRUPT',
+    make: (c) => damagedReport(c, (text) => `${text}{"type":"note","x":"${'a'.repeat(65 * MIB)}"}\n`),
+    args: () => ['report', 'report.jsonl', '--json'],
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+  },
+  {
+    name: 'reports (succeeds): a torn last line of 48 MiB of NUL bytes and one letter is dropped with a warning',
+    make: (c) => damagedReport(c, (text) => `${text}${'\u0000'.repeat(48 * MIB)}x`),
+    args: () => ['report', 'report.jsonl', '--json'],
+    exit: 0,
+    check: ({ run }) => expect(run.stderr).toMatch(/REPORT_TORN_LAST_LINE/),
+  },
+  {
+    name: 'reports: a run line of nothing but its type is REPORT_CORRUPT',
+    make: (c) => damagedReport(c, (text) => text.replace(/^.*\n/, `{"type":"run",${AT}}\n`)),
+    args: () => ['report', 'report.jsonl'],
+    exit: 2,
+    code: 'REPORT_CORRUPT',
+  },
+  forged('an invalid line whose problems are a number', `{"type":"invalid",${AT},${WHERE},"problems":7,"sourceValues":{}}`, ['report', 'report.jsonl', '--failed-out', 'fix.csv']),
+  forged('an invalid line without its problems', `{"type":"invalid",${AT},${WHERE}}`, ['report', 'report.jsonl', '--json']),
+  forged('an uploaded line whose file is a number', `{"type":"uploaded",${AT},"key":"k","hash":"h","location":{"file":7,"row":2},"id":9,"attempts":1,"ms":1}`, ['report', 'report.jsonl', '--html', 'page.html']),
+  forged('a failed line whose cells hold an object', `{"type":"failed",${AT},${WHERE},"code":"X","retryable":false,"attempts":1,"sourceValues":{"c":{"a":1}}}`, ['report', 'report.jsonl', '--failed-out', 'fix.xlsx']),
+  forged('an uploaded line whose id is text', `{"type":"uploaded",${AT},${WHERE},"id":"x","attempts":1,"ms":1}`, ingest('input.csv')),
+];
