@@ -20,8 +20,10 @@ export interface RowContext {
 
 /** The location of one cell (or of the row, when `column` is negative). */
 export function cellLocation(header: SourceHeader, rowNumber: number, column: number): RowLocation {
-  const base = { file: header.file, sheet: header.sheet, row: rowNumber };
-  if (column < 0) return base;
+  if (column < 0) return { file: header.file, sheet: header.sheet, row: rowNumber };
+  const origin = header.origins?.[column];
+  const base = origin === undefined ? { file: header.file, sheet: header.sheet, row: rowNumber } : { file: header.file, sheet: origin.sheet, row: origin.row };
+  rowNumber = base.row;
   const letter = header.columns[column] ?? '';
   return { ...base, column: letter, cell: `${letter}${rowNumber}`, header: header.names[column] ?? '' };
 }
