@@ -206,6 +206,19 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       // The curator's cells are kept as they were.
       expect(copy.kept).toBe('1035±12.5');
 
+      // The report gives the same workbook back with the same problems, and each record's status.
+      const fromReport = path.join(out, 'annotated-from-report.xlsx');
+      const reported = await runCli(['report', report, '--annotate', fromReport, '--changed-out', path.join(dir, 'changed.csv'), '--uploaded-out', path.join(dir, 'uploaded.xlsx')], env);
+      expect(reported.stderr).toBe('');
+      expect(reported.code).toBe(1);
+      const copy2 = excel<Annotated>(INSPECT_ANNOTATED, fromReport);
+      expect(copy2.marked).toEqual(copy.marked);
+      expect(copy2.links).toEqual(copy.links);
+      expect(copy2.statuses).toEqual([`1!2 uploaded: id ${stored[0]?.id}`, '1!3 invalid: 1 problem(s)', '1!4 invalid: 1 problem(s)']);
+      const overwrite = await runCli(['report', report, '--annotate', filled], env);
+      expect(overwrite.code).toBe(2);
+      expect(overwrite.stderr).toContain('ANNOTATE_INPUT');
+
       const browser = browserOf();
       const page = await browser.open(html);
       expect(Number(await page.locator('[data-count="invalid"] .n').innerText())).toBe(2);
