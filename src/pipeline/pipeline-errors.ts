@@ -11,9 +11,10 @@ import type { AcceptedChange } from '../report/report-lines.js';
  * - `WORKBOOK_NOT_PLATFORM` (source): an input read without a mapping is not the platform's workbook.
  * - `WORKBOOK_NO_TEMPLATE` (usage): the workbook names no template and `--template` gives none.
  * - `WORKBOOK_META_MISSING` (usage): record meta the workbook does not hold and no flag gives.
+ * - `JSON_IMPORT_INVALID` (source): a JSON import file that is not one (too large, not JSON, no data list).
  * - `ANNOTATE_ONE_INPUT` (usage): `--annotate` with several inputs (it copies one).
  */
-export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND' | 'WORKBOOK_NOT_PLATFORM' | 'WORKBOOK_NO_TEMPLATE' | 'WORKBOOK_META_MISSING' | 'ANNOTATE_ONE_INPUT';
+export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND' | 'WORKBOOK_NOT_PLATFORM' | 'WORKBOOK_NO_TEMPLATE' | 'WORKBOOK_META_MISSING' | 'ANNOTATE_ONE_INPUT' | 'JSON_IMPORT_INVALID';
 
 const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   MAPPING_CHANGED: 'mapping',
@@ -24,6 +25,7 @@ const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   WORKBOOK_NO_TEMPLATE: 'usage',
   WORKBOOK_META_MISSING: 'usage',
   ANNOTATE_ONE_INPUT: 'usage',
+  JSON_IMPORT_INVALID: 'source',
 };
 
 /** A command that cannot go on as asked; its kind follows from its code. */

@@ -19,7 +19,7 @@ import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
 import { loadJob, type LoadedJob } from './load-job.js';
-import { loadWorkbookJob } from './load-workbook-job.js';
+import { type InputLayout, loadWorkbookJob } from './load-workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import { sha256Hex } from '../mapping/record-hash.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
@@ -35,7 +35,7 @@ export interface RunIngestOptions {
   /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
   readonly mappingFile: string | undefined;
   /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
-  readonly workbook?: { readonly tid: number | undefined; readonly meta: WorkbookMetaFlags };
+  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
@@ -157,7 +157,7 @@ async function ingestWith(
     // The platform's workbook read without a mapping (docs/platform-workbook.md): the mapping written for it is fingerprinted.
     const [file, ...more] = options.inputs;
     if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
-    const loaded = await loadWorkbookJob({ ...template, file, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), tid: options.workbook?.tid, meta: options.workbook?.meta ?? {}, settings, ...warn });
+    const loaded = await loadWorkbookJob({ ...template, file, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
     ({ job, inputs } = loaded);
     sha256 = sha256Hex(loaded.mappingText);
   } else {

@@ -12,7 +12,7 @@ import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
 import { loadJob, type LoadedJob } from './load-job.js';
-import { loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
+import { type InputLayout, loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
@@ -25,7 +25,7 @@ export interface RunValidateOptions {
   /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
   readonly mappingFile: string | undefined;
   /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
-  readonly workbook?: { readonly tid: number | undefined; readonly meta: WorkbookMetaFlags };
+  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
@@ -154,7 +154,7 @@ async function loadValidateJob(options: RunValidateOptions, deps: RunValidateDep
   if (options.mappingFile === undefined) {
     const [file, ...more] = options.inputs;
     if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
-    const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, meta: options.workbook?.meta ?? {}, settings, ...warn });
+    const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
     return { job, inputs, mappingName: job.mappingFile };
   }
   const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn });

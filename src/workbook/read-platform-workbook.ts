@@ -5,6 +5,23 @@ import type { Template } from '../template/template-types.js';
 import { CATALOG_SHEET_NAMES, DATA_ID, ELEMENT_INDEX, META_SHEET_NAMES, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn, type LayoutSheet } from './platform-layout.js';
 import { META_COLUMNS, parseTemplateIdCell, type MetaColumnKey } from './workbook-meta.js';
 
+/** `meta.source` of a mapping from the flags (`--source`, `--methods`, `--reference`). */
+export function sourceFlags(meta: WorkbookMetaFlags): Record<string, unknown> {
+  const source: Record<string, unknown> = {};
+  if (meta.source !== undefined) source['source'] = meta.source;
+  if (meta.methods !== undefined) source['methods'] = /^[01]+$/.test(meta.methods) ? meta.methods : meta.methods.split(/[,\s]+/).filter((m) => m !== '');
+  if (meta.reference !== undefined) source['reference'] = meta.reference;
+  return source;
+}
+
+/** The mapping's `meta` for meta columns (key, column name) and the source flags. */
+export function metaMapping(metaKeys: readonly (readonly [MetaColumnKey, string])[], flags: WorkbookMetaFlags): Record<string, unknown> {
+  const tree = Object.create(null) as Record<string, unknown>;
+  for (const [key, column] of metaKeys) for (const [path, value] of META_VALUE[key](column)) put(tree, path, value);
+  tree['source'] = sourceFlags(flags);
+  return tree;
+}
+
 /** Cell texts the platform's filling template uses as placeholders: an empty cell (docs/platform-workbook.md, Cells). */
 const PLACEHOLDERS = ['在这里填写', '从下拉列表中选择', '在下方填写', '此处填写'];
 /** Numbered sheets looked for past the ones the current template has (a field removed since). */
@@ -80,6 +97,10 @@ export interface WorkbookMetaFlags {
   readonly source?: string;
   readonly methods?: string;
   readonly reference?: string;
+  /** The flat export holds no meta at all: these too (text templates may name its cells). */
+  readonly title?: string;
+  readonly abstract?: string;
+  readonly keywords?: string;
 }
 
 /** The platform workbook joined into one table and the mapping that reads it. */
@@ -284,13 +305,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
     }
     put(content, s.layout.fieldNames, { fromRows: scalar ?? each });
   }
-  const metaTree = Object.create(null) as Record<string, unknown>;
-  for (const [key, column] of metaKeys) for (const [path, value] of META_VALUE[key](column)) put(metaTree, path, value);
-  const source: Record<string, unknown> = {};
-  if (flags.source !== undefined) source['source'] = flags.source;
-  if (flags.methods !== undefined) source['methods'] = /^[01]+$/.test(flags.methods) ? flags.methods : flags.methods.split(/[,\s]+/).filter((m) => m !== '');
-  if (flags.reference !== undefined) source['reference'] = flags.reference;
-  metaTree['source'] = source;
+  const metaTree = metaMapping(metaKeys, flags);
   const mapping = {
     version: 1,
     template: template.id,

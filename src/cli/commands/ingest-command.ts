@@ -8,7 +8,7 @@ import { ROW_LIMIT_EPILOGUE } from '../exit-codes.js';
 import { choiceOption, maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
-import { workbookOptions } from '../workbook-options.js';
+import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
 
 function once<T>(open: () => Promise<T>): () => Promise<T> {
   let opened: Promise<T> | undefined;
@@ -25,7 +25,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
   const mapping = args['mapping'];
   const report = args['report'];
   if (mapping !== undefined && (typeof mapping !== 'string' || mapping === '')) throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-  if (mapping !== undefined && args['layout'] === 'platform') throw new UsageError('OPTION_INVALID', '--layout platform reads the workbook without a mapping: leave out --mapping', { location: { field: '--layout' } });
+  if (mapping !== undefined && args['layout'] !== undefined) throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', { location: { field: '--layout' } });
   if (typeof report !== 'string' || report === '') throw new UsageError('OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
   const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
   const methodsWidth = methodsWidthOption(args, s);
@@ -87,11 +87,7 @@ export const ingestCommand = defineCommand({
       y
         .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', describe: 'the mapping file (YAML); without it the one input is read as the platform\'s workbook (docs/platform-workbook.md)' })
-        .option('layout', { type: 'string', choices: ['platform'], describe: 'read the input as the platform\'s workbook (found by its template-id cell when --mapping is not given)' })
-        .option('template', { type: 'string', describe: 'with a platform workbook: the template id, when the workbook holds no template-id cell' })
-        .option('source', { type: 'string', describe: 'with a platform workbook: meta.source of every record, 10 (own) or 01 (excerpted)' })
-        .option('methods', { type: 'string', describe: 'with a platform workbook: meta.source.methods, e.g. experiment,computation or a bit string' })
-        .option('reference', { type: 'string', describe: 'with a platform workbook: meta.source.reference (required with --source 01)' })
+        .options(WORKBOOK_OPTIONS)
         .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
         .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)' })
         .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })

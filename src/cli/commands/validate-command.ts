@@ -8,7 +8,7 @@ import { formatValidateSummary, validateJson } from '../render/format-validate-s
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
-import { workbookOptions } from '../workbook-options.js';
+import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
 
 /** `validate --mapping FILE INPUT...`: the dry run (see `runValidate`). */
 export const validateCommand = defineCommand({
@@ -22,11 +22,7 @@ export const validateCommand = defineCommand({
       y
         .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
         .option('mapping', { type: 'string', describe: 'the mapping file (YAML); without it the one input is read as the platform\'s workbook (docs/platform-workbook.md)' })
-        .option('layout', { type: 'string', choices: ['platform'], describe: 'read the input as the platform\'s workbook (found by its template-id cell when --mapping is not given)' })
-        .option('template', { type: 'string', describe: 'with a platform workbook: the template id, when the workbook holds no template-id cell' })
-        .option('source', { type: 'string', describe: 'with a platform workbook: meta.source of every record, 10 (own) or 01 (excerpted)' })
-        .option('methods', { type: 'string', describe: 'with a platform workbook: meta.source.methods, e.g. experiment,computation or a bit string' })
-        .option('reference', { type: 'string', describe: 'with a platform workbook: meta.source.reference (required with --source 01)' })
+        .options(WORKBOOK_OPTIONS)
         .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of their sub-directories too (not hidden ones)' })
         .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
         .option('annotate', { type: 'string', describe: 'write a copy of the input (.xlsx) with every problem on its cell: filled, with a note, a status column, and a first sheet "Problems" linking to each' })
@@ -52,7 +48,7 @@ export const validateCommand = defineCommand({
     const named = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
     const mapping = named(args['mapping']);
     if (args['mapping'] !== undefined && mapping === undefined) throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-    if (mapping !== undefined && args['layout'] === 'platform') throw new UsageError('OPTION_INVALID', '--layout platform reads the workbook without a mapping: leave out --mapping', { location: { field: '--layout' } });
+    if (mapping !== undefined && args['layout'] !== undefined) throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', { location: { field: '--layout' } });
     const options = {
       mappingFile: mapping,
       workbook: workbookOptions(args),

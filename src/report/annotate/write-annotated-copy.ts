@@ -3,6 +3,8 @@ import type { RowProblem } from '../../mapping/record-types.js';
 import { checkWorkbookFile } from '../../sources/check-workbook-file.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import { openCsv } from '../../sources/open-csv.js';
+import { isDelimitedText } from '../../sources/open-table.js';
+import { ReportError } from '../report-errors.js';
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { neutraliseFormula } from '../neutralise-formula.js';
 
@@ -123,6 +125,9 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string): Pro
     const entries = await checkWorkbookFile(input.file);
     await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
   } else {
+    if (!isDelimitedText(input.file)) {
+      throw new ReportError('ANNOTATE_INPUT', `cannot annotate a ${ext || 'file without an extension'}: only .xlsx, .xlsm and delimited text (.csv, .tsv, .txt) are copied`, { location: { field: '--annotate', file: input.file } });
+    }
     csvSheet = path.basename(input.file).replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1';
     const sheet = book.addWorksheet(csvSheet);
     const table = await openCsv(input.file, { headerRow: 1 });

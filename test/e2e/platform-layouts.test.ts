@@ -1,0 +1,69 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runBuiltCli } from '../cli/run-built-cli.js';
+import { tempDir } from './ingest-harness.js';
+
+const META = ['--source', '10', '--methods', 'experiment'];
+
+describe('the platform\'s flat export and JSON import file, read without a mapping (built CLI, in-process sandbox)', () => {
+  test('flat export: dotted headers with indices fill arrays and tables; problems at their cells; an old column warned of', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const flat = path.join(dir, 'export.csv');
+    await writeFile(
+      flat,
+      '序号,牌号,试验温度,热处理状态,应力序列.1,应力序列.2,化学成分.元素.1,化学成分.含量.1,化学成分.元素.2,化学成分.含量.2,试验条件.设备.型号,旧字段\n' +
+        '1,GH4169,650,锻态,690,720,Ni,52.8,Cr,19.1,RDL-50,x\n' +
+        '2,IN718,abc,退火,,,Ni,,,,,\n',
+    );
+    const args = ['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META, '--title', '{牌号} test', '--abstract', 'tensile', '--keywords', 'a, b'];
+    const result = await runBuiltCli(args, { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('WORKBOOK_COLUMNS_CHANGED');
+    expect(result.stderr).toContain('"旧字段"');
+    const lines = result.stdout.split('\n').filter((l) => l.startsWith('export.csv') || l.includes('export.csv '));
+    expect(lines.map((l) => l.split(/\s+/).slice(1, 2)[0])).toEqual(['C3', 'D3']);
+    expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
+
+    // The flat export names no template and holds no meta: each is asked for, exit 2, before a row is read.
+    const noTemplate = await runBuiltCli(['validate', '--sandbox', flat, '--layout', 'flat', ...META], { env });
+    expect(noTemplate.code).toBe(2);
+    expect(noTemplate.stderr).toContain('WORKBOOK_NO_TEMPLATE');
+    const noTitle = await runBuiltCli(['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META], { env });
+    expect(noTitle.code).toBe(2);
+    expect(noTitle.stderr).toContain('--title, --abstract, --keywords');
+  }, 60_000);
+
+  test('JSON import file: ranges as text, tables and arrays; a problem at its record and path; --mapping with --layout refused', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const file = path.join(dir, 'import.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        template: { _id: 101 },
+        data: [
+          { meta: { 数据ID: 'J1', 数据标题: 't1', 摘要: 'a', 关键词: ['k1', 'k2'], 可见范围: '私有' }, content: { 牌号: 'GH', 试验温度: 650, 热处理状态: '锻态', 保温时间: '(8, 10)', 化学成分: [{ 元素: 'Ni', 含量: 52.8 }], 应力序列: [1, 2] } },
+          { meta: { 数据ID: 'J2', 数据标题: 't2', 摘要: 'a', 关键词: 'k' }, content: { 牌号: 'GH', 试验温度: 'hot', 热处理状态: '锻态' } },
+        ],
+      }),
+    );
+    const errors = path.join(dir, 'errors.jsonl');
+    const result = await runBuiltCli(['validate', '--sandbox', file, ...META, '--errors', errors], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
+    const { readFile } = await import('node:fs/promises');
+    const rows = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { key: string; row: number; problems: { code: string; header: string; found: string }[] });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: '["J2"]', row: 2, problems: [{ code: 'VALUE_NOT_A_NUMBER', header: '试验温度', found: 'hot' }] });
+
+    const both = await runBuiltCli(['validate', '--sandbox', file, '--mapping', 'mappings/steel_strength.yaml', '--layout', 'json', ...META], { env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('leave out --mapping');
+    const notJson = path.join(dir, 'broken.json');
+    await writeFile(notJson, '{"data": [');
+    const broken = await runBuiltCli(['validate', '--sandbox', notJson, '--template', '101', ...META], { env });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('JSON_IMPORT_INVALID');
+  }, 60_000);
+});
