@@ -30,10 +30,10 @@ if (mode === 'bare') {
 } else {
   const [{ openTable }, { loadMapping }, { prepareMapping }, { compileMapping }, { toMappedRows }, { parseTemplate }] = await Promise.all([
     dist('sources/open-table.js'),
-    dist('mapping/load-mapping.js'),
-    dist('mapping/prepare-mapping.js'),
-    dist('mapping/compile-mapping.js'),
-    dist('mapping/to-mapped-rows.js'),
+    dist('mapping/load/load-mapping.js'),
+    dist('mapping/check/prepare-mapping.js'),
+    dist('mapping/compile/compile-mapping.js'),
+    dist('mapping/rows/to-mapped-rows.js'),
     dist('template/parse-template.js'),
   ]);
   const mappingFile = 'mappings/ucsb_thermoelectrics.yaml';

@@ -1,6 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { firstDuplicateKey } from '../util/first-duplicate-key.js';
-import { didYouMean } from '../mapping/did-you-mean.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import type { SettingProblem } from './setting-problem.js';
 

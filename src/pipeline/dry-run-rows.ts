@@ -1,4 +1,4 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { ReportState } from '../report/fold-report.js';
 import { planResume, type ResumeDecision, type ResumeOptions } from '../report/plan-resume.js';
 import { zeroCounts, type ReportLineInput } from '../report/report-lines.js';

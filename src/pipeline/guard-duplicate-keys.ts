@@ -1,5 +1,5 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
-import type { RowProblem } from '../mapping/record-types.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import type { RowProblem } from '../template/record-types.js';
 import { createDigestTable } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */

@@ -1,4 +1,4 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { EarlyStop } from '../report/report-lines.js';
 
 /** The rows of a run under `--max-errors`, and whether the limit stopped them. */

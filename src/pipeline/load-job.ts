@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { MappingSettings } from '../mapping/check-mapping.js';
-import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load-mapping.js';
+import type { MappingSettings } from '../mapping/check/check-mapping.js';
+import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load/load-mapping.js';
 import { MappingError } from '../mapping/mapping-errors.js';
-import { prepareMapping, type PreparedMapping } from '../mapping/prepare-mapping.js';
+import { prepareMapping, type PreparedMapping } from '../mapping/check/prepare-mapping.js';
 import { describeTemplateChanges } from '../template/describe-template-changes.js';
 import { templateFieldChanges } from '../template/template-field-changes.js';
 import type { Template } from '../template/template-types.js';

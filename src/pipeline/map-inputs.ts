@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { compileMapping, type CompiledMapping } from '../mapping/compile-mapping.js';
-import type { MappedRow } from '../mapping/mapped-row.js';
+import { compileMapping, type CompiledMapping } from '../mapping/compile/compile-mapping.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import { MappingInvalidError } from '../mapping/mapping-errors.js';
 import type { MappingProblem } from '../mapping/mapping-problem.js';
-import type { PreparedMapping } from '../mapping/prepare-mapping.js';
-import { toMappedRows } from '../mapping/to-mapped-rows.js';
+import type { PreparedMapping } from '../mapping/check/prepare-mapping.js';
+import { toMappedRows } from '../mapping/rows/to-mapped-rows.js';
 import { listInputs } from '../sources/list-inputs.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';

@@ -3,9 +3,9 @@
  * and validates every row, and serves the rows in their wire form (key, hash and JSON text computed).
  */
 import { workerData } from 'node:worker_threads';
-import { compileMapping } from '../mapping/compile-mapping.js';
-import { prepareMapping } from '../mapping/prepare-mapping.js';
-import { toMappedRows } from '../mapping/to-mapped-rows.js';
+import { compileMapping } from '../mapping/compile/compile-mapping.js';
+import { prepareMapping } from '../mapping/check/prepare-mapping.js';
+import { toMappedRows } from '../mapping/rows/to-mapped-rows.js';
 import { openCsv } from '../sources/open-csv.js';
 import type { TableSource } from '../sources/source-types.js';
 import { serveWorkerBatches } from '../util/serve-worker-batches.js';

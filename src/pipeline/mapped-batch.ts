@@ -1,5 +1,5 @@
-import type { LazyMappedRow } from '../mapping/lazy-mapped-row.js';
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { LazyMappedRow } from '../mapping/rows/lazy-mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { CellValue, SourceHeader } from '../sources/source-types.js';
 
 /** The mapping worker, as error messages name it. */

@@ -1,5 +1,5 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
-import { sourceValuesOf } from '../mapping/lazy-mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import { describeRowProblem, fixColumns, openFixFile, type FixFile } from '../report/open-fix-file.js';
 

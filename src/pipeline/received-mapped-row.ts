@@ -1,6 +1,6 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
-import { sourceValuesOf } from '../mapping/lazy-mapped-row.js';
-import type { PlatformRecord, RowLocation, RowProblem } from '../mapping/record-types.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
+import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
 import type { CellValue, SourceHeader } from '../sources/source-types.js';
 import type { WireMappedRow } from './mapped-batch.js';
 

@@ -1,5 +1,6 @@
-import { mappingFingerprints, partFingerprint } from '../mapping/mapping-fingerprints.js';
-import type { MappingSpec, MethodsWidth } from '../mapping/mapping-spec.js';
+import { mappingFingerprints, partFingerprint } from '../mapping/load/mapping-fingerprints.js';
+import type { MappingSpec } from '../mapping/load/mapping-spec.js';
+import type { MethodsWidth } from '../template/record-types.js';
 import type { Template } from '../template/template-types.js';
 
 /** What a run's records are made with, part by part, as its `run` line records it. */

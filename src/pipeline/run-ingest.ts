@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from '../config/setting-problem.js';
-import type { MethodsWidth } from '../mapping/mapping-spec.js';
+import type { MethodsWidth } from '../template/record-types.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
 import { createReportWriter } from '../report/create-report-writer.js';

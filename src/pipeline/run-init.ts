@@ -1,8 +1,8 @@
 import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MappingProposal } from '../mapping/header-match/proposal-types.js';
-import { fieldMatches } from '../mapping/scaffold-field-lines.js';
-import { scaffoldMapping, unmatchedFields } from '../mapping/scaffold-mapping.js';
+import { fieldMatches } from '../mapping/scaffold/scaffold-field-lines.js';
+import { scaffoldMapping, unmatchedFields } from '../mapping/scaffold/scaffold-mapping.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { Template } from '../template/template-types.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { MethodsWidth } from '../mapping/mapping-spec.js';
-import type { RowProblem } from '../mapping/record-types.js';
+import type { MethodsWidth } from '../template/record-types.js';
+import type { RowProblem } from '../template/record-types.js';
 import { describeInputs } from '../report/describe-inputs.js';
 import { buildValidateView } from '../report/html/build-validate-view.js';
 import { createProblemCollector, type ProblemCollector } from '../report/html/collect-problems.js';

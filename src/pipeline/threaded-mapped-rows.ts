@@ -1,7 +1,8 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import { MappingInvalidError } from '../mapping/mapping-errors.js';
 import type { MappingProblem } from '../mapping/mapping-problem.js';
-import type { MappingSpec, MethodsWidth } from '../mapping/mapping-spec.js';
+import type { MappingSpec } from '../mapping/load/mapping-spec.js';
+import type { MethodsWidth } from '../template/record-types.js';
 import { isDelimitedText } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { TableSource } from '../sources/source-types.js';

@@ -1,4 +1,4 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { EarlyStop } from '../report/report-lines.js';
 
 /** What a map + validate run found, for the summary (`validate`, and the dry part of `ingest`). */

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { DEFAULT_SETTINGS, RUN_TUNING } from '../config/settings.js';
-import type { PlatformRecord } from '../mapping/record-types.js';
+import type { PlatformRecord } from '../template/record-types.js';
 import { parseTemplate, parseTemplateSummary } from '../template/parse-template.js';
 import type { Template, TemplateSummary } from '../template/template-types.js';
 import { ConfigError } from '../config/setting-problem.js';

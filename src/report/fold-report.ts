@@ -1,4 +1,4 @@
-import type { RowProblem } from '../mapping/record-types.js';
+import type { RowProblem } from '../template/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import type { ReportLine, ReportLocation, RowLine, RunLine, SummaryLine } from './report-lines.js';
 

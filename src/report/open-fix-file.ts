@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import type { RowProblem } from '../mapping/record-types.js';
+import type { RowProblem } from '../template/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import { cellValueText } from '../sources/cell-value-text.js';
 import { csvField } from '../util/csv-field.js';

@@ -16,7 +16,7 @@
  * input's cells by header) so `report --failed-out` can rebuild them; `uploaded` lines stay lean.
  */
 import type { CellValue } from '../sources/source-types.js';
-import type { RowProblem } from '../mapping/record-types.js';
+import type { RowProblem } from '../template/record-types.js';
 
 /** Where a row came from. `rows` lists every source row when several make one record (`groupBy`). */
 export interface ReportLocation {

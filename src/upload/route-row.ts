@@ -1,4 +1,4 @@
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { KeyState, ReportState } from '../report/fold-report.js';
 import { planResume, type ResumeOptions } from '../report/plan-resume.js';
 import type { EarlyStop, ReportLocation, ResendOf } from '../report/report-lines.js';

@@ -1,5 +1,5 @@
 import { isMgeError } from '../errors/mge-error.js';
-import type { MappedRow } from '../mapping/mapped-row.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import { zeroCounts, type OutcomeType } from '../report/report-lines.js';
 import type { Classification } from '../platform/classify-failure.js';
 import { NO_STREAKS, nextStreaks, trippedBreaker, type AttemptAnswer, type StreakLimits, type Streaks } from './outcome-streaks.js';

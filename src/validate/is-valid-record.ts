@@ -1,4 +1,4 @@
-import type { MethodsWidth } from '../mapping/mapping-spec.js';
+import type { MethodsWidth } from '../template/record-types.js';
 import type { Field } from '../template/template-types.js';
 import { isMissing } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';

@@ -1,4 +1,4 @@
-import type { MethodsWidth } from '../mapping/mapping-spec.js';
+import type { MethodsWidth } from '../template/record-types.js';
 
 type Push = (code: string, field: string, expected: string, found: unknown, message: string) => void;
 

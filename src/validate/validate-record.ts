@@ -1,5 +1,5 @@
-import type { MethodsWidth } from '../mapping/mapping-spec.js';
-import type { PlatformRecord } from '../mapping/record-types.js';
+import type { MethodsWidth } from '../template/record-types.js';
+import type { PlatformRecord } from '../template/record-types.js';
 import type { Template } from '../template/template-types.js';
 import { isValidRecord } from './is-valid-record.js';
 import { validateFields } from './validate-content.js';

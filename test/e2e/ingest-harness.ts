@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { recordHash } from '../../src/mapping/record-hash.js';
+import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import type { KeyState } from '../../src/report/fold-report.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';

@@ -1,6 +1,6 @@
 import { SettingsError } from '../../src/config/setting-problem.js';
 import { isMgeError, MgeError } from '../../src/errors/mge-error.js';
-import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { loadMapping } from '../../src/mapping/load/load-mapping.js';
 import { MappingError, MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { MappingChangedError, PipelineError } from '../../src/pipeline/pipeline-errors.js';
 import { RunStoppedError } from '../../src/pipeline/run-stopped-error.js';

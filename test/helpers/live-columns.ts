@@ -1,5 +1,5 @@
-import type { FieldPlan, NamedPlans } from '../../src/mapping/field-plan.js';
-import type { ValuePlan } from '../../src/mapping/value-plan.js';
+import type { FieldPlan, NamedPlans } from '../../src/mapping/check/field-plan.js';
+import type { ValuePlan } from '../../src/mapping/check/value-plan.js';
 
 const columnOf = (v: ValuePlan): string[] => (v.source.kind === 'column' ? [v.source.name] : []);
 

@@ -1,9 +1,9 @@
-import { compileMapping } from '../../src/mapping/compile-mapping.js';
-import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
-import { loadMapping } from '../../src/mapping/load-mapping.js';
-import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
-import { canonicalJson } from '../../src/mapping/canonical-json.js';
-import { recordHash } from '../../src/mapping/record-hash.js';
+import { compileMapping } from '../../src/mapping/compile/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/check/prepare-mapping.js';
+import { loadMapping } from '../../src/mapping/load/load-mapping.js';
+import { toMappedRows } from '../../src/mapping/rows/to-mapped-rows.js';
+import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
+import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import { validateRecord } from '../../src/validate/validate-record.js';
 import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { compileMapping } from '../../src/mapping/compile-mapping.js';
-import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
-import { loadMapping } from '../../src/mapping/load-mapping.js';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
-import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
-import { canonicalJson } from '../../src/mapping/canonical-json.js';
+import { compileMapping } from '../../src/mapping/compile/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/check/prepare-mapping.js';
+import { loadMapping } from '../../src/mapping/load/load-mapping.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
+import { toMappedRows } from '../../src/mapping/rows/to-mapped-rows.js';
+import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
 import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { checkMapping } from '../../src/mapping/check-mapping.js';
-import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { checkMapping } from '../../src/mapping/check/check-mapping.js';
+import { loadMapping } from '../../src/mapping/load/load-mapping.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
 const root = new URL('../../', import.meta.url);

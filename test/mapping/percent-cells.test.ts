@@ -1,6 +1,6 @@
-import { compileMapping } from '../../src/mapping/compile-mapping.js';
-import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
-import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { compileMapping } from '../../src/mapping/compile/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/check/prepare-mapping.js';
+import { loadMapping } from '../../src/mapping/load/load-mapping.js';
 import { openTable } from '../../src/sources/open-table.js';
 import { fixture, readAll } from '../sources/read-all.js';
 import { optionalTemplate } from '../helpers/templates-for-tests.js';

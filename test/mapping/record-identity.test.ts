@@ -1,7 +1,7 @@
-import { canonicalJson } from '../../src/mapping/canonical-json.js';
-import { groupRows } from '../../src/mapping/group-rows.js';
-import { recordHash } from '../../src/mapping/record-hash.js';
-import { rowKey } from '../../src/mapping/row-key.js';
+import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
+import { groupRows } from '../../src/mapping/rows/group-rows.js';
+import { recordHash } from '../../src/mapping/rows/record-hash.js';
+import { rowKey } from '../../src/mapping/rows/row-key.js';
 import type { SourceRow } from '../../src/sources/source-types.js';
 import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
 
@@ -48,9 +48,9 @@ describe('groupRows', () => {
 describe('records built from unusual field names', () => {
   it('keeps a field named __proto__ as data and hashes index-like names canonically', async () => {
     const { parseTemplate } = await import('../../src/template/parse-template.js');
-    const { loadMapping } = await import('../../src/mapping/load-mapping.js');
-    const { compileMapping } = await import('../../src/mapping/compile-mapping.js');
-    const { prepareMapping } = await import('../../src/mapping/prepare-mapping.js');
+    const { loadMapping } = await import('../../src/mapping/load/load-mapping.js');
+    const { compileMapping } = await import('../../src/mapping/compile/compile-mapping.js');
+    const { prepareMapping } = await import('../../src/mapping/check/prepare-mapping.js');
     const template = parseTemplate({
       id: 900,
       title: 't',

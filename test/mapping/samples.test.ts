@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { compileMapping } from '../../src/mapping/compile-mapping.js';
-import { prepareMapping } from '../../src/mapping/prepare-mapping.js';
-import { loadMapping } from '../../src/mapping/load-mapping.js';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
-import { toMappedRows } from '../../src/mapping/to-mapped-rows.js';
-import { canonicalJson } from '../../src/mapping/canonical-json.js';
-import { recordHash } from '../../src/mapping/record-hash.js';
+import { compileMapping } from '../../src/mapping/compile/compile-mapping.js';
+import { prepareMapping } from '../../src/mapping/check/prepare-mapping.js';
+import { loadMapping } from '../../src/mapping/load/load-mapping.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
+import { toMappedRows } from '../../src/mapping/rows/to-mapped-rows.js';
+import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
+import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import { openTable } from '../../src/sources/open-table.js';
 import type { SourceOptions } from '../../src/sources/source-options.js';
 import type { SourceHeader, SourceRow } from '../../src/sources/source-types.js';

@@ -1,5 +1,5 @@
 import { guardDuplicateKeys } from '../../src/pipeline/guard-duplicate-keys.js';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { row, stream } from '../upload/upload-fixtures.js';
 
 async function collect(rows: AsyncIterable<MappedRow>): Promise<MappedRow[]> {

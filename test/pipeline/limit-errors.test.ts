@@ -1,4 +1,4 @@
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { limitErrors } from '../../src/pipeline/limit-errors.js';
 import { row } from '../upload/upload-fixtures.js';
 

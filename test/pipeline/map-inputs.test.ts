@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { loadJob, type LoadedJob } from '../../src/pipeline/load-job.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';

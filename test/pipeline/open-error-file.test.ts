@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { openErrorFile } from '../../src/pipeline/open-error-file.js';
 import { FIX_COLUMNS } from '../../src/report/open-fix-file.js';
 import type { SourceHeader } from '../../src/sources/source-types.js';

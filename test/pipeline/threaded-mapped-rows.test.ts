@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import type { ReadTracker } from '../../src/pipeline/create-read-progress.js';
 import type { LoadedJob } from '../../src/pipeline/load-job.js';
 import type { MapInputsOptions, PreparedInput, PrepareInputsOptions } from '../../src/pipeline/map-inputs.js';

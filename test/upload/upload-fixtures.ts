@@ -1,10 +1,10 @@
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
-import type { MappedRow } from '../../src/mapping/mapped-row.js';
+import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { uploadStageOptions } from '../../src/pipeline/stage-options.js';
 import type { ResumeOptions } from '../../src/report/plan-resume.js';
 import type { UploadOptions } from '../../src/upload/upload-types.js';
-import { canonicalJson } from '../../src/mapping/canonical-json.js';
-import type { PlatformRecord } from '../../src/mapping/record-types.js';
+import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
+import type { PlatformRecord } from '../../src/template/record-types.js';
 import { PlatformRequestError, type PlatformErrorCode, type PlatformFailure } from '../../src/platform/platform-errors.js';
 import type { ReportLine, ReportLineInput } from '../../src/report/report-lines.js';
 

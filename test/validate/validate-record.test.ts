@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { PlatformRecord } from '../../src/mapping/record-types.js';
+import type { PlatformRecord } from '../../src/template/record-types.js';
 import { isValidRecord } from '../../src/validate/is-valid-record.js';
 import { validateRecord } from '../../src/validate/validate-record.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';

@@ -1,4 +1,4 @@
-import type { RowProblem } from '../../mapping/record-types.js';
+import type { RowProblem } from '../../template/record-types.js';
 import { formatTable } from './format-table.js';
 
 /** Options of {@link formatRowProblems}. */

@@ -1,6 +1,6 @@
 import type { CellValue } from '../../sources/source-types.js';
-import { parseNumber } from '../parse-number.js';
-import { parseRange } from '../parse-range.js';
+import { parseNumber } from '../values/parse-number.js';
+import { parseRange } from '../values/parse-range.js';
 
 /** What the sampled cells of one column look like. */
 export interface ColumnProfile {

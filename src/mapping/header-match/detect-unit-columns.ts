@@ -1,4 +1,4 @@
-import { unitConversion } from '../unit-conversion.js';
+import { unitConversion } from '../values/unit-conversion.js';
 import type { ColumnProfile } from './column-profile.js';
 import { cleanUnit, isUnitText } from './header-unit.js';
 import { latexToText } from './latex-to-text.js';

@@ -1,4 +1,4 @@
-import { isKnownUnit } from '../unit-conversion.js';
+import { isKnownUnit } from '../values/unit-conversion.js';
 
 /** Superscripts as the `^n` the units library reads (NFKC would make `m²` into `m2`). */
 const SUPERSCRIPTS: Readonly<Record<string, string>> = { '⁻': '-', '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };

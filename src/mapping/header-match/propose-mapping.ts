@@ -1,6 +1,6 @@
 import type { Field, Template } from '../../template/template-types.js';
-import { splitHeaderUnit } from '../normalize-name.js';
-import { unitConversion } from '../unit-conversion.js';
+import { splitHeaderUnit } from '../../util/normalize-name.js';
+import { unitConversion } from '../values/unit-conversion.js';
 import { assignPairs } from './assign-pairs.js';
 import { columnFields, tableFields } from './column-fields.js';
 import { columnFit } from './column-fit.js';

@@ -1,5 +1,5 @@
 import type { Field } from '../../template/template-types.js';
-import { unitConversion } from '../unit-conversion.js';
+import { unitConversion } from '../values/unit-conversion.js';
 import { cleanUnit } from './header-unit.js';
 
 /** How a column's unit suits a field: no unit on one side, the same, convertible, or not. */

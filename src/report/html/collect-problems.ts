@@ -1,4 +1,4 @@
-import type { RowProblem } from '../../mapping/record-types.js';
+import type { RowProblem } from '../../template/record-types.js';
 import type { ProblemsView, ProblemView, ValueCount } from './html-report-view.js';
 
 /** Gathers problems as they come: keeps the first `limit` for the table, counts all of them. */

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkMapping } from '../../../src/mapping/check-mapping.js';
-import { checkColumns } from '../../../src/mapping/compile-mapping.js';
-import { loadMapping } from '../../../src/mapping/load-mapping.js';
+import { checkMapping } from '../../../src/mapping/check/check-mapping.js';
+import { checkColumns } from '../../../src/mapping/compile/compile-mapping.js';
+import { loadMapping } from '../../../src/mapping/load/load-mapping.js';
 import { openTable } from '../../../src/sources/open-table.js';
 import { parseTemplate } from '../../../src/template/parse-template.js';
 import { runCliInProcess as cli } from '../../cli/run-cli-in-process.js';

@@ -1,5 +1,5 @@
 import { createProblemCollector } from '../../../src/report/html/collect-problems.js';
-import type { RowProblem } from '../../../src/mapping/record-types.js';
+import type { RowProblem } from '../../../src/template/record-types.js';
 
 const problem = (row: number, code: string, field: string | undefined): RowProblem => ({
   code,

@@ -1,0 +1,41 @@
+import type { SourceHeader } from '../../sources/source-types.js';
+import type { MappingProblem } from '../mapping-problem.js';
+import type { MetaPlan } from './meta-plan.js';
+import type { ValuePlan } from './value-plan.js';
+
+/**
+ * `MAPPING_META_LITERAL_IS_COLUMN` warnings: in `meta` a bare string is literal text, so
+ * `doi: doi` sends the text "doi" with every record. When that text is exactly a header of the input,
+ * the curator most likely meant the column (`{column: doi}`). A warning, not an error: a title that
+ * happens to equal a header is legitimate. Items of a keyword list (`keywords: [steel, yield strength]`)
+ * are plainly keywords, named after the measured properties as often as not, and are not checked.
+ */
+export function metaLiteralWarnings(plan: MetaPlan, header: SourceHeader): MappingProblem[] {
+  const headers = new Set(header.names.map((n) => n.trim()).filter((n) => n !== ''));
+  const out: MappingProblem[] = [];
+  const check = (value: ValuePlan | undefined, path: string): void => {
+    if (value === undefined || value.source.kind !== 'const' || typeof value.source.value !== 'string') return;
+    const text = value.source.value.trim();
+    if (!headers.has(text)) return;
+    out.push({
+      code: 'MAPPING_META_LITERAL_IS_COLUMN',
+      message: `${path} is the literal text "${text}", which is also a column of the input: write {column: ${text}} to take the cell`,
+      line: value.line,
+      col: value.col,
+      path,
+    });
+  };
+  check(plan.title, 'meta.title');
+  check(plan.abstract, 'meta.abstract');
+  check(plan.keywords.split, 'meta.keywords');
+  check(plan.reference, 'meta.source.reference');
+  check(plan.doi, 'meta.doi');
+  check(plan.project, 'meta.other_info.project');
+  check(plan.subject, 'meta.other_info.subject');
+  check(plan.institution, 'meta.institution');
+  check(plan.contributor, 'meta.contributor');
+  check(plan.public, 'meta.public');
+  check(plan.publicDate, 'meta.public_date');
+  check(plan.publicRange, 'meta.public_range');
+  return out.sort((a, b) => a.line - b.line || a.col - b.col);
+}

@@ -1,0 +1,26 @@
+import type { Template } from '../../template/template-types.js';
+import { checkMapping, type MappingCheck, type MappingSettings } from './check-mapping.js';
+import { MappingInvalidError } from '../mapping-errors.js';
+import type { MappingSpec } from '../load/mapping-spec.js';
+
+/**
+ * A mapping loaded and checked against its template, with no problem: what `compileMapping` binds to
+ * each input's header. The checks ran once, here; compiling only resolves columns and header units.
+ */
+export interface PreparedMapping {
+  readonly spec: MappingSpec;
+  readonly template: Template;
+  /** The plans built by the check, and the effective methods width. */
+  readonly check: MappingCheck;
+}
+
+/**
+ * The middle step of `load → check → compile`: checks a loaded mapping against its template (every
+ * problem at once, each with its line; see {@link checkMapping}).
+ * @throws MappingInvalidError `MAPPING_INVALID` holding every problem.
+ */
+export function prepareMapping(spec: MappingSpec, template: Template, settings: MappingSettings = {}): PreparedMapping {
+  const check = checkMapping(spec, template, settings);
+  if (!check.ok) throw new MappingInvalidError(spec.file, check.problems);
+  return { spec, template, check };
+}

@@ -1,0 +1,174 @@
+import type { SourceHeader, SourceRow } from '../../sources/source-types.js';
+import type { Template } from '../../template/template-types.js';
+import type { MappingCheck } from '../check/check-mapping.js';
+import { compileField, type FieldEval } from './compile-field.js';
+import { compileMeta, type MetaEval } from './compile-meta.js';
+import { MappingInvalidError } from '../mapping-errors.js';
+import type { MappingProblem } from '../mapping-problem.js';
+import { metaLiteralWarnings } from '../check/meta-literal-warnings.js';
+import type { MappingSpec } from '../load/mapping-spec.js';
+import type { PreparedMapping } from '../check/prepare-mapping.js';
+import { splitHeaderUnit } from '../../util/normalize-name.js';
+import { canonicalJson } from '../rows/canonical-json.js';
+import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
+import type { Field } from '../../template/template-types.js';
+import type { JsonValue, PlatformRecord, RowProblem } from '../../template/record-types.js';
+import { closestHeaders, findColumns } from './resolve-columns.js';
+import type { RowContext, TracedCell } from './row-context.js';
+
+/** The result of mapping one record. `record` is undefined when a value could not be read. */
+export interface MapResult {
+  readonly record: PlatformRecord | undefined;
+  /** What could be built, even when some value could not be read (for validating the rest). */
+  readonly partial: PlatformRecord;
+  readonly problems: RowProblem[];
+  /** Which column fed each field path (only when tracing was asked for). */
+  readonly trace: ReadonlyMap<string, TracedCell> | undefined;
+}
+
+/** A mapping bound to one header: columns resolved to indices, units to conversion factors. */
+export interface CompiledMapping {
+  /** The checked mapping this was compiled from (compiled again as it is for a header that changed). */
+  readonly prepared: PreparedMapping;
+  readonly spec: MappingSpec;
+  readonly template: Template;
+  readonly header: SourceHeader;
+  readonly check: MappingCheck;
+  /** Column indices of `key:` (empty: the record hash is the key). */
+  readonly keyColumns: readonly number[];
+  /** Column indices of `groupBy:` (empty: one row, one record). */
+  readonly groupColumns: readonly number[];
+  /**
+   * Columns read from a group's first row only (every value outside `fromRows`, meta included, but
+   * not the `groupBy` columns): a continuation row with another value there would lose it.
+   */
+  readonly firstRowColumns: readonly number[];
+  /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
+  readonly warnings: readonly MappingProblem[];
+  /** Maps one row. */
+  mapRow(row: SourceRow): MapResult;
+  /** `canonicalJson` of a record this mapping built, computed without re-sorting its keys. */
+  recordJson(record: PlatformRecord): string;
+  /** Maps the rows of one group (`groupBy`) into one record; `trace` records cell sources. */
+  mapRows(rows: readonly SourceRow[], trace?: boolean): MapResult;
+}
+
+interface Bound {
+  readonly problems: MappingProblem[];
+  readonly meta: MetaEval;
+  readonly content: readonly (readonly [string, FieldEval, string])[];
+  readonly keyColumns: number[];
+  readonly groupColumns: number[];
+  readonly firstRowColumns: number[];
+}
+
+function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
+  const problems: MappingProblem[] = [];
+  // A value compiled twice (an array element plan) must not report its missing column twice.
+  const missing = new Set<string>();
+  const resolve = (name: string, line: number, col: number, path: string): number => {
+    const hits = findColumns(header, name);
+    const id = `${line}:${col}:${name}`;
+    const where = `${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`;
+    if (hits.length !== 1 && !missing.has(id)) {
+      missing.add(id);
+      if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
+      else {
+        const candidates = hits.map((j) => header.names[j] ?? '');
+        problems.push({ code: 'MAPPING_COLUMN_AMBIGUOUS', message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`, line, col, path, suggestions: candidates });
+      }
+    }
+    return hits.length === 1 ? hits[0]! : -1;
+  };
+  const firstRow = new Set<number>();
+  const once = (i: number): number => {
+    if (i >= 0) firstRow.add(i);
+    return i;
+  };
+  const rowsEnv = {
+    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
+    headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
+    decimal: spec.decimal,
+    unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
+      problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
+    },
+  };
+  const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
+  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
+  const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
+  const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
+  const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
+  const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));
+  for (const g of groupColumns) firstRow.delete(g);
+  // Found in build order (fields by name, then meta); reported in the order of the file.
+  problems.sort((a, b) => a.line - b.line || a.col - b.col);
+  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b) };
+}
+
+function hasIndexLikeName(fields: readonly Field[]): boolean {
+  return fields.some((f) => {
+    if (isIndexLike(f.name)) return true;
+    if (f.type === 'container') return hasIndexLikeName(f.fields);
+    if (f.type === 'generator') return hasIndexLikeName(f.options);
+    if (f.type === 'table') return hasIndexLikeName(f.columns);
+    if (f.type === 'array') return hasIndexLikeName([f.element]);
+    return false;
+  });
+}
+
+/**
+ * Problems of a checked mapping against a header: columns that do not exist (with the closest
+ * headers) and header units that cannot convert to the template's.
+ */
+export function checkColumns(prepared: PreparedMapping, header: SourceHeader): MappingProblem[] {
+  return bind(prepared.spec, prepared.check, prepared.template, header).problems;
+}
+
+/**
+ * The last step of `load → check → compile`: binds a checked mapping to one header, once (columns
+ * resolved to indices, header units to conversions); the returned `mapRow` is the per-row hot path.
+ * The mapping's own checks ran in `prepareMapping` and are not repeated per input.
+ * @throws MappingInvalidError `MAPPING_INVALID` with every problem of the header (missing or
+ *   ambiguous columns, header units that cannot convert).
+ */
+export function compileMapping(prepared: PreparedMapping, header: SourceHeader): CompiledMapping {
+  const { spec, check, template } = prepared;
+  const bound = bind(spec, check, template, header);
+  if (bound.problems.length > 0) throw new MappingInvalidError(spec.file, bound.problems);
+  const { meta, content } = bound;
+  // Records are built with keys in code-unit order, so their JSON is already canonical, unless a
+  // field name looks like an array index (JS puts those first whatever the insertion order).
+  const builtCanonical = !hasIndexLikeName(template.fields);
+  // Parallel arrays walked by index: the per-row loop below is the stage's innermost one.
+  const names = content.map(([name]) => name);
+  const evaluators = content.map(([, evaluate]) => evaluate);
+  const paths = content.map(([, , path]) => path);
+  const plainNames = !names.includes('__proto__');
+  const mapRows = (rows: readonly SourceRow[], trace = false): MapResult => {
+    const ctx: RowContext = { rows, row: rows[0]!, problems: [], trace: trace ? new Map() : undefined };
+    const out: { [field: string]: JsonValue } = {};
+    for (let i = 0; i < evaluators.length; i++) {
+      const v = evaluators[i]!(ctx, paths[i]!);
+      if (v === undefined) continue;
+      if (plainNames) out[names[i]!] = v;
+      else setKey(out, names[i]!, v);
+    }
+    const m = meta(ctx);
+    const partial: PlatformRecord = { content: out, meta: m };
+    return { record: ctx.problems.length === 0 ? partial : undefined, partial, problems: ctx.problems, trace: ctx.trace };
+  };
+  return {
+    prepared,
+    spec,
+    template,
+    header,
+    check,
+    keyColumns: bound.keyColumns,
+    groupColumns: bound.groupColumns,
+    firstRowColumns: bound.firstRowColumns,
+    warnings: metaLiteralWarnings(check.meta, header),
+    mapRows,
+    mapRow: (row) => mapRows([row]),
+    recordJson: (record) => (builtCanonical ? JSON.stringify(record) : canonicalJson(record)),
+  };
+}

@@ -1,0 +1,215 @@
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { firstDuplicateKey } from '../../util/first-duplicate-key.js';
+import { isPositiveId, parsePositiveId } from '../../util/positive-id.js';
+import type { SourceOptions } from '../../sources/source-options.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { MappingError, type MappingErrorCode } from '../mapping-errors.js';
+import type { MappingProblem } from '../mapping-problem.js';
+import type { ColumnRef, LoadedMapping, MappingSpec } from './mapping-spec.js';
+import type { MethodsWidth } from '../../template/record-types.js';
+import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
+import { SPEC_TREE_LIMITS, SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
+
+const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
+const INPUT_KEYS = ['sheet', 'headerRow', 'headerRows', 'dataStartRow', 'skipRows', 'encoding', 'delimiter'];
+const OPTION_KEYS = ['methodsWidth', 'decimal'];
+const ENCODINGS = ['auto', 'utf8', 'utf16le', 'gb18030'] as const;
+const DELIMITERS = ['auto', ',', '\t', ';', '|'] as const;
+
+/**
+ * Largest mapping file read (512 KiB). A mapping of a template with hundreds of fields is tens of KiB;
+ * the bound keeps a wrong file (or `/dev/zero`) from being read whole, and YAML's parse of it short.
+ */
+export const MAX_MAPPING_BYTES = 512 * 1024;
+
+/**
+ * Parses a mapping file (YAML; JSON is valid YAML) into a typed {@link MappingSpec}. Throws only when
+ * the text cannot be used at all (`MAPPING_YAML_SYNTAX`, `MAPPING_NOT_AN_OBJECT`, `MAPPING_NO_TEMPLATE`:
+ * without a template id there is nothing to check against); every other problem (a wrong `version` too) is collected in `spec.problems` for `checkMapping`.
+ */
+export function loadMapping(text: string, fileName: string): LoadedMapping {
+  const lines = new LineCounter();
+  // Repeated keys are found by firstDuplicateKey: yaml's own check is quadratic in a map's keys.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  const syntax = doc.errors[0];
+  const duplicate = syntax === undefined ? firstDuplicateKey(doc) : undefined;
+  if (syntax || duplicate) {
+    const at = syntax ? (syntax.linePos?.[0] ?? lines.linePos(syntax.pos[0])) : lines.linePos(duplicate?.range?.[0] ?? 0);
+    // The YAML parser itself recurses per level: nesting far past any bound of ours runs it out of
+    // stack, which it reports as this code. That is a mapping too deep, at the place it gave up.
+    if (syntax?.code === 'RESOURCE_EXHAUSTION') {
+      throw new MappingError('MAPPING_TOO_DEEP', `${fileName}:${at.line}:${at.col} the mapping nests too deep to be read (more than ${SPEC_TREE_LIMITS.maxDepth} levels are refused)`, {
+        location: { file: fileName, row: at.line, col: at.col },
+        hint: DEEP_HINT,
+        details: { limit: SPEC_TREE_LIMITS.maxDepth },
+      });
+    }
+    const message = syntax ? (syntax.message.split('\n')[0] ?? '') : 'Map keys must be unique';
+    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}`, {
+      location: { file: fileName, row: at.line, col: at.col },
+      hint: 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).',
+      details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY' },
+    });
+  }
+  const root = specTree(doc, text, lines, fileName);
+  const fail = (code: MappingErrorCode, message: string, node: SpecNode | undefined, hint: string): never => {
+    throw new MappingError(code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
+  };
+  if (root.kind !== 'map') return fail('MAPPING_NOT_AN_OBJECT', 'a mapping file must be a YAML mapping (key: value lines)', root, 'Start from `mge-ingest init <tid>`.');
+
+  const problems: MappingProblem[] = [];
+  const problem = (code: string, message: string, node: { line: number; col: number }, path: string, suggestions?: string[]): void => {
+    problems.push({ code, message, line: node.line, col: node.col, path, ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) });
+  };
+  unknownKeys(root, TOP_KEYS, '', problem);
+
+  const version = root.entries.get('version');
+  // Reported with the rest: a wrong version alone should not hide every other problem of the file.
+  if (!version || version.kind !== 'scalar' || version.value !== 1) {
+    problem('MAPPING_VERSION', version ? 'this tool reads mapping format `version: 1`' : 'the mapping needs `version: 1` at the top', version ?? root, 'version');
+  }
+  const templateNode = root.entries.get('template');
+  const written = templateNode?.kind === 'scalar' ? templateNode.value : undefined;
+  const template = (typeof written === 'string' ? parsePositiveId(written) : typeof written === 'number' ? written : undefined) ?? Number.NaN;
+  // 1e300 is an integer to JavaScript, but no template's id: ids are positive safe integers.
+  if (!isPositiveId(template)) {
+    fail('MAPPING_NO_TEMPLATE', 'the mapping needs `template: <template id>` (a positive integer)', templateNode ?? root, 'Write the template id, e.g. `template: 201`.');
+  }
+  const pubNode = root.entries.get('templatePubDate');
+  const input = readInput(root.entries.get('input'), problem);
+  const options = root.entries.get('options');
+  let methodsWidth: MethodsWidth | undefined;
+  let decimal: '.' | ',' = '.';
+  if (options?.kind === 'map') {
+    unknownKeys(options, OPTION_KEYS, 'options', problem);
+    const width = options.entries.get('methodsWidth');
+    if (width) {
+      if (width.kind === 'scalar' && (width.value === 3 || width.value === 4)) methodsWidth = width.value;
+      else problem('MAPPING_BAD_OPTION', '`options.methodsWidth` must be 3 or 4', width, 'options.methodsWidth');
+    }
+    const dec = options.entries.get('decimal');
+    if (dec) {
+      if (dec.kind === 'scalar' && (dec.value === '.' || dec.value === ',')) decimal = dec.value;
+      else problem('MAPPING_BAD_OPTION', '`options.decimal` must be "." or ","', dec, 'options.decimal');
+    }
+  } else if (options) problem('MAPPING_SHAPE_MISMATCH', '`options` must be a mapping', options, 'options');
+
+  const meta = root.entries.get('meta');
+  const content = root.entries.get('content');
+  if (meta && meta.kind !== 'map') problem('MAPPING_SHAPE_MISMATCH', '`meta` must be a mapping of meta keys', meta, 'meta');
+  if (content && content.kind !== 'map') problem('MAPPING_SHAPE_MISMATCH', '`content` must be a mapping of template fields', content, 'content');
+
+  const spec: MappingSpec = {
+    file: fileName,
+    version: 1,
+    template,
+    templatePubDate: pubNode?.kind === 'scalar' && pubNode.value !== null ? scalarText(pubNode) : undefined,
+    input,
+    key: columnList(root.entries.get('key'), 'key', problem),
+    groupBy: columnList(root.entries.get('groupBy'), 'groupBy', problem),
+    methodsWidth,
+    decimal,
+    meta: meta?.kind === 'map' ? meta : undefined,
+    content: content?.kind === 'map' ? content : undefined,
+    pos: { line: root.line, col: root.col },
+    problems,
+  };
+  return { spec, text };
+}
+
+const DEEP_HINT = 'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.';
+
+/** The document as spec nodes, or a mapping error at the node where it passed a tree bound. */
+function specTree(doc: Document, text: string, lines: LineCounter, fileName: string): SpecNode {
+  try {
+    return yamlToSpecNode(doc, text, lines);
+  } catch (error) {
+    if (!(error instanceof SpecTreeLimitError)) throw error;
+    const deep = error.limit === 'depth';
+    const through = error.alias === undefined ? '' : ` (through the alias *${error.alias})`;
+    throw new MappingError(deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
+      location: { file: fileName, row: error.pos.line, col: error.pos.col },
+      hint: deep
+        ? DEEP_HINT
+        : 'Aliases (*name) copy the node they name; aliases of aliases multiply. Write the part out once, or use fewer nested aliases.',
+      details: { limit: error.bound },
+    });
+  }
+}
+
+type Report = (code: string, message: string, node: { line: number; col: number }, path: string, suggestions?: string[]) => void;
+
+/** Reports every key of `map` not in `allowed`, with the closest allowed keys. */
+export function unknownKeys(map: SpecMap, allowed: readonly string[], path: string, report: Report): void {
+  for (const [name, pos] of map.keyPos) {
+    if (!allowed.includes(name)) {
+      report('MAPPING_UNKNOWN_KEY', `unknown key "${name}"${path ? ` in ${path}` : ''}`, pos, path ? `${path}.${name}` : name, didYouMean(name, allowed));
+    }
+  }
+}
+
+function columnList(node: SpecNode | undefined, path: string, report: Report): ColumnRef[] {
+  if (!node || (node.kind === 'scalar' && node.value === null)) return [];
+  if (node.kind === 'scalar') return [{ name: scalarText(node), line: node.line, col: node.col }];
+  if (node.kind === 'seq') {
+    const out: ColumnRef[] = [];
+    for (const item of node.items) {
+      if (item.kind === 'scalar' && item.value !== null) out.push({ name: scalarText(item), line: item.line, col: item.col });
+      else report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names`, item, path);
+    }
+    return out;
+  }
+  report('MAPPING_SHAPE_MISMATCH', `\`${path}\` must be a column name or a list of column names`, node, path);
+  return [];
+}
+
+function readInput(node: SpecNode | undefined, report: Report): SourceOptions {
+  if (!node) return {};
+  if (node.kind !== 'map') {
+    report('MAPPING_SHAPE_MISMATCH', '`input` must be a mapping of reader settings', node, 'input');
+    return {};
+  }
+  unknownKeys(node, INPUT_KEYS, 'input', report);
+  const out: { -readonly [K in keyof SourceOptions]: SourceOptions[K] } = {};
+  const positive = (name: 'headerRow' | 'headerRows' | 'dataStartRow'): void => {
+    const v = node.entries.get(name);
+    if (!v) return;
+    if (v.kind === 'scalar' && typeof v.value === 'number' && Number.isInteger(v.value) && v.value >= 1) out[name] = v.value;
+    else report('MAPPING_BAD_INPUT', `\`input.${name}\` must be a whole number ≥ 1`, v, `input.${name}`);
+  };
+  positive('headerRow');
+  positive('headerRows');
+  positive('dataStartRow');
+  const start = node.entries.get('dataStartRow');
+  if (start && out.dataStartRow !== undefined && out.dataStartRow <= (out.headerRow ?? 1)) {
+    report('MAPPING_BAD_INPUT', `\`input.dataStartRow\` (${out.dataStartRow}) must come after the header row (${out.headerRow ?? 1})`, start, 'input.dataStartRow');
+  }
+  const sheet = node.entries.get('sheet');
+  if (sheet) {
+    if (sheet.kind === 'scalar' && typeof sheet.value === 'number' && Number.isInteger(sheet.value) && sheet.value >= 1) out.sheet = sheet.value;
+    else if (sheet.kind === 'scalar' && typeof sheet.value === 'string' && sheet.value !== '') out.sheet = sheet.value;
+    else report('MAPPING_BAD_INPUT', '`input.sheet` must be a sheet name or a 1-based index', sheet, 'input.sheet');
+  }
+  const skip = node.entries.get('skipRows');
+  if (skip) {
+    const items = skip.kind === 'seq' ? skip.items : [skip];
+    const rows = items.map((i) => (i.kind === 'scalar' && typeof i.value === 'number' && Number.isInteger(i.value) && i.value >= 1 ? i.value : Number.NaN));
+    if (rows.every((r) => !Number.isNaN(r))) out.skipRows = rows;
+    else report('MAPPING_BAD_INPUT', '`input.skipRows` must list whole row numbers ≥ 1', skip, 'input.skipRows');
+  }
+  const encoding = node.entries.get('encoding');
+  if (encoding) {
+    const v = encoding.kind === 'scalar' ? String(encoding.value).toLowerCase().replace(/^utf-8$/, 'utf8').replace(/^gbk$/, 'gb18030') : '';
+    const found = ENCODINGS.find((e) => e === v);
+    if (found) out.encoding = found;
+    else report('MAPPING_BAD_INPUT', `\`input.encoding\` must be one of ${ENCODINGS.join(', ')}`, encoding, 'input.encoding');
+  }
+  const delimiter = node.entries.get('delimiter');
+  if (delimiter) {
+    const v = delimiter.kind === 'scalar' ? String(delimiter.value).replace(/^tab$/i, '\t') : '';
+    const found = DELIMITERS.find((d) => d === v);
+    if (found) out.delimiter = found;
+    else report('MAPPING_BAD_INPUT', '`input.delimiter` must be auto, ",", tab, ";" or "|"', delimiter, 'input.delimiter');
+  }
+  return out;
+}
