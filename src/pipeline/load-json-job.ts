@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { compileMapping } from '../mapping/compile-mapping.js';
+import { compileMapping } from '../mapping/compile/compile-mapping.js';
 import type { CellValue, SourceHeader, SourceRow } from '../sources/source-types.js';
 import type { Field } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';

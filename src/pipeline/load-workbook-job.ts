@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { MappingSettings } from '../mapping/check-mapping.js';
-import { compileMapping } from '../mapping/compile-mapping.js';
+import type { MappingSettings } from '../mapping/check/check-mapping.js';
+import { compileMapping } from '../mapping/compile/compile-mapping.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import { FLAT_INDEX_HEADERS, flatLayoutMapping } from '../workbook/flat-layout-mapping.js';

@@ -21,7 +21,7 @@ import { limitErrors } from './limit-errors.js';
 import { loadJob, type LoadedJob } from './load-job.js';
 import { type InputLayout, loadWorkbookJob } from './load-workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
-import { sha256Hex } from '../mapping/record-hash.js';
+import { sha256Hex } from '../mapping/rows/record-hash.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';

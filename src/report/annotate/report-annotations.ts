@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RowProblem } from '../../mapping/record-types.js';
+import type { RowProblem } from '../../template/record-types.js';
 import { failureText } from '../export-failed-rows.js';
 import type { ReportState } from '../fold-report.js';
 import type { RowStatus } from './write-annotated-copy.js';

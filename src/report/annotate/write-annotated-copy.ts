@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RowProblem } from '../../mapping/record-types.js';
+import type { RowProblem } from '../../template/record-types.js';
 import { checkWorkbookFile } from '../../sources/check-workbook-file.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import { openCsv } from '../../sources/open-csv.js';
