@@ -3,7 +3,7 @@ import { compileMapping } from '../mapping/compile/compile-mapping.js';
 import type { CellValue, SourceHeader, SourceRow } from '../sources/source-types.js';
 import type { Field } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
-import { flatLayoutMapping } from '../workbook/flat-layout-mapping.js';
+import { flatLayoutMapping, requiredFlatHeaders } from '../workbook/flat-layout-mapping.js';
 import { metaMapping } from '../workbook/read-platform-workbook.js';
 import type { MetaColumnKey } from '../workbook/workbook-meta.js';
 import { fetchTemplate } from './fetch-template.js';
@@ -31,20 +31,36 @@ function invalid(file: string, message: string, hint?: string): PipelineError {
   return new PipelineError('JSON_IMPORT_INVALID', message, { location: { file }, ...(hint === undefined ? {} : { hint }) });
 }
 
-function text(v: unknown): CellValue {
+/** A JSON value as the cell text the platform's importer reads; undefined for an object or list where one value belongs. */
+function text(v: unknown): CellValue | undefined {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string' || typeof v === 'number') return v;
   if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map((x) => String(x)).join('\n');
+  if (Array.isArray(v)) return v.every((x) => typeof x === 'string' || typeof x === 'number') ? v.join('\n') : undefined;
   // A range written as the API writes it, though the file should hold its text.
   const o = v as Record<string, unknown>;
-  if ('lb' in o || 'ub' in o) return `(${String(o['lb'])}, ${String(o['ub'])})`;
-  if ('val' in o || 'err' in o) return `${String(o['val'])}±${String(o['err'])}`;
-  return JSON.stringify(v);
+  const num = (x: unknown): boolean => typeof x === 'number' || typeof x === 'string';
+  if (num(o['lb']) && num(o['ub'])) return `(${String(o['lb'])}, ${String(o['ub'])})`;
+  if (num(o['val']) && num(o['err'])) return `${String(o['val'])}±${String(o['err'])}`;
+  return undefined;
+}
+
+/** The cells of one record, and the paths holding an object or list where a value belongs. */
+interface FlatRecord {
+  readonly cells: Map<string, CellValue>;
+  readonly notValues: Set<string>;
+}
+
+function set(out: FlatRecord, path: string, v: unknown): void {
+  const t = text(v);
+  if (t === undefined) {
+    out.cells.set(path, null);
+    out.notValues.add(path);
+  } else out.cells.set(path, t);
 }
 
 /** A record's content as the flat layout's cells: dotted paths with 1-based indices, driven by the template. */
-function flatten(fields: readonly Field[], value: unknown, prefix: string, out: Map<string, CellValue>, depth: number): void {
+function flatten(fields: readonly Field[], value: unknown, prefix: string, out: FlatRecord, depth: number): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > MAX_DEPTH) return;
   const obj = value as Record<string, unknown>;
   for (const field of fields) {
@@ -61,7 +77,7 @@ function flatten(fields: readonly Field[], value: unknown, prefix: string, out: 
       case 'table':
         if (Array.isArray(v)) v.forEach((row, i) => {
           if (typeof row !== 'object' || row === null) return;
-          for (const c of field.columns) if (Object.prototype.hasOwnProperty.call(row, c.name)) out.set(`${at}.${c.name}.${i + 1}`, text((row as Record<string, unknown>)[c.name]));
+          for (const c of field.columns) if (Object.prototype.hasOwnProperty.call(row, c.name)) set(out, `${at}.${c.name}.${i + 1}`, (row as Record<string, unknown>)[c.name]);
         });
         break;
       case 'array': {
@@ -69,12 +85,12 @@ function flatten(fields: readonly Field[], value: unknown, prefix: string, out: 
         const el = field.element;
         v.forEach((item, i) => {
           if (el.type === 'container' || el.type === 'generator') flatten(el.type === 'container' ? el.fields : el.options, item, `${at}.${i + 1}.`, out, depth + 1);
-          else out.set(`${at}.${i + 1}`, text(item));
+          else set(out, `${at}.${i + 1}`, item);
         });
         break;
       }
       default:
-        out.set(at, text(v));
+        set(out, at, v);
     }
   }
 }
@@ -108,15 +124,15 @@ export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: str
   if (tid === undefined) throw new PipelineError('WORKBOOK_NO_TEMPLATE', 'the JSON import file names no template (template._id)', { location: { file }, hint: 'give the template with --template TID' });
   const { template } = await fetchTemplate(tid, options);
 
-  const cells: Map<string, CellValue>[] = root.data.map((item: unknown) => {
-    const out = new Map<string, CellValue>();
+  const records: FlatRecord[] = root.data.map((item: unknown) => {
+    const out: FlatRecord = { cells: new Map(), notValues: new Set() };
     const record = (typeof item === 'object' && item !== null ? item : {}) as { meta?: unknown; content?: unknown };
     const meta = (typeof record.meta === 'object' && record.meta !== null ? record.meta : {}) as Record<string, unknown>;
-    for (const label of [DATA_ID, ...JSON_META.map(([l]) => l)]) if (Object.prototype.hasOwnProperty.call(meta, label)) out.set(label, text(Array.isArray(meta[label]) ? (meta[label] as unknown[]).join(', ') : meta[label]));
+    for (const label of [DATA_ID, ...JSON_META.map(([l]) => l)]) if (Object.prototype.hasOwnProperty.call(meta, label)) set(out, label, Array.isArray(meta[label]) ? (meta[label] as unknown[]).map(String).join(', ') : meta[label]);
     flatten(template.fields, record.content, '', out, 0);
     return out;
   });
-  const names = [...new Set(cells.flatMap((m) => [...m.keys()]))];
+  const names = [...new Set([...records.flatMap((m) => [...m.cells.keys()]), ...requiredFlatHeaders(template.fields)])];
   const header: SourceHeader = { file, sheet: undefined, row: 0, names, columns: names.map(() => '') };
   const flat = flatLayoutMapping(template.fields, names.filter((n) => n !== DATA_ID && !JSON_META.some(([l]) => l === n)));
   const metaKeys = JSON_META.filter(([label]) => names.includes(label)).map(([label, key]) => [key, label] as const);
@@ -128,7 +144,10 @@ export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: str
   const job = await loadJobFromText(mappingText, { ...options, mappingFile: `${file} (json layout)`, ...(options.settings ? { settings: options.settings } : {}) });
   const compiled = compileMapping(job.prepared, header);
   const rows = async function* (): AsyncIterable<SourceRow> {
-    for (const [i, m] of cells.entries()) yield { header, rowNumber: i + 1, values: names.map((n) => m.get(n) ?? null), issues: [] };
+    for (const [i, m] of records.entries()) {
+      const issues = [...m.notValues].map((p) => ({ code: 'JSON_NOT_A_VALUE', message: `${p} holds an object or a list where the field takes one value`, columnIndex: names.indexOf(p), found: 'an object or a list' }));
+      yield { header, rowNumber: i + 1, values: names.map((n) => m.cells.get(n) ?? null), issues };
+    }
   };
   const open = () => Promise.resolve({ header, rows, close: () => Promise.resolve() });
   return { job, inputs: [{ file, openPath, header, compiled, sourceOptions: {}, bytes: (await stat(openPath)).size, open }], mappingText };

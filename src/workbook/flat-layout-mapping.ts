@@ -90,3 +90,42 @@ export function flatLayoutMapping(fields: readonly Field[], headers: readonly st
   compact(content);
   return { content, unknownColumns };
 }
+
+/**
+ * One flat header per required field (the first of a table's or an element's leaves): given an
+ * empty column each, a required field no record fills is reported on every record
+ * (`REQUIRED_MISSING`) rather than stopping the run as a mapping with the field left out would.
+ */
+export function requiredFlatHeaders(fields: readonly Field[], prefix = ''): string[] {
+  const out: string[] = [];
+  for (const f of fields) {
+    if (!f.required) continue;
+    const at = `${prefix}${f.name}`;
+    const first = (list: readonly Field[]): Field | undefined => list.find((x) => x.required) ?? list[0];
+    switch (f.type) {
+      case 'container': {
+        const inner = requiredFlatHeaders(f.fields, `${at}.`);
+        const leaf = first(f.fields);
+        out.push(...(inner.length > 0 ? inner : leaf === undefined ? [] : [`${at}.${leaf.name}`]));
+        break;
+      }
+      case 'generator':
+        if (f.options[0] !== undefined) out.push(`${at}.${f.options[0].name}`);
+        break;
+      case 'table': {
+        const col = first(f.columns);
+        if (col !== undefined) out.push(`${at}.${col.name}.1`);
+        break;
+      }
+      case 'array': {
+        const el = f.element;
+        const leaf = el.type === 'container' ? first(el.fields) : el.type === 'generator' ? el.options[0] : undefined;
+        out.push(el.type === 'container' || el.type === 'generator' ? `${at}.1.${leaf?.name ?? ''}` : `${at}.1`);
+        break;
+      }
+      default:
+        out.push(at);
+    }
+  }
+  return out;
+}
