@@ -1,10 +1,11 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RowProblem } from '../../template/record-types.js';
 import { checkWorkbookFile } from '../../sources/check-workbook-file.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
-import { openCsv } from '../../sources/open-csv.js';
 import { isDelimitedText } from '../../sources/open-table.js';
 import { ReportError } from '../report-errors.js';
+import { streamAnnotatedCsv } from './stream-annotated-csv.js';
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { neutraliseFormula } from '../neutralise-formula.js';
 
@@ -14,7 +15,7 @@ type Worksheet = import('exceljs').Worksheet;
 export const PROBLEMS_SHEET = 'Problems';
 /** Header of the column added to a sheet for the rows' status. */
 export const STATUS_HEADER = 'mge-ingest status';
-/** The fill of a cell with a problem (docs/annotated-copy.md). */
+/** The fill of a cell with a problem (docs/platform-workbook.md → The annotated copy). */
 export const WARNING_FILL = 'FFFFC7CE';
 
 /** A row's status in the copy: a record that is invalid, or whose upload failed. */
@@ -110,45 +111,36 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
 }
 
 /**
- * Writes a copy of an input with every problem on its cell (docs/annotated-copy.md): the cell filled
+ * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated copy): the cell filled
  * in a warning colour with a note (code, field, expected, found), a status column for the rows marked,
  * and a first sheet `Problems` with a link to each cell and a summary. A workbook is copied as exceljs
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
  */
 export async function writeAnnotatedCopy(input: AnnotateInput, out: string): Promise<{ bytes: number }> {
-  const ExcelJS = loadExcelJs();
-  const book = new ExcelJS.Workbook();
   const ext = path.extname(input.file).toLowerCase();
-  let csvSheet: string | undefined;
-  if (ext === '.xlsx' || ext === '.xlsm') {
-    const entries = await checkWorkbookFile(input.file);
-    await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
-  } else {
+  if (ext !== '.xlsx' && ext !== '.xlsm') {
     if (!isDelimitedText(input.file)) {
       throw new ReportError('ANNOTATE_INPUT', `cannot annotate a ${ext || 'file without an extension'}: only .xlsx, .xlsm and delimited text (.csv, .tsv, .txt) are copied`, { location: { field: '--annotate', file: input.file } });
     }
-    csvSheet = path.basename(input.file).replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1';
-    const sheet = book.addWorksheet(csvSheet);
-    const table = await openCsv(input.file, { headerRow: 1 });
-    try {
-      sheet.getRow(table.header.row).values = [undefined, ...table.header.names.map(people)];
-      for await (const row of table.rows()) {
-        sheet.getRow(row.rowNumber).values = [undefined, ...row.values.map((v) => (v === null ? null : people(typeof v === 'object' ? v.iso : String(v))))];
-      }
-    } finally {
-      await table.close();
-    }
+    // A CSV file is streamed, row by row, into exceljs' streaming writer: any length in bounded memory.
+    await streamAnnotatedCsv({ ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf }, out);
+    return { bytes: (await stat(out)).size };
   }
-  const sheetOf = (p: RowProblem): string => csvSheet ?? p.location.sheet ?? book.worksheets[0]?.name ?? '';
-  const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => csvSheet ?? s.sheet ?? '')]);
+  // A workbook is copied through exceljs' document model, which keeps formats and formulas but holds
+  // the workbook whole: its size is bounded by the workbook limits it was checked against.
+  const book = new (loadExcelJs().Workbook)();
+  const entries = await checkWorkbookFile(input.file);
+  await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
+  const sheetOf = (p: RowProblem): string => p.location.sheet ?? book.worksheets[0]?.name ?? '';
+  const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => s.sheet ?? book.worksheets[0]?.name ?? '')]);
   for (const name of names) {
     const sheet = book.getWorksheet(name);
     if (sheet === undefined) continue;
     markSheet(
       sheet,
       input.problems.filter((p) => sheetOf(p) === name),
-      input.statuses.filter((s) => (csvSheet ?? s.sheet ?? '') === name),
+      input.statuses.filter((s) => (s.sheet ?? book.worksheets[0]?.name) === name),
     );
   }
   let problemsName = PROBLEMS_SHEET;
@@ -157,6 +149,5 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string): Pro
   writeProblemsSheet(problems, input, sheetOf);
   moveFirst(book, problems);
   await book.xlsx.writeFile(out);
-  const { stat } = await import('node:fs/promises');
   return { bytes: (await stat(out)).size };
 }
