@@ -234,3 +234,56 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
     });
   }, 90_000);
 });
+
+describe('a platform workbook made before its template changed (built CLI, sandbox)', () => {
+  test('the changed fields are listed, a unit that changed is converted, a new field with no column is named, older sheet names read, the record uploads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { startSandbox } = await import('../../src/platform/sandbox/start-sandbox.js');
+    const samples = JSON.parse(await readFile('samples/templates.json', 'utf8')) as { templates: Record<string, unknown>[] };
+    await withSandbox({}, async (first, dir) => {
+      const blank = path.join(dir, 'blank.xlsx');
+      const filled = path.join(dir, 'filled.xlsx');
+      // Made for template 201 as it was (屈服强度 in MPa); the template's version is cached.
+      const made = await runCli(['init', '201', '--workbook', blank], envFor(first, dir));
+      expect(made.code).toBe(0);
+      excel(
+        `const book = new ExcelJS.Workbook();
+        await book.xlsx.readFile(process.argv[1]);
+        book.getWorksheet('元数据').getRow(2).values = ['S1', 'steel S1', 'tensile', 'steel'];
+        book.getWorksheet('1').getRow(2).values = ['S1', 'Fe0.7C0.3', 500];
+        book.getWorksheet('2').getRow(2).values = ['S1', 'C', 0.3];
+        // The older platform's sheet and key names are read as the current ones.
+        book.getWorksheet('元数据').name = 'Data Info';
+        book.getWorksheet('目录').name = 'Sheet Info';
+        book.getWorksheet('1').getCell('A1').value = 'Data ID';
+        await book.xlsx.writeFile(process.argv[2]);`,
+        blank,
+        filled,
+      );
+      // Since then: 屈服强度 is in GPa and a field 硬度 was added.
+      const changed = samples.templates.map((t) => {
+        if (t['id'] !== 201) return t;
+        const content = structuredClone(t['content']) as Record<string, unknown> & { _ord: string[] };
+        (content['屈服强度'] as { misc: { unit: string } }).misc.unit = 'GPa';
+        content._ord = [...content._ord, '硬度'];
+        content['硬度'] = { t: 2, r: false, misc: { unit: 'HV' } };
+        return { ...t, pub_date: '2024-07-01 09:00:00', content };
+      });
+      const later = await startSandbox({ port: 0, templates: changed as never, storeFile: path.join(dir, 'later.jsonl') });
+      try {
+        const env = { ...envFor(later, dir), XDG_CACHE_HOME: path.join(dir, 'cache') };
+        const result = await runCli(['ingest', filled, '--report', path.join(dir, 'r.jsonl'), '--source', '10', '--methods', 'experiment', '--rate', '100'], env);
+        expect(result.code).toBe(0);
+        expect(result.stderr).toContain('warning TEMPLATE_CHANGED');
+        expect(result.stderr).toContain('2024-06-01 10:00:00 → 2024-07-01 09:00:00');
+        expect(result.stderr).toMatch(/屈服强度.*MPa.*GPa/);
+        expect(result.stderr).toContain('warning WORKBOOK_COLUMNS_CHANGED');
+        expect(result.stderr).toContain('field 硬度: no column in the workbook');
+        const [record] = later.records();
+        expect((record?.sent as { content: Record<string, unknown> }).content).toEqual({ 化学式: 'Fe0.7C0.3', 屈服强度: 0.5, 化学成分: [{ 元素: 'C', 含量: 0.3 }] });
+      } finally {
+        await later.close();
+      }
+    });
+  }, 60_000);
+});
