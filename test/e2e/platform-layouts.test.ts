@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
 import { tempDir } from './ingest-harness.js';
@@ -65,5 +66,38 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
     const broken = await runBuiltCli(['validate', '--sandbox', notJson, '--template', '101', ...META], { env });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('JSON_IMPORT_INVALID');
+  }, 60_000);
+
+  test('platform workbook: a record without meta, a repeated 数据ID, a row without one and table rows of no record are each reported at their cell', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const blank = path.join(dir, 'blank.xlsx');
+    const book = path.join(dir, 'book.xlsx');
+    expect((await runBuiltCli(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
+    const fill = `const ExcelJS = require('exceljs'); (async () => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(process.argv[1]);
+      book.getWorksheet('元数据').getRow(2).values = ['S1', 'steel S1', 'tensile', 'steel'];
+      const root = book.getWorksheet('1');
+      root.getRow(2).values = ['S1', 'Fe0.7C0.3', 500];
+      root.getRow(3).values = ['S2', 'Fe', 400];
+      root.getRow(4).values = ['S1', 'Fe', 300];
+      root.getRow(5).values = [null, 'Fe', 200];
+      const table = book.getWorksheet('2');
+      table.getRow(2).values = ['S9', 'Ni', 1];
+      table.getRow(3).values = ['S1', 'C', 0.3];
+      await book.xlsx.writeFile(process.argv[2]);
+    })();`;
+    execFileSync(process.execPath, ['-e', fill, blank, book], { cwd: process.cwd() });
+    const errors = path.join(dir, 'fix.jsonl');
+    const result = await runBuiltCli(['validate', '--sandbox', book, ...META, '--errors', errors], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('5 record(s): 1 valid, 4 invalid');
+    const rows = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { problems: { code: string; cell: string }[] });
+    const at = (code: string): string[] => rows.flatMap((r) => r.problems.filter((p) => p.code === code).map((p) => p.cell));
+    expect(at('WORKBOOK_NO_META')).toEqual(['A3']);
+    expect(at('WORKBOOK_DUPLICATE_ID')).toEqual(['A4']);
+    expect(at('WORKBOOK_NO_ID')).toEqual(['A5']);
+    expect(at('WORKBOOK_UNKNOWN_ID')).toEqual(['A2']);
   }, 60_000);
 });

@@ -108,6 +108,7 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
+    ['$0 ingest 201.xlsx --report 201.report.jsonl --source 10 --methods experiment', 'the platform\'s own workbook, no mapping: 数据ID is the key'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive /data/incoming/', 'a drop folder and its sub-folders; an empty one is nothing to do (exit 0)'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain', 'after checking the platform: re-send the rows earlier runs left uncertain'],

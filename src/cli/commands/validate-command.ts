@@ -37,6 +37,7 @@ export const validateCommand = defineCommand({
     ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
     ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
     ['$0 validate --mapping mappings/x.yaml data/*.xlsx --html problems.html', 'the problems as a page to open in a browser or mail'],
+    ['$0 validate 201.xlsx --source 01 --methods experiment --reference "lab book" --annotate checked.xlsx', 'the platform\'s own workbook (init 201 --workbook), no mapping; the workbook back with every problem on its cell'],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
