@@ -125,6 +125,15 @@ function isEmpty(v: CellValue): boolean {
   return v === null || (typeof v === 'string' && v.trim() === '');
 }
 
+/**
+ * Whether a row holds a value in a column read as a field: cells under no header or an unknown one
+ * (the platform's hidden drop-down lists, a curator's side notes) do not make a row a record.
+ */
+function holdsData(row: SourceRow, feeds: ReadonlyMap<number, number>): boolean {
+  for (const i of feeds.keys()) if (!isEmpty(clean(row.values[i] ?? null))) return true;
+  return false;
+}
+
 function clean(v: CellValue): CellValue {
   return typeof v === 'string' && PLACEHOLDERS.some((p) => v.includes(p)) ? null : v;
 }
@@ -270,7 +279,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
     for (const row of await readAll(table)) {
       const id = idText(idIndex < 0 ? null : (row.values[idIndex] ?? null));
       if (id === '') {
-        if (row.values.some((v) => !isEmpty(v))) read.noId.push(row);
+        if (holdsData(row, feeds)) read.noId.push(row);
         continue;
       }
       const list = read.rows.get(id);
@@ -347,7 +356,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
         let id = idText(rootSheet.idIndex < 0 ? null : (row.values[rootSheet.idIndex] ?? null));
         const extra: SourceIssue[] = [];
         if (id === '') {
-          if (!row.values.some((v) => !isEmpty(v))) continue;
+          if (!holdsData(row, rootSheet.feeds)) continue;
           // A group value of its own, so the row is not taken for a continuation of the record above.
           id = `${ROOT_SHEET}!A${row.rowNumber}`;
           extra.push(issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, ''));

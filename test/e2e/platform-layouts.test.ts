@@ -68,7 +68,7 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
     expect(broken.stderr).toContain('JSON_IMPORT_INVALID');
   }, 60_000);
 
-  test('platform workbook: a record without meta, a repeated 数据ID, a row without one and table rows of no record are each reported at their cell', async () => {
+  test('platform workbook: a record without meta, a repeated 数据ID, a row without one and table rows of no record are each reported at their cell; hidden list cells are no rows', async () => {
     const dir = await tempDir();
     const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
     const blank = path.join(dir, 'blank.xlsx');
@@ -83,6 +83,8 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
       root.getRow(3).values = ['S2', 'Fe', 400];
       root.getRow(4).values = ['S1', 'Fe', 300];
       root.getRow(5).values = [null, 'Fe', 200];
+      // The platform keeps its drop-down lists in cells right of the header, rows 2 on: not data.
+      ['公开', '私有', '铸态', '锻态', '真空', '空气'].forEach((o, i) => { root.getCell(2 + i, 26).value = o; });
       const table = book.getWorksheet('2');
       table.getRow(2).values = ['S9', 'Ni', 1];
       table.getRow(3).values = ['S1', 'C', 0.3];
