@@ -5,7 +5,16 @@ import { checkWorkbookFile } from '../../sources/check-workbook-file.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import { isDelimitedText } from '../../sources/open-table.js';
 import { ReportError } from '../report-errors.js';
-import { streamAnnotatedCsv } from './stream-annotated-csv.js';
+import { streamAnnotatedCopy } from './stream-annotated-copy.js';
+import { openCsv } from '../../sources/open-csv.js';
+import { openXlsx } from '../../sources/open-xlsx.js';
+import { listXlsxSheetNames } from '../../sources/list-xlsx-sheet-names.js';
+
+/**
+ * Sheet XML (inflated) above which a workbook is streamed, values only, rather than copied whole with
+ * its formats: exceljs' document model takes some 20 times the XML in memory.
+ */
+export const STREAM_ABOVE = 32 * 1024 * 1024;
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { neutraliseFormula } from '../neutralise-formula.js';
 
@@ -117,20 +126,30 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
  */
-export async function writeAnnotatedCopy(input: AnnotateInput, out: string): Promise<{ bytes: number }> {
+export async function writeAnnotatedCopy(input: AnnotateInput, out: string, options: { readonly streamAbove?: number } = {}): Promise<{ bytes: number }> {
   const ext = path.extname(input.file).toLowerCase();
+  const streamed = { ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf };
   if (ext !== '.xlsx' && ext !== '.xlsm') {
     if (!isDelimitedText(input.file)) {
       throw new ReportError('ANNOTATE_INPUT', `cannot annotate a ${ext || 'file without an extension'}: only .xlsx, .xlsm and delimited text (.csv, .tsv, .txt) are copied`, { location: { field: '--annotate', file: input.file } });
     }
     // A CSV file is streamed, row by row, into exceljs' streaming writer: any length in bounded memory.
-    await streamAnnotatedCsv({ ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf }, out);
+    const name = path.basename(input.file).replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1';
+    await streamAnnotatedCopy(streamed, [{ name, open: () => openCsv(input.file, { headerRow: 1 }) }], out);
+    return { bytes: (await stat(out)).size };
+  }
+  const entries = await checkWorkbookFile(input.file);
+  const sheetBytes = entries.filter((e) => e.name.startsWith('xl/worksheets/')).reduce((n, e) => n + e.uncompressedSize, 0);
+  if (sheetBytes > (options.streamAbove ?? STREAM_ABOVE)) {
+    // Too large to hold whole: each sheet's values streamed (formats are not kept; the note says so).
+    const names = await listXlsxSheetNames(input.file, entries);
+    const tables = names.map((name) => ({ name, open: () => openXlsx(input.file, { sheet: name, headerRow: 1 }).catch(() => undefined) }));
+    await streamAnnotatedCopy({ ...streamed, summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats']] }, tables, out);
     return { bytes: (await stat(out)).size };
   }
   // A workbook is copied through exceljs' document model, which keeps formats and formulas but holds
-  // the workbook whole: its size is bounded by the workbook limits it was checked against.
+  // the workbook whole: only below STREAM_ABOVE bytes of sheet XML.
   const book = new (loadExcelJs().Workbook)();
-  const entries = await checkWorkbookFile(input.file);
   await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
   const sheetOf = (p: RowProblem): string => p.location.sheet ?? book.worksheets[0]?.name ?? '';
   const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => s.sheet ?? book.worksheets[0]?.name ?? '')]);

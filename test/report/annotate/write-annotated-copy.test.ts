@@ -63,3 +63,24 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
     await expect(writeAnnotatedCopy({ file: input, problems: [], statuses: [], summary: [] }, path.join(dir, 'out.xlsx'))).rejects.toMatchObject({ code: 'ANNOTATE_INPUT' });
   });
 });
+
+describe('writeAnnotatedCopy of a workbook too large to copy whole', () => {
+  test('each sheet streamed, values only: the problem cell filled with its note, the status column, the summary says so', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mge-annotate-'));
+    const input = path.resolve('samples/steel_composition_rows.xlsx');
+    const out = path.join(dir, 'checked.xlsx');
+    const p = { ...problem(input, 3, 'D', 'x'), location: { file: input, sheet: '钢材', row: 3, column: 'D', cell: 'D3', header: '含量' } };
+    await writeAnnotatedCopy({ file: input, problems: [p], statuses: [{ sheet: '钢材', row: 3, text: 'invalid: 1 problem(s)' }], summary: [] }, out, { streamAbove: 0 });
+    const book = new (loadExcelJs().Workbook)();
+    await book.xlsx.readFile(out);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Problems', '钢材']);
+    const sheet = book.getWorksheet('钢材')!;
+    expect(sheet.rowCount).toBe(261);
+    expect((sheet.getCell('D3').fill as { fgColor?: { argb?: string } }).fgColor?.argb).toBe(WARNING_FILL);
+    expect(sheet.getCell('D3').value).toBe(0.02);
+    expect(JSON.stringify(sheet.getCell('F3').value)).toContain('invalid: 1 problem(s)');
+    let summary = '';
+    book.getWorksheet('Problems')!.eachRow((row) => (summary += JSON.stringify(row.values)));
+    expect(summary).toContain('values only');
+  });
+});
