@@ -1,6 +1,5 @@
 import { loadExcelJs } from '../sources/load-exceljs.js';
-import type { Field } from '../template/template-types.js';
-import type { Template } from '../template/template-types.js';
+import type { Field, Template } from '../template/template-types.js';
 import { CATALOG_SHEET_NAMES, DATA_ID, ELEMENT_INDEX, META_SHEET_NAMES, platformLayout, type LayoutColumn } from './platform-layout.js';
 import { META_COLUMNS, PUBLIC_RANGE_OPTIONS, templateIdCellText, TEMPLATE_ID_COLUMN } from './workbook-meta.js';
 
