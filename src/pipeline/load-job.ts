@@ -88,7 +88,14 @@ async function changedWarning(template: Template, before: string | undefined, so
  *   {@link fetchTemplate}.
  */
 export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
-  const text = readMappingText(options.mappingFile, options.cwd);
+  return loadJobFromText(readMappingText(options.mappingFile, options.cwd), options);
+}
+
+/**
+ * {@link loadJob} of a mapping already in hand (the one written for a platform workbook,
+ * docs/platform-workbook.md): `mappingFile` names it in messages.
+ */
+export async function loadJobFromText(text: string, options: LoadJobOptions): Promise<LoadedJob> {
   const { spec } = loadMapping(text, options.mappingFile);
   const { template, from } = await fetchTemplate(spec.template, options);
   const { templatePubDate } = spec;

@@ -9,7 +9,7 @@ import { toMappedRows } from '../mapping/rows/to-mapped-rows.js';
 import { listInputs } from '../sources/list-inputs.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
-import type { SourceHeader } from '../sources/source-types.js';
+import type { SourceHeader, TableSource } from '../sources/source-types.js';
 import type { ReadTracker } from './create-read-progress.js';
 import type { MetaLiteralWarning } from './pipeline-warning.js';
 import { mapsOnWorker, threadedMappedRows, type MappedRowSource } from './threaded-mapped-rows.js';
@@ -44,6 +44,8 @@ export interface PreparedInput {
   readonly sourceOptions: SourceOptions;
   /** The file's size when its header was read, to weigh it in the read progress. */
   readonly bytes: number;
+  /** Opens the table another way than `openTable` (a platform workbook joined from its sheets). */
+  readonly open?: () => Promise<TableSource>;
 }
 
 /**
@@ -105,7 +107,7 @@ export interface MapInputsOptions {
 
 /** Opens one input and maps it on this thread. */
 async function mapHere(input: PreparedInput): Promise<MappedRowSource> {
-  const table = await openTable(input.openPath, input.sourceOptions);
+  const table = input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open();
   try {
     // The header was checked when the inputs were prepared; a file changed since is compiled again.
     const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');
@@ -119,7 +121,7 @@ async function mapHere(input: PreparedInput): Promise<MappedRowSource> {
 
 /** Opens one input: mapped on a worker thread when asked and worth it, else here. */
 async function openMapped(input: PreparedInput, onWorker: boolean): Promise<MappedRowSource> {
-  if (!onWorker || !(await mapsOnWorker(input.openPath))) return mapHere(input);
+  if (!onWorker || input.open !== undefined || !(await mapsOnWorker(input.openPath))) return mapHere(input);
   const { spec, template, check } = input.compiled;
   return threadedMappedRows({ file: input.openPath, sourceOptions: input.sourceOptions, spec, template, methodsWidth: check.methodsWidth });
 }

@@ -8,14 +8,24 @@ import type { AcceptedChange } from '../report/report-lines.js';
  *   another mapping or template ({@link MappingChangedError}).
  * - `OUTPUT_EXISTS` (usage): `init --out` would overwrite a file without `--force`.
  * - `REPORT_NOT_FOUND` (usage): `report` of a file that does not exist.
+ * - `WORKBOOK_NOT_PLATFORM` (source): an input read without a mapping is not the platform's workbook.
+ * - `WORKBOOK_NO_TEMPLATE` (usage): the workbook names no template and `--template` gives none.
+ * - `WORKBOOK_META_MISSING` (usage): record meta the workbook does not hold and no flag gives.
+ * - `JSON_IMPORT_INVALID` (source): a JSON import file that is not one (too large, not JSON, no data list).
+ * - `ANNOTATE_ONE_INPUT` (usage): `--annotate` with several inputs (it copies one).
  */
-export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND';
+export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND' | 'WORKBOOK_NOT_PLATFORM' | 'WORKBOOK_NO_TEMPLATE' | 'WORKBOOK_META_MISSING' | 'ANNOTATE_ONE_INPUT' | 'JSON_IMPORT_INVALID';
 
 const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   MAPPING_CHANGED: 'mapping',
   TEMPLATE_FIELDS_CHANGED: 'template',
   OUTPUT_EXISTS: 'usage',
   REPORT_NOT_FOUND: 'usage',
+  WORKBOOK_NOT_PLATFORM: 'source',
+  WORKBOOK_NO_TEMPLATE: 'usage',
+  WORKBOOK_META_MISSING: 'usage',
+  ANNOTATE_ONE_INPUT: 'usage',
+  JSON_IMPORT_INVALID: 'source',
 };
 
 /** A command that cannot go on as asked; its kind follows from its code. */

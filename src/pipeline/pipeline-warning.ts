@@ -42,6 +42,17 @@ export interface MetaLiteralWarning {
   readonly message: string;
 }
 
+/**
+ * A platform workbook whose columns differ from the current template's layout: columns with no field
+ * now (not read) and fields with no column (left empty). docs/platform-workbook.md, Template changes.
+ */
+export interface WorkbookColumnsWarning {
+  readonly code: 'WORKBOOK_COLUMNS_CHANGED';
+  readonly file: string;
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
 /** The report's lock was left by a run that is gone, and this run took it over. */
 export interface ReportLockStaleWarning {
   readonly code: 'REPORT_LOCK_STALE';
@@ -54,7 +65,7 @@ export interface ReportLockStaleWarning {
  * stop the run. Each command hands one `onWarning` to the pipeline; the CLI renders them with one
  * function, so a warning reads the same from `validate`, `ingest --dry-run`, `ingest` and `report`.
  */
-export type PipelineWarning = TemplateChangedWarning | MappingNoKeyWarning | MetaLiteralWarning | ReportWarning | ReportLockStaleWarning;
+export type PipelineWarning = TemplateChangedWarning | MappingNoKeyWarning | WorkbookColumnsWarning | MetaLiteralWarning | ReportWarning | ReportLockStaleWarning;
 
 /** The one warnings channel of the pipeline. */
 export type OnWarning = (warning: PipelineWarning) => void;

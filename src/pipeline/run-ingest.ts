@@ -18,7 +18,11 @@ import { checkMappingChange } from './check-mapping-change.js';
 import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
-import { loadJob } from './load-job.js';
+import { loadJob, type LoadedJob } from './load-job.js';
+import { type InputLayout, loadWorkbookJob } from './load-workbook-job.js';
+import { PipelineError } from './pipeline-errors.js';
+import { sha256Hex } from '../mapping/rows/record-hash.js';
+import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
@@ -28,7 +32,10 @@ export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 
 /** Plain options of {@link runIngest}: what the command line and settings decided. */
 export interface RunIngestOptions {
-  readonly mappingFile: string;
+  /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
+  readonly mappingFile: string | undefined;
+  /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
+  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
@@ -143,8 +150,22 @@ async function ingestWith(
   // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
   await checkReportPath(reportFile, { forWriting: true });
   const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
-  const job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd: options.cwd, ...warn });
+  let job: LoadedJob;
+  let inputs: readonly PreparedInput[];
+  let sha256: string;
+  if (options.mappingFile === undefined) {
+    // The platform's workbook read without a mapping (docs/platform-workbook.md): the mapping written for it is fingerprinted.
+    const [file, ...more] = options.inputs;
+    if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
+    const loaded = await loadWorkbookJob({ ...template, file, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
+    ({ job, inputs } = loaded);
+    sha256 = sha256Hex(loaded.mappingText);
+  } else {
+    job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn });
+    inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd: options.cwd, ...warn });
+    sha256 = await mappingSha256(resolve(options.mappingFile));
+  }
+  const mappingFile = job.mappingFile;
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {
@@ -161,7 +182,6 @@ async function ingestWith(
   }
 
   const fingerprints = runFingerprints(job.prepared.spec, job.template, settings);
-  const sha256 = await mappingSha256(resolve(options.mappingFile));
   const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
   try {
     // A repair cuts the report's tail: only while the lock is surely ours.
@@ -170,7 +190,7 @@ async function ingestWith(
     const previous = loaded.exists ? loaded.state : undefined;
     // Before the writer opens the report: a refused change leaves it as it was.
     const current = { mappingSha256: sha256, mappingParts: fingerprints.mapping, templateId: job.template.id, templatePubDate: job.template.pubDate, templateFields: fingerprints.templateFields };
-    const accepted = checkMappingChange(previous, current, { mappingFile: options.mappingFile, accept: options.acceptMappingChange ?? false });
+    const accepted = checkMappingChange(previous, current, { mappingFile, accept: options.acceptMappingChange ?? false });
     const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
     let failed = false;
     try {
@@ -179,7 +199,7 @@ async function ingestWith(
           version: options.version,
           startedAt: clock(),
           settings: options.runSettings,
-          mappingFile: options.mappingFile,
+          mappingFile,
           mappingSha256: sha256,
           template: job.template,
           fingerprints,

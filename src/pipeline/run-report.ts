@@ -2,6 +2,13 @@ import path from 'node:path';
 import { checkReportPath } from '../report/check-report-path.js';
 import { exportFailedRows } from '../report/export-failed-rows.js';
 import { exportUploadedRows } from '../report/export-uploaded-rows.js';
+import { exportChangedRows } from '../report/export-changed-rows.js';
+import { reportAnnotations, reportInputs, sameInput } from '../report/annotate/report-annotations.js';
+import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
+import type { ReportState } from '../report/fold-report.js';
+import { ReportError } from '../report/report-errors.js';
+import { identifyPath } from '../util/identify-path.js';
+import { samePath } from '../util/find-path-clashes.js';
 import { buildReportView } from '../report/html/build-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { loadReportState } from '../report/load-report-state.js';
@@ -17,8 +24,14 @@ export interface RunReportOptions {
   readonly cwd: string;
   /** Write the rows that did not upload here (`.xlsx`, `.csv` or `.jsonl`); undefined writes none. */
   readonly failedOut: string | undefined;
-  /** Write every uploaded row with its platform id here (`.csv`); undefined writes none. */
+  /** Write every uploaded row with its platform id here (`.csv` or `.xlsx`); undefined writes none. */
   readonly uploadedOut: string | undefined;
+  /** Write every changed row with the id of the record it differs from here (`.csv` or `.xlsx`); undefined writes none. */
+  readonly changedOut?: string | undefined;
+  /** Write a copy of an input with the report's problems and statuses on its cells here (`.xlsx`). */
+  readonly annotate?: string | undefined;
+  /** The input to copy for `annotate`, when the report holds rows of several. @default the report's one input */
+  readonly annotateInput?: string | undefined;
   /** Write the report as one self-contained HTML page here; undefined writes none. */
   readonly html: string | undefined;
   /** The tool's version, on the page. */
@@ -38,6 +51,8 @@ export interface ReportResult {
   readonly summary: ReportSummary;
   readonly failedOut: { readonly file: string; readonly rows: number } | undefined;
   readonly uploadedOut: { readonly file: string; readonly rows: number } | undefined;
+  readonly changedOut?: { readonly file: string; readonly rows: number } | undefined;
+  readonly annotated?: { readonly file: string; readonly bytes: number; readonly input: string } | undefined;
   readonly html: { readonly file: string; readonly bytes: number } | undefined;
 }
 
@@ -65,10 +80,34 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   const summary = summariseReport(state);
   const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
   const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(state, resolve(options.uploadedOut))).rows };
+  const changedOut = options.changedOut === undefined ? undefined : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
+  const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, state, summary);
   let html: ReportResult['html'];
   if (options.html !== undefined) {
     const view = buildReportView(state, summary, { file: options.file, generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
     html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
   }
-  return { summary, failedOut, uploadedOut, html };
+  return { summary, failedOut, uploadedOut, changedOut, annotated, html };
+}
+
+/** `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its cells. */
+async function annotateFromReport(options: RunReportOptions, state: ReportState, summary: ReportSummary): Promise<ReportResult['annotated']> {
+  const inputs = reportInputs(state);
+  const input = options.annotateInput ?? (inputs.length === 1 ? inputs[0] : undefined);
+  if (input === undefined) {
+    throw new ReportError('ANNOTATE_INPUT', inputs.length === 0 ? 'the report holds no rows: there is no input to annotate' : `the report holds rows of ${inputs.length} inputs: name the one to annotate with --input`, {
+      location: { field: '--annotate' },
+      hint: inputs.slice(0, 5).join(', '),
+    });
+  }
+  // The input comes from the report, not from the command line, so the command's own check of its
+  // files (src/util/find-path-clashes.ts) cannot see it: the same rule, here.
+  const out = options.annotate ?? '';
+  if (samePath(await identifyPath(out, options.cwd), await identifyPath(input, options.cwd))) {
+    throw new ReportError('ANNOTATE_INPUT', `--annotate ${out} is the input ${input} itself: it would be overwritten`, { location: { field: '--annotate', file: out }, hint: 'Write the copy to another file.' });
+  }
+  const { problems, statuses } = reportAnnotations(state, sameInput(options.cwd, input));
+  const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
+  const written = await writeAnnotatedCopy({ file: path.resolve(options.cwd, input), problems, statuses, summary: [['report', options.file], ['input', input], ...counts] }, path.resolve(options.cwd, options.annotate ?? ''));
+  return { file: options.annotate ?? '', input, ...written };
 }

@@ -7,10 +7,14 @@ import { createProblemCollector, type ProblemCollector } from '../report/html/co
 import { DEFAULT_HTML_LIMITS } from '../report/html/html-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { displayPath } from '../util/display-path.js';
+import { writeAnnotatedCopy, type RowStatus } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
-import { loadJob } from './load-job.js';
+import { loadJob, type LoadedJob } from './load-job.js';
+import { type InputLayout, loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
+import { PipelineError } from './pipeline-errors.js';
+import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
@@ -18,7 +22,10 @@ import { createValidationTally, type ValidationSummary } from './validation-tall
 
 /** Plain options of {@link runValidate}: what the command line and settings decided. */
 export interface RunValidateOptions {
-  readonly mappingFile: string;
+  /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
+  readonly mappingFile: string | undefined;
+  /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
+  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
@@ -32,6 +39,8 @@ export interface RunValidateOptions {
   readonly errorsFile: string | undefined;
   /** Write the problems as one self-contained HTML page here; undefined writes none. */
   readonly htmlFile: string | undefined;
+  /** Write a copy of the one input with every problem on its cell here (`.xlsx`); undefined writes none. */
+  readonly annotateFile?: string | undefined;
   /** Problems kept in {@link ValidateResult.firstProblems} for display. @default 20 */
   readonly keepProblems?: number;
   /** The tool's version, on the page. */
@@ -69,6 +78,7 @@ export interface ValidateResult {
   readonly problemCount: number;
   readonly errorsFile: string | undefined;
   readonly html: { readonly file: string; readonly bytes: number } | undefined;
+  readonly annotated?: { readonly file: string; readonly bytes: number } | undefined;
 }
 
 /**
@@ -79,11 +89,10 @@ export interface ValidateResult {
  */
 export async function runValidate(options: RunValidateOptions, deps: RunValidateDeps): Promise<ValidateResult> {
   const { cwd } = options;
-  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings: { methodsWidth: options.methodsWidth }, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
+  const { job, inputs, mappingName } = await loadValidateJob(options, deps);
   const tally = createValidationTally();
   const base = {
-    mapping: options.mappingFile,
+    mapping: mappingName,
     template: { id: job.template.id, pubDate: job.template.pubDate, from: job.templateFrom },
     templateChanged: job.templateChanged,
     errorsFile: options.errorsFile,
@@ -97,6 +106,8 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   const firstProblems: RowProblem[] = [];
   let problemCount = 0;
   const page = options.htmlFile === undefined ? undefined : createProblemCollector(DEFAULT_HTML_LIMITS.problems);
+  const annotate = options.annotateFile === undefined ? undefined : { problems: [] as RowProblem[], statuses: [] as RowStatus[] };
+  if (annotate !== undefined && inputs.length > 1) throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', { hint: `${inputs.length} inputs were given` });
   // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
   // skipped on resume, and --max-errors stops every command at the same row.
   const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile() })), options.maxErrors);
@@ -107,6 +118,10 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
       page?.addRowProblems(row.problems, row, (f) => displayPath(cwd, f));
+      if (annotate !== undefined) {
+        annotate.problems.push(...row.problems);
+        annotate.statuses.push({ sheet: row.location.sheet, row: row.location.row, text: `invalid: ${row.problems.length} problem(s)` });
+      }
       await errorFile?.write(row);
     }
   } finally {
@@ -118,7 +133,33 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
     page === undefined || options.htmlFile === undefined
       ? undefined
       : { file: options.htmlFile, ...(await writeValidateHtml(options, { template: base.template, summary, interrupted, templateChanged: job.templateChanged }, page, inputs, deps.clock ?? Date.now)) };
-  return { ...base, summary, interrupted, interruptedBeforeRows: false, nothingToDo, firstProblems, problemCount, html };
+  const annotated =
+    annotate === undefined || options.annotateFile === undefined || inputs[0] === undefined
+      ? undefined
+      : {
+          file: options.annotateFile,
+          ...(await writeAnnotatedCopy(
+            { file: path.resolve(cwd, inputs[0].openPath), problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
+            path.resolve(cwd, options.annotateFile),
+          )),
+        };
+  return { ...base, summary, interrupted, interruptedBeforeRows: false, nothingToDo, firstProblems, problemCount, html, annotated };
+}
+
+/** The job and its prepared inputs: from the mapping file, or from the platform workbook itself. */
+async function loadValidateJob(options: RunValidateOptions, deps: RunValidateDeps): Promise<{ job: LoadedJob; inputs: readonly PreparedInput[]; mappingName: string }> {
+  const { cwd } = options;
+  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
+  const settings = { methodsWidth: options.methodsWidth };
+  if (options.mappingFile === undefined) {
+    const [file, ...more] = options.inputs;
+    if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
+    const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
+    return { job, inputs, mappingName: job.mappingFile };
+  }
+  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn });
+  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd, ...warn });
+  return { job, inputs, mappingName: options.mappingFile };
 }
 
 /** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */
@@ -130,10 +171,10 @@ async function writeValidateHtml(
   clock: () => number,
 ): Promise<{ bytes: number }> {
   const { cwd } = options;
-  const [mapping] = await describeInputs([path.resolve(cwd, options.mappingFile)]);
+  const [mapping] = options.mappingFile === undefined ? [] : await describeInputs([path.resolve(cwd, options.mappingFile)]);
   const settings: [string, string][] = [['methods-width', String(options.methodsWidth)], ['max-errors', options.maxErrors === undefined ? 'none' : String(options.maxErrors)]];
   const view = buildValidateView({
-    mapping: { file: options.mappingFile, fingerprint: mapping?.sha256 },
+    mapping: { file: options.mappingFile ?? workbookMappingName(inputs[0]?.file ?? ''), fingerprint: mapping?.sha256 },
     template: found.template,
     inputs: inputs.map((i) => ({ file: displayPath(cwd, i.file), bytes: i.bytes })),
     settings,

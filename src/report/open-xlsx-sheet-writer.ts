@@ -32,8 +32,8 @@ interface BookWriter {
   commit(): Promise<unknown>;
 }
 
-/** Waits until the stream (if any) has taken in what it was given, or is gone. */
-async function drained(stream: ZipInput | Writable | undefined): Promise<void> {
+/** Waits until the stream (if any) has taken in what it was given, or is gone (also for the annotated copy's writer). */
+export async function drained(stream: ZipInput | Writable | undefined): Promise<void> {
   const needDrain = stream === undefined ? false : 'writableNeedDrain' in stream ? stream.writableNeedDrain : stream._writableState?.needDrain === true;
   if (needDrain && stream !== undefined) await waitForDrain(stream);
 }
@@ -52,7 +52,7 @@ function sheetNameOf(name: string): string {
  * and a number as a number: never a formula, whatever the text starts with, and no table of shared
  * strings held in memory until the end.
  */
-function cellOf(cell: SheetCell): unknown {
+export function cellOf(cell: SheetCell): unknown {
   if (cell === null || cell === '') return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : { richText: [{ text: String(cell) }] };
   return { richText: [{ text: encodeXlsxText(cell) }] };

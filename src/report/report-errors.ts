@@ -28,6 +28,9 @@ export type ReportErrorCode =
   | 'ERRORS_FILE_UNWRITABLE'
   | 'UPLOADED_OUT_EXTENSION'
   | 'UPLOADED_OUT_UNWRITABLE'
+  | 'CHANGED_OUT_EXTENSION'
+  | 'CHANGED_OUT_UNWRITABLE'
+  | 'ANNOTATE_INPUT'
   | 'HTML_FILE_UNWRITABLE';
 
 const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
@@ -44,6 +47,9 @@ const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
   ERRORS_FILE_UNWRITABLE: 'usage',
   UPLOADED_OUT_EXTENSION: 'usage',
   UPLOADED_OUT_UNWRITABLE: 'usage',
+  CHANGED_OUT_EXTENSION: 'usage',
+  CHANGED_OUT_UNWRITABLE: 'usage',
+  ANNOTATE_INPUT: 'usage',
   HTML_FILE_UNWRITABLE: 'usage',
 };
 

@@ -35,6 +35,18 @@ export interface SourceHeader {
    * name inside the table (its values are kept; a mapping cannot name it). Absent when there are none.
    */
   readonly issues?: readonly SourceIssue[];
+  /**
+   * A table joined from several sheets (the platform's workbook, docs/platform-workbook.md): per
+   * column, the sheet and row its cell really sits on when not on `sheet` at the row's own number.
+   * Absent for a table read from one sheet.
+   */
+  readonly origins?: readonly (CellOrigin | undefined)[];
+}
+
+/** Where one cell of a joined row really is. */
+export interface CellOrigin {
+  readonly sheet: string;
+  readonly row: number;
 }
 
 /** A problem found while reading a row that does not stop the read (error cell, ragged row). */

@@ -8,6 +8,7 @@ import { ROW_LIMIT_EPILOGUE } from '../exit-codes.js';
 import { choiceOption, maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
+import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
 
 function once<T>(open: () => Promise<T>): () => Promise<T> {
   let opened: Promise<T> | undefined;
@@ -23,7 +24,8 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
   const s = context.settings;
   const mapping = args['mapping'];
   const report = args['report'];
-  if (typeof mapping !== 'string' || mapping === '') throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (mapping !== undefined && (typeof mapping !== 'string' || mapping === '')) throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (mapping !== undefined && args['layout'] !== undefined) throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', { location: { field: '--layout' } });
   if (typeof report !== 'string' || report === '') throw new UsageError('OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
   const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
   const methodsWidth = methodsWidthOption(args, s);
@@ -34,7 +36,8 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
   const stages = uploadStageOptions(s, resume);
   const acceptMappingChange = flag(args['accept-mapping-change']);
   return {
-    mappingFile: mapping,
+    mappingFile: typeof mapping === 'string' ? mapping : undefined,
+    workbook: workbookOptions(args),
     inputs: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
     recursive: flag(args['recursive']),
     reportFile: report,
@@ -83,7 +86,8 @@ export const ingestCommand = defineCommand({
     addTemplateSourceOptions(
       y
         .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
-        .option('mapping', { type: 'string', demandOption: true, describe: 'the mapping file (YAML)' })
+        .option('mapping', { type: 'string', describe: 'the mapping file (YAML); without it the one input is read as the platform\'s workbook (docs/platform-workbook.md)' })
+        .options(WORKBOOK_OPTIONS)
         .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
         .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)' })
         .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
@@ -104,6 +108,7 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
+    ['$0 ingest 201.xlsx --report 201.report.jsonl --source 10 --methods experiment', 'the platform\'s own workbook, no mapping: 数据ID is the key'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive /data/incoming/', 'a drop folder and its sub-folders; an empty one is nothing to do (exit 0)'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain', 'after checking the platform: re-send the rows earlier runs left uncertain'],

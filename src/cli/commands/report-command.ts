@@ -10,15 +10,17 @@ import { formatWarning } from '../render/format-warning.js';
 
 /** What `report --json` prints: the summary, flat, with what was written. */
 function reportJson(file: string, result: ReportResult): Record<string, unknown> {
-  return { file, ...result.summary, failedOut: result.failedOut, uploadedOut: result.uploadedOut, html: result.html };
+  return { file, ...result.summary, failedOut: result.failedOut, uploadedOut: result.uploadedOut, changedOut: result.changedOut, annotated: result.annotated, html: result.html };
 }
 
 /** The text of `report`: the summary, then where each file went. */
 function reportText(file: string, result: ReportResult): string {
-  const { failedOut, uploadedOut, html } = result;
+  const { failedOut, uploadedOut, changedOut, annotated, html } = result;
   let text = formatReportSummary(file, result.summary);
   if (failedOut) text += `\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
   if (uploadedOut) text += `\n${uploadedOut.rows} uploaded row(s) with their platform ids written to ${uploadedOut.file}\n`;
+  if (changedOut) text += `\n${changedOut.rows} changed row(s) with the id of the record each differs from written to ${changedOut.file}\n`;
+  if (annotated) text += `\n${annotated.input} with the report's problems and statuses on its cells written to ${annotated.file}\n`;
   if (html) text += `\nthe report as a page: ${html.file}\n`;
   return text;
 }
@@ -35,7 +37,10 @@ export const reportCommand = defineCommand({
     y
       .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
       .option('html', { type: 'string', describe: 'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it' })
-      .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id: key,file,sheet,row,id,hash (.csv)' })
+      .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id: key,file,sheet,row,id,hash (.csv or .xlsx)' })
+      .option('changed-out', { type: 'string', describe: 'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)' })
+      .option('annotate', { type: 'string', describe: 'write a copy of the input (.xlsx) with every problem on its cell and each row\'s status: filled cells with notes, a status column, a first sheet "Problems" linking to each' })
+      .option('input', { type: 'string', describe: 'with --annotate: the input to copy, when the report holds rows of several' })
       .option('failed-out', {
         type: 'string',
         describe: 'write the rows not known to be stored (invalid, failed, uncertain): the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas',
@@ -48,8 +53,12 @@ export const reportCommand = defineCommand({
     ['$0 report steel.report.jsonl --failed-out failed.xlsx', 'the rows to fix, in their own columns plus the error columns'],
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
     ['$0 report steel.report.jsonl --html steel.html', 'the report as a page to open in a browser or mail'],
+    ['$0 report steel.report.jsonl --annotate steel-checked.xlsx', 'the input back with every problem and status on its row and cell'],
   ],
-  files: (args) => ({ inputs: commandFile('<file> (the report)', args['file']), outputs: [...commandFile('--failed-out', args['failed-out']), ...commandFile('--uploaded-out', args['uploaded-out']), ...commandFile('--html', args['html'])] }),
+  files: (args) => ({
+    inputs: [...commandFile('<file> (the report)', args['file']), ...commandFile('--input', args['input'])],
+    outputs: [...commandFile('--failed-out', args['failed-out']), ...commandFile('--uploaded-out', args['uploaded-out']), ...commandFile('--changed-out', args['changed-out']), ...commandFile('--annotate', args['annotate']), ...commandFile('--html', args['html'])],
+  }),
   run: async (args, context) => {
     const { io } = context;
     const named = (name: string): string | undefined => {
@@ -58,7 +67,7 @@ export const reportCommand = defineCommand({
     };
     const file = String(args['file']);
     const result = await runReport(
-      { file, cwd: io.cwd, failedOut: named('failed-out'), uploadedOut: named('uploaded-out'), html: named('html'), version: packageVersion() },
+      { file, cwd: io.cwd, failedOut: named('failed-out'), uploadedOut: named('uploaded-out'), changedOut: named('changed-out'), annotate: named('annotate'), annotateInput: named('input'), html: named('html'), version: packageVersion() },
       { onWarning: (w) => io.stderr.write(formatWarning(w, (f) => displayPath(io.cwd, f))) },
     );
     io.stdout.write(context.settings.json ? `${JSON.stringify(reportJson(file, result), null, 2)}\n` : reportText(file, result));

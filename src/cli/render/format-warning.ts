@@ -14,6 +14,7 @@ export function formatWarning(warning: PipelineWarning, name: (file: string) => 
   switch (warning.code) {
     case 'TEMPLATE_CHANGED':
     case 'MAPPING_NO_KEY':
+    case 'WORKBOOK_COLUMNS_CHANGED':
       return `warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
     case 'MAPPING_META_LITERAL_IS_COLUMN':
       return `warning ${warning.code}: ${name(warning.file)}:${warning.line}:${warning.col} ${warning.message}\n`;

@@ -20,10 +20,13 @@ export interface RowContext {
 
 /** The location of one cell (or of the row, when `column` is negative). */
 export function cellLocation(header: SourceHeader, rowNumber: number, column: number): RowLocation {
-  const base = { file: header.file, sheet: header.sheet, row: rowNumber };
-  if (column < 0) return base;
+  if (column < 0) return { file: header.file, sheet: header.sheet, row: rowNumber };
+  // A table joined from several sheets says where each of its cells really is (docs/platform-workbook.md).
+  const origin = header.origins?.[column];
+  const sheet = origin === undefined ? header.sheet : origin.sheet;
+  const row = origin === undefined ? rowNumber : origin.row;
   const letter = header.columns[column] ?? '';
-  return { ...base, column: letter, cell: `${letter}${rowNumber}`, header: header.names[column] ?? '' };
+  return { file: header.file, sheet, row, column: letter, cell: `${letter}${row}`, header: header.names[column] ?? '' };
 }
 
 /** Adds a row problem about one cell. */

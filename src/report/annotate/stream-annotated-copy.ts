@@ -1,0 +1,153 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { RowProblem } from '../../template/record-types.js';
+import { loadExcelJs } from '../../sources/load-exceljs.js';
+import type { CellValue, TableSource } from '../../sources/source-types.js';
+import { neutraliseFormula } from '../neutralise-formula.js';
+import { cellOf, drained } from '../open-xlsx-sheet-writer.js';
+import type { RowStatus } from './write-annotated-copy.js';
+
+/** The parts of exceljs' streaming writer used here. */
+interface StreamCell {
+  value: unknown;
+  fill: unknown;
+  note: unknown;
+  font: unknown;
+}
+interface StreamSheet {
+  getRow(n: number): { getCell(column: number): StreamCell; commit(): void };
+  commit(): void;
+  readonly stream: { readonly pipes?: readonly Parameters<typeof drained>[0][] };
+}
+interface StreamBook {
+  addWorksheet(name: string): StreamSheet;
+  commit(): Promise<unknown>;
+}
+
+/** One sheet of the copy: its name and how its rows are read. */
+export interface StreamedTable {
+  readonly name: string;
+  open(): Promise<TableSource | undefined>;
+}
+
+/** What the streamed copy needs of the annotation (see `writeAnnotatedCopy`). */
+export interface StreamedAnnotation {
+  readonly file: string;
+  readonly problems: readonly RowProblem[];
+  readonly statuses: readonly RowStatus[];
+  readonly summary: readonly (readonly [string, string | number])[];
+  readonly problemsSheet: string;
+  readonly fill: string;
+  readonly statusHeader: string;
+  readonly note: (problems: readonly RowProblem[]) => string;
+}
+
+function text(v: CellValue): string | number | null {
+  if (v === null) return null;
+  if (typeof v === 'number') return v;
+  return typeof v === 'object' ? v.iso : String(v);
+}
+
+/**
+ * The annotated copy streamed (docs/platform-workbook.md → The annotated copy): the Problems sheet
+ * first (the problems are known before the copy starts), then each table's rows read and written one
+ * at a time through exceljs' streaming writer, waiting on the zip and the disk, so memory holds the
+ * problems and one row however long the input. Values only: a CSV file has nothing else, and a
+ * workbook too large to copy whole loses its formats. A problem without a sheet is on the first table.
+ */
+export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonly StreamedTable[], out: string): Promise<void> {
+  const first = tables[0]?.name ?? 'Sheet1';
+  const sheetOf = (sheet: string | undefined): string => sheet ?? first;
+  const byCell = new Map<string, Map<number, Map<string, RowProblem[]>>>();
+  for (const p of a.problems) {
+    const rows = byCell.get(sheetOf(p.location.sheet)) ?? new Map<number, Map<string, RowProblem[]>>();
+    byCell.set(sheetOf(p.location.sheet), rows);
+    const cells = rows.get(p.location.row) ?? new Map<string, RowProblem[]>();
+    rows.set(p.location.row, cells);
+    const key = p.location.column ?? 'A';
+    cells.set(key, [...(cells.get(key) ?? []), p]);
+  }
+  const statuses = new Map<string, Map<number, string>>();
+  for (const s of a.statuses) {
+    const rows = statuses.get(sheetOf(s.sheet)) ?? new Map<number, string>();
+    statuses.set(sheetOf(s.sheet), rows);
+    rows.set(s.row, s.text);
+  }
+  const stream = createWriteStream(out);
+  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]);
+  const book = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false }) as unknown as StreamBook;
+  const put = (cell: StreamCell, v: string | number | null): void => {
+    if (v !== null && v !== '') cell.value = cellOf(typeof v === 'string' ? neutraliseFormula(v) : v);
+  };
+  const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
+    row.commit();
+    await drained(sheet.stream.pipes?.[0]);
+    await drained(stream);
+  };
+
+  const problems = book.addWorksheet(tables.some((t) => t.name === a.problemsSheet) ? `${a.problemsSheet} 2` : a.problemsSheet);
+  let r = 1;
+  const head = problems.getRow(r);
+  put(head.getCell(1), 'Summary');
+  await commit(problems, head);
+  for (const [label, value] of [...a.summary, ['problems', a.problems.length] as const]) {
+    const row = problems.getRow(++r);
+    put(row.getCell(1), label);
+    put(row.getCell(2), value);
+    await commit(problems, row);
+  }
+  r += 2;
+  const titles = problems.getRow(r);
+  ['cell', 'code', 'field', 'expected', 'found', 'message'].forEach((h, i) => put(titles.getCell(i + 1), h));
+  await commit(problems, titles);
+  for (const p of a.problems) {
+    const row = problems.getRow(++r);
+    const name = sheetOf(p.location.sheet);
+    const ref = p.location.cell ?? `A${p.location.row}`;
+    row.getCell(1).value = { text: `${name}!${ref}`, hyperlink: `#'${name.replaceAll("'", "''")}'!${ref}` };
+    [p.code, p.field, p.expected, p.found, p.message].forEach((v, i) => put(row.getCell(i + 2), v ?? null));
+    await commit(problems, row);
+  }
+  problems.commit();
+
+  for (const t of tables) {
+    const sheet = book.addWorksheet(t.name);
+    const table = await t.open();
+    if (table === undefined) {
+      sheet.commit();
+      continue;
+    }
+    const marks = byCell.get(t.name);
+    const status = statuses.get(t.name);
+    try {
+      const width = table.header.names.length;
+      const header = sheet.getRow(table.header.row);
+      table.header.names.forEach((n, i) => {
+        if (n !== '') header.getCell(i + 1).value = cellOf(n);
+      });
+      if (status !== undefined) put(header.getCell(width + 1), a.statusHeader);
+      await commit(sheet, header);
+      for await (const source of table.rows()) {
+        const row = sheet.getRow(source.rowNumber);
+        // The input's own cells exactly as they are: an inline string is never a formula in a workbook.
+        source.values.forEach((v, i) => {
+          const x = text(v);
+          if (x !== null && x !== '') row.getCell(i + 1).value = cellOf(x);
+        });
+        for (const [letter, list] of marks?.get(source.rowNumber) ?? []) {
+          const index = table.header.columns.indexOf(letter);
+          const cell = row.getCell(index < 0 ? 1 : index + 1);
+          cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: a.fill } };
+          cell.note = a.note(list);
+        }
+        const text2 = status?.get(source.rowNumber);
+        if (text2 !== undefined) put(row.getCell(width + 1), text2);
+        await commit(sheet, row);
+      }
+    } finally {
+      await table.close();
+    }
+    sheet.commit();
+  }
+  await book.commit();
+}

@@ -1,0 +1,172 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { RowProblem } from '../../template/record-types.js';
+import { checkWorkbookFile } from '../../sources/check-workbook-file.js';
+import { loadExcelJs } from '../../sources/load-exceljs.js';
+import { isDelimitedText } from '../../sources/open-table.js';
+import { ReportError } from '../report-errors.js';
+import { streamAnnotatedCopy } from './stream-annotated-copy.js';
+import { openCsv } from '../../sources/open-csv.js';
+import { openXlsx } from '../../sources/open-xlsx.js';
+import { listXlsxSheetNames } from '../../sources/list-xlsx-sheet-names.js';
+
+/**
+ * Sheet XML (inflated) above which a workbook is streamed, values only, rather than copied whole with
+ * its formats: exceljs' document model takes some 20 times the XML in memory.
+ */
+export const STREAM_ABOVE = 32 * 1024 * 1024;
+import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
+import { neutraliseFormula } from '../neutralise-formula.js';
+
+type Worksheet = import('exceljs').Worksheet;
+
+/** The sheet listing every problem, first in the copy. */
+export const PROBLEMS_SHEET = 'Problems';
+/** Header of the column added to a sheet for the rows' status. */
+export const STATUS_HEADER = 'mge-ingest status';
+/** The fill of a cell with a problem (docs/platform-workbook.md → The annotated copy). */
+export const WARNING_FILL = 'FFFFC7CE';
+
+/** A row's status in the copy: a record that is invalid, or whose upload failed. */
+export interface RowStatus {
+  readonly sheet: string | undefined;
+  readonly row: number;
+  readonly text: string;
+}
+
+/** What to annotate: the input file, every problem found in it, and the rows to mark. */
+export interface AnnotateInput {
+  /** The input as opened. */
+  readonly file: string;
+  readonly problems: readonly RowProblem[];
+  readonly statuses: readonly RowStatus[];
+  /** Summary lines above the problem table (`records`, `invalid`, …). */
+  readonly summary: readonly (readonly [string, string | number])[];
+}
+
+function noteOf(problems: readonly RowProblem[]): string {
+  return problems
+    .map((p) => [`${p.code}: ${p.message}`, p.field === undefined ? undefined : `field: ${p.field}`, p.expected === undefined ? undefined : `expected: ${p.expected}`, p.found === undefined ? undefined : `found: ${p.found}`].filter((l) => l !== undefined).join('\n'))
+    .join('\n\n');
+}
+
+/** `'Sheet 1'!D5`: a reference a hyperlink inside the workbook follows. */
+function sheetRef(sheet: string, cell: string): string {
+  return `'${sheet.replaceAll("'", "''")}'!${cell}`;
+}
+
+const people = (v: string | undefined): string => neutraliseFormula(v ?? '');
+
+function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p: RowProblem) => string): void {
+  sheet.getColumn(1).width = 18;
+  sheet.getColumn(2).width = 28;
+  let r = 1;
+  sheet.getCell(r, 1).value = 'Summary';
+  sheet.getCell(r, 1).font = { bold: true };
+  for (const [label, value] of [...input.summary, ['problems', input.problems.length] as const]) {
+    r++;
+    sheet.getCell(r, 1).value = label;
+    sheet.getCell(r, 2).value = typeof value === 'number' ? value : people(value);
+  }
+  r += 2;
+  const headers = ['cell', 'code', 'field', 'expected', 'found', 'message'];
+  headers.forEach((h, i) => {
+    const c = sheet.getCell(r, i + 1);
+    c.value = h;
+    c.font = { bold: true };
+  });
+  for (const p of input.problems) {
+    r++;
+    const name = sheetOf(p);
+    const cell = p.location.cell ?? `A${p.location.row}`;
+    sheet.getCell(r, 1).value = { text: `${name}!${cell}`, hyperlink: `#${sheetRef(name, cell)}` };
+    sheet.getCell(r, 1).font = { color: { argb: 'FF0563C1' }, underline: true };
+    [p.code, p.field, p.expected, p.found, p.message].forEach((v, i) => {
+      sheet.getCell(r, i + 2).value = people(v);
+    });
+  }
+}
+
+function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[]): void {
+  const byCell = new Map<string, RowProblem[]>();
+  for (const p of problems) {
+    const key = p.location.cell ?? `A${p.location.row}`;
+    const list = byCell.get(key);
+    if (list) list.push(p);
+    else byCell.set(key, [p]);
+  }
+  for (const [ref, list] of byCell) {
+    const cell = sheet.getCell(ref);
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: WARNING_FILL } };
+    cell.note = noteOf(list);
+  }
+  if (statuses.length === 0) return;
+  const column = sheet.columnCount + 1;
+  sheet.getCell(1, column).value = STATUS_HEADER;
+  sheet.getCell(1, column).font = { bold: true };
+  for (const s of statuses) sheet.getCell(s.row, column).value = people(s.text);
+}
+
+/** exceljs orders sheets by this (untyped) field when it writes the workbook. */
+type Ordered = Worksheet & { orderNo: number };
+
+/** Puts the Problems sheet first, keeping the order of the others. */
+function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
+  const others = (book.worksheets as Ordered[]).filter((w) => w !== first).sort((a, b) => a.orderNo - b.orderNo);
+  (first as Ordered).orderNo = 0;
+  others.forEach((w, i) => {
+    w.orderNo = i + 1;
+  });
+}
+
+/**
+ * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated copy): the cell filled
+ * in a warning colour with a note (code, field, expected, found), a status column for the rows marked,
+ * and a first sheet `Problems` with a link to each cell and a summary. A workbook is copied as exceljs
+ * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
+ * a CSV becomes one sheet of text.
+ */
+export async function writeAnnotatedCopy(input: AnnotateInput, out: string, options: { readonly streamAbove?: number } = {}): Promise<{ bytes: number }> {
+  const ext = path.extname(input.file).toLowerCase();
+  const streamed = { ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf };
+  if (ext !== '.xlsx' && ext !== '.xlsm') {
+    if (!isDelimitedText(input.file)) {
+      throw new ReportError('ANNOTATE_INPUT', `cannot annotate a ${ext || 'file without an extension'}: only .xlsx, .xlsm and delimited text (.csv, .tsv, .txt) are copied`, { location: { field: '--annotate', file: input.file } });
+    }
+    // A CSV file is streamed, row by row, into exceljs' streaming writer: any length in bounded memory.
+    const name = path.basename(input.file).replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1';
+    await streamAnnotatedCopy(streamed, [{ name, open: () => openCsv(input.file, { headerRow: 1 }) }], out);
+    return { bytes: (await stat(out)).size };
+  }
+  const entries = await checkWorkbookFile(input.file);
+  const sheetBytes = entries.filter((e) => e.name.startsWith('xl/worksheets/')).reduce((n, e) => n + e.uncompressedSize, 0);
+  if (sheetBytes > (options.streamAbove ?? STREAM_ABOVE)) {
+    // Too large to hold whole: each sheet's values streamed (formats are not kept; the note says so).
+    const names = await listXlsxSheetNames(input.file, entries);
+    const tables = names.map((name) => ({ name, open: () => openXlsx(input.file, { sheet: name, headerRow: 1 }).catch(() => undefined) }));
+    await streamAnnotatedCopy({ ...streamed, summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats']] }, tables, out);
+    return { bytes: (await stat(out)).size };
+  }
+  // A workbook is copied through exceljs' document model, which keeps formats and formulas but holds
+  // the workbook whole: only below STREAM_ABOVE bytes of sheet XML.
+  const book = new (loadExcelJs().Workbook)();
+  await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
+  const sheetOf = (p: RowProblem): string => p.location.sheet ?? book.worksheets[0]?.name ?? '';
+  const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => s.sheet ?? book.worksheets[0]?.name ?? '')]);
+  for (const name of names) {
+    const sheet = book.getWorksheet(name);
+    if (sheet === undefined) continue;
+    markSheet(
+      sheet,
+      input.problems.filter((p) => sheetOf(p) === name),
+      input.statuses.filter((s) => (s.sheet ?? book.worksheets[0]?.name) === name),
+    );
+  }
+  let problemsName = PROBLEMS_SHEET;
+  for (let i = 2; book.getWorksheet(problemsName) !== undefined; i++) problemsName = `${PROBLEMS_SHEET} ${i}`;
+  const problems = book.addWorksheet(problemsName);
+  writeProblemsSheet(problems, input, sheetOf);
+  moveFirst(book, problems);
+  await book.xlsx.writeFile(out);
+  return { bytes: (await stat(out)).size };
+}

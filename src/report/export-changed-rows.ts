@@ -1,0 +1,33 @@
+import { cellValueText } from '../sources/cell-value-text.js';
+import { compareLocations } from './compare-locations.js';
+import type { ReportState } from './fold-report.js';
+import { listErrors } from './export-uploaded-rows.js';
+import { writeRowList } from './write-row-list.js';
+
+/** The columns of `report --changed-out` before the input's own. */
+export const CHANGED_COLUMNS = ['key', 'file', 'sheet', 'row', 'differs from id', 'hash', 'uploaded hash'] as const;
+
+/**
+ * Writes `report --changed-out FILE` (`.csv` or `.xlsx`): every row whose latest status is changed (a
+ * known key with new content, not uploaded), sorted by file and row, with the platform id of the
+ * record it differs from, then the row's own cells when the report kept them.
+ * @throws ReportError `CHANGED_OUT_EXTENSION`, `CHANGED_OUT_UNWRITABLE` (kind `usage`).
+ */
+export async function exportChangedRows(state: ReportState, out: string): Promise<{ rows: number }> {
+  const rows = [...state.keys.values()].filter((entry) => entry.status === 'changed').sort((a, b) => compareLocations(a.location, b.location));
+  const columns = [...new Set(rows.flatMap((entry) => Object.keys(entry.sourceValues ?? {})))];
+  const cells = rows.map((entry) => [
+    entry.key,
+    entry.location.file,
+    entry.location.sheet ?? '',
+    entry.location.row,
+    entry.uploaded?.id ?? null,
+    entry.hash,
+    entry.uploaded?.hash ?? '',
+    ...columns.map((c) => {
+      const v = entry.sourceValues?.[c] ?? null;
+      return typeof v === 'number' ? v : cellValueText(v);
+    }),
+  ]);
+  return writeRowList(out, [...CHANGED_COLUMNS, ...columns], cells, listErrors('--changed-out', out, 'CHANGED_OUT_EXTENSION', 'CHANGED_OUT_UNWRITABLE'), 'changed');
+}

@@ -1,0 +1,402 @@
+import { openXlsx } from '../sources/open-xlsx.js';
+import { SourceError } from '../sources/source-error.js';
+import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow, TableSource } from '../sources/source-types.js';
+import type { Template } from '../template/template-types.js';
+import { CATALOG_SHEET_NAMES, DATA_ID, ELEMENT_INDEX, META_SHEET_NAMES, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn, type LayoutSheet } from './platform-layout.js';
+import { META_COLUMNS, parseTemplateIdCell, type MetaColumnKey } from './workbook-meta.js';
+
+/** `meta.source` of a mapping from the flags (`--source`, `--methods`, `--reference`). */
+export function sourceFlags(meta: WorkbookMetaFlags): Record<string, unknown> {
+  const source: Record<string, unknown> = {};
+  if (meta.source !== undefined) source['source'] = meta.source;
+  if (meta.methods !== undefined) source['methods'] = /^[01]+$/.test(meta.methods) ? meta.methods : meta.methods.split(/[,\s]+/).filter((m) => m !== '');
+  if (meta.reference !== undefined) source['reference'] = meta.reference;
+  return source;
+}
+
+/** The mapping's `meta` for meta columns (key, column name) and the source flags. */
+export function metaMapping(metaKeys: readonly (readonly [MetaColumnKey, string])[], flags: WorkbookMetaFlags): Record<string, unknown> {
+  const tree = Object.create(null) as Record<string, unknown>;
+  for (const [key, column] of metaKeys) for (const [path, value] of META_VALUE[key](column)) put(tree, path, value);
+  tree['source'] = sourceFlags(flags);
+  return tree;
+}
+
+/** Cell texts the platform's filling template uses as placeholders: an empty cell (docs/platform-workbook.md, Cells). */
+const PLACEHOLDERS = ['在这里填写', '从下拉列表中选择', '在下方填写', '此处填写'];
+/** Numbered sheets looked for past the ones the current template has (a field removed since). */
+const EXTRA_SHEETS = 20;
+
+/** What the meta sheet says before the template is known: is this the platform's workbook, for which template. */
+export interface WorkbookIdentity {
+  readonly metaSheet: string;
+  readonly tid: number | undefined;
+  /** The template version the workbook was made for, when we wrote it. */
+  readonly pubDate: string | undefined;
+}
+
+async function tryOpen(file: string, sheet: string): Promise<TableSource | undefined> {
+  try {
+    return await openXlsx(file, { sheet, headerRow: 1 });
+  } catch (error) {
+    if (error instanceof SourceError && (error.code === 'SOURCE_SHEET_NOT_FOUND' || error.code === 'SOURCE_HEADER_NOT_FOUND' || error.code === 'SOURCE_EMPTY')) return undefined;
+    throw error;
+  }
+}
+
+async function openFirst(file: string, names: readonly string[]): Promise<TableSource | undefined> {
+  for (const name of names) {
+    const t = await tryOpen(file, name);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the header of the meta sheet (either name) and its template-id cell. Undefined when the
+ * workbook has no meta sheet: it is not the platform's structured workbook.
+ */
+export async function identifyPlatformWorkbook(file: string): Promise<WorkbookIdentity | undefined> {
+  const meta = await openFirst(file, META_SHEET_NAMES);
+  if (meta === undefined) return undefined;
+  try {
+    for (const name of meta.header.names) {
+      const id = parseTemplateIdCell(name);
+      if (id !== undefined) return { metaSheet: meta.header.sheet ?? META_SHEET_NAMES[0], tid: id.tid, pubDate: id.pubDate };
+    }
+    return { metaSheet: meta.header.sheet ?? META_SHEET_NAMES[0], tid: undefined, pubDate: undefined };
+  } finally {
+    await meta.close();
+  }
+}
+
+/** A column of the joined table. */
+interface JoinedColumn {
+  readonly name: string;
+  readonly sheet: string;
+  /** Index in its sheet's header. */
+  readonly index: number;
+  readonly letter: string;
+}
+
+/** One data sheet read whole: its rows by 数据ID, and which joined column each of its columns feeds. */
+interface ReadSheet {
+  readonly name: string;
+  readonly layout: LayoutSheet | undefined;
+  readonly header: SourceHeader;
+  /** Sheet column index → joined column index. */
+  readonly feeds: Map<number, number>;
+  readonly idIndex: number;
+  readonly rows: Map<string, SourceRow[]>;
+  /** Rows in sheet order whose 数据ID is empty although they hold values. */
+  readonly noId: SourceRow[];
+}
+
+/** Mapping of meta columns to record meta, and the source facts the workbook does not hold. */
+export interface WorkbookMetaFlags {
+  readonly source?: string;
+  readonly methods?: string;
+  readonly reference?: string;
+  /** The flat export holds no meta at all: these too (text templates may name its cells). */
+  readonly title?: string;
+  readonly abstract?: string;
+  readonly keywords?: string;
+}
+
+/** The platform workbook joined into one table and the mapping that reads it. */
+export interface JoinedWorkbook {
+  readonly file: string;
+  readonly identity: WorkbookIdentity;
+  /** The joined table's header (one column per matched workbook column, `数据ID` first). */
+  readonly header: SourceHeader;
+  /** The mapping (JSON text) the pipeline checks and compiles like a mapping file. */
+  readonly mappingText: string;
+  /** Workbook columns the current template has no field for, as `sheet!header`. */
+  readonly unknownColumns: readonly string[];
+  /** Template fields with no column in the workbook (dotted paths). */
+  readonly missingFields: readonly string[];
+  /** Fields the layout cannot place (a table or array inside an array element). */
+  readonly unsupported: readonly string[];
+  /** The joined rows: per record, its root row (with its meta) first, then its table and array rows. */
+  rows(): AsyncIterable<SourceRow>;
+}
+
+function isEmpty(v: CellValue): boolean {
+  return v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/**
+ * Whether a row holds a value in a column read as a field: cells under no header or an unknown one
+ * (the platform's hidden drop-down lists, a curator's side notes) do not make a row a record.
+ */
+function holdsData(row: SourceRow, feeds: ReadonlyMap<number, number>): boolean {
+  for (const i of feeds.keys()) if (!isEmpty(clean(row.values[i] ?? null))) return true;
+  return false;
+}
+
+function clean(v: CellValue): CellValue {
+  return typeof v === 'string' && PLACEHOLDERS.some((p) => v.includes(p)) ? null : v;
+}
+
+function idText(v: CellValue): string {
+  if (v === null) return '';
+  if (typeof v === 'object') return v.iso;
+  return String(v).trim();
+}
+
+async function readAll(table: TableSource): Promise<SourceRow[]> {
+  const out: SourceRow[] = [];
+  try {
+    for await (const row of table.rows()) out.push(row);
+  } finally {
+    await table.close();
+  }
+  return out;
+}
+
+/** Sets `value` at `names` in a nested plain object (the mapping tree). */
+function put(tree: Record<string, unknown>, names: readonly string[], value: unknown): void {
+  let node = tree;
+  for (const n of names.slice(0, -1)) {
+    const next = Object.prototype.hasOwnProperty.call(node, n) ? node[n] : undefined;
+    if (typeof next !== 'object' || next === null) {
+      const made = Object.create(null) as Record<string, unknown>;
+      Object.defineProperty(node, n, { value: made, enumerable: true, writable: true, configurable: true });
+      node = made;
+    } else node = next as Record<string, unknown>;
+  }
+  Object.defineProperty(node, names[names.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const META_VALUE: Readonly<Record<MetaColumnKey, (column: string) => [readonly string[], unknown][]>> = {
+  title: (c) => [[['title'], { column: c }]],
+  abstract: (c) => [[['abstract'], { column: c }]],
+  keywords: (c) => [[['keywords'], { column: c }]],
+  doi: (c) => [[['doi'], { column: c }]],
+  contributor: (c) => [[['contributor'], { column: c }]],
+  institution: (c) => [[['institution'], { column: c }]],
+  reference: () => [],
+  public_range: (c) => [[['public_range'], { column: c, lookup: { 公开: 0, 一级机构内可见: 1, 二级机构内可见: 2, 私有: 3, '0': 0, '1': 1, '2': 2, '3': 3 } }]],
+  // `项目名(项目号)/课题名(课题号)`, ASCII or full-width parentheses: the ids in the parentheses.
+  institution_ids: (c) => [
+    [['other_info', 'project'], { column: c, regex: '^[^/]*[(（]([^()（）/]+)[)）]\\s*/' }],
+    [['other_info', 'subject'], { column: c, regex: '/[^/]*[(（]([^()（）/]+)[)）]\\s*$' }],
+  ],
+};
+
+/**
+ * Joins the platform's structured workbook into one table the mapping stage reads as it reads any
+ * other (docs/platform-workbook.md, How it is read): every sheet's header matched by text to the
+ * current template (the unit suffix stripped; a unit that differs is converted), table and array
+ * rows joined to their record by `数据ID` in whatever order they come, and a mapping written for
+ * that table. The sheets other than the root are held in memory, bounded by the workbook limits.
+ * @throws SourceError when a sheet cannot be read; a usage problem for missing source facts is the caller's.
+ */
+export async function joinPlatformWorkbook(file: string, identity: WorkbookIdentity, template: Template, flags: WorkbookMetaFlags): Promise<JoinedWorkbook> {
+  const layout = platformLayout(template.fields);
+  const columns: JoinedColumn[] = [{ name: DATA_ID, sheet: ROOT_SHEET, index: 0, letter: 'A' }];
+  const used = new Set<string>([DATA_ID]);
+  const unknownColumns: string[] = [];
+  const nameFor = (header: string, sheet: string): string => {
+    let name = header;
+    for (let i = 2; used.has(name); i++) name = `${header} [${sheet}${i > 2 ? ` ${i}` : ''}]`;
+    used.add(name);
+    return name;
+  };
+
+  // The meta sheet: its columns, its rows by 数据ID (the first of a repeated id counts, as on the platform).
+  const meta = await openFirst(file, [identity.metaSheet, ...META_SHEET_NAMES]);
+  const metaFeeds = new Map<number, number>();
+  const metaKeys: [MetaColumnKey, string][] = [];
+  const metaRows = new Map<string, SourceRow>();
+  let metaSheet = identity.metaSheet;
+  if (meta !== undefined) {
+    metaSheet = meta.header.sheet ?? metaSheet;
+    meta.header.names.forEach((h, i) => {
+      const text = h.trim();
+      const col = META_COLUMNS.find((c) => c.header === text || c.aliases.includes(text));
+      if (col === undefined || metaKeys.some(([k]) => k === col.key)) return;
+      const name = nameFor(text, metaSheet);
+      metaFeeds.set(i, columns.length);
+      columns.push({ name, sheet: metaSheet, index: i, letter: meta.header.columns[i] ?? '' });
+      metaKeys.push([col.key, name]);
+    });
+    const idIndex = meta.header.names.findIndex((h) => /^(数据 ?ID|Data ID)$/i.test(h.trim()));
+    for (const row of await readAll(meta)) {
+      const id = idText(row.values[idIndex < 0 ? 0 : idIndex] ?? null);
+      if (id !== '' && !metaRows.has(id)) metaRows.set(id, row);
+    }
+  }
+
+  // The catalog names the field each numbered sheet holds; without it, the sheet's number in the current layout does.
+  const catalogPaths = new Map<string, string>();
+  const catalog = await openFirst(file, CATALOG_SHEET_NAMES);
+  if (catalog !== undefined) {
+    for (const row of await readAll(catalog)) {
+      const name = idText(row.values[0] ?? null);
+      const m = /^'(.+)'的内容$/.exec(idText(row.values[1] ?? null));
+      if (name !== '' && m !== null) catalogPaths.set(name, m[1]!);
+    }
+  }
+
+  const sheets: ReadSheet[] = [];
+  let root: ReadSheet | undefined;
+  const matched = new Set<LayoutColumn>();
+  for (let n = 1; n <= layout.sheets.length + EXTRA_SHEETS; n++) {
+    const name = String(n);
+    const table = await tryOpen(file, name);
+    if (table === undefined) continue;
+    const byPath = catalogPaths.get(name);
+    const sheetLayout = n === 1 ? layout.sheets[0] : byPath !== undefined ? layout.sheets.find((s) => s.kind !== 'root' && s.fieldNames.join('.') === byPath) : layout.sheets.find((s) => s.name === name);
+    const feeds = new Map<number, number>();
+    const header = table.header;
+    let idIndex = -1;
+    header.names.forEach((h, i) => {
+      const text = h.trim();
+      if (text === '') return;
+      if (/^(数据 ?ID|Data ID)$/i.test(text)) {
+        if (idIndex < 0) idIndex = i;
+        return;
+      }
+      if (text === ELEMENT_INDEX || /^(Item Index|数据项序号)$/.test(text)) return;
+      const { path } = stripUnitSuffix(text);
+      const col = sheetLayout?.columns.find((c) => c.path === path || (c.path === '元素' && /^(Items|数据项)$/.test(path)));
+      if (col === undefined || matched.has(col)) {
+        unknownColumns.push(`${name}!${header.columns[i] ?? ''}1 "${text}"`);
+        return;
+      }
+      matched.add(col);
+      feeds.set(i, columns.length);
+      columns.push({ name: nameFor(text, name), sheet: name, index: i, letter: header.columns[i] ?? '' });
+    });
+    const read: ReadSheet = { name, layout: sheetLayout, header, feeds, idIndex, rows: new Map(), noId: [] };
+    if (n === 1) {
+      // The root sheet is streamed again when the rows are read; only its header is needed now.
+      await table.close();
+      root = read;
+      continue;
+    }
+    for (const row of await readAll(table)) {
+      const id = idText(idIndex < 0 ? null : (row.values[idIndex] ?? null));
+      if (id === '') {
+        if (holdsData(row, feeds)) read.noId.push(row);
+        continue;
+      }
+      const list = read.rows.get(id);
+      if (list === undefined) read.rows.set(id, [row]);
+      else list.push(row);
+    }
+    sheets.push(read);
+  }
+  if (root === undefined) {
+    throw new SourceError('SOURCE_SHEET_NOT_FOUND', `the workbook has no root data sheet "${ROOT_SHEET}"`, { file, sheet: ROOT_SHEET }, 'a platform workbook holds the top-level fields on sheet "1"; `mge-ingest init <tid> --workbook FILE.xlsx` writes one');
+  }
+
+  const missingFields = layout.sheets.flatMap((s) => s.columns.filter((c) => !matched.has(c)).map((c) => (c.names.length === 0 ? s.fieldNames.join('.') : c.path)));
+
+  // The mapping for the joined table.
+  const names = columns.map((c) => c.name);
+  const content = Object.create(null) as Record<string, unknown>;
+  const rootSheet: ReadSheet = root;
+  for (const [i, j] of rootSheet.feeds) {
+    const col = rootSheet.layout?.columns.find((c) => stripUnitSuffix(rootSheet.header.names[i]!.trim()).path === c.path);
+    if (col !== undefined) put(content, col.names, { column: names[j] });
+  }
+  for (const s of sheets) {
+    if (s.layout === undefined || s.feeds.size === 0) continue;
+    const each = Object.create(null) as Record<string, unknown>;
+    let scalar: unknown;
+    for (const [i, j] of s.feeds) {
+      const col = s.layout.columns.find((c) => stripUnitSuffix(s.header.names[i]!.trim()).path === c.path || (c.path === '元素' && /^(Items|数据项)$/.test(s.header.names[i]!.trim())));
+      if (col === undefined) continue;
+      if (col.names.length === 0) scalar = { column: names[j] };
+      else put(each, col.names, { column: names[j] });
+    }
+    put(content, s.layout.fieldNames, { fromRows: scalar ?? each });
+  }
+  const metaTree = metaMapping(metaKeys, flags);
+  const mapping = {
+    version: 1,
+    template: template.id,
+    ...(identity.pubDate === undefined ? {} : { templatePubDate: identity.pubDate }),
+    key: [DATA_ID],
+    groupBy: [DATA_ID],
+    meta: metaTree,
+    content,
+  };
+  const mappingText = `${JSON.stringify(mapping, null, 2)}\n`;
+
+  const letters = columns.map((c, j) => (j === 0 ? (rootSheet.header.columns[rootSheet.idIndex] ?? 'A') : c.sheet === ROOT_SHEET ? c.letter : ''));
+  const header: SourceHeader = { file, sheet: ROOT_SHEET, row: 1, names, columns: letters };
+  const sheetHeaders = new Map<string, SourceHeader>(sheets.map((s) => [s.name, { file, sheet: s.name, row: 1, names, columns: columns.map((c, j) => (j === 0 ? (s.header.columns[s.idIndex] ?? 'A') : c.sheet === s.name ? c.letter : '')) }]));
+  const width = columns.length;
+
+  const remapIssues = (row: SourceRow, feeds: Map<number, number>, idIndex: number): SourceIssue[] =>
+    row.issues
+      // A value right of the last header is the platform's hidden drop-down lists, not data.
+      .filter((issue) => issue.code !== 'SOURCE_RAGGED_ROW' && (issue.columnIndex === undefined || feeds.has(issue.columnIndex) || issue.columnIndex === idIndex))
+      .map((issue) => ({ ...issue, columnIndex: issue.columnIndex === undefined ? undefined : issue.columnIndex === idIndex ? 0 : feeds.get(issue.columnIndex) }));
+  const join = (row: SourceRow, read: ReadSheet, id: string, headerOf: SourceHeader, extra: SourceIssue[] = []): SourceRow => {
+    const values: CellValue[] = new Array<CellValue>(width).fill(null);
+    values[0] = id;
+    let percent: boolean[] | undefined;
+    for (const [i, j] of read.feeds) {
+      values[j] = clean(row.values[i] ?? null);
+      if (row.percent?.[i] === true) (percent ??= new Array<boolean>(width).fill(false))[j] = true;
+    }
+    return { header: headerOf, rowNumber: row.rowNumber, values, issues: [...remapIssues(row, read.feeds, read.idIndex), ...extra], ...(percent ? { percent } : {}) };
+  };
+  const issue = (code: string, message: string, found: string | undefined): SourceIssue => ({ code, message, columnIndex: 0, found });
+
+  const rows = async function* (): AsyncIterable<SourceRow> {
+    const table = await openXlsx(file, { sheet: ROOT_SHEET, headerRow: 1 });
+    const seen = new Set<string>();
+    try {
+      for await (const row of table.rows()) {
+        let id = idText(rootSheet.idIndex < 0 ? null : (row.values[rootSheet.idIndex] ?? null));
+        const extra: SourceIssue[] = [];
+        if (id === '') {
+          if (!holdsData(row, rootSheet.feeds)) continue;
+          // A group value of its own, so the row is not taken for a continuation of the record above.
+          id = `${ROOT_SHEET}!A${row.rowNumber}`;
+          extra.push(issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, ''));
+        } else if (seen.has(id)) {
+          extra.push(issue('WORKBOOK_DUPLICATE_ID', `${DATA_ID} "${id}" is used by an earlier row of sheet ${ROOT_SHEET}; its table and array rows go to the first`, id));
+          id = `${id} (${ROOT_SHEET}!A${row.rowNumber})`;
+        }
+        seen.add(id);
+        const metaRow = metaRows.get(id);
+        if (metaRow === undefined && extra.length === 0) extra.push(issue('WORKBOOK_NO_META', `${DATA_ID} "${id}" has no row on the meta sheet "${metaSheet}"`, id));
+        const first = join(row, rootSheet, id, header, extra);
+        if (metaRow !== undefined) {
+          const values = first.values as CellValue[];
+          const origins: (CellOrigin | undefined)[] = new Array<CellOrigin | undefined>(width).fill(undefined);
+          const metaLetters = [...letters];
+          for (const [i, j] of metaFeeds) {
+            values[j] = clean(metaRow.values[i] ?? null);
+            origins[j] = { sheet: metaSheet, row: metaRow.rowNumber };
+            metaLetters[j] = columns[j]!.letter;
+          }
+          const metaIssues = remapIssues(metaRow, metaFeeds, -1);
+          yield { ...first, header: { ...header, columns: metaLetters, origins }, issues: [...first.issues, ...metaIssues] };
+        } else yield first;
+        for (const s of sheets) {
+          for (const r of s.rows.get(id) ?? []) yield join(r, s, id, sheetHeaders.get(s.name)!);
+          s.rows.delete(id);
+        }
+      }
+    } finally {
+      await table.close();
+    }
+    // Rows of the other sheets that no root row claims: reported, each under its own id.
+    for (const s of sheets) {
+      for (const [id, list] of s.rows) {
+        const at = `${s.name}!${s.header.columns[s.idIndex] ?? 'A'}${list[0]!.rowNumber}`;
+        yield* list.map((r, k) => join(r, s, `${id} (${at})`, sheetHeaders.get(s.name)!, k === 0 ? [{ ...issue('WORKBOOK_UNKNOWN_ID', `${DATA_ID} "${id}" on sheet ${s.name} is not on the root sheet ${ROOT_SHEET}: its rows belong to no record`, id), columnIndex: 0 }] : []));
+      }
+      for (const r of s.noId) yield join(r, s, `${s.name}!A${r.rowNumber}`, sheetHeaders.get(s.name)!, [issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, '')]);
+    }
+  };
+
+  return { file, identity, header, mappingText, unknownColumns, missingFields, unsupported: layout.unsupported, rows };
+}

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runBuiltCli } from '../cli/run-built-cli.js';
+import { tempDir } from './ingest-harness.js';
+
+const META = ['--source', '10', '--methods', 'experiment'];
+
+describe('the platform\'s flat export and JSON import file, read without a mapping (built CLI, in-process sandbox)', () => {
+  test('flat export: dotted headers with indices fill arrays and tables; problems at their cells; an old column warned of', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const flat = path.join(dir, 'export.csv');
+    await writeFile(
+      flat,
+      '序号,牌号,试验温度,热处理状态,应力序列.1,应力序列.2,化学成分.元素.1,化学成分.含量.1,化学成分.元素.2,化学成分.含量.2,试验条件.设备.型号,旧字段\n' +
+        '1,GH4169,650,锻态,690,720,Ni,52.8,Cr,19.1,RDL-50,x\n' +
+        '2,IN718,abc,退火,,,Ni,,,,,\n',
+    );
+    const args = ['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META, '--title', '{牌号} test', '--abstract', 'tensile', '--keywords', 'a, b'];
+    const result = await runBuiltCli(args, { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('WORKBOOK_COLUMNS_CHANGED');
+    expect(result.stderr).toContain('"旧字段"');
+    const lines = result.stdout.split('\n').filter((l) => l.startsWith('export.csv') || l.includes('export.csv '));
+    expect(lines.map((l) => l.split(/\s+/).slice(1, 2)[0])).toEqual(['C3', 'D3']);
+    expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
+
+    // The flat export names no template and holds no meta: each is asked for, exit 2, before a row is read.
+    const noTemplate = await runBuiltCli(['validate', '--sandbox', flat, '--layout', 'flat', ...META], { env });
+    expect(noTemplate.code).toBe(2);
+    expect(noTemplate.stderr).toContain('WORKBOOK_NO_TEMPLATE');
+    const noTitle = await runBuiltCli(['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META], { env });
+    expect(noTitle.code).toBe(2);
+    expect(noTitle.stderr).toContain('--title, --abstract, --keywords');
+  }, 60_000);
+
+  test('JSON import file: ranges as text, tables and arrays; a problem at its record and path; --mapping with --layout refused', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const file = path.join(dir, 'import.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        template: { _id: 101 },
+        data: [
+          { meta: { 数据ID: 'J1', 数据标题: 't1', 摘要: 'a', 关键词: ['k1', 'k2'], 可见范围: '私有' }, content: { 牌号: 'GH', 试验温度: 650, 热处理状态: '锻态', 保温时间: '(8, 10)', 化学成分: [{ 元素: 'Ni', 含量: 52.8 }], 应力序列: [1, 2] } },
+          { meta: { 数据ID: 'J2', 数据标题: 't2', 摘要: 'a', 关键词: 'k' }, content: { 牌号: 'GH', 试验温度: 'hot', 热处理状态: '锻态' } },
+        ],
+      }),
+    );
+    const errors = path.join(dir, 'errors.jsonl');
+    const result = await runBuiltCli(['validate', '--sandbox', file, ...META, '--errors', errors], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
+    const { readFile } = await import('node:fs/promises');
+    const rows = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { key: string; row: number; problems: { code: string; header: string; found: string }[] });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: '["J2"]', row: 2, problems: [{ code: 'VALUE_NOT_A_NUMBER', header: '试验温度', found: 'hot' }] });
+
+    const both = await runBuiltCli(['validate', '--sandbox', file, '--mapping', 'mappings/steel_strength.yaml', '--layout', 'json', ...META], { env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('leave out --mapping');
+    const notJson = path.join(dir, 'broken.json');
+    await writeFile(notJson, '{"data": [');
+    const broken = await runBuiltCli(['validate', '--sandbox', notJson, '--template', '101', ...META], { env });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('JSON_IMPORT_INVALID');
+  }, 60_000);
+
+  test('platform workbook: a record without meta, a repeated 数据ID, a row without one and table rows of no record are each reported at their cell; hidden list cells are no rows', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const blank = path.join(dir, 'blank.xlsx');
+    const book = path.join(dir, 'book.xlsx');
+    expect((await runBuiltCli(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
+    const fill = `const ExcelJS = require('exceljs'); (async () => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(process.argv[1]);
+      book.getWorksheet('元数据').getRow(2).values = ['S1', 'steel S1', 'tensile', 'steel'];
+      const root = book.getWorksheet('1');
+      root.getRow(2).values = ['S1', 'Fe0.7C0.3', 500];
+      root.getRow(3).values = ['S2', 'Fe', 400];
+      root.getRow(4).values = ['S1', 'Fe', 300];
+      root.getRow(5).values = [null, 'Fe', 200];
+      // The platform keeps its drop-down lists in cells right of the header, rows 2 on: not data.
+      ['公开', '私有', '铸态', '锻态', '真空', '空气'].forEach((o, i) => { root.getCell(2 + i, 26).value = o; });
+      const table = book.getWorksheet('2');
+      table.getRow(2).values = ['S9', 'Ni', 1];
+      table.getRow(3).values = ['S1', 'C', 0.3];
+      await book.xlsx.writeFile(process.argv[2]);
+    })();`;
+    execFileSync(process.execPath, ['-e', fill, blank, book], { cwd: process.cwd() });
+    const errors = path.join(dir, 'fix.jsonl');
+    const result = await runBuiltCli(['validate', '--sandbox', book, ...META, '--errors', errors], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('5 record(s): 1 valid, 4 invalid');
+    const rows = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { problems: { code: string; cell: string }[] });
+    const at = (code: string): string[] => rows.flatMap((r) => r.problems.filter((p) => p.code === code).map((p) => p.cell));
+    expect(at('WORKBOOK_NO_META')).toEqual(['A3']);
+    expect(at('WORKBOOK_DUPLICATE_ID')).toEqual(['A4']);
+    expect(at('WORKBOOK_NO_ID')).toEqual(['A5']);
+    expect(at('WORKBOOK_UNKNOWN_ID')).toEqual(['A2']);
+  }, 60_000);
+});
