@@ -60,7 +60,7 @@ function rateWindow(rate: number): { intervalCap: number; interval: number } | u
 
 /**
  * Creates the shared upload queue. A single p-queue with `strict: true`: its default fixed window lets
- * a burst of twice the cap through at a window edge (`reference/toolchain.md`, HTTP and pacing).
+ * a burst of twice the cap through at a window edge (docs/toolchain.md#http-and-pacing).
  */
 export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const clock = options.clock ?? Date.now;

@@ -144,7 +144,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       return compileNamed(plan.children, env);
     case 'generator': {
       const options = plan.children.map(([name, child]) => [name, compileField(child, env)] as const);
-      // The first option with a value wins: a record holds exactly one (platform-behaviour §D.2).
+      // The first option with a value wins: a record holds exactly one (docs/platform.md#field-types).
       return (ctx, path) => {
         for (const [name, option] of options) {
           const v = option(ctx, `${path}.${name}`);
