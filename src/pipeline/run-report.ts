@@ -58,7 +58,7 @@ export interface ReportResult {
 
 /**
  * The `report` pipeline: reads a report (read-only, no lock: a running ingest may be appending; its
- * torn last line is skipped with a warning), folds and summarises it (every key by its latest status,
+ * torn last line is skipped with a warning), folds and summarizes it (every key by its latest status,
  * errors by code, uncertain and changed rows, whether the latest run finished), and writes what was
  * asked: the rows not known to be stored in the one format of rows to fix (`--failed-out`), the
  * uploaded rows with their ids (`--uploaded-out`), the page (`--html`).

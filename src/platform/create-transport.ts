@@ -17,7 +17,7 @@ export interface TransportOptions {
   readonly userAgent?: string;
 }
 
-/** What one request carries besides method and path: a value to serialise (`json`) or JSON text (`body`). */
+/** What one request carries besides method and path: a value to serialize (`json`) or JSON text (`body`). */
 export interface SendExtra {
   readonly json?: unknown;
   readonly body?: string;

@@ -18,7 +18,7 @@ function isObject(value: unknown): value is Json {
 function text(raw: Json, key: string, path: string, optional = false): string {
   const value = raw[key];
   if (typeof value === 'string') return value;
-  // Programme numbers are string keys, but be lenient with a server that sends them as numbers.
+  // Program numbers are string keys, but be lenient with a server that sends them as numbers.
   if (typeof value === 'number') return String(value);
   if (optional && (value === undefined || value === null)) return '';
   throw new PayloadShapeError(`${path}.${key}`, `expected a string, got ${JSON.stringify(value)}`);

@@ -14,7 +14,7 @@ import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from 
 
 /**
  * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
- * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalised as
+ * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalized as
  * for xlsx: error cells give `SOURCE_ERROR_CELL`, dates their wall-clock value.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */

@@ -45,7 +45,7 @@ function rowOutcome(line: OutcomeInput): RowOutcome {
  *   unknown outcome ends its row `uncertain`, never re-sent in this run;
  * - the circuit breaker (`outcome-streaks.ts`): a streak of unknown (or unreachable) answers stops the run;
  * - the stop/drain controller ({@link createStopController}): a signal, a row limit or a fatal error
- *   stops taking rows; in-flight requests finish (cancelled after `drainTimeoutMs` or on
+ *   stops taking rows; in-flight requests finish (canceled after `drainTimeoutMs` or on
  *   `deps.abortSignal`); rows waiting to retry end `failed` (retryable); rows not yet tried get no line.
  *
  * Resolves with the counts and, when an error stopped it (token rejected, template gone, platform
@@ -93,7 +93,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     inflight: control.inflight,
     onFailure(c: Classification) {
       if (c.action === 'fatal') fatal(isRunStopCode(c.code) ? c.code : 'INTERNAL_ERROR', c);
-      // A request this run cancelled itself says nothing about the platform.
+      // A request this run canceled itself says nothing about the platform.
       if (c.code === 'ABORTED') return;
       answered({ stored: c.action === 'uncertain' ? 'unknown' : 'no', unreachable: c.unreachable }, c);
     },

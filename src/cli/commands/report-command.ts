@@ -26,7 +26,7 @@ function reportText(file: string, result: ReportResult): string {
 }
 
 /**
- * `report FILE`: summarises a report (see `runReport`). The exit code says what is outstanding now,
+ * `report FILE`: summarizes a report (see `runReport`). The exit code says what is outstanding now,
  * not what earlier runs went through (`exitCodeForReport`).
  */
 export const reportCommand = defineCommand({

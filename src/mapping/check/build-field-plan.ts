@@ -95,7 +95,7 @@ function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport,
       }
     }
   }
-  // One problem per value: a misspelt key already explains why no source was found.
+  // One problem per value: a misspelled key already explains why no source was found.
   if (bad) return undefined;
   const plan = parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
   if (plan) checkUnit(plan, field, path, report);

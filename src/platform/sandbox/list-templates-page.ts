@@ -41,7 +41,7 @@ export function listTemplatesPage(templates: readonly RawTemplate[], query: List
   return success({ templates: shown, total });
 }
 
-/** The template object as the platform serialises it: internal keys removed, content optional. */
+/** The template object as the platform serializes it: internal keys removed, content optional. */
 export function servedTemplate(template: RawTemplate, withoutContent = false): Record<string, unknown> {
   const served: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(template)) {

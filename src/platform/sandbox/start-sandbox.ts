@@ -61,7 +61,7 @@ function send(res: ServerResponse, reply: SandboxReply): void {
 const html = (status: number, title: string): SandboxReply => ({ status, html: `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>` });
 
 /**
- * Starts the sandbox platform: the v2 server behaviour of docs/platform.md (what docs/sandbox.md lists)
+ * Starts the sandbox platform: the v2 server behavior of docs/platform.md (what docs/sandbox.md lists)
  * on node:http, with seeded fault injection for rehearsals and tests.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -121,7 +121,7 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
 
 /**
  * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated copy): the cell filled
- * in a warning colour with a note (code, field, expected, found), a status column for the rows marked,
+ * in a warning color with a note (code, field, expected, found), a status column for the rows marked,
  * and a first sheet `Problems` with a link to each cell and a summary. A workbook is copied as exceljs
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
