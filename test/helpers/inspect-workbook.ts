@@ -1,6 +1,6 @@
 import { runExcelJs } from './run-exceljs.js';
 
-/** One non-empty cell as exceljs reads it back. */
+/** One non-empty cell as exceljs reads it back (rich text as its plain text). */
 export interface InspectedCell {
   readonly value: unknown;
   readonly numFmt: string | undefined;
@@ -32,8 +32,10 @@ const INSPECT = `
       // A merged range's other cells repeat its first one: only the first is the curator's.
       if (c.isMerged && c.master !== c) return;
       const n = c.note;
+      // Text written as an inline string (a streamed copy) reads back as rich text of one run: its text.
+      const v = c.value;
       cells[c.address] = {
-        value: c.value,
+        value: v && typeof v === 'object' && Array.isArray(v.richText) ? v.richText.map((t) => t.text).join('') : v,
         numFmt: c.numFmt,
         formula: c.formula,
         fill: c.fill && c.fill.type === 'pattern' && c.fill.pattern === 'solid' ? c.fill.fgColor.argb : undefined,
