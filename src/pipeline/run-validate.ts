@@ -139,7 +139,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       : {
           file: options.annotateFile,
           ...(await writeAnnotatedCopy(
-            { file: path.resolve(cwd, inputs[0].openPath), problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
+            { file: path.resolve(cwd, inputs[0].openPath), header: inputs[0].header, problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
             path.resolve(cwd, options.annotateFile),
           )),
         };

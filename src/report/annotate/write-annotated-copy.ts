@@ -42,6 +42,11 @@ export interface AnnotateInput {
   readonly statuses: readonly RowStatus[];
   /** Summary lines above the problem table (`records`, `invalid`, …). */
   readonly summary: readonly (readonly [string, string | number])[];
+  /**
+   * Where the input's header is (a mapping's `input.headerRow` below title rows), so the status
+   * column is headed on that row. @default row 1 of every sheet
+   */
+  readonly header?: { readonly sheet: string | undefined; readonly row: number } | undefined;
 }
 
 function noteOf(problems: readonly RowProblem[]): string {
@@ -87,7 +92,7 @@ function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p:
   }
 }
 
-function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[]): void {
+function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[], headerRow: number): void {
   const byCell = new Map<string, RowProblem[]>();
   for (const p of problems) {
     const key = p.location.cell ?? `A${p.location.row}`;
@@ -97,13 +102,16 @@ function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: 
   }
   for (const [ref, list] of byCell) {
     const cell = sheet.getCell(ref);
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: WARNING_FILL } };
+    // exceljs gives the cells of one style in the file one style object, and `cell.fill =` writes
+    // into it: every cell formatted like this one (a column's number format) would turn red. The
+    // cell gets a style of its own, its format kept.
+    cell.style = { ...cell.style, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: WARNING_FILL } } };
     cell.note = noteOf(list);
   }
   if (statuses.length === 0) return;
   const column = sheet.columnCount + 1;
-  sheet.getCell(1, column).value = STATUS_HEADER;
-  sheet.getCell(1, column).font = { bold: true };
+  sheet.getCell(headerRow, column).value = STATUS_HEADER;
+  sheet.getCell(headerRow, column).font = { bold: true };
   for (const s of statuses) sheet.getCell(s.row, column).value = people(s.text);
 }
 
@@ -153,6 +161,7 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string, opti
   await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
   const sheetOf = (p: RowProblem): string => p.location.sheet ?? book.worksheets[0]?.name ?? '';
   const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => s.sheet ?? book.worksheets[0]?.name ?? '')]);
+  const headerSheet = input.header === undefined ? undefined : (input.header.sheet ?? book.worksheets[0]?.name);
   for (const name of names) {
     const sheet = book.getWorksheet(name);
     if (sheet === undefined) continue;
@@ -160,6 +169,7 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string, opti
       sheet,
       input.problems.filter((p) => sheetOf(p) === name),
       input.statuses.filter((s) => (s.sheet ?? book.worksheets[0]?.name) === name),
+      name === headerSheet ? (input.header?.row ?? 1) : 1,
     );
   }
   let problemsName = PROBLEMS_SHEET;
