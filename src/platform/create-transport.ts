@@ -72,7 +72,8 @@ export function createTransport(options: TransportOptions): Send {
         ? httpJsonText(base + path, { method, body: extra.body, signal: extra.signal })
         : http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
     let cutOff = false;
-    request.on('downloadProgress', ({ transferred, total }) => {
+    // `on` hands back the request itself, which is awaited below.
+    void request.on('downloadProgress', ({ transferred, total }) => {
       if (transferred <= extra.maxBytes && (total === undefined || total <= extra.maxBytes)) return;
       cutOff = true;
       request.cancel();

@@ -187,7 +187,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async getTemplate(tid, opts = {}) {
       if (!isPositiveId(tid)) {
-        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
+        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${JSON.stringify(tid)}`);
       }
       const endpoint = `GET templates/${tid}`;
       try {

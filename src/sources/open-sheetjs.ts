@@ -8,6 +8,11 @@ import { assembleTable } from './assemble-table.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
+
+/** The one SheetJS number-format call used here; its typings leave `SSF` untyped. */
+interface SheetJsFormats {
+  is_date(this: void, format: string): boolean;
+}
 import { showsAsPercent } from './shows-as-percent.js';
 import { checkSheetExtent, checkSheetJsFile, SHEETJS_LIMITS, type SheetJsLimits } from './check-sheetjs-file.js';
 import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
@@ -107,7 +112,7 @@ function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject, dates: Dat
       return Boolean(cell.v);
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
+      if (typeof cell.z === 'string' && (XLSX.SSF as SheetJsFormats).is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
       return Number.isFinite(v) ? v : null;
     }
     case 'd':

@@ -28,7 +28,7 @@ function stringList(value: unknown, path: string, what: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     throw malformed(path, `${what} must be an array of strings`);
   }
-  return value as string[];
+  return value;
 }
 
 /**

@@ -109,7 +109,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
 
   return {
     run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-      if (!signal) return queue.add(task) as Promise<T>;
+      if (!signal) return queue.add<T>(task);
       if (signal.aborted) return Promise.reject(signal.reason);
       // p-queue 9 also rejects a task already running when its signal aborts, which would lose the
       // response of a POST in flight; so the signal is not handed to p-queue. A task still waiting is

@@ -1,6 +1,6 @@
 import { isMgeError } from '../errors/mge-error.js';
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import { zeroCounts, type OutcomeType } from '../report/report-lines.js';
+import { zeroCounts } from '../report/report-lines.js';
 import type { Classification } from '../platform/classify-failure.js';
 import { NO_STREAKS, nextStreaks, trippedBreaker, type AttemptAnswer, type StreakLimits, type Streaks } from './outcome-streaks.js';
 import { realSleep } from './real-sleep.js';
@@ -66,7 +66,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
 
   const outcome = async (line: OutcomeInput): Promise<void> => {
     await deps.report.write(line);
-    counts[line.type as OutcomeType] += 1;
+    counts[line.type] += 1;
     const kind = checkKind(line);
     if (kind !== undefined) toCheck[kind] += 1;
     deps.onOutcome?.(rowOutcome(line));

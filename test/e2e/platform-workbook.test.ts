@@ -282,7 +282,7 @@ describe('a platform workbook made before its template changed (built CLI, sandb
         content['硬度'] = { t: 2, r: false, misc: { unit: 'HV' } };
         return { ...t, pub_date: '2024-07-01 09:00:00', content };
       });
-      const later = await startSandbox({ port: 0, templates: changed as never, storeFile: path.join(dir, 'later.jsonl') });
+      const later = await startSandbox({ port: 0, templates: changed, storeFile: path.join(dir, 'later.jsonl') });
       try {
         const env = { ...envFor(later, dir), XDG_CACHE_HOME: path.join(dir, 'cache') };
         const result = await runCli(['ingest', filled, '--report', path.join(dir, 'r.jsonl'), '--source', '10', '--methods', 'experiment', '--rate', '100'], env);

@@ -22,7 +22,7 @@ export function elementOf(name: string): string | undefined {
   const text = name.normalize('NFKC').trim();
   const direct = BY_KEY.get(text.toLowerCase()) ?? BY_KEY.get(text);
   if (direct !== undefined) return direct;
-  const m = AMOUNT.exec(text.replace(/[_\-]+/g, ' '));
+  const m = AMOUNT.exec(text.replace(/[_-]+/g, ' '));
   if (m?.[1] === undefined) return undefined;
   return BY_KEY.get(m[1].toLowerCase()) ?? BY_KEY.get(m[1]);
 }

@@ -17,7 +17,7 @@ const INTEGER = /^\s*[+-]?\d+\s*$/;
  */
 export function listTemplatesPage(templates: readonly RawTemplate[], query: ListQuery, owner: string | undefined): SandboxReply {
   const perPageText = query['per_page'];
-  let perPage = perPageText !== undefined && INTEGER.test(perPageText) ? Number.parseInt(perPageText, 10) : 20;
+  const perPage = perPageText !== undefined && INTEGER.test(perPageText) ? Number.parseInt(perPageText, 10) : 20;
   if (perPage === 0) throw badData('integer division or modulo by zero');
   if (perPage < 0) throw badData('Negative indexing is not supported.');
   let selected = templates.filter((t) => t['_trashed'] !== true);

@@ -45,7 +45,7 @@ function tokenOf(header: string | undefined): string | undefined {
 
 function send(res: ServerResponse, reply: SandboxReply): void {
   const headers: Record<string, string | number> = { vary: 'Accept', ...reply.headers };
-  let body = '';
+  let body: string;
   if (reply.json !== undefined) {
     body = JSON.stringify(reply.json);
     headers['content-type'] = 'application/json; charset=utf-8';
