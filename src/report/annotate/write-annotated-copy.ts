@@ -17,6 +17,7 @@ import { listXlsxSheetNames } from '../../sources/list-xlsx-sheet-names.js';
 export const STREAM_ABOVE = 32 * 1024 * 1024;
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { neutraliseFormula } from '../neutralise-formula.js';
+import type { RowStatus } from './row-status.js';
 
 type Worksheet = import('exceljs').Worksheet;
 
@@ -26,13 +27,6 @@ export const PROBLEMS_SHEET = 'Problems';
 export const STATUS_HEADER = 'mge-ingest status';
 /** The fill of a cell with a problem (docs/platform-workbook.md → The annotated copy). */
 export const WARNING_FILL = 'FFFFC7CE';
-
-/** A row's status in the copy: a record that is invalid, or whose upload failed. */
-export interface RowStatus {
-  readonly sheet: string | undefined;
-  readonly row: number;
-  readonly text: string;
-}
 
 /** What to annotate: the input file, every problem found in it, and the rows to mark. */
 export interface AnnotateInput {
