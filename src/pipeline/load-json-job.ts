@@ -4,7 +4,7 @@ import type { CellValue, SourceHeader, SourceRow } from '../sources/source-types
 import type { Field } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import { flatLayoutMapping, requiredFlatHeaders } from '../workbook/flat-layout-mapping.js';
-import { metaMapping } from '../workbook/read-platform-workbook.js';
+import { metaMapping } from '../workbook/workbook-meta-mapping.js';
 import type { MetaColumnKey } from '../workbook/workbook-meta.js';
 import { fetchTemplate } from './fetch-template.js';
 import { loadJobFromText } from './load-job.js';

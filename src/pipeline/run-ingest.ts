@@ -23,7 +23,7 @@ import { loadWorkbookJob } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import { sha256Hex } from '../mapping/rows/record-hash.js';
-import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
+import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';

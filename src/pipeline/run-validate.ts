@@ -16,7 +16,7 @@ import { loadJob, type LoadedJob } from './load-job.js';
 import { loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
-import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
+import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';

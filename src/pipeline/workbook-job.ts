@@ -1,5 +1,5 @@
 import type { MappingSettings } from '../mapping/check/check-mapping.js';
-import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
+import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import type { TemplateSource } from './fetch-template.js';
 import type { LoadedJob } from './load-job.js';
 import type { PreparedInput } from './map-inputs.js';

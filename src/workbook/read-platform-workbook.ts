@@ -3,72 +3,16 @@ import { SourceError } from '../sources/source-error.js';
 import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow, TableSource } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
 import { CATALOG_SHEET_NAMES, DATA_ID, ELEMENT_INDEX, META_SHEET_NAMES, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn, type LayoutSheet } from './platform-layout.js';
-import { META_COLUMNS, parseTemplateIdCell, type MetaColumnKey } from './workbook-meta.js';
-
-/** `meta.source` of a mapping from the flags (`--source`, `--methods`, `--reference`). */
-export function sourceFlags(meta: WorkbookMetaFlags): Record<string, unknown> {
-  const source: Record<string, unknown> = {};
-  if (meta.source !== undefined) source['source'] = meta.source;
-  if (meta.methods !== undefined) source['methods'] = /^[01]+$/.test(meta.methods) ? meta.methods : meta.methods.split(/[,\s]+/).filter((m) => m !== '');
-  if (meta.reference !== undefined) source['reference'] = meta.reference;
-  return source;
-}
-
-/** The mapping's `meta` for meta columns (key, column name) and the source flags. */
-export function metaMapping(metaKeys: readonly (readonly [MetaColumnKey, string])[], flags: WorkbookMetaFlags): Record<string, unknown> {
-  const tree = Object.create(null) as Record<string, unknown>;
-  for (const [key, column] of metaKeys) for (const [path, value] of META_VALUE[key](column)) put(tree, path, value);
-  tree['source'] = sourceFlags(flags);
-  return tree;
-}
+import { META_COLUMNS, type MetaColumnKey } from './workbook-meta.js';
+import type { WorkbookIdentity } from './identify-platform-workbook.js';
+import { openFirstSheet, openWorkbookSheet } from './open-workbook-sheet.js';
+import { setAtPath } from './set-at-path.js';
+import { metaMapping, type WorkbookMetaFlags } from './workbook-meta-mapping.js';
 
 /** Cell texts the platform's filling template uses as placeholders: an empty cell (docs/platform-workbook.md, Cells). */
 const PLACEHOLDERS = ['在这里填写', '从下拉列表中选择', '在下方填写', '此处填写'];
 /** Numbered sheets looked for past the ones the current template has (a field removed since). */
 const EXTRA_SHEETS = 20;
-
-/** What the meta sheet says before the template is known: is this the platform's workbook, for which template. */
-export interface WorkbookIdentity {
-  readonly metaSheet: string;
-  readonly tid: number | undefined;
-  /** The template version the workbook was made for, when we wrote it. */
-  readonly pubDate: string | undefined;
-}
-
-async function tryOpen(file: string, sheet: string): Promise<TableSource | undefined> {
-  try {
-    return await openXlsx(file, { sheet, headerRow: 1 });
-  } catch (error) {
-    if (error instanceof SourceError && (error.code === 'SOURCE_SHEET_NOT_FOUND' || error.code === 'SOURCE_HEADER_NOT_FOUND' || error.code === 'SOURCE_EMPTY')) return undefined;
-    throw error;
-  }
-}
-
-async function openFirst(file: string, names: readonly string[]): Promise<TableSource | undefined> {
-  for (const name of names) {
-    const t = await tryOpen(file, name);
-    if (t !== undefined) return t;
-  }
-  return undefined;
-}
-
-/**
- * Reads the header of the meta sheet (either name) and its template-id cell. Undefined when the
- * workbook has no meta sheet: it is not the platform's structured workbook.
- */
-export async function identifyPlatformWorkbook(file: string): Promise<WorkbookIdentity | undefined> {
-  const meta = await openFirst(file, META_SHEET_NAMES);
-  if (meta === undefined) return undefined;
-  try {
-    for (const name of meta.header.names) {
-      const id = parseTemplateIdCell(name);
-      if (id !== undefined) return { metaSheet: meta.header.sheet ?? META_SHEET_NAMES[0], tid: id.tid, pubDate: id.pubDate };
-    }
-    return { metaSheet: meta.header.sheet ?? META_SHEET_NAMES[0], tid: undefined, pubDate: undefined };
-  } finally {
-    await meta.close();
-  }
-}
 
 /** A column of the joined table. */
 interface JoinedColumn {
@@ -90,17 +34,6 @@ interface ReadSheet {
   readonly rows: Map<string, SourceRow[]>;
   /** Rows in sheet order whose 数据ID is empty although they hold values. */
   readonly noId: SourceRow[];
-}
-
-/** Mapping of meta columns to record meta, and the source facts the workbook does not hold. */
-export interface WorkbookMetaFlags {
-  readonly source?: string;
-  readonly methods?: string;
-  readonly reference?: string;
-  /** The flat export holds no meta at all: these too (text templates may name its cells). */
-  readonly title?: string;
-  readonly abstract?: string;
-  readonly keywords?: string;
 }
 
 /** The platform workbook joined into one table and the mapping that reads it. */
@@ -154,36 +87,6 @@ async function readAll(table: TableSource): Promise<SourceRow[]> {
   return out;
 }
 
-/** Sets `value` at `names` in a nested plain object (the mapping tree). */
-function put(tree: Record<string, unknown>, names: readonly string[], value: unknown): void {
-  let node = tree;
-  for (const n of names.slice(0, -1)) {
-    const next = Object.prototype.hasOwnProperty.call(node, n) ? node[n] : undefined;
-    if (typeof next !== 'object' || next === null) {
-      const made = Object.create(null) as Record<string, unknown>;
-      Object.defineProperty(node, n, { value: made, enumerable: true, writable: true, configurable: true });
-      node = made;
-    } else node = next as Record<string, unknown>;
-  }
-  Object.defineProperty(node, names[names.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
-}
-
-const META_VALUE: Readonly<Record<MetaColumnKey, (column: string) => [readonly string[], unknown][]>> = {
-  title: (c) => [[['title'], { column: c }]],
-  abstract: (c) => [[['abstract'], { column: c }]],
-  keywords: (c) => [[['keywords'], { column: c }]],
-  doi: (c) => [[['doi'], { column: c }]],
-  contributor: (c) => [[['contributor'], { column: c }]],
-  institution: (c) => [[['institution'], { column: c }]],
-  reference: () => [],
-  public_range: (c) => [[['public_range'], { column: c, lookup: { 公开: 0, 一级机构内可见: 1, 二级机构内可见: 2, 私有: 3, '0': 0, '1': 1, '2': 2, '3': 3 } }]],
-  // `项目名(项目号)/课题名(课题号)`, ASCII or full-width parentheses: the ids in the parentheses.
-  institution_ids: (c) => [
-    [['other_info', 'project'], { column: c, regex: '^[^/]*[(（]([^()（）/]+)[)）]\\s*/' }],
-    [['other_info', 'subject'], { column: c, regex: '/[^/]*[(（]([^()（）/]+)[)）]\\s*$' }],
-  ],
-};
-
 /**
  * Joins the platform's structured workbook into one table the mapping stage reads as it reads any
  * other (docs/platform-workbook.md, How it is read): every sheet's header matched by text to the
@@ -205,7 +108,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
   };
 
   // The meta sheet: its columns, its rows by 数据ID (the first of a repeated id counts, as on the platform).
-  const meta = await openFirst(file, [identity.metaSheet, ...META_SHEET_NAMES]);
+  const meta = await openFirstSheet(file, [identity.metaSheet, ...META_SHEET_NAMES]);
   const metaFeeds = new Map<number, number>();
   const metaKeys: [MetaColumnKey, string][] = [];
   const metaRows = new Map<string, SourceRow>();
@@ -230,7 +133,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
 
   // The catalog names the field each numbered sheet holds; without it, the sheet's number in the current layout does.
   const catalogPaths = new Map<string, string>();
-  const catalog = await openFirst(file, CATALOG_SHEET_NAMES);
+  const catalog = await openFirstSheet(file, CATALOG_SHEET_NAMES);
   if (catalog !== undefined) {
     for (const row of await readAll(catalog)) {
       const name = idText(row.values[0] ?? null);
@@ -244,7 +147,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
   const matched = new Set<LayoutColumn>();
   for (let n = 1; n <= layout.sheets.length + EXTRA_SHEETS; n++) {
     const name = String(n);
-    const table = await tryOpen(file, name);
+    const table = await openWorkbookSheet(file, name);
     if (table === undefined) continue;
     const byPath = catalogPaths.get(name);
     const sheetLayout = n === 1 ? layout.sheets[0] : byPath !== undefined ? layout.sheets.find((s) => s.kind !== 'root' && s.fieldNames.join('.') === byPath) : layout.sheets.find((s) => s.name === name);
@@ -300,7 +203,7 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
   const rootSheet: ReadSheet = root;
   for (const [i, j] of rootSheet.feeds) {
     const col = rootSheet.layout?.columns.find((c) => stripUnitSuffix(rootSheet.header.names[i]!.trim()).path === c.path);
-    if (col !== undefined) put(content, col.names, { column: names[j] });
+    if (col !== undefined) setAtPath(content, col.names, { column: names[j] });
   }
   for (const s of sheets) {
     if (s.layout === undefined || s.feeds.size === 0) continue;
@@ -310,9 +213,9 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
       const col = s.layout.columns.find((c) => stripUnitSuffix(s.header.names[i]!.trim()).path === c.path || (c.path === '元素' && /^(Items|数据项)$/.test(s.header.names[i]!.trim())));
       if (col === undefined) continue;
       if (col.names.length === 0) scalar = { column: names[j] };
-      else put(each, col.names, { column: names[j] });
+      else setAtPath(each, col.names, { column: names[j] });
     }
-    put(content, s.layout.fieldNames, { fromRows: scalar ?? each });
+    setAtPath(content, s.layout.fieldNames, { fromRows: scalar ?? each });
   }
   const metaTree = metaMapping(metaKeys, flags);
   const mapping = {
