@@ -1,4 +1,4 @@
-import type { ReportState } from './fold-report.js';
+import type { LedgerState } from './fold-report.js';
 
 /** What to do with a valid row, given the ledger. */
 export type ResumeDecision =
@@ -40,7 +40,7 @@ export interface ResumeOptions {
  * be on the platform (uploaded or uncertain) → changed; otherwise (the earlier version failed or was
  * invalid) → upload.
  */
-export function planResume(state: ReportState, row: { readonly key: string; readonly hash: string }, options: ResumeOptions): ResumeDecision {
+export function planResume(state: LedgerState, row: { readonly key: string; readonly hash: string }, options: ResumeOptions): ResumeDecision {
   const entry = state.keys.get(row.key);
   if (!entry) return 'upload';
   if (entry.uploaded?.hash === row.hash) return 'skip-uploaded';

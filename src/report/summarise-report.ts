@@ -1,4 +1,4 @@
-import type { KeyStatus, ReportState } from './fold-report.js';
+import type { KeyStatus, LedgerState } from './fold-report.js';
 import { isDryRunLine, type EarlyStop, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
 
 /** Rows that share one error code. */
@@ -66,7 +66,7 @@ export interface ReportSummary {
   readonly outstanding: number;
 }
 
-function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
+function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
   let index = state.runs.length - 1;
   while (index >= 0 && isDryRunLine(state.runs[index]!)) index -= 1;
   const run = state.runs[index];
@@ -86,14 +86,12 @@ function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
  * outstanding now (not what earlier runs went through: a killed run that a later run completed is
  * history). Pure.
  */
-export function summariseReport(state: ReportState): ReportSummary {
-  const counts: Record<KeyStatus, number> = { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, changed: 0 };
+export function summariseReport(state: LedgerState): ReportSummary {
   const groups = new Map<string, { code: string; status: KeyStatus; count: number; example: ErrorGroup['example'] }>();
   const uncertain: UncertainRow[] = [];
   const changed: ChangedRow[] = [];
-  for (const entry of state.keys.values()) {
-    counts[entry.status] += 1;
-    if (entry.status === 'uploaded') continue;
+  const counts = state.counts;
+  for (const entry of state.outstanding()) {
     if (entry.status === 'changed') {
       changed.push({ key: entry.key, hash: entry.hash, location: entry.location, oldId: entry.uploaded?.id, oldHash: entry.uploaded?.hash ?? entry.uncertainHash });
       continue;

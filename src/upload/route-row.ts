@@ -1,5 +1,5 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import type { KeyState, ReportState } from '../report/fold-report.js';
+import type { KeyRecord, LedgerState } from '../report/fold-report.js';
 import { planResume, type ResumeOptions } from '../report/plan-resume.js';
 import type { EarlyStop, ReportLocation, ResendOf } from '../report/report-lines.js';
 import type { OutcomeInput, RowToSend } from './send-row.js';
@@ -19,7 +19,7 @@ export interface Routed {
 /** Options of {@link createRowRouter}. */
 export interface RowRouterOptions {
   /** The ledger of earlier runs on this report; undefined for a fresh report. */
-  readonly previous: ReportState | undefined;
+  readonly previous: LedgerState | undefined;
   readonly resume: ResumeOptions;
   /** Stop once more rows than this are `changed`; undefined: no limit. */
   readonly maxChanges: number | undefined;
@@ -37,7 +37,7 @@ export function reportLocation(row: MappedRow): ReportLocation {
 }
 
 /** Where an earlier run left a row uncertain, for the outcome line of its re-send. */
-function resendOf(known: KeyState | undefined): ResendOf {
+function resendOf(known: KeyRecord | undefined): ResendOf {
   const since = known?.uncertainSince;
   return {
     ...(since?.runId !== undefined ? { runId: since.runId } : {}),

@@ -118,7 +118,7 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       expect(dry.code).toBe(1);
       expect((JSON.parse(dry.stdout) as JsonSummary).counts).toMatchObject({ skipped: 20, invalid: 1, uploaded: 0 });
       expect(sandbox.stats().byStatus[201]).toBeUndefined();
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       const invalid = [...state.keys.values()].filter((e) => e.status === 'invalid');
       expect(invalid.map((e) => [e.problems?.[0]?.code, e.location.row])).toEqual([['DUPLICATE_KEY', 22]]);
 

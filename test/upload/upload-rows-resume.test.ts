@@ -12,7 +12,7 @@ import { errors, row, stream, titleOf, uploadOptions } from './upload-fixtures.j
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
 async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: Parameters<typeof uploadOptions>[0] = {}) {
-  const { state } = await loadReportState(file, { repair: true });
+  const { state } = await loadReportState(file, { repair: true, whole: true });
   const report = await createReportWriter(file);
   const sent: string[] = [];
   const send = async (body: string) => {
@@ -81,7 +81,7 @@ describe('uploadRows over runs on one report', () => {
 
     const fourth = await run(file, rows2, {});
     expect(fourth.sent).toEqual([]);
-    const { state } = await loadReportState(file);
+    const { state } = await loadReportState(file, { whole: true });
     expect([...state.keys.values()].every((k) => k.status === 'uploaded')).toBe(true);
   });
 
