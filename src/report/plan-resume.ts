@@ -29,6 +29,12 @@ export interface ResumeOptions {
   readonly retryFailed: boolean;
   /** Re-send rows an earlier run left uncertain: may create duplicates. @default false */
   readonly retryUncertain: boolean;
+  /**
+   * Write a `skipped` line for every row uploaded before (`--verbose-report`); otherwise such a row
+   * is only counted in the run's summary line, since its line would change nothing the ledger holds
+   * (docs/report-format.md). @default false
+   */
+  readonly verboseReport?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { compareLocations } from './compare-locations.js';
 import type { KeyStatus, LedgerState } from './fold-report.js';
 import { isDryRunLine, type EarlyStop, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
 
@@ -81,6 +82,14 @@ function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
 }
 
 /**
+ * By place in the input, not by the order the fold met the keys (which a compact fold or a compacted
+ * report changes): the same report state lists the same way.
+ */
+function byPlace(x: { readonly location: ReportLocation; readonly key: string }, y: { readonly location: ReportLocation; readonly key: string }): number {
+  return compareLocations(x.location, y.location) || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
+}
+
+/**
  * Summarises a folded report: every key counted once by its latest status, errors grouped by code
  * (the first problem's code for invalid rows), uncertain and changed rows listed, and what is
  * outstanding now (not what earlier runs went through: a killed run that a later run completed is
@@ -100,13 +109,20 @@ export function summariseReport(state: LedgerState): ReportSummary {
     const detail = entry.status === 'invalid' ? entry.problems?.[0]?.message : entry.failure?.detail;
     const id = `${entry.status}\u0000${code}`;
     const group = groups.get(id);
-    if (group) group.count += 1;
-    else groups.set(id, { code, status: entry.status, count: 1, example: { key: entry.key, location: entry.location, detail } });
+    const example = { key: entry.key, location: entry.location, detail };
+    if (group === undefined) groups.set(id, { code, status: entry.status, count: 1, example });
+    else {
+      group.count += 1;
+      // The first row by place, whatever order the keys were folded in.
+      if (byPlace(example, group.example) < 0) group.example = example;
+    }
     if (entry.status === 'uncertain') {
       uncertain.push({ key: entry.key, hash: entry.hash, location: entry.location, reason: entry.reason, attempts: entry.attempts });
     }
   }
   const errors = [...groups.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  uncertain.sort(byPlace);
+  changed.sort(byPlace);
   return {
     counts,
     keys: state.keys.size,

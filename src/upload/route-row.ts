@@ -7,6 +7,8 @@ import type { OutcomeInput, RowToSend } from './send-row.js';
 /** Where one row goes: straight to its outcome line, or to the queue to be sent. */
 export type Route =
   | { readonly type: 'outcome'; readonly line: OutcomeInput }
+  /** An outcome counted in the summary line but not written: a row skipped as uploaded before. */
+  | { readonly type: 'count'; readonly line: OutcomeInput }
   | { readonly type: 'send'; readonly row: RowToSend };
 
 /** What the router decided for one row, and the row limit it reached, if this row reached one. */
@@ -71,7 +73,10 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
       switch (decision) {
         case 'skip-uploaded': {
           const id = known?.uploaded?.id;
-          return outcome({ type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) });
+          const line: OutcomeInput = { type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) };
+          // Its line would change nothing the ledger holds, unless it undoes a change reported before.
+          if (known?.status !== 'changed' && resume.verboseReport !== true) return { route: { type: 'count', line }, stop: undefined };
+          return outcome(line);
         }
         case 'skip-uncertain':
           return outcome({ type: 'skipped', ...base, why: 'uncertain', sourceValues: row.sourceValues });
