@@ -31,7 +31,7 @@ export async function run(ctx) {
     const ingest = await ingestOnce();
     log(`resume ${label(rows)}`);
     const resume = await ingestOnce();
-    if (resume.counts.uploaded !== 0 || resume.counts.skipped !== rows) throw new Error(`the resume of ${rows} rows did not skip them all: ${JSON.stringify(resume.counts)}`);
+    if (resume.counts.uploaded !== 0) throw new Error(`the resume of ${rows} rows uploaded again: ${JSON.stringify(resume.counts)}`);
     log(`report ${label(rows)}`);
     const report_ = await measure('measure-ledger.mjs', ['report', report]);
     for (const [what, m] of [['ingest', ingest], ['resume', resume], ['report', report_]]) {
