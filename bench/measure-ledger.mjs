@@ -2,6 +2,7 @@
  * One ledger measurement in its own process, so its peak RSS is its own:
  * - `node bench/measure-ledger.mjs ingest <url> <csv> <report>`: the whole `ingest` command in-process
  *   (concurrency 16, no rate limit); on a report that already holds every row it is a resume;
+ * - `node bench/measure-ledger.mjs dry-run <url> <csv> <report>`: the same with `--dry-run` (to seed a report);
  * - `node bench/measure-ledger.mjs report <report>`: `report --json` (fold and summary).
  * Prints `{seconds, maxRssMiB, counts, reportBytes}`; seconds are the command's wall time, the
  * ledger's fold included.
@@ -17,10 +18,10 @@ let out = '';
 let argv;
 let env = {};
 let report;
-if (mode === 'ingest') {
+if (mode === 'ingest' || mode === 'dry-run') {
   const [url, csv, file] = rest;
   report = file;
-  argv = ['ingest', '--mapping', path.join(root, 'mappings/steel_strength.yaml'), '--report', file, csv, '--rate', '0', '--concurrency', '16', '--quiet', '--json', '--no-template-cache'];
+  argv = ['ingest', '--mapping', path.join(root, 'mappings/steel_strength.yaml'), '--report', file, csv, '--rate', '0', '--concurrency', '16', '--quiet', '--json', '--no-template-cache', ...(mode === 'dry-run' ? ['--dry-run'] : [])];
   env = { MGE_BASE_URL: url, MGE_TOKEN: 'sandbox-token', MGE_USERNAME: 'bench' };
 } else {
   [report] = rest;
