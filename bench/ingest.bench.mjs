@@ -17,7 +17,7 @@ import path from 'node:path';
 /** Timed runs of each side at 20k: the best counts, so one run disturbed by other load does not. */
 const RUNS = 3;
 
-async function makeInput(root, file, count) {
+export async function makeInput(root, file, count) {
   if (existsSync(file)) return file;
   const [header, ...rows] = readFileSync(path.join(root, 'samples/steel_strength.csv'), 'utf8').trimEnd().split(/\r?\n/);
   const out = createWriteStream(file);
@@ -34,7 +34,7 @@ async function makeInput(root, file, count) {
 }
 
 /** Starts `mge-ingest sandbox --port 0` in a child process; resolves with its URL and a stop function. */
-async function startSandboxProcess(root, storeFile) {
+export async function startSandboxProcess(root, storeFile) {
   const args = [path.join(root, 'dist/cli/main.js'), 'sandbox', '--port', '0', ...(storeFile ? ['--store', storeFile] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

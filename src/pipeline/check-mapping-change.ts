@@ -1,4 +1,4 @@
-import type { ReportState } from '../report/fold-report.js';
+import type { LedgerState } from '../report/fold-report.js';
 import { fingerprintChanges, type CurrentFingerprints, type FingerprintChange } from '../report/fingerprint-changes.js';
 import type { AcceptedChange } from '../report/report-lines.js';
 import { MappingChangedError } from './pipeline-errors.js';
@@ -18,7 +18,7 @@ function named(changes: readonly FingerprintChange[]): string[] {
  * @throws MappingChangedError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind
  *   `template`), exit 2, with the changed parts and the rows on the platform in `changes`.
  */
-export function checkMappingChange(previous: ReportState | undefined, now: CurrentFingerprints, options: { readonly mappingFile: string; readonly accept: boolean }): AcceptedChange | undefined {
+export function checkMappingChange(previous: LedgerState | undefined, now: CurrentFingerprints, options: { readonly mappingFile: string; readonly accept: boolean }): AcceptedChange | undefined {
   if (previous === undefined) return undefined;
   const compared = fingerprintChanges(previous, now);
   if (compared.rows === 0 || (compared.mapping.length === 0 && compared.template.length === 0)) return undefined;

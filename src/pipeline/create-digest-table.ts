@@ -10,20 +10,27 @@ export interface DigestTable {
   readonly bytes: number;
 }
 
-/** Slots at the start: 24 KiB, so a small file costs nothing worth naming. */
+/** Entries per page (24-byte entries: 1.5 MiB pages): growing never copies what is held. */
+const PAGE_ENTRIES = 1 << 16;
+/** An entry, in 32-bit words: the digest (4), then the stored number as a double (2). */
+const ENTRY_WORDS = 6;
+/** Index slots at the start (4 KiB). */
 const INITIAL_SLOTS = 1024;
-/**
- * Grown (doubled) past this share of used slots. Linear probing over 24-byte slots stays within a
- * cache line or two up to here, and a lower bound would cost memory for no measurable speed.
- */
-const MAX_LOAD = 0.8;
-/** A slot: the digest as four 32-bit words, then the stored number plus one as a double (0 = empty). */
-const SLOT_BYTES = 24;
+/** The index is grown (doubled, rebuilt from the entries) past this load; a slot is 4 bytes. */
+const MAX_LOAD = 0.5;
+
+interface Page {
+  readonly words: Uint32Array;
+  readonly values: Float64Array;
+}
 
 /**
- * An open-addressing hash table from a key's 16-byte digest ({@link keyDigest}) to a number in
- * `[0, 2^53 - 1)`, kept in one ArrayBuffer of 24-byte slots: 30–60 bytes a key with the load between
- * 0.4 and 0.8 (while it doubles, the old and the new buffer exist together for a moment).
+ * A hash table from a key's 16-byte digest ({@link keyDigest}) to a number in `[0, 2^53 - 1)`: the
+ * entries (digest and number, 24 bytes) stored densely in pages of ArrayBuffers, found through an
+ * open-addressing index of 4-byte entry numbers (load ≤ 0.5): 32–40 bytes a key, ~36 MiB for a
+ * million. Growing rebuilds only the index (the old and the new one exist together for a moment);
+ * the entries are never copied. (Slots holding the digest itself, doubled as a whole, peaked at
+ * ~72 MiB for a million keys while the old and new buffers were both alive.)
  *
  * Why not a `Map` of digest strings: its entries live on the JavaScript heap, and V8 sizes the heap to
  * a multiple of what survives a full collection, so every megabyte of keys grew the process by
@@ -31,40 +38,36 @@ const SLOT_BYTES = 24;
  * An ArrayBuffer's memory is outside that heap and costs its own size only.
  */
 export function createDigestTable(): DigestTable {
-  let slots = INITIAL_SLOTS;
-  let buffer = new ArrayBuffer(slots * SLOT_BYTES);
-  let words = new Uint32Array(buffer);
-  let values = new Float64Array(buffer);
+  const pages: Page[] = [];
   let size = 0;
+  let slots = INITIAL_SLOTS;
+  let index = new Int32Array(slots);
 
-  /** The slot holding the digest, or the empty slot where it belongs. */
+  const pageOf = (entry: number): Page => pages[entry >>> 16]!;
+  const base = (entry: number): number => (entry & (PAGE_ENTRIES - 1)) * ENTRY_WORDS;
+
+  /** The index slot holding the digest's entry number plus one, or the empty slot where it belongs. */
   function find(d0: number, d1: number, d2: number, d3: number): number {
     const mask = slots - 1;
     // MD5 output is uniform: its first word is as good an index as any hash of it.
     let slot = d0 & mask;
     for (;;) {
-      if (values[slot * 3 + 2] === 0) return slot;
-      const w = slot * 6;
+      const stored = index[slot]!;
+      if (stored === 0) return slot;
+      const { words } = pageOf(stored - 1);
+      const w = base(stored - 1);
       if (words[w] === d0 && words[w + 1] === d1 && words[w + 2] === d2 && words[w + 3] === d3) return slot;
       slot = (slot + 1) & mask;
     }
   }
 
   function grow(): void {
-    const oldWords = words;
-    const oldValues = values;
-    const oldSlots = slots;
     slots *= 2;
-    buffer = new ArrayBuffer(slots * SLOT_BYTES);
-    words = new Uint32Array(buffer);
-    values = new Float64Array(buffer);
-    for (let old = 0; old < oldSlots; old++) {
-      const stored = oldValues[old * 3 + 2]!;
-      if (stored === 0) continue;
-      const w = old * 6;
-      const slot = find(oldWords[w]!, oldWords[w + 1]!, oldWords[w + 2]!, oldWords[w + 3]!);
-      words.set(oldWords.subarray(w, w + 4), slot * 6);
-      values[slot * 3 + 2] = stored;
+    index = new Int32Array(slots);
+    for (let entry = 0; entry < size; entry++) {
+      const { words } = pageOf(entry);
+      const w = base(entry);
+      index[find(words[w]!, words[w + 1]!, words[w + 2]!, words[w + 3]!)] = entry + 1;
     }
   }
 
@@ -76,18 +79,28 @@ export function createDigestTable(): DigestTable {
       const d2 = digest.readUInt32LE(8);
       const d3 = digest.readUInt32LE(12);
       let slot = find(d0, d1, d2, d3);
-      const stored = values[slot * 3 + 2]!;
-      if (stored !== 0) return stored - 1;
+      const stored = index[slot]!;
+      if (stored !== 0) {
+        const page = pageOf(stored - 1);
+        return page.values[(base(stored - 1) + 4) / 2]!;
+      }
       if (size + 1 > slots * MAX_LOAD) {
         grow();
         slot = find(d0, d1, d2, d3);
       }
-      const w = slot * 6;
-      words[w] = d0;
-      words[w + 1] = d1;
-      words[w + 2] = d2;
-      words[w + 3] = d3;
-      values[slot * 3 + 2] = value + 1;
+      if (size === pages.length * PAGE_ENTRIES) {
+        const buffer = new ArrayBuffer(PAGE_ENTRIES * ENTRY_WORDS * 4);
+        pages.push({ words: new Uint32Array(buffer), values: new Float64Array(buffer) });
+      }
+      const entry = size;
+      const page = pageOf(entry);
+      const w = base(entry);
+      page.words[w] = d0;
+      page.words[w + 1] = d1;
+      page.words[w + 2] = d2;
+      page.words[w + 3] = d3;
+      page.values[(w + 4) / 2] = value;
+      index[slot] = entry + 1;
       size += 1;
       return undefined;
     },
@@ -95,7 +108,7 @@ export function createDigestTable(): DigestTable {
       return size;
     },
     get bytes() {
-      return buffer.byteLength;
+      return pages.length * PAGE_ENTRIES * ENTRY_WORDS * 4 + index.byteLength;
     },
   };
 }

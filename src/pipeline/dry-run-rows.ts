@@ -1,5 +1,5 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import type { ReportState } from '../report/fold-report.js';
+import type { LedgerState } from '../report/fold-report.js';
 import { planResume, type ResumeDecision, type ResumeOptions } from '../report/plan-resume.js';
 import { zeroCounts, type ReportLineInput } from '../report/report-lines.js';
 import { reportLocation } from '../upload/route-row.js';
@@ -9,7 +9,7 @@ import type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 export interface DryRunDeps {
   readonly report: { write(line: ReportLineInput): Promise<void> };
   /** The ledger of earlier runs, to say what a real run would do with each row. */
-  readonly previous?: ReportState | undefined;
+  readonly previous?: LedgerState | undefined;
   /** Stop taking rows (SIGINT). */
   readonly signal?: AbortSignal | undefined;
   /** @default Date.now */

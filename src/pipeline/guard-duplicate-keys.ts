@@ -34,7 +34,7 @@ function describe(first: FirstSeen): string {
  * Memory: one slot per distinct key of the run in a {@link createDigestTable} table outside the
  * JavaScript heap, as small as it can be without giving up exactness: the key's 16-byte digest to a
  * number packing the first row's number with the index of its file and sheet, which are interned once
- * per source. 30–60 bytes a key whatever the key's length (a million-row run holds about 50 MB). A
+ * per source. 32–40 bytes a key whatever the key's length (a million-row run holds about 36 MiB). A
  * probabilistic filter would be smaller but would reject unique rows on a false positive, which a
  * curator cannot fix; a digest collision between two different keys is a 2^-128 event.
  */

@@ -5,7 +5,7 @@ import { exportUploadedRows } from '../report/export-uploaded-rows.js';
 import { exportChangedRows } from '../report/export-changed-rows.js';
 import { reportAnnotations, reportInputs, sameInput } from '../report/annotate/report-annotations.js';
 import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
-import type { ReportState } from '../report/fold-report.js';
+import type { LedgerState, ReportState } from '../report/fold-report.js';
 import { ReportError } from '../report/report-errors.js';
 import { identifyPath } from '../util/identify-path.js';
 import { samePath } from '../util/find-path-clashes.js';
@@ -69,7 +69,10 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   const resolve = (file: string): string => path.resolve(options.cwd, file);
   const file = resolve(options.file);
   await checkReportPath(file, { forWriting: false, option: '<file>' });
-  const { state, warnings, exists } = await loadReportState(file);
+  // Only the lists of uploaded rows (and the page, which shows some) need every key whole; the summary
+  // and the rows to fix are read from a compact fold, whose memory stays flat (ARCHITECTURE.md).
+  const whole = options.uploadedOut !== undefined || options.annotate !== undefined || options.html !== undefined;
+  const { state, warnings, exists } = whole ? await loadReportState(file, { whole: true }) : await loadReportState(file);
   if (!exists) {
     throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, {
       location: { file: options.file },
@@ -79,15 +82,21 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   for (const w of warnings) deps.onWarning?.(w);
   const summary = summariseReport(state);
   const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
-  const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(state, resolve(options.uploadedOut))).rows };
+  const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(wholeState(state), resolve(options.uploadedOut))).rows };
   const changedOut = options.changedOut === undefined ? undefined : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
-  const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, state, summary);
+  const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, wholeState(state), summary);
   let html: ReportResult['html'];
   if (options.html !== undefined) {
-    const view = buildReportView(state, summary, { file: options.file, generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
+    const view = buildReportView(wholeState(state), summary, { file: options.file, generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
     html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
   }
   return { summary, failedOut, uploadedOut, changedOut, annotated, html };
+}
+
+/** The state loaded whole (`whole` above): the exports of uploaded rows need every key. */
+function wholeState(state: LedgerState): ReportState {
+  if (!(state.keys instanceof Map)) throw new Error('internal: the report was folded compactly where every key is needed');
+  return state as ReportState;
 }
 
 /** `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its cells. */

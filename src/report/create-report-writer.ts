@@ -50,6 +50,17 @@ function serialise(line: ReportLineInput, at: string): string {
 }
 
 /**
+ * A row line with its input named by index in the latest run line's `inputs` (scanReport names it
+ * again): the file name, often a long path, is then written once per run instead of once per row.
+ */
+export function shortenLocation(line: ReportLineInput, inputIndex: ReadonlyMap<string, number>): ReportLineInput {
+  if (!('location' in line)) return line;
+  const index = inputIndex.get(line.location.file);
+  if (index === undefined) return line;
+  return { ...line, location: { ...line.location, file: index as unknown as string } };
+}
+
+/**
  * Opens `file` for appending (O_APPEND: every line lands at the end even if the file was repaired or
  * grown in between). A line goes out in one write call, so a crash tears at most the last line, which
  * {@link readReport} tolerates. A timer fsyncs within `fsyncIntervalMs` of any write; `close` fsyncs.
@@ -74,6 +85,7 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
       cause,
     });
   }
+  let inputIndex: ReadonlyMap<string, number> = new Map();
   let chain: Promise<void> = Promise.resolve();
   let failure: MgeError | undefined;
   let dirty = false;
@@ -179,7 +191,8 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
     write(line: ReportLineInput): Promise<void> {
       if (closing) return Promise.reject(new ReportError('REPORT_CLOSED', `The report ${file} is closed`));
       if (failure !== undefined) return Promise.reject(failure);
-      batch.push(`${serialise(line, stampOf(clock()))}\n`);
+      if (line.type === 'run') inputIndex = new Map(line.inputs.map((input, i) => [input.file, i]));
+      batch.push(`${serialise(shortenLocation(line, inputIndex), stampOf(clock()))}\n`);
       if (settle === undefined) {
         let resolve!: () => void;
         let reject!: (error: unknown) => void;

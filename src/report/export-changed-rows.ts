@@ -1,6 +1,6 @@
 import { cellValueText } from '../sources/cell-value-text.js';
 import { compareLocations } from './compare-locations.js';
-import type { ReportState } from './fold-report.js';
+import type { LedgerState } from './fold-report.js';
 import { listErrors } from './export-uploaded-rows.js';
 import { writeRowList } from './write-row-list.js';
 
@@ -13,8 +13,8 @@ export const CHANGED_COLUMNS = ['key', 'file', 'sheet', 'row', 'differs from id'
  * record it differs from, then the row's own cells when the report kept them.
  * @throws ReportError `CHANGED_OUT_EXTENSION`, `CHANGED_OUT_UNWRITABLE` (kind `usage`).
  */
-export async function exportChangedRows(state: ReportState, out: string): Promise<{ rows: number }> {
-  const rows = [...state.keys.values()].filter((entry) => entry.status === 'changed').sort((a, b) => compareLocations(a.location, b.location));
+export async function exportChangedRows(state: LedgerState, out: string): Promise<{ rows: number }> {
+  const rows = [...state.outstanding()].filter((entry) => entry.status === 'changed').sort((a, b) => compareLocations(a.location, b.location));
   const columns = [...new Set(rows.flatMap((entry) => Object.keys(entry.sourceValues ?? {})))];
   const cells = rows.map((entry) => [
     entry.key,

@@ -1,5 +1,5 @@
 import { compareLocations } from './compare-locations.js';
-import type { KeyState, ReportState } from './fold-report.js';
+import type { KeyState, LedgerState } from './fold-report.js';
 import { describeRowProblem, fixColumns, openFixFile } from './open-fix-file.js';
 
 const EXPORTED = new Set(['invalid', 'failed', 'uncertain']);
@@ -21,8 +21,8 @@ export function failureText(entry: KeyState): string {
  * their cells are listed with the error columns only.
  * @throws MgeError `ERRORS_FILE_EXTENSION`, `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */
-export async function exportFailedRows(state: ReportState, out: string): Promise<{ rows: number; columns: readonly string[] }> {
-  const rows = [...state.keys.values()]
+export async function exportFailedRows(state: LedgerState, out: string): Promise<{ rows: number; columns: readonly string[] }> {
+  const rows = [...state.outstanding()]
     .filter((entry) => EXPORTED.has(entry.status))
     .sort((a, b) => compareLocations(a.location, b.location));
   const columns = fixColumns(rows.map((entry) => Object.keys(entry.sourceValues ?? {})));

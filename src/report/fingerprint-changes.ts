@@ -1,4 +1,4 @@
-import type { ReportState } from './fold-report.js';
+import type { LedgerState } from './fold-report.js';
 import { isDryRunLine, type RunLine } from './report-lines.js';
 
 /** One part of the mapping, or one template field, that differs from the baseline run's. */
@@ -71,10 +71,9 @@ function templateChanges(baseline: RunLine, now: CurrentFingerprints): Fingerpri
  * platform under the baseline. Pure; old reports (no per-part fingerprints) compare the mapping file's
  * sha256 and the template's `pub_date`.
  */
-export function fingerprintChanges(state: ReportState, now: CurrentFingerprints): FingerprintComparison {
+export function fingerprintChanges(state: LedgerState, now: CurrentFingerprints): FingerprintComparison {
   const baseline = state.runs.findLast((run) => !isDryRunLine(run));
-  let rows = 0;
-  for (const entry of state.keys.values()) if (entry.uploaded !== undefined || entry.uncertainHash !== undefined) rows += 1;
+  const rows = state.onPlatform;
   if (baseline === undefined) return { baseline, mapping: [], template: [], rows };
   return { baseline, mapping: mappingChanges(baseline, now), template: templateChanges(baseline, now), rows };
 }

@@ -1,4 +1,4 @@
-import type { ReportState } from './fold-report.js';
+import type { LedgerState } from './fold-report.js';
 
 /** What to do with a valid row, given the ledger. */
 export type ResumeDecision =
@@ -29,6 +29,12 @@ export interface ResumeOptions {
   readonly retryFailed: boolean;
   /** Re-send rows an earlier run left uncertain: may create duplicates. @default false */
   readonly retryUncertain: boolean;
+  /**
+   * Write a `skipped` line for every row uploaded before (`--verbose-report`); otherwise such a row
+   * is only counted in the run's summary line, since its line would change nothing the ledger holds
+   * (docs/report-format.md). @default false
+   */
+  readonly verboseReport?: boolean;
 }
 
 /**
@@ -40,7 +46,7 @@ export interface ResumeOptions {
  * be on the platform (uploaded or uncertain) → changed; otherwise (the earlier version failed or was
  * invalid) → upload.
  */
-export function planResume(state: ReportState, row: { readonly key: string; readonly hash: string }, options: ResumeOptions): ResumeDecision {
+export function planResume(state: LedgerState, row: { readonly key: string; readonly hash: string }, options: ResumeOptions): ResumeDecision {
   const entry = state.keys.get(row.key);
   if (!entry) return 'upload';
   if (entry.uploaded?.hash === row.hash) return 'skip-uploaded';

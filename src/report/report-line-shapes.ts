@@ -64,8 +64,12 @@ const problem = object({
   found: optional(text),
 });
 
+/** An input by name, or by its index in the run line's `inputs` (resolved by `scanReport`). */
+const inputRef = is((v) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0));
+
 /** Fields every row line has. */
-const ROW = { key: text, hash: text, location: object({ file: text, row: number, sheet: optional(text), rows: optional(arrayOf(number)) }) };
+const ROW = { key: text, hash: text, location: object({ file: inputRef, row: number, sheet: optional(text), rows: optional(arrayOf(number)) }) };
+const status = is((v) => ['uploaded', 'invalid', 'failed', 'uncertain', 'changed'].includes(v as string));
 
 /** The fields of each line type, beside `type` and `at`. */
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
@@ -88,6 +92,20 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
   uncertain: { ...ROW, code: text, reason: text, status: optional(number), detail: optional(text), attempts: number, sourceValues, resendOf },
   skipped: { ...ROW, why: is((v) => ['uploaded', 'uncertain', 'failed', 'dry-run'].includes(v as string)), id: optional(number), code: optional(text), plan: optional(text), sourceValues: optional(sourceValues) },
   changed: { ...ROW, oldHash: text, oldId: optional(number), sourceValues },
+  state: {
+    ...ROW,
+    status,
+    attempts: number,
+    id: optional(number),
+    uploadedHash: optional(text),
+    uploadedAt: optional(text),
+    uncertainHash: optional(text),
+    uncertainSince: optional(object({ runId: optional(text), at: text })),
+    failure: optional(object({ code: text, retryable: boolean, status: optional(number), platformCode: optional(number), detail: optional(text) })),
+    reason: optional(text),
+    problems: optional(arrayOf(problem)),
+    sourceValues: optional(sourceValues),
+  },
   summary: {
     counts: recordOf(number),
     rows: number,

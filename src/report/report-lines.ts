@@ -14,6 +14,14 @@
  * Every row line carries the row's `key` (identity across runs), `hash` (sha256 of the record) and
  * `location` (file, sheet, first row). Lines of rows that did not upload carry `sourceValues` (the
  * input's cells by header) so `report --failed-out` can rebuild them; `uploaded` lines stay lean.
+ * A row skipped as uploaded before gets no line (the summary counts it), unless `--verbose-report`.
+ *
+ * In the file, a row line's `location.file` is the index of its input in the run line's `inputs`
+ * (older reports, and a location of no listed input, give the name); the readers resolve it, so a
+ * {@link ReportLocation} in memory always names the file (docs/report-format.md).
+ *
+ * `report compact` rewrites a report as its state: the `run` and `summary` lines, and one
+ * {@link StateLine} per key in the place of the key's last line.
  */
 import type { CellValue } from '../sources/source-types.js';
 import type { RowProblem } from '../template/record-types.js';
@@ -189,6 +197,33 @@ export interface ChangedLine extends RowLineBase {
   readonly sourceValues: Readonly<Record<string, CellValue>>;
 }
 
+/** A key's latest status, as the fold keeps it (src/report/fold-report.ts). */
+export type KeyStatus = 'uploaded' | 'invalid' | 'failed' | 'uncertain' | 'changed';
+
+/**
+ * What every earlier line said of one key, in one line (`report compact`): folding it gives the key
+ * the state the lines it replaces gave. `hash` is the version `status` is about.
+ */
+export interface StateLine extends RowLineBase {
+  readonly type: 'state';
+  readonly status: KeyStatus;
+  /** POST attempts over all runs. */
+  readonly attempts: number;
+  /** The latest record stored for the key. */
+  readonly id?: number;
+  /** That record's hash, when it is not `hash` (a changed row). */
+  readonly uploadedHash?: string;
+  /** When that record was stored (its `uploaded` line's `at`), where the report still knew it. */
+  readonly uploadedAt?: string;
+  /** A version whose upload outcome is unknown, and where it was left so. */
+  readonly uncertainHash?: string;
+  readonly uncertainSince?: { readonly runId?: string; readonly at: string };
+  readonly failure?: { readonly code: string; readonly retryable: boolean; readonly status?: number; readonly platformCode?: number; readonly detail?: string };
+  readonly reason?: string;
+  readonly problems?: readonly RowProblem[];
+  readonly sourceValues?: Readonly<Record<string, CellValue>>;
+}
+
 /** Outcome counts of this run. */
 export type OutcomeCounts = Readonly<Record<OutcomeType, number>>;
 
@@ -230,7 +265,7 @@ export interface SummaryLine {
   readonly error?: StopError;
 }
 
-export type RowLine = IntentLine | RetryingLine | OutcomeLine;
+export type RowLine = IntentLine | RetryingLine | OutcomeLine | StateLine;
 export type OutcomeLine = UploadedLine | InvalidLine | FailedLine | UncertainLine | SkippedLine | ChangedLine;
 export type OutcomeType = OutcomeLine['type'];
 export type ReportLine = RunLine | RowLine | SummaryLine;
@@ -239,8 +274,8 @@ export type ReportLine = RunLine | RowLine | SummaryLine;
 export type ReportLineInput = ReportLine extends infer L ? (L extends unknown ? Omit<L, 'at'> : never) : never;
 
 export const OUTCOME_TYPES: readonly OutcomeType[] = ['uploaded', 'invalid', 'failed', 'uncertain', 'skipped', 'changed'];
-export const LINE_TYPES: readonly ReportLine['type'][] = ['run', 'intent', 'retrying', ...OUTCOME_TYPES, 'summary'];
-const ROW_TYPES = new Set<string>(['intent', 'retrying', ...OUTCOME_TYPES]);
+export const LINE_TYPES: readonly ReportLine['type'][] = ['run', 'intent', 'retrying', ...OUTCOME_TYPES, 'state', 'summary'];
+const ROW_TYPES = new Set<string>(['intent', 'retrying', ...OUTCOME_TYPES, 'state']);
 
 /** True for a run line of `ingest --dry-run` (older reports say so only in the settings). */
 export function isDryRunLine(run: RunLine): boolean {

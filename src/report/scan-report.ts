@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { parseReportLine, reportCorrupt } from './parse-report-line.js';
-import type { ReportLine } from './report-lines.js';
+import { isRowLine, type ReportLine } from './report-lines.js';
 
 /** Something wrong with a report that did not stop reading it. */
 export interface ReportWarning {
@@ -39,12 +39,13 @@ export interface ScanResult {
 export const MAX_REPORT_LINE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Streams a report line by line into `onLine`, in order, with memory bounded by the longest line
- * (at most {@link MAX_REPORT_LINE_BYTES}). A missing file is an empty report. The last line may be
- * torn by a crash (no trailing newline and not JSON): it is dropped with a warning. Anything
- * unreadable before it throws `REPORT_CORRUPT`.
+ * Streams a report line by line into `onLine` with its 1-based line number, in order, with memory
+ * bounded by the longest line (at most {@link MAX_REPORT_LINE_BYTES}). A missing file is an empty
+ * report. The last line may be torn by a crash (no trailing newline and not JSON): it is dropped with
+ * a warning. Anything unreadable before it throws `REPORT_CORRUPT`. A row line's input given by its
+ * index in the run line (`location.file: 0`) comes out named, as older reports write it.
  */
-export async function scanReport(file: string, onLine: (line: ReportLine) => void, options: ScanReportOptions = {}): Promise<ScanResult> {
+export async function scanReport(file: string, onLine: (line: ReportLine, lineNumber: number) => void, options: ScanReportOptions = {}): Promise<ScanResult> {
   try {
     await stat(file);
   } catch (error) {
@@ -52,6 +53,18 @@ export async function scanReport(file: string, onLine: (line: ReportLine) => voi
     throw error;
   }
   const warnings: ReportWarning[] = [];
+  let inputs: readonly string[] = [];
+  /** Parses a line, naming a row line's input by the latest run line's list. */
+  const parse = (text: string, number: number): ReportLine => {
+    const line = parseReportLine(text, file, number);
+    if (line.type === 'run') inputs = line.inputs.map((input) => input.file);
+    else if (isRowLine(line) && typeof line.location.file === 'number') {
+      const name = inputs[line.location.file];
+      if (name === undefined) throw reportCorrupt(file, number, `a ${line.type} line whose location.file is no input of its run line`);
+      (line.location as { file: string }).file = name;
+    }
+    return line;
+  };
   let lineNumber = 0;
   let count = 0;
   let consumed = 0;
@@ -68,7 +81,7 @@ export async function scanReport(file: string, onLine: (line: ReportLine) => voi
       lineNumber += 1;
       consumed += bytes.length + 1;
       if (text.trim() !== '') {
-        onLine(parseReportLine(text, file, lineNumber));
+        onLine(parse(text, lineNumber), lineNumber);
         count += 1;
       }
       pieces = [];
@@ -92,12 +105,12 @@ export async function scanReport(file: string, onLine: (line: ReportLine) => voi
     lineNumber += 1;
     let line: ReportLine | undefined;
     try {
-      line = tail.trim() === '' ? undefined : parseReportLine(tail, file, lineNumber);
+      line = tail.trim() === '' ? undefined : parse(tail, lineNumber);
     } catch {
       line = undefined;
     }
     if (line) {
-      onLine(line);
+      onLine(line, lineNumber);
       count += 1;
       warnings.push({ code: 'REPORT_MISSING_NEWLINE', file, line: lineNumber, repaired: options.repair === true });
       if (options.repair) {

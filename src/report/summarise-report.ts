@@ -1,4 +1,5 @@
-import type { KeyStatus, ReportState } from './fold-report.js';
+import { compareLocations } from './compare-locations.js';
+import type { KeyStatus, LedgerState } from './fold-report.js';
 import { isDryRunLine, type EarlyStop, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
 
 /** Rows that share one error code. */
@@ -66,7 +67,7 @@ export interface ReportSummary {
   readonly outstanding: number;
 }
 
-function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
+function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
   let index = state.runs.length - 1;
   while (index >= 0 && isDryRunLine(state.runs[index]!)) index -= 1;
   const run = state.runs[index];
@@ -81,19 +82,25 @@ function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
 }
 
 /**
+ * By place in the input, not by the order the fold met the keys (which a compact fold or a compacted
+ * report changes): the same report state lists the same way.
+ */
+function byPlace(x: { readonly location: ReportLocation; readonly key: string }, y: { readonly location: ReportLocation; readonly key: string }): number {
+  return compareLocations(x.location, y.location) || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
+}
+
+/**
  * Summarizes a folded report: every key counted once by its latest status, errors grouped by code
  * (the first problem's code for invalid rows), uncertain and changed rows listed, and what is
  * outstanding now (not what earlier runs went through: a killed run that a later run completed is
  * history). Pure.
  */
-export function summariseReport(state: ReportState): ReportSummary {
-  const counts: Record<KeyStatus, number> = { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, changed: 0 };
+export function summariseReport(state: LedgerState): ReportSummary {
   const groups = new Map<string, { code: string; status: KeyStatus; count: number; example: ErrorGroup['example'] }>();
   const uncertain: UncertainRow[] = [];
   const changed: ChangedRow[] = [];
-  for (const entry of state.keys.values()) {
-    counts[entry.status] += 1;
-    if (entry.status === 'uploaded') continue;
+  const counts = state.counts;
+  for (const entry of state.outstanding()) {
     if (entry.status === 'changed') {
       changed.push({ key: entry.key, hash: entry.hash, location: entry.location, oldId: entry.uploaded?.id, oldHash: entry.uploaded?.hash ?? entry.uncertainHash });
       continue;
@@ -102,13 +109,20 @@ export function summariseReport(state: ReportState): ReportSummary {
     const detail = entry.status === 'invalid' ? entry.problems?.[0]?.message : entry.failure?.detail;
     const id = `${entry.status}\u0000${code}`;
     const group = groups.get(id);
-    if (group) group.count += 1;
-    else groups.set(id, { code, status: entry.status, count: 1, example: { key: entry.key, location: entry.location, detail } });
+    const example = { key: entry.key, location: entry.location, detail };
+    if (group === undefined) groups.set(id, { code, status: entry.status, count: 1, example });
+    else {
+      group.count += 1;
+      // The first row by place, whatever order the keys were folded in.
+      if (byPlace(example, group.example) < 0) group.example = example;
+    }
     if (entry.status === 'uncertain') {
       uncertain.push({ key: entry.key, hash: entry.hash, location: entry.location, reason: entry.reason, attempts: entry.attempts });
     }
   }
   const errors = [...groups.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  uncertain.sort(byPlace);
+  changed.sort(byPlace);
   return {
     counts,
     keys: state.keys.size,

@@ -1,5 +1,5 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import type { KeyState, ReportState } from '../report/fold-report.js';
+import type { KeyRecord, LedgerState } from '../report/fold-report.js';
 import { planResume, type ResumeOptions } from '../report/plan-resume.js';
 import type { EarlyStop, ReportLocation, ResendOf } from '../report/report-lines.js';
 import type { OutcomeInput, RowToSend } from './send-row.js';
@@ -7,6 +7,8 @@ import type { OutcomeInput, RowToSend } from './send-row.js';
 /** Where one row goes: straight to its outcome line, or to the queue to be sent. */
 export type Route =
   | { readonly type: 'outcome'; readonly line: OutcomeInput }
+  /** An outcome counted in the summary line but not written: a row skipped as uploaded before. */
+  | { readonly type: 'count'; readonly line: OutcomeInput }
   | { readonly type: 'send'; readonly row: RowToSend };
 
 /** What the router decided for one row, and the row limit it reached, if this row reached one. */
@@ -19,7 +21,7 @@ export interface Routed {
 /** Options of {@link createRowRouter}. */
 export interface RowRouterOptions {
   /** The ledger of earlier runs on this report; undefined for a fresh report. */
-  readonly previous: ReportState | undefined;
+  readonly previous: LedgerState | undefined;
   readonly resume: ResumeOptions;
   /** Stop once more rows than this are `changed`; undefined: no limit. */
   readonly maxChanges: number | undefined;
@@ -37,7 +39,7 @@ export function reportLocation(row: MappedRow): ReportLocation {
 }
 
 /** Where an earlier run left a row uncertain, for the outcome line of its re-send. */
-function resendOf(known: KeyState | undefined): ResendOf {
+function resendOf(known: KeyRecord | undefined): ResendOf {
   const since = known?.uncertainSince;
   return {
     ...(since?.runId !== undefined ? { runId: since.runId } : {}),
@@ -71,7 +73,10 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
       switch (decision) {
         case 'skip-uploaded': {
           const id = known?.uploaded?.id;
-          return outcome({ type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) });
+          const line: OutcomeInput = { type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) };
+          // Its line would change nothing the ledger holds, unless it undoes a change reported before.
+          if (known?.status !== 'changed' && resume.verboseReport !== true) return { route: { type: 'count', line }, stop: undefined };
+          return outcome(line);
         }
         case 'skip-uncertain':
           return outcome({ type: 'skipped', ...base, why: 'uncertain', sourceValues: row.sourceValues });

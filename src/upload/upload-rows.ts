@@ -35,7 +35,8 @@ function rowOutcome(line: OutcomeInput): RowOutcome {
 
 /**
  * The upload stage: takes mapped rows as they stream in, sends the valid ones through the shared queue
- * and writes exactly one outcome line per row to the report (see `report-lines.ts`). Composed of:
+ * and writes exactly one outcome line per row to the report (see `report-lines.ts`), but for a row
+ * skipped as uploaded before, which is only counted (unless `resume.verboseReport`). Composed of:
  *
  * - the look-ahead loop ({@link takeRows}): at most `lookahead` rows ahead of their outcome, so memory
  *   stays flat;
@@ -64,12 +65,20 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   const limits: StreakLimits = { maxUnknown: options.maxUncertainStreak, maxUnreachable: options.maxUnreachableStreak };
   const fatal = (error: RunStopCode, failure?: Classification, count?: number, cause?: unknown): void => control.halt({ type: 'fatal', error: stopError(error, failure, count, cause) });
 
-  const outcome = async (line: OutcomeInput): Promise<void> => {
-    await deps.report.write(line);
+  /** An outcome counted, and seen by the display, without a line of its own (`Route` `count`). */
+  const counted = (line: OutcomeInput): void => {
     counts[line.type] += 1;
     const kind = checkKind(line);
     if (kind !== undefined) toCheck[kind] += 1;
     deps.onOutcome?.(rowOutcome(line));
+  };
+  const outcome = async (line: OutcomeInput): Promise<void> => {
+    await deps.report.write(line);
+    counted(line);
+  };
+  const noLine = (line: OutcomeInput): Promise<void> => {
+    counted(line);
+    return Promise.resolve();
   };
 
   /** One more answer of the platform: the circuit breaker counts it. */
@@ -105,7 +114,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   const handle = (row: MappedRow): Promise<void> => {
     const { route, stop } = router.route(row);
     if (stop !== undefined) control.halt({ type: 'limit', stop });
-    return route.type === 'send' ? sendRow(ctx, route.row) : outcome(route.line);
+    return route.type === 'send' ? sendRow(ctx, route.row) : route.type === 'count' ? noLine(route.line) : outcome(route.line);
   };
 
   const taken = await takeRows(rows, handle, {

@@ -1,5 +1,5 @@
 import type { MgeError } from '../errors/mge-error.js';
-import type { ReportState } from '../report/fold-report.js';
+import type { LedgerState } from '../report/fold-report.js';
 import type { ResumeOptions } from '../report/plan-resume.js';
 import type { EarlyStop, OutcomeCounts, OutcomeType, ReportLineInput, ReportLocation } from '../report/report-lines.js';
 import type { BackoffOptions } from '../platform/backoff-delay.js';
@@ -19,7 +19,7 @@ export interface UploadDeps {
   /** Where lines go (a {@link ReportWriter}). */
   readonly report: { write(line: ReportLineInput): Promise<void> };
   /** The ledger of earlier runs on this report; absent = a fresh report. */
-  readonly previous?: ReportState | undefined;
+  readonly previous?: LedgerState | undefined;
   /** @default Date.now */
   readonly clock?: () => number;
   /** @default realSleep */

@@ -118,7 +118,7 @@ export async function audit(storeFile: string, reportFile: string): Promise<Audi
     copies.set(hash, (copies.get(hash) ?? 0) + 1);
     idHash.set(record.id, hash);
   }
-  const { state } = await loadReportState(reportFile);
+  const { state } = await loadReportState(reportFile, { whole: true });
   const byStatus: Record<string, number> = {};
   const accounted = new Set<string>();
   const missing: string[] = [];

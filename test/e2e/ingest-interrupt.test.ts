@@ -53,7 +53,7 @@ describe('interrupting ingest (built CLI, sandbox over HTTP)', () => {
       const stopped = await run.done;
       expect(stopped.code).toBe(130);
       expect(stopped.stderr).toContain('resume with: mge-ingest ingest --mapping');
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       expect([...state.keys.values()].filter((e) => e.failure?.code === 'NO_OUTCOME')).toEqual([]);
       expect(state.summaries.at(-1)?.interrupted).toBe(true);
       expect(state.keys.size).toBeLessThan(ROWS);
@@ -80,7 +80,7 @@ describe('interrupting ingest (built CLI, sandbox over HTTP)', () => {
       expect(stopped.code).toBe(3);
       expect(stopped.stderr).toContain('error TOKEN_REJECTED');
       expect(stopped.stderr).not.toContain('rotated-token');
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       expect(state.summaries.at(-1)?.fatal).toBe('TOKEN_REJECTED');
 
       const resumed = await runCli(args(report), envFor(sandbox, dir, 'rotated-token'));

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
+import { readReport } from '../../src/report/read-report.js';
 import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, withSandbox } from './ingest-harness.js';
 
 interface JsonSummary {
@@ -50,7 +51,9 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       const again = await startCli(args, envFor(sandbox, dir), dir).done;
       expect((JSON.parse(again.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 0, skipped: 5 });
       const lines = (await readFile(path.join(dir, 'rel.report.jsonl'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; location?: { file: string }; inputs?: { file: string }[] });
-      expect(new Set(lines.flatMap((l) => (l.location ? [l.location.file] : [])))).toEqual(new Set(['rel.csv']));
+      // A row line names its input by its index in the run line, which names it as given.
+      expect(new Set(lines.flatMap((l) => (l.location ? [l.location.file] : [])))).toEqual(new Set<unknown>([0]));
+      expect(new Set((await readReport(path.join(dir, 'rel.report.jsonl'))).lines.flatMap((l) => ('location' in l ? [l.location.file] : [])))).toEqual(new Set(['rel.csv']));
       expect(lines.filter((l) => l.type === 'run').map((l) => l.inputs?.[0]?.file)).toEqual(['rel.csv', 'rel.csv']);
       expect(sandbox.records()).toHaveLength(5);
     }), 60_000);
@@ -118,7 +121,7 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
       expect(dry.code).toBe(1);
       expect((JSON.parse(dry.stdout) as JsonSummary).counts).toMatchObject({ skipped: 20, invalid: 1, uploaded: 0 });
       expect(sandbox.stats().byStatus[201]).toBeUndefined();
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       const invalid = [...state.keys.values()].filter((e) => e.status === 'invalid');
       expect(invalid.map((e) => [e.problems?.[0]?.code, e.location.row])).toEqual([['DUPLICATE_KEY', 22]]);
 

@@ -42,7 +42,7 @@ describe('report --annotate (built CLI, sandbox over HTTP)', () => {
       expect(result.stderr).toBe('');
       expect(result.code).toBe(1);
 
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       const keys = [...state.keys.values()];
       const count = (status: string): number => keys.filter((k) => k.status === status).length;
       expect(keys).toHaveLength(60);
@@ -101,7 +101,7 @@ describe('report --annotate (built CLI, sandbox over HTTP)', () => {
       const copy = inspectWorkbook(out);
       expect(copy.order).toEqual(['Problems', 'b.csv']);
       const { byRow } = statusColumn(copy.sheets['b.csv']?.cells ?? {});
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       const ofB = [...state.keys.values()].filter((k) => k.location.file === path.join(dir, 'b.csv'));
       expect(ofB).toHaveLength(4);
       expect([...byRow].sort(([a], [b]) => a - b)).toEqual(ofB.map((k) => [k.location.row, `uploaded: id ${k.uploaded?.id}`]).sort(([a], [b]) => Number(a) - Number(b)));

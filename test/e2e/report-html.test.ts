@@ -57,7 +57,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       expect((await runCli(ingestArgs(input, report, '--max-retries', '0', '--quiet'), envFor(sandbox, dir))).code).toBe(1);
 
       // Run 2: one uploaded row comes back with another elongation: a changed row.
-      const first = await loadReportState(report);
+      const first = await loadReportState(report, { whole: true });
       const uploadedEntry = [...first.state.keys.values()].find((e) => e.status === 'uploaded')!;
       const line = broken[uploadedEntry.location.row - 2]!.split(',');
       line[17] = '99.5';
@@ -75,7 +75,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       expect(json.counts['uncertain']).toBeGreaterThan(0);
       expect(json.counts['changed']).toBe(1);
       expect(json.counts['invalid']).toBe(40);
-      const { state } = await loadReportState(report);
+      const { state } = await loadReportState(report, { whole: true });
       const problems = problemsOf(state);
 
       const page = await browser.open(html);

@@ -52,7 +52,7 @@ describe('runIngest (in-process, sandbox over HTTP)', () => {
         },
       });
       expect(result.summary.interrupted).toBe(true);
-      const { state } = await loadReportState(reportFile);
+      const { state } = await loadReportState(reportFile, { whole: true });
       const statuses = [...state.keys.values()].map((e) => [e.status, e.failure?.code]);
       expect(statuses.filter(([s]) => s === 'uploaded').length).toBeGreaterThanOrEqual(4);
       expect(statuses.filter(([, code]) => code === 'NO_OUTCOME')).toEqual([]);
@@ -70,7 +70,7 @@ describe('runIngest (in-process, sandbox over HTTP)', () => {
     const dir = await tempDir();
     const reportFile = path.join(dir, 'never.report.jsonl');
     await expect(runIngest({ ...options(path.join(dir, 'missing.csv'), reportFile), dryRun: true }, { template: { templateFile: path.join(dir, 'nope.json') } })).rejects.toMatchObject({ kind: 'template' });
-    const { exists } = await loadReportState(reportFile);
+    const { exists } = await loadReportState(reportFile, { whole: true });
     expect(exists).toBe(false);
   });
 });

@@ -100,7 +100,7 @@ describe('a GET follows the same retry rules as the upload queue', () => {
       // The queue was paused for each Retry-After (its timer asks the injected sleep).
       expect(queueSleeps.filter((ms) => ms === 3000)).toHaveLength(2);
       expect(sandbox.records()).toHaveLength(5);
-      const { state } = await loadReportState(reportFile);
+      const { state } = await loadReportState(reportFile, { whole: true });
       expect([...state.keys.values()].map((e) => e.status)).toEqual(Array(5).fill('uploaded'));
     } finally {
       await sandbox.close();

@@ -69,7 +69,7 @@ describe('readReport', () => {
     const file = join(dir, 'r.jsonl');
     const big = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ type: 'skipped', at: 'x', key: `牌号-${i}-屈服强度`, hash: 'h', location: { file: '数据.csv', row: i }, why: 'uploaded' }));
     await writeFile(file, `${big.join('\n')}\n`);
-    const { state, warnings } = await loadReportState(file);
+    const { state, warnings } = await loadReportState(file, { whole: true });
     expect(warnings).toEqual([]);
     expect(state.keys.size).toBe(3000);
     expect(state.keys.has('牌号-2999-屈服强度')).toBe(true);

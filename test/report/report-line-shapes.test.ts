@@ -28,7 +28,7 @@ test.each([
   ['run', 'template', { ...asRead(L.run()), template: 201 }],
   ['run', 'inputs[0].size', { ...asRead(L.run()), inputs: [{ file: 'a.csv', size: '10', sha256: 'x' }] }],
   ['uploaded', 'id', { ...asRead(L.uploaded('k', 'h', 7)), id: 'seven' }],
-  ['uploaded', 'location.file', { ...asRead(L.uploaded('k', 'h', 7)), location: { file: 7, row: 2 } }],
+  ['uploaded', 'location.file', { ...asRead(L.uploaded('k', 'h', 7)), location: { file: true, row: 2 } }],
   ['invalid', 'problems', { ...asRead(L.invalid('k', 'h')), problems: 7 }],
   ['invalid', 'problems[0].message', { ...asRead(L.invalid('k', 'h')), problems: [{ code: 'X', location: {} }] }],
   ['failed', 'sourceValues.c.kind', { ...asRead(L.failed('k', 'h', false)), sourceValues: { c: { a: 1 } } }],

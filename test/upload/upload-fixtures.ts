@@ -97,7 +97,7 @@ export const tick = () => new Promise((resolve) => setImmediate(resolve));
  * tests' queues have it), with a test's own values; the resume flags may be given flat.
  */
 export function uploadOptions(overrides: Partial<Omit<UploadOptions, 'resume'>> & Partial<ResumeOptions> = {}): UploadOptions {
-  const { onChange, retryFailed, retryUncertain, ...rest } = overrides;
+  const { onChange, retryFailed, retryUncertain, verboseReport, ...rest } = overrides;
   const base = uploadStageOptions({ ...DEFAULT_SETTINGS, concurrency: 2 }).upload;
   return {
     ...base,
@@ -106,6 +106,7 @@ export function uploadOptions(overrides: Partial<Omit<UploadOptions, 'resume'>> 
       onChange: onChange ?? base.resume.onChange,
       retryFailed: retryFailed ?? base.resume.retryFailed,
       retryUncertain: retryUncertain ?? base.resume.retryUncertain,
+      ...(verboseReport !== undefined ? { verboseReport } : {}),
     },
   };
 }

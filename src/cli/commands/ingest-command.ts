@@ -32,7 +32,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
   const maxErrors = maxErrorsOption(args, s);
   const dryRun = flag(args['dry-run']);
   const username = session?.username ?? s.username;
-  const resume = { onChange, retryFailed: flag(args['retry-failed']), retryUncertain: flag(args['retry-uncertain']) } as const;
+  const resume = { onChange, retryFailed: flag(args['retry-failed']), retryUncertain: flag(args['retry-uncertain']), verboseReport: flag(args['verbose-report']) } as const;
   const stages = uploadStageOptions(s, resume);
   const acceptMappingChange = flag(args['accept-mapping-change']);
   return {
@@ -96,6 +96,10 @@ export const ingestCommand = defineCommand({
           type: 'boolean',
           describe:
             're-send the rows an earlier run left uncertain (check the platform first: each may then be stored twice); their lines name that run (resendOf). An unknown outcome in this run is never re-sent',
+        })
+        .option('verbose-report', {
+          type: 'boolean',
+          describe: 'write a skipped line for every row uploaded before too (by default such rows are only counted in the run\'s summary line)',
         })
         .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it (exit 1), or upload it as a new record [default: report]' })
         .option('accept-mapping-change', {

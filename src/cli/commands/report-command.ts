@@ -1,5 +1,7 @@
 import type { ReportResult } from '../../pipeline/run-report.js';
 import { runReport } from '../../pipeline/run-report.js';
+import { runCompactReport } from '../../pipeline/run-compact-report.js';
+import { UsageError } from '../usage-error.js';
 import { displayPath } from '../../util/display-path.js';
 import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
@@ -25,17 +27,30 @@ function reportText(file: string, result: ReportResult): string {
   return text;
 }
 
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** `report compact FILE`, else undefined: the word `compact` followed by a report. */
+function compactTarget(args: Readonly<Record<string, unknown>>): string | undefined {
+  const second = args['report'];
+  if (second === undefined) return undefined;
+  if (args['file'] !== 'compact' || typeof second !== 'string' || second === '') {
+    throw new UsageError('OPTION_INVALID', 'give one report: report FILE, or report compact FILE', { location: { field: '<file>' } });
+  }
+  return second;
+}
+
 /**
  * `report FILE`: summarizes a report (see `runReport`). The exit code says what is outstanding now,
  * not what earlier runs went through (`exitCodeForReport`).
  */
 export const reportCommand = defineCommand({
-  command: 'report <file>',
+  command: 'report <file> [report]',
   describe: 'summarise an ingest report; export the rows that did not upload, ready to fix and re-feed',
   settings: ['output'],
   builder: (y) =>
     y
-      .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
+      .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report; or the word compact, then the report' })
+      .positional('report', { type: 'string', describe: 'after compact: the report to rewrite as its state (one line per key; refused while a run holds its lock)' })
       .option('html', { type: 'string', describe: 'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it' })
       .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id and the time it was stored: key,file,sheet,row,id,hash,uploadedAt (.csv or .xlsx)' })
       .option('changed-out', { type: 'string', describe: 'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)' })
@@ -54,9 +69,10 @@ export const reportCommand = defineCommand({
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
     ['$0 report steel.report.jsonl --html steel.html', 'the report as a page to open in a browser or mail'],
     ['$0 report steel.report.jsonl --annotate steel-checked.xlsx', 'the input back with every problem and status on its row and cell'],
+    ['$0 report compact steel.report.jsonl', 'rewrite the report as its state: one line per key, the runs kept; report and resume give the same'],
   ],
   files: (args) => ({
-    inputs: [...commandFile('<file> (the report)', args['file']), ...commandFile('--input', args['input'])],
+    inputs: [...commandFile('<file> (the report)', args['report'] ?? args['file']), ...commandFile('--input', args['input'])],
     outputs: [...commandFile('--failed-out', args['failed-out']), ...commandFile('--uploaded-out', args['uploaded-out']), ...commandFile('--changed-out', args['changed-out']), ...commandFile('--annotate', args['annotate']), ...commandFile('--html', args['html'])],
   }),
   run: async (args, context) => {
@@ -65,10 +81,23 @@ export const reportCommand = defineCommand({
       const value = args[name];
       return typeof value === 'string' && value !== '' ? value : undefined;
     };
+    const onWarning = (w: Parameters<typeof formatWarning>[0]): void => {
+      io.stderr.write(formatWarning(w, (f) => displayPath(io.cwd, f)));
+    };
+    const compact = compactTarget(args);
+    if (compact !== undefined) {
+      const done = await runCompactReport({ file: compact, cwd: io.cwd }, { onWarning });
+      io.stdout.write(
+        context.settings.json
+          ? `${JSON.stringify({ file: compact, ...done }, null, 2)}\n`
+          : `${compact}: compacted, ${done.linesBefore} lines (${mib(done.bytesBefore)}) → ${done.linesAfter} lines (${mib(done.bytesAfter)}) for ${done.keys} row key(s)\n`,
+      );
+      return 0;
+    }
     const file = String(args['file']);
     const result = await runReport(
       { file, cwd: io.cwd, failedOut: named('failed-out'), uploadedOut: named('uploaded-out'), changedOut: named('changed-out'), annotate: named('annotate'), annotateInput: named('input'), html: named('html'), version: packageVersion() },
-      { onWarning: (w) => io.stderr.write(formatWarning(w, (f) => displayPath(io.cwd, f))) },
+      { onWarning },
     );
     io.stdout.write(context.settings.json ? `${JSON.stringify(reportJson(file, result), null, 2)}\n` : reportText(file, result));
     return exitCodeForReport(result.summary);

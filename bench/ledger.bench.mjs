@@ -1,0 +1,76 @@
+/**
+ * The ledger at scale: `ingest` of N rows into a fresh report, the same command again (a resume in
+ * which every row is skipped as uploaded) and `report` on that report, at 10^5 and 10^6 rows, each in a
+ * process of its own against a sandbox in another (fresh for each ingest). Time and peak RSS of each,
+ * and for each the ratio of the 10^6-row figure to the 10^5-row one measured in the same run: memory
+ * is flat when that ratio is ≤ 1.1 (the targets: resume and `report` of 10^6 rows in ≤ 15 s, every
+ * peak below 250 MiB). `MGE_BENCH_LEDGER_ROWS=20000,200000` measures other sizes (the first is the baseline).
+ * `MGE_BENCH_LEDGER_SEEDED=1000000` makes the report of that size from a dry run of the input instead
+ * of uploading it (`seed-ledger-report.mjs`: the real keys and hashes, made-up ids), so a busy machine
+ * can measure its resume and `report`; its ingest is then not measured.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { makeInput, startSandboxProcess } from './ingest.bench.mjs';
+
+export async function run(ctx) {
+  const { root, dataDir, measure, log } = ctx;
+  const sizes = (process.env.MGE_BENCH_LEDGER_ROWS ?? '100000,1000000').split(',').map(Number);
+  const seeded = (process.env.MGE_BENCH_LEDGER_SEEDED ?? '').split(',').filter(Boolean).map(Number);
+  const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`);
+  const measured = [];
+  for (const rows of sizes) {
+    const csv = await makeInput(root, path.join(dataDir, `ingest-${label(rows)}.csv`), rows);
+    const report = path.join(dataDir, `ledger-${label(rows)}.report.jsonl`);
+    rmSync(report, { force: true });
+    const ingestOnce = async () => {
+      const sandbox = await startSandboxProcess(root);
+      try {
+        return await measure('measure-ledger.mjs', ['ingest', sandbox.url, csv, report]);
+      } finally {
+        await sandbox.stop();
+      }
+    };
+    let ingest;
+    if (seeded.includes(rows)) {
+      log(`seeding the ${label(rows)} report from a dry run`);
+      const dry = path.join(dataDir, `ledger-${label(rows)}.dry.jsonl`);
+      rmSync(dry, { force: true });
+      const sandbox = await startSandboxProcess(root);
+      try {
+        await measure('measure-ledger.mjs', ['dry-run', sandbox.url, csv, dry]);
+      } finally {
+        await sandbox.stop();
+      }
+      const seeding = spawnSync(process.execPath, [path.join(ctx.benchDir, 'seed-ledger-report.mjs'), dry, report], { stdio: 'inherit' });
+      if (seeding.status !== 0) throw new Error('seeding the report failed');
+      rmSync(dry, { force: true });
+    } else {
+      log(`ingest ${label(rows)}`);
+      ingest = await ingestOnce();
+    }
+    log(`resume ${label(rows)}`);
+    const resume = await ingestOnce();
+    if (resume.counts.uploaded !== 0) throw new Error(`the resume of ${rows} rows uploaded again: ${JSON.stringify(resume.counts)}`);
+    log(`report ${label(rows)}`);
+    const report_ = await measure('measure-ledger.mjs', ['report', report]);
+    for (const [what, m] of [['ingest', ingest], ['resume', resume], ['report', report_]].filter(([, m]) => m !== undefined)) {
+      log(`${what} ${label(rows)}: ${m.seconds.toFixed(1)} s, peak RSS ${m.maxRssMiB.toFixed(0)} MiB, report ${(m.reportBytes / 1e6).toFixed(0)} MB`);
+    }
+    measured.push({ rows, ingest, resume, report: report_ });
+    rmSync(report, { force: true });
+  }
+  const [base, ...larger] = measured;
+  const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: baseline ? value / baseline : undefined });
+  const results = [];
+  for (const big of larger) {
+    const at = `${label(big.rows)} (vs ${label(base.rows)})`;
+    for (const what of ['ingest', 'resume', 'report'].filter((w) => big[w] !== undefined && base[w] !== undefined)) {
+      results.push(r(`ledger ${what} ${at} peak RSS`, big[what].maxRssMiB, 'MiB', base[what].maxRssMiB));
+      results.push(r(`ledger ${what} ${at} seconds`, big[what].seconds, 's', base[what].seconds));
+    }
+    results.push(r(`ledger report file after ingest + resume ${at}`, big.resume.reportBytes / 1e6, 'MB', base.resume.reportBytes / 1e6));
+  }
+  return results;
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { open, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { acquireReportLock, type ReportLockOptions } from './acquire-report-lock.js';
+import type { StaleReason } from './judge-report-lock.js';
+import type { KeyFailure, KeyRecord, KeyState } from './key-state.js';
+import { loadReportState } from './load-report-state.js';
+import type { ReportLine, RowLine, StateLine } from './report-lines.js';
+import { isRowLine } from './report-lines.js';
+import type { ReportWarning } from './scan-report.js';
+import { scanReport } from './scan-report.js';
+
+/** What `report compact` did. */
+export interface CompactResult {
+  readonly bytesBefore: number;
+  readonly bytesAfter: number;
+  readonly linesBefore: number;
+  readonly linesAfter: number;
+  /** Keys, one `state` line each. */
+  readonly keys: number;
+}
+
+export interface CompactReportOptions {
+  readonly lock?: ReportLockOptions;
+  /** A torn last line dropped (and cut), a stale lock taken over. */
+  readonly onWarning?: (warning: ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason }) => void;
+}
+
+/** Output is written in pieces of about this size (one `write(2)` each). */
+const FLUSH_BYTES = 1 << 20;
+
+/** The `state` line of a key, at the place and time of its last line, its input named as `line` names it. */
+function stateLine(record: KeyRecord, line: RowLine): StateLine {
+  const whole = 'location' in record ? (record as KeyState) : undefined;
+  const storedAt = uploadedAt(record, line);
+  return {
+    type: 'state',
+    at: line.at,
+    key: line.key,
+    hash: record.hash,
+    location: line.location,
+    status: record.status,
+    attempts: record.attempts,
+    ...(record.uploaded !== undefined ? { id: record.uploaded.id } : {}),
+    ...(record.uploaded !== undefined && record.uploaded.hash !== record.hash ? { uploadedHash: record.uploaded.hash } : {}),
+    ...(storedAt !== undefined ? { uploadedAt: storedAt } : {}),
+    ...(record.uncertainHash !== undefined ? { uncertainHash: record.uncertainHash } : {}),
+    ...(record.uncertainSince !== undefined ? { uncertainSince: { ...(record.uncertainSince.runId !== undefined ? { runId: record.uncertainSince.runId } : {}), at: record.uncertainSince.at } } : {}),
+    ...(record.failure !== undefined ? { failure: failureFields(record.failure) } : {}),
+    ...(record.reason !== undefined ? { reason: record.reason } : {}),
+    ...(whole?.problems !== undefined ? { problems: whole.problems } : {}),
+    ...(whole?.sourceValues !== undefined ? { sourceValues: whole.sourceValues } : {}),
+  };
+}
+
+/**
+ * When the key's record was stored: kept by the whole fold, or the stamp of its last line when that
+ * line is the upload itself (the compact fold's table keeps no time); undefined when neither says.
+ */
+function uploadedAt(record: KeyRecord, line: RowLine): string | undefined {
+  if (record.uploaded === undefined) return undefined;
+  if (record.uploaded.at !== undefined) return record.uploaded.at;
+  if (line.type === 'uploaded' && line.id === record.uploaded.id) return line.at;
+  if (line.type === 'state' && line.id === record.uploaded.id) return line.uploadedAt;
+  return undefined;
+}
+
+/** The failure's fields that are set (a line holds no `undefined`). */
+function failureFields(failure: KeyFailure): NonNullable<StateLine['failure']> {
+  const { code, retryable, status, platformCode, detail } = failure;
+  return { code, retryable, ...(status !== undefined ? { status } : {}), ...(platformCode !== undefined ? { platformCode } : {}), ...(detail !== undefined ? { detail } : {}) };
+}
+
+/** A line as the file holds it: a row line's input by its index in the run line (`report-lines.ts`). */
+function lineText(line: ReportLine, inputIndex: ReadonlyMap<string, number>): string {
+  if (!isRowLine(line)) return JSON.stringify(line);
+  const index = inputIndex.get(line.location.file);
+  return JSON.stringify(index === undefined ? line : { ...line, location: { ...line.location, file: index } });
+}
+
+/**
+ * `report compact FILE`: rewrites a report as its state (docs/report-format.md → Compaction). Every
+ * `run` and `summary` line is kept, in order; each key's lines give way to one `state` line, written
+ * where the key's last line was (so it stays inside the run that wrote it); a dry run's lines, which
+ * change no key, go. Folding the result gives every key, run and summary the same state as before,
+ * so `report` and a resume do the same.
+ *
+ * Under the report's lock (refused with `REPORT_LOCKED` while a run holds it), in two streaming
+ * passes with the compact fold's memory: the fold, which remembers each key's last line, then the
+ * rewrite, into a file beside the report, fsynced, then renamed over it (and the folder fsynced): a
+ * crash leaves either the old report or the new one, never a mix.
+ */
+export async function compactReport(file: string, options: CompactReportOptions = {}): Promise<CompactResult> {
+  const lock = await acquireReportLock(file, { ...options.lock, onWarning: (w) => options.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-${randomBytes(6).toString('hex')}`);
+  let fd: number | undefined;
+  try {
+    const { state, warnings } = await loadReportState(file, { repair: true, beforeRepair: () => lock.assertHeld() });
+    for (const warning of warnings) options.onWarning?.(warning);
+    const bytesBefore = (await stat(file)).size;
+    fd = openSync(temp, 'wx', 0o644);
+    const out = fd;
+    let pending: string[] = [];
+    let pendingBytes = 0;
+    let bytesAfter = 0;
+    let linesAfter = 0;
+    const flush = (): void => {
+      const bytes = Buffer.from(pending.join(''), 'utf8');
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(out, bytes, offset, bytes.length - offset);
+      bytesAfter += bytes.length;
+      pending = [];
+      pendingBytes = 0;
+    };
+    const emit = (text: string): void => {
+      pending.push(text, '\n');
+      pendingBytes += text.length + 1;
+      linesAfter += 1;
+      if (pendingBytes >= FLUSH_BYTES) flush();
+    };
+    let inputIndex: ReadonlyMap<string, number> = new Map();
+    const scanned = await scanReport(file, (line, number) => {
+      if (line.type === 'run') inputIndex = new Map(line.inputs.map((input, i) => [input.file, i]));
+      if (!isRowLine(line)) return emit(lineText(line, inputIndex));
+      const record = state.keys.get(line.key);
+      if (record !== undefined && record.line === number) emit(lineText(stateLine(record, line), inputIndex));
+    });
+    flush();
+    fsyncSync(out);
+    closeSync(out);
+    fd = undefined;
+    // The last moment the report can still be taken from us: after this, the rename.
+    lock.assertHeld();
+    await rename(temp, file);
+    await syncFolder(path.dirname(file));
+    return { bytesBefore, bytesAfter, linesBefore: scanned.lines, linesAfter, keys: state.keys.size };
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Makes a rename in `folder` durable. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

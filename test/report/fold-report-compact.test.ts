@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { createReportFolder, foldReport, type LedgerState } from '../../src/report/fold-report.js';
+import { planResume } from '../../src/report/plan-resume.js';
+import type { ReportLine } from '../../src/report/report-lines.js';
+import { summariseReport } from '../../src/report/summarise-report.js';
+import { L } from './report-fixtures.js';
+
+const h = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Runs that take keys through every status, with real (sha256 hex) hashes. */
+const LINES: ReportLine[] = [
+  L.run('r1'),
+  L.intent('a', h('a1')),
+  L.uploaded('a', h('a1'), 11),
+  L.intent('b', h('b1')),
+  L.uncertain('b', h('b1')),
+  L.invalid('c', h('c1')),
+  L.intent('d', h('d1')),
+  L.uploaded('d', h('d1'), 14),
+  L.intent('e', h('e1')),
+  L.intent('g', h('g1')),
+  L.uploaded('g', h('g1'), 17),
+  L.run('r2'),
+  L.skipped('a', h('a1'), 'uploaded'),
+  L.changed('d', h('d2'), h('d1'), 14),
+  L.intent('f', h('f1')),
+  L.retrying('f', h('f1')),
+  L.failed('f', h('f1'), true),
+  L.intent('b', h('b1')),
+  L.uploaded('b', h('b1'), 12),
+  L.intent('g', h('g2')),
+  L.uploaded('g', h('g2'), 18),
+  L.run('r3'),
+  L.skipped('d', h('d1'), 'uploaded'),
+  L.intent('i', h('i1')),
+  L.failed('i', h('i1'), false),
+];
+
+function compact(lines: readonly ReportLine[]): LedgerState {
+  const folder = createReportFolder({ compact: true });
+  for (const line of lines) folder.add(line);
+  return folder.state();
+}
+
+describe('createReportFolder({ compact: true })', () => {
+  test('gives every key the state the whole fold gives, and the same summary', () => {
+    const whole = foldReport(LINES);
+    const small = compact(LINES);
+    expect(small.keys.size).toBe(whole.keys.size);
+    for (const [key, entry] of whole.keys) {
+      const { status, hash, attempts, uploaded, uncertainHash, uncertainSince, failure, reason, line } = entry;
+      expect({ key, ...small.keys.get(key) }).toEqual({ key, status, hash, attempts, uploaded, uncertainHash, uncertainSince, failure, reason, line, ...('location' in small.keys.get(key)! ? { location: entry.location, problems: entry.problems, sourceValues: entry.sourceValues, openIntent: undefined } : {}) });
+    }
+    expect(small.counts).toEqual(whole.counts);
+    expect(small.onPlatform).toBe(whole.onPlatform);
+    expect(summariseReport(small)).toEqual(summariseReport(whole));
+  });
+
+  test('holds the plainly uploaded keys outside the heap entries, and outstanding ones whole', () => {
+    const small = compact(LINES);
+    expect([...small.outstanding()].map((e) => e.key).sort()).toEqual(['c', 'e', 'f', 'i']);
+    // a, b, d (its change undone) and g are plainly uploaded: looked up, not held as objects.
+    for (const key of ['a', 'b', 'd', 'g']) expect(small.keys.get(key)).not.toHaveProperty('location');
+  });
+
+  test('plans every resume decision as the whole fold does', () => {
+    const whole = foldReport(LINES);
+    const small = compact(LINES);
+    const rows = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'new'].flatMap((key) => [1, 2, 3].map((v) => ({ key, hash: h(`${key}${v}`) })));
+    for (const options of [
+      { onChange: 'report', retryFailed: false, retryUncertain: false },
+      { onChange: 'upload', retryFailed: true, retryUncertain: true },
+    ] as const) {
+      for (const row of rows) expect([row.key, planResume(small, row, options)]).toEqual([row.key, planResume(whole, row, options)]);
+    }
+  });
+});
