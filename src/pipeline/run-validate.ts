@@ -11,11 +11,12 @@ import { writeAnnotatedCopy, type RowStatus } from '../report/annotate/write-ann
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
-import { loadJob, type LoadedJob } from './load-job.js';
+import type { LoadedJob } from './load-job.js';
+import { loadJobWithInputs } from './load-job-inputs.js';
 import { type InputLayout, loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
-import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { mapInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
 import { createValidationTally, type ValidationSummary } from './validation-tally.js';
@@ -157,8 +158,7 @@ async function loadValidateJob(options: RunValidateOptions, deps: RunValidateDep
     const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
     return { job, inputs, mappingName: job.mappingFile };
   }
-  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd, ...warn });
+  const { job, inputs } = await loadJobWithInputs({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn }, { inputs: options.inputs, recursive: options.recursive ?? false, cwd, ...warn });
   return { job, inputs, mappingName: options.mappingFile };
 }
 

@@ -17,10 +17,11 @@ export interface PreparedMapping {
 /**
  * The middle step of `load → check → compile`: checks a loaded mapping against its template (every
  * problem at once, each with its line; see {@link checkMapping}).
- * @throws MappingInvalidError `MAPPING_INVALID` holding every problem.
+ * @throws MappingInvalidError `MAPPING_INVALID` holding every problem, and the partly checked
+ *   mapping (`partial`) so that the columns can still be checked against each input's header.
  */
 export function prepareMapping(spec: MappingSpec, template: Template, settings: MappingSettings = {}): PreparedMapping {
   const check = checkMapping(spec, template, settings);
-  if (!check.ok) throw new MappingInvalidError(spec.file, check.problems);
+  if (!check.ok) throw new MappingInvalidError(spec.file, check.problems, { spec, template, check });
   return { spec, template, check };
 }
