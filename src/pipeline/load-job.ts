@@ -9,6 +9,7 @@ import type { Template } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
+import { ROW_POSITION_NAME } from '../mapping/rows/row-key.js';
 
 /** Options of {@link loadJob}. */
 export interface LoadJobOptions extends TemplateSource {
@@ -108,6 +109,17 @@ export async function loadJobFromText(text: string, options: LoadJobOptions): Pr
       file: options.mappingFile,
       lines: ['add `key: [columns]` naming the columns that identify a record (see docs/mapping.md → key)'],
       message: `${options.mappingFile} has no \`key\`: rows are known by their content, so a row edited after it was uploaded is a new row and will be uploaded again as a new record beside the old one`,
+    });
+  }
+  const position = prepared.spec.key.find((k) => k.name === ROW_POSITION_NAME);
+  if (position !== undefined) {
+    options.onWarning?.({
+      code: 'MAPPING_ROW_KEY',
+      file: options.mappingFile,
+      line: position.line,
+      col: position.col,
+      lines: ['keep the files as they are once uploaded (add rows at the end), or key them by columns that name a record (see docs/mapping.md → key)'],
+      message: `the mapping keys rows by their position (\`$row\`: file, sheet and row): a row inserted, deleted or sorted moves the rows below it, which then look new and are uploaded again beside their old records`,
     });
   }
   return { mappingFile: options.mappingFile, prepared, template, templateFrom: from, templateChanged };

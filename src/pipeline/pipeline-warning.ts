@@ -27,6 +27,19 @@ export interface MappingNoKeyWarning {
 }
 
 /**
+ * The mapping's key is the row's position (`key: $row`): a row inserted, deleted or sorted elsewhere
+ * moves the rows below it, which then look new and are uploaded again beside their old records.
+ */
+export interface MappingRowKeyWarning {
+  readonly code: 'MAPPING_ROW_KEY';
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
+/**
  * A `meta` literal that is exactly a header of an input (`doi: doi` sends the text "doi"): the curator
  * most likely meant the column. At its place in the mapping file; once per place, however many inputs
  * have that header.
@@ -65,7 +78,7 @@ export interface ReportLockStaleWarning {
  * stop the run. Each command hands one `onWarning` to the pipeline; the CLI renders them with one
  * function, so a warning reads the same from `validate`, `ingest --dry-run`, `ingest` and `report`.
  */
-export type PipelineWarning = TemplateChangedWarning | MappingNoKeyWarning | WorkbookColumnsWarning | MetaLiteralWarning | ReportWarning | ReportLockStaleWarning;
+export type PipelineWarning = TemplateChangedWarning | MappingNoKeyWarning | MappingRowKeyWarning | WorkbookColumnsWarning | MetaLiteralWarning | ReportWarning | ReportLockStaleWarning;
 
 /** The one warnings channel of the pipeline. */
 export type OnWarning = (warning: PipelineWarning) => void;

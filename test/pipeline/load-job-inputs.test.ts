@@ -49,3 +49,14 @@ describe('loadJobWithInputs: every mapping problem in one round', () => {
     expect((await problemsOf(mapping, ['samples/nope.csv'])).map(([code]) => code)).toEqual(['MAPPING_REQUIRED_UNMAPPED', 'MAPPING_UNKNOWN_FIELD']);
   });
 });
+
+describe('key: $row', () => {
+  test('warns MAPPING_ROW_KEY through the one warnings channel, at the key\'s line', async () => {
+    const file = join(dir, 'row-key.yaml');
+    writeFileSync(file, original.replace('key: [formula]', 'key: $row'));
+    const warnings: unknown[] = [];
+    const { inputs } = await loadJobWithInputs({ mappingFile: file, templateFile, onWarning: (w) => warnings.push(w) }, { inputs: ['samples/steel_strength.csv'], cwd: root });
+    expect(inputs).toHaveLength(1);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'MAPPING_ROW_KEY', file, line: lineOf('key: [formula]'), col: 6 })]);
+  });
+});

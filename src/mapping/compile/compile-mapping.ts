@@ -14,6 +14,7 @@ import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
 import type { Field } from '../../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from '../../template/record-types.js';
 import { closestHeaders, findColumns } from './resolve-columns.js';
+import { ROW_POSITION, ROW_POSITION_NAME } from '../rows/row-key.js';
 import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
@@ -34,7 +35,7 @@ export interface CompiledMapping {
   readonly template: Template;
   readonly header: SourceHeader;
   readonly check: MappingCheck;
-  /** Column indices of `key:` (empty: the record hash is the key). */
+  /** Column indices of `key:` (empty: the record hash is the key; `ROW_POSITION` for `$row`). */
   readonly keyColumns: readonly number[];
   /** Column indices of `groupBy:` (empty: one row, one record). */
   readonly groupColumns: readonly number[];
@@ -95,7 +96,7 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   };
   const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
   const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
-  const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
+  const keyColumns = spec.key.map((k) => (k.name === ROW_POSITION_NAME ? ROW_POSITION : positioned(k.name, k, 'key')));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
   const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));

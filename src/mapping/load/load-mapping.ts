@@ -8,6 +8,7 @@ import type { MappingProblem } from '../mapping-problem.js';
 import type { ColumnRef, LoadedMapping, MappingSpec } from './mapping-spec.js';
 import type { MethodsWidth } from '../../template/record-types.js';
 import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
+import { ROW_POSITION_NAME } from '../rows/row-key.js';
 import { SPEC_TREE_LIMITS, SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
 
 const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
@@ -106,7 +107,7 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     templatePubDate: pubNode?.kind === 'scalar' && pubNode.value !== null ? scalarText(pubNode) : undefined,
     input,
     key: columnList(root.entries.get('key'), 'key', problem),
-    groupBy: columnList(root.entries.get('groupBy'), 'groupBy', problem),
+    groupBy: withoutRowPosition(columnList(root.entries.get('groupBy'), 'groupBy', problem), problem),
     methodsWidth,
     decimal,
     meta: meta?.kind === 'map' ? meta : undefined,
@@ -146,6 +147,13 @@ export function unknownKeys(map: SpecMap, allowed: readonly string[], path: stri
       report('MAPPING_UNKNOWN_KEY', `unknown key "${name}"${path ? ` in ${path}` : ''}`, pos, path ? `${path}.${name}` : name, didYouMean(name, allowed));
     }
   }
+}
+
+/** `$row` is a key of its own: in `groupBy` it would make every row a group of one. */
+function withoutRowPosition(columns: ColumnRef[], report: Report): ColumnRef[] {
+  const bad = columns.filter((c) => c.name === ROW_POSITION_NAME);
+  for (const c of bad) report('MAPPING_SHAPE_MISMATCH', '`$row` (the row\'s position) can only be a `key`: `groupBy` names the columns a group\'s rows share', c, 'groupBy');
+  return bad.length === 0 ? columns : columns.filter((c) => c.name !== ROW_POSITION_NAME);
 }
 
 function columnList(node: SpecNode | undefined, path: string, report: Report): ColumnRef[] {
