@@ -40,10 +40,15 @@ export interface CompiledMapping {
   /** Column indices of `groupBy:` (empty: one row, one record). */
   readonly groupColumns: readonly number[];
   /**
-   * Columns read from a group's first row only (every value outside `fromRows`, meta included, but
-   * not the `groupBy` columns): a continuation row with another value there would lose it.
+   * Columns read from a group's first row only (every content value outside `fromRows`, but not the
+   * `groupBy` columns): a continuation row with another value there would lose it.
    */
   readonly firstRowColumns: readonly number[];
+  /**
+   * Columns read from the group's first row that has a value (meta only): a later row with another
+   * value there would lose it.
+   */
+  readonly firstFilledColumns: readonly number[];
   /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
   readonly warnings: readonly MappingProblem[];
   /** Maps one row. */
@@ -61,6 +66,7 @@ interface Bound {
   readonly keyColumns: number[];
   readonly groupColumns: number[];
   readonly firstRowColumns: number[];
+  readonly firstFilledColumns: number[];
 }
 
 function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
@@ -99,11 +105,21 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   const keyColumns = spec.key.map((k) => (k.name === ROW_POSITION_NAME ? ROW_POSITION : positioned(k.name, k, 'key')));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
-  const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));
-  for (const g of groupColumns) firstRow.delete(g);
+  const firstFilled = new Set<number>();
+  const meta = compileMeta(check.meta, template.id, (name, pos) => {
+    const i = resolve(name, pos.line, pos.col, 'meta');
+    if (i >= 0) firstFilled.add(i);
+    return i;
+  });
+  for (const g of groupColumns) {
+    firstRow.delete(g);
+    firstFilled.delete(g);
+  }
+  // A column content reads from the first row is held to that row, even when meta reads it too.
+  for (const c of firstRow) firstFilled.delete(c);
   // Found in build order (fields by name, then meta); reported in the order of the file.
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
-  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b) };
+  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b), firstFilledColumns: [...firstFilled].sort((a, b) => a - b) };
 }
 
 function hasIndexLikeName(fields: readonly Field[]): boolean {
@@ -167,6 +183,7 @@ export function compileMapping(prepared: PreparedMapping, header: SourceHeader):
     keyColumns: bound.keyColumns,
     groupColumns: bound.groupColumns,
     firstRowColumns: bound.firstRowColumns,
+    firstFilledColumns: bound.firstFilledColumns,
     warnings: metaLiteralWarnings(check.meta, header),
     mapRows,
     mapRow: (row) => mapRows([row]),

@@ -11,6 +11,8 @@ export type RawValue = JsonValue | undefined;
 /** Reads one value of a row; `column` is the column it came from (-1 for constants). */
 export interface ValueReader {
   readonly column: number;
+  /** Every column the value reads (a template's placeholders; none for a constant). */
+  readonly columns: readonly number[];
   read(ctx: RowContext, path: string): RawValue;
 }
 
@@ -87,16 +89,17 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
   };
 
   if (src.kind === 'const') {
-    return { column: -1, read: (ctx, path) => finish(src.value, ctx, path, -1) };
+    return { column: -1, columns: [], read: (ctx, path) => finish(src.value, ctx, path, -1) };
   }
   if (src.kind === 'column') {
     const index = resolve(src.name, src.pos);
-    return { column: index, read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index) };
+    return { column: index, columns: [index], read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index) };
   }
   const parts = src.parts.map((p) => (typeof p === 'string' ? p : resolve(p.name, p.pos)));
   const first = parts.find((p): p is number => typeof p === 'number') ?? -1;
   return {
     column: first,
+    columns: parts.filter((p): p is number => typeof p === 'number'),
     read(ctx, path) {
       let out = '';
       for (const p of parts) {

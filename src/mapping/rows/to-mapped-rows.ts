@@ -44,7 +44,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
       problems.push({ code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: undefined, expected: undefined, found: issue.found });
     }
   }
-  if (rows.length > 1) for (const conflict of groupConflicts(rows, compiled.firstRowColumns)) problems.push(conflict);
+  if (rows.length > 1) for (const conflict of groupConflicts(rows, compiled.firstRowColumns, compiled.firstFilledColumns)) problems.push(conflict);
   let result = compiled.mapRows(rows);
   const issues = validateRecord(result.partial, compiled.template, settings);
   const location = cellLocation(first.header, first.rowNumber, -1);
