@@ -5,7 +5,16 @@ import { scalarText, type SpecMap, type SpecNode, type SpecPos } from '../load/s
 export type ValueSource =
   | { readonly kind: 'column'; readonly name: string; readonly pos: SpecPos }
   | { readonly kind: 'const'; readonly value: JsonValue }
-  | { readonly kind: 'template'; readonly parts: readonly (string | { readonly name: string; readonly pos: SpecPos })[] };
+  /** A text template; an `optional` placeholder (`{b?}`) may be empty, the rest of the text is kept. */
+  | { readonly kind: 'template'; readonly parts: readonly (string | TemplatePlaceholder)[] };
+
+/** One `{column}` of a text template. */
+export interface TemplatePlaceholder {
+  readonly name: string;
+  readonly pos: SpecPos;
+  /** Written `{name?}`: an empty cell leaves the placeholder out instead of the whole text. */
+  readonly optional: boolean;
+}
 
 /** One value spec (`{column: 温度, unit: K, default: 25}`), parsed. */
 export interface ValuePlan extends SpecPos {
@@ -46,14 +55,19 @@ export function nodeToJson(node: SpecNode): JsonValue {
   return out;
 }
 
-/** A text template `"{牌号} at {温度} ℃"` split into literal text and column names; `{{` escapes a brace. */
+/**
+ * A text template `"{牌号} at {温度} ℃"` split into literal text and column names; `{{` escapes a
+ * brace. A name ending in `?` (`{温度?}`) is an optional placeholder of the column without the `?`.
+ */
 export function parseTemplateText(text: string, pos: SpecPos): ValueSource {
-  const parts: (string | { name: string; pos: SpecPos })[] = [];
+  const parts: (string | TemplatePlaceholder)[] = [];
   let last = 0;
   const src = text.replace(/\{\{/g, '\u0000').replace(/\}\}/g, '\u0001');
   for (const m of src.matchAll(PLACEHOLDER)) {
     if (m.index > last) parts.push(restore(src.slice(last, m.index)));
-    parts.push({ name: restore(m[1] ?? '').trim(), pos });
+    const name = restore(m[1] ?? '').trim();
+    const optional = name.length > 1 && name.endsWith('?');
+    parts.push({ name: optional ? name.slice(0, -1).trimEnd() : name, pos, optional });
     last = m.index + m[0].length;
   }
   if (last < src.length) parts.push(restore(src.slice(last)));
