@@ -15,6 +15,7 @@ import type { Field } from '../../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from '../../template/record-types.js';
 import { closestHeaders, findColumns } from './resolve-columns.js';
 import { ROW_POSITION, ROW_POSITION_NAME } from '../rows/row-key.js';
+import { valueOnlyRanges } from './value-only-ranges.js';
 import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
@@ -49,6 +50,8 @@ export interface CompiledMapping {
    * value there would lose it.
    */
   readonly firstFilledColumns: readonly number[];
+  /** Value±error fields that may go as `{val}` alone (`errOptional`), for the validator. */
+  readonly valueOnly: ReadonlySet<Field>;
   /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
   readonly warnings: readonly MappingProblem[];
   /** Maps one row. */
@@ -184,6 +187,7 @@ export function compileMapping(prepared: PreparedMapping, header: SourceHeader):
     groupColumns: bound.groupColumns,
     firstRowColumns: bound.firstRowColumns,
     firstFilledColumns: bound.firstFilledColumns,
+    valueOnly: valueOnlyRanges(check.content),
     warnings: metaLiteralWarnings(check.meta, header),
     mapRows,
     mapRow: (row) => mapRows([row]),

@@ -72,7 +72,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
  * output exactly once; an invalid row is data with its problems, never an exception.
  */
 export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<LazyMappedRow> {
-  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth };
+  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth, valueOnly: settings.valueOnly ?? compiled.valueOnly };
   if (compiled.groupColumns.length > 0) return mapGroups(groupRows(rows, compiled.groupColumns), compiled, options);
   // One row, one record: a hand-written iterator rather than an async generator, so a row costs one
   // `then` on the reader's promise instead of a generator's yield and await (measured: a sixth of the
