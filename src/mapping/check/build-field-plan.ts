@@ -3,7 +3,8 @@ import { didYouMean } from '../../util/did-you-mean.js';
 import type { FieldPlan, NamedPlans } from './field-plan.js';
 import type { SpecMap, SpecNode, SpecPos } from '../load/spec-node.js';
 import { scalarText } from '../load/spec-node.js';
-import { unitConversion } from '../values/unit-conversion.js';
+import { isKnownUnit, unitConversion } from '../values/unit-conversion.js';
+import { suggestUnits, unitLine } from '../values/suggest-units.js';
 import { parseValuePlan, VALUE_KEYS, type ValuePlan } from './value-plan.js';
 
 /** Reports a mapping problem at a node; `field` is the template path, `path` the mapping path. */
@@ -133,6 +134,12 @@ function checkUnit(plan: ValuePlan, field: Field, path: string, report: PlanRepo
   const target = field.type === 'number' || field.type === 'range' ? field : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range') ? field.element : undefined;
   if (plan.unit === undefined || target === undefined) return;
   if (!unitConversion(plan.unit, target.unit)) {
+    if (!isKnownUnit(plan.unit)) {
+      const suggestions = suggestUnits(plan.unit, target.unit);
+      const fix = suggestions[0] === undefined ? 'write a unit such as MPa, ℃, μm, wt.%' : `write \`${unitLine(suggestions[0])}\``;
+      report('MAPPING_UNKNOWN_UNIT', `unknown unit "${plan.unit}" (the template's unit of "${target.path}" is "${target.unit ?? ''}"): ${fix}`, plan, `${path}.unit`, target.path, suggestions);
+      return;
+    }
     report('MAPPING_UNIT_CONVERSION', `cannot convert "${plan.unit}" to the template unit "${target.unit ?? ''}" of "${target.path}"`, plan, `${path}.unit`, target.path);
   }
 }

@@ -16,6 +16,8 @@ import type { JsonValue, PlatformRecord, RowProblem } from '../../template/recor
 import { closestHeaders, findColumns } from './resolve-columns.js';
 import { ROW_POSITION, ROW_POSITION_NAME } from '../rows/row-key.js';
 import { valueOnlyRanges } from './value-only-ranges.js';
+import { isKnownUnit } from '../values/unit-conversion.js';
+import { suggestUnits, unitLine } from '../values/suggest-units.js';
 import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
@@ -100,6 +102,12 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
     unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
+      if (!isKnownUnit(from)) {
+        const suggestions = suggestUnits(from, to);
+        const fix = suggestions[0] === undefined ? 'write the column\'s unit with `unit:` on the field' : `write the column's unit on the field: \`${unitLine(suggestions[0])}\``;
+        problems.push({ code: 'MAPPING_UNKNOWN_UNIT', message: `unknown unit "${from}" in a header of ${header.file} (the template's unit of "${field.path}" is "${to}"): ${fix}`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path, suggestions });
+        return;
+      }
       problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
     },
   };
