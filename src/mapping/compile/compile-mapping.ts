@@ -16,6 +16,7 @@ import type { JsonValue, PlatformRecord, RowProblem } from '../../template/recor
 import { closestHeaders, findColumns } from './resolve-columns.js';
 import { ROW_POSITION, ROW_POSITION_NAME } from '../rows/row-key.js';
 import { valueOnlyRanges } from './value-only-ranges.js';
+import { quote } from '../load/quoting-fix.js';
 import { isKnownUnit } from '../values/unit-conversion.js';
 import { suggestUnits, unitLine } from '../values/suggest-units.js';
 import type { RowContext, TracedCell } from './row-context.js';
@@ -78,13 +79,15 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   const problems: MappingProblem[] = [];
   // A value compiled twice (an array element plan) must not report its missing column twice.
   const missing = new Set<string>();
-  const resolve = (name: string, line: number, col: number, path: string): number => {
+  const resolve = (name: string, line: number, col: number, path: string, rest?: string): number => {
     const hits = findColumns(header, name);
     const id = `${line}:${col}:${name}`;
     const where = `${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`;
     if (hits.length !== 1 && !missing.has(id)) {
       missing.add(id);
-      if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
+      const cut = hits.length === 0 && rest !== undefined ? commentCut(header, name, rest) : undefined;
+      if (cut !== undefined) problems.push({ code: 'MAPPING_COLUMN_NEEDS_QUOTES', message: `no column "${name}": YAML read "${rest?.trim() ?? ''}" as a comment, and the header is "${cut}": write it quoted, ${quote(cut)}`, line, col, path, suggestions: [quote(cut)] });
+      else if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
       else {
         const candidates = hits.map((j) => header.names[j] ?? '');
         problems.push({ code: 'MAPPING_COLUMN_AMBIGUOUS', message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`, line, col, path, suggestions: candidates });
@@ -98,7 +101,7 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     return i;
   };
   const rowsEnv = {
-    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
+    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content', restOf(pos)),
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
     unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
@@ -112,13 +115,13 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     },
   };
   const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
-  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
+  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path, restOf(pos));
   const keyColumns = spec.key.map((k) => (k.name === ROW_POSITION_NAME ? ROW_POSITION : positioned(k.name, k, 'key')));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
   const firstFilled = new Set<number>();
   const meta = compileMeta(check.meta, template.id, (name, pos) => {
-    const i = resolve(name, pos.line, pos.col, 'meta');
+    const i = resolve(name, pos.line, pos.col, 'meta', restOf(pos));
     if (i >= 0) firstFilled.add(i);
     return i;
   });
@@ -131,6 +134,17 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   // Found in build order (fields by name, then meta); reported in the order of the file.
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
   return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b), firstFilledColumns: [...firstFilled].sort((a, b) => a - b) };
+}
+
+/** The comment YAML found after an unquoted column name (`SpecScalar.lineRest`), if any. */
+function restOf(pos: object): string | undefined {
+  return 'lineRest' in pos && typeof pos.lineRest === 'string' ? pos.lineRest : undefined;
+}
+
+/** The one header a name cut short by a YAML comment (`Sample` + ` #2`) really names, if any. */
+function commentCut(header: SourceHeader, name: string, rest: string): string | undefined {
+  const hits = findColumns(header, `${name}${rest}`);
+  return hits.length === 1 ? header.names[hits[0]!] : undefined;
 }
 
 function hasIndexLikeName(fields: readonly Field[]): boolean {
