@@ -13,6 +13,7 @@ import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
 import type { LoadedJob } from './load-job.js';
 import { loadJobWithInputs } from './load-job-inputs.js';
+import { createGroupSniffer } from './sniff-row-groups.js';
 import { type InputLayout, loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
@@ -112,9 +113,13 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
   // skipped on resume, and --max-errors stops every command at the same row.
   const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile() })), options.maxErrors);
+  // Without groupBy, a layout of records over several rows is looked for, to explain invalid records.
+  const first = inputs[0];
+  const sniffer = first === undefined || first.compiled.groupColumns.length > 0 ? undefined : createGroupSniffer(first.header);
   try {
     for await (const row of limit.rows) {
       tally.add(row);
+      sniffer?.add(row);
       if (row.problems.length === 0) continue;
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
@@ -130,6 +135,8 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   }
   const summary = tally.summary(limit.stopped());
   const interrupted = deps.signal?.aborted === true;
+  const grouped = sniffer?.finish(summary);
+  if (grouped !== undefined) deps.onWarning?.(grouped);
   const html =
     page === undefined || options.htmlFile === undefined
       ? undefined
