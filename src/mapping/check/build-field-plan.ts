@@ -112,6 +112,7 @@ const TRANSFORM_TYPES: ReadonlyArray<readonly [string, readonly string[], string
   ['decimal', ['number', 'range'], 'a decimal separator belongs to number and range fields'],
   ['date', ['string'], 'a date is written as text: it belongs to string fields'],
   ['split', ['array', 'image', 'file'], 'split belongs to arrays and image or file lists'],
+  ['errOptional', ['range'], 'errOptional belongs to value±error ranges'],
 ];
 
 /** Reports a transform that cannot do anything on this field type (`date:` on a number, `unit:` on an image). */
@@ -121,7 +122,7 @@ function transformsFit(node: SpecMap, field: Field, path: string, report: PlanRe
   for (const [key, types, why] of TRANSFORM_TYPES) {
     const pos = node.keyPos.get(key);
     if (pos === undefined) continue;
-    const fits = key === 'split' ? types.includes(field.type) : types.includes(element);
+    const fits = key === 'split' || key === 'errOptional' ? types.includes(field.type) && !(field.type === 'range' && field.rangeType === 'interval') : types.includes(element);
     if (fits) continue;
     ok = false;
     report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is a ${field.type}${field.type === 'array' ? ` of ${element}` : ''}: \`${key}\` does not fit it (${why})`, pos, `${path}.${key}`, field.path);
@@ -274,7 +275,7 @@ function fromColumnsPlan(field: TableField, node: SpecMap, path: string, report:
     }
     cells.push({
       label,
-      value: { source: { kind: 'column', name: scalarText(column), pos: column }, default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit, decimal: decimal === ',' || decimal === '.' ? decimal : undefined, date: undefined, line: column.line, col: column.col },
+      value: { source: { kind: 'column', name: scalarText(column), pos: column }, default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit, decimal: decimal === ',' || decimal === '.' ? decimal : undefined, date: undefined, errOptional: false, line: column.line, col: column.col },
     });
   };
   if (cols?.kind === 'seq') cols.items.forEach((c) => cell(c.kind === 'scalar' ? scalarText(c) : '', c));

@@ -37,10 +37,12 @@ export interface ValuePlan extends SpecPos {
   readonly decimal: '.' | ',' | undefined;
   /** Read as a date and write in `to` format. */
   readonly date: { readonly to: string; readonly from: string | undefined } | undefined;
+  /** A value±error range from one cell may hold the value alone (`1035`), sent as `{val}`. @default false */
+  readonly errOptional: boolean;
 }
 
 /** Keys a value spec may have. */
-export const VALUE_KEYS = ['column', 'const', 'template', 'default', 'trim', 'regex', 'map', 'lookup', 'split', 'unit', 'decimal', 'date'];
+export const VALUE_KEYS = ['column', 'const', 'template', 'default', 'trim', 'regex', 'map', 'lookup', 'split', 'unit', 'decimal', 'date', 'errOptional'];
 
 type Report = (code: string, message: string, node: SpecPos, suggestions?: string[]) => void;
 
@@ -88,7 +90,7 @@ export function hasPlaceholder(text: string): boolean {
  * template; numbers and booleans are constants); in `meta` (`textByDefault`), literal text.
  */
 export function parseValuePlan(node: SpecNode, textByDefault: boolean, report: Report): ValuePlan | undefined {
-  const base = { default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit: undefined, decimal: undefined, date: undefined, line: node.line, col: node.col };
+  const base = { default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit: undefined, decimal: undefined, date: undefined, errOptional: false, line: node.line, col: node.col };
   if (node.kind === 'scalar') {
     if (node.value === null) return undefined;
     if (typeof node.value !== 'string') return { ...base, source: { kind: 'const', value: node.value } };
@@ -163,6 +165,8 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
   } else if (dateNode) report('MAPPING_SHAPE_MISMATCH', '`date` is a format (`YYYY-MM-DD`) or {from, to}', dateNode);
   const decimal = text('decimal');
   if (decimal !== undefined && decimal !== '.' && decimal !== ',') report('MAPPING_BAD_OPTION', '`decimal` must be "." or ","', e.get('decimal')!);
+  const optional = e.get('errOptional');
+  if (optional !== undefined && !(optional.kind === 'scalar' && typeof optional.value === 'boolean')) report('MAPPING_BAD_OPTION', '`errOptional` is true or false', optional);
   const trimNode = e.get('trim');
   const defNode = e.get('default');
   return {
@@ -177,5 +181,6 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
     unit: text('unit'),
     decimal: decimal === '.' || decimal === ',' ? decimal : undefined,
     date,
+    errOptional: optional?.kind === 'scalar' && optional.value === true,
   };
 }

@@ -2,7 +2,7 @@ import type { FieldPlan, NamedPlans } from '../check/field-plan.js';
 import type { Field } from '../../template/template-types.js';
 
 /**
- * The value±error fields a mapping lets go without their error (`errOptional: true`), for the
+ * The value±error fields a mapping lets go without their error (`errOptional: true`, on two columns or one cell), for the
  * validator: `{val}` alone passes there (docs/mapping.md → range).
  */
 export function valueOnlyRanges(plans: NamedPlans): ReadonlySet<Field> {
@@ -11,6 +11,9 @@ export function valueOnlyRanges(plans: NamedPlans): ReadonlySet<Field> {
     switch (plan.kind) {
       case 'range2':
         if (plan.errOptional) out.add(plan.field);
+        return;
+      case 'range1':
+        if (plan.value.errOptional) out.add(plan.field);
         return;
       case 'arrayColumns':
         plan.items.forEach(walk);

@@ -49,6 +49,14 @@ describe('a value±error range from two columns whose error cell is empty', () =
     expect(row!.problems.map((p) => [p.code, p.location.cell])).toEqual([['RANGE_SHAPE', 'C2']]);
   });
 
+  test('from one cell, errOptional reads a cell holding the value alone as {val}; without it that cell is VALUE_NOT_A_RANGE', async () => {
+    const rows = await mapped('{column: YS, errOptional: true}', [['GH4169', 650, '1035', null], ['GH4169', 650, 1035, null], ['GH4169', 650, '1035±12.5', null], ['GH4169', 650, 'n/a', null]]);
+    expect(rows.map((r) => (r.record?.content as Record<string, unknown> | undefined)?.['屈服强度'])).toEqual([{ val: 1035 }, { val: 1035 }, { err: 12.5, val: 1035 }, undefined]);
+    expect(rows.map((r) => r.problems.map((p) => [p.code, p.location.cell]))).toEqual([[], [], [], [['VALUE_NOT_A_RANGE', 'C5']]]);
+    const [strict] = await mapped('YS', [['GH4169', 650, '1035', null]]);
+    expect(strict!.problems.map((p) => [p.code, p.location.cell])).toEqual([['VALUE_NOT_A_RANGE', 'C2']]);
+  });
+
   test('errOptional on an interval, or not a boolean, is a mapping problem at its line', () => {
     const check = (range: string, field = '屈服强度'): Array<[string, number]> => {
       const { spec } = loadMapping(mapping(range).replace('屈服强度:', `${field}:`), 'm.yaml');
@@ -56,5 +64,7 @@ describe('a value±error range from two columns whose error cell is empty', () =
     };
     expect(check('{val: YS, err: YS err, errOptional: maybe}')).toEqual([['MAPPING_BAD_OPTION', 8]]);
     expect(check('{lb: YS, ub: YS err, errOptional: true}', '保温时间')).toEqual([['MAPPING_SHAPE_MISMATCH', 8]]);
+    expect(check('{column: YS, errOptional: true}', '保温时间')).toEqual([['MAPPING_SHAPE_MISMATCH', 8]]);
+    expect(check('{column: YS, errOptional: 1}')).toEqual([['MAPPING_BAD_OPTION', 8]]);
   });
 });
