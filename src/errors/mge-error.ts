@@ -1,6 +1,6 @@
 /**
  * The one error taxonomy of the project. Run-level problems throw an {@link MgeError}; a rejected row is
- * data (a {@link RowProblem}) travelling to the report, never an exception.
+ * data (a {@link RowProblem}) traveling to the report, never an exception.
  *
  * - `usage`: bad flags or arguments.
  * - `config`: settings, config file, token file.

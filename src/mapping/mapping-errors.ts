@@ -1,6 +1,5 @@
 import { MgeError, type MgeErrorOptions } from '../errors/mge-error.js';
 import type { MappingProblem } from './mapping-problem.js';
-import type { PreparedMapping } from './check/prepare-mapping.js';
 
 /**
  * Error codes of the mapping file (all of kind `mapping`, exit 2: nothing was uploaded):
@@ -44,20 +43,13 @@ function problemLines(file: string, problems: readonly MappingProblem[]): string
 export class MappingInvalidError extends MappingError {
   /** Every problem, in the order of the mapping's lines (file by file for column problems). */
   readonly problems: readonly MappingProblem[];
-  /**
-   * The mapping as far as it checked out against its template (the fields with problems left out),
-   * when the problems were found by that check: enough to bind to a header, so the column problems
-   * can be listed with the template-level ones in one round (docs/mapping.md, Problems).
-   */
-  readonly partial: PreparedMapping | undefined;
 
-  constructor(file: string, problems: readonly MappingProblem[], partial?: PreparedMapping) {
+  constructor(file: string, problems: readonly MappingProblem[]) {
     const first = problems[0];
     super('MAPPING_INVALID', `the mapping has ${problems.length} problem(s):\n${problemLines(file, problems).join('\n')}`, {
       location: first === undefined ? { file } : { file, row: first.line, col: first.col, field: first.path },
       hint: 'Fix every listed line of the mapping, then run the command again.',
     });
     this.problems = problems;
-    this.partial = partial;
   }
 }

@@ -1,4 +1,5 @@
 import { MappingInvalidError } from '../mapping/mapping-errors.js';
+import { MappingCheckError } from '../mapping/check/prepare-mapping.js';
 import type { MappingProblem } from '../mapping/mapping-problem.js';
 import { loadJob, type LoadedJob, type LoadJobOptions } from './load-job.js';
 import { prepareInputs, type PrepareInputsOptions, type PreparedInput } from './map-inputs.js';
@@ -24,18 +25,17 @@ export async function loadJobWithInputs(load: LoadJobOptions, inputs: Omit<Prepa
   try {
     job = await loadJob(load);
   } catch (error) {
-    if (!(error instanceof MappingInvalidError) || error.partial === undefined) throw error;
+    if (!(error instanceof MappingCheckError)) throw error;
     const columns = await columnProblems(error, inputs);
     if (columns.length === 0) throw error;
     const all = [...error.problems, ...columns].sort((a, b) => a.line - b.line || a.col - b.col);
-    throw new MappingInvalidError(error.partial.spec.file, all, error.partial);
+    throw new MappingInvalidError(error.partial.spec.file, all);
   }
   return { job, inputs: await prepareInputs({ ...inputs, mapping: job.prepared }) };
 }
 
 /** The column problems of a mapping that did not check out, against every input's header. */
-async function columnProblems(error: MappingInvalidError, inputs: Omit<PrepareInputsOptions, 'mapping'>): Promise<readonly MappingProblem[]> {
-  if (error.partial === undefined) return [];
+async function columnProblems(error: MappingCheckError, inputs: Omit<PrepareInputsOptions, 'mapping'>): Promise<readonly MappingProblem[]> {
   try {
     // No warnings here: the run stops on the mapping's problems.
     const { onWarning: _quiet, ...quiet } = inputs;

@@ -7,20 +7,23 @@ import { createProblemCollector, type ProblemCollector } from '../report/html/co
 import { DEFAULT_HTML_LIMITS } from '../report/html/html-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { displayPath } from '../util/display-path.js';
-import { writeAnnotatedCopy, type RowStatus } from '../report/annotate/write-annotated-copy.js';
+import type { RowStatus } from '../report/annotate/row-status.js';
+import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
 import type { LoadedJob } from './load-job.js';
 import { loadJobWithInputs } from './load-job-inputs.js';
 import { createGroupSniffer } from './sniff-row-groups.js';
-import { type InputLayout, loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
+import { loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
+import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
 import { mapInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
-import { createValidationTally, type ValidationSummary } from './validation-tally.js';
+import type { ValidationSummary } from '../report/validation-summary.js';
+import { createValidationTally } from './validation-tally.js';
 
 /** Plain options of {@link runValidate}: what the command line and settings decided. */
 export interface RunValidateOptions {
@@ -147,7 +150,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       : {
           file: options.annotateFile,
           ...(await writeAnnotatedCopy(
-            { file: path.resolve(cwd, inputs[0].openPath), problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
+            { file: path.resolve(cwd, inputs[0].openPath), header: inputs[0].header, problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
             path.resolve(cwd, options.annotateFile),
           )),
         };

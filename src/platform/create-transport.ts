@@ -17,7 +17,7 @@ export interface TransportOptions {
   readonly userAgent?: string;
 }
 
-/** What one request carries besides method and path: a value to serialise (`json`) or JSON text (`body`). */
+/** What one request carries besides method and path: a value to serialize (`json`) or JSON text (`body`). */
 export interface SendExtra {
   readonly json?: unknown;
   readonly body?: string;
@@ -72,7 +72,8 @@ export function createTransport(options: TransportOptions): Send {
         ? httpJsonText(base + path, { method, body: extra.body, signal: extra.signal })
         : http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
     let cutOff = false;
-    request.on('downloadProgress', ({ transferred, total }) => {
+    // `on` hands back the request itself, which is awaited below.
+    void request.on('downloadProgress', ({ transferred, total }) => {
       if (transferred <= extra.maxBytes && (total === undefined || total <= extra.maxBytes)) return;
       cutOff = true;
       request.cancel();

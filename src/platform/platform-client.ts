@@ -92,8 +92,9 @@ function protocolError(endpoint: string, status: number, error: unknown, secret:
 }
 
 /**
- * The platform answers a missing and an unpublished template alike with 422/2102 (§C.2); only the
- * untranslated detail tells them apart. Both are template problems of the user's input, not failures.
+ * The platform answers a missing and an unpublished template alike with 422/2102
+ * (docs/platform.md#one-template); only the untranslated detail tells them apart. Both are template
+ * problems of the user's input, not failures.
  */
 function templateLookupError(error: unknown, tid: number): unknown {
   if (!(error instanceof PlatformRequestError) || error.failure.platformCode !== 2102) return error;
@@ -186,7 +187,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async getTemplate(tid, opts = {}) {
       if (!isPositiveId(tid)) {
-        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
+        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${JSON.stringify(tid)}`);
       }
       const endpoint = `GET templates/${tid}`;
       try {

@@ -25,7 +25,7 @@ export interface PlatformFailure {
 
 /**
  * Error codes of the platform client:
- * - `TOKEN_REJECTED` (fatal): 401/403, usually an empty HTML body (§A.3).
+ * - `TOKEN_REJECTED` (fatal): 401/403, usually an empty HTML body (docs/platform.md#authentication).
  * - `PLATFORM_ERROR` (rejected): the platform's error envelope `{code, msg, error_detail}` (422, 404, 406, 500, …).
  * - `PLATFORM_BUSY` (transient): 429 or 503, possibly with `Retry-After`.
  * - `PROTOCOL_ERROR` (rejected): a response that is not the expected JSON (HTML page, wrong shape).

@@ -28,7 +28,7 @@ function stringList(value: unknown, path: string, what: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     throw malformed(path, `${what} must be an array of strings`);
   }
-  return value as string[];
+  return value;
 }
 
 /**
@@ -56,7 +56,7 @@ function optionalUnit(misc: Json, path: string): string | undefined {
 
 /**
  * Parses one field definition `{t, r, misc}`. `inGenerator` marks direct generator options, whose `r`
- * the platform ignores (§D.2); `depth` is the field's nesting (1 at the top).
+ * the platform ignores (docs/platform.md#field-types); `depth` is the field's nesting (1 at the top).
  */
 export function parseField(name: string, definition: unknown, path: string, inGenerator = false, depth = 1): Field {
   if (!isObject(definition)) throw malformed(path, 'a field definition must be an object');

@@ -65,7 +65,7 @@ export interface UploadOptions {
   readonly maxChanges: number | undefined;
   /** Rows taken from the input ahead of their outcome. */
   readonly lookahead: number;
-  /** After a stop, longest wait for in-flight requests before cancelling them. */
+  /** After a stop, longest wait for in-flight requests before canceling them. */
   readonly drainTimeoutMs: number;
 }
 

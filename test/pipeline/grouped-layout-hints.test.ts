@@ -32,7 +32,7 @@ describe('records over several rows read without groupBy', () => {
   });
 
   test('a grouped layout mapped without fromRows and without groupBy still gets the layout hint', async () => {
-    const mapping = original.replace(/^groupBy: .*\n/m, '').replace(/  化学成分:\n    fromRows:\n.*\n.*\n/m, '  化学成分: {fromColumns: {columns: {C: 化学成分 / 含量}, label: 元素, value: 含量}}\n');
+    const mapping = original.replace(/^groupBy: .*\n/m, '').replace(/ {2}化学成分:\n {4}fromRows:\n.*\n.*\n/m, '  化学成分: {fromColumns: {columns: {C: 化学成分 / 含量}, label: 元素, value: 含量}}\n');
     const run = await validate(mapping);
     expect(run.invalid).toBeGreaterThan(0);
     expect(run.warnings.map((w) => w.code)).toEqual(['MAPPING_LOOKS_GROUPED']);

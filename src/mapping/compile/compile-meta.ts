@@ -61,7 +61,8 @@ function groupReader(reader: ValueReader): ValueReader {
 
 /**
  * Compiles the meta plan: each value from the group's first row that has it (see `groupReader`);
- * keywords are always a list (a string would be split on spaces by the platform, §H.4). */
+ * keywords are always a list (a string would be split on spaces by the platform: docs/platform.md#meta).
+ */
 export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn): MetaEval {
   const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? groupReader(compileValue(p, resolve)) : undefined);
   const title = c(plan.title);

@@ -38,7 +38,7 @@ export function loadSandboxData(file: string = DEFAULT_TEMPLATES_FILE): SandboxD
   }
   const extra = isObject(parsed) ? parsed : {};
   return {
-    templates: templates as RawTemplate[],
+    templates: templates,
     categories: Array.isArray(extra['categories']) ? (extra['categories'] as SandboxCategory[]) : undefined,
     projects: Array.isArray(extra['projects']) ? (extra['projects'] as Record<string, unknown>[]) : undefined,
   };

@@ -3,7 +3,7 @@ import type { SandboxCategory } from './sandbox-fixtures.js';
 import type { RawTemplate } from './list-templates-page.js';
 import type { ContentStrictness } from './walk-content.js';
 
-/** A token the sandbox accepts; with an `owner` the platform ignores `?username=` and uses the owner (§B.2). */
+/** A token the sandbox accepts; with an `owner` the platform ignores `?username=` and uses the owner (docs/platform.md#who-the-record-is-uploaded-for). */
 export interface SandboxToken {
   readonly token: string;
   readonly owner?: string;
@@ -38,7 +38,7 @@ export interface SandboxOptions {
   readonly busyFirst?: number;
   /** Share of submits whose connection is destroyed after the body was read, without an answer. @default 0 */
   readonly resetRate?: number;
-  /** Share of submits stored and then answered 500 (the post-commit indexing failure of §E.2 step 11). @default 0 */
+  /** Share of submits stored and then answered 500 (the post-commit indexing failure of docs/platform.md#stored-then-500). @default 0 */
   readonly commitThenFailRate?: number;
   /** Delay before every answer, in milliseconds. @default 0 */
   readonly latencyMs?: number;
@@ -52,7 +52,7 @@ export interface SandboxOptions {
   readonly contentStrictness?: ContentStrictness;
   /** Seed of the fault sequence. @default 1 */
   readonly seed?: number;
-  /** Uploaded files (with or without `/media/`). @default the paths of the reference example submissions */
+  /** Uploaded files (with or without `/media/`). @default the paths of the example submissions (test/validate/example-submissions.json) */
   readonly knownFiles?: readonly string[];
   /** Every file under these prefixes exists. @default ['_fs/sandbox/'] */
   readonly knownFilePrefixes?: readonly string[];
