@@ -21,7 +21,7 @@ const EPILOGUE = [
 ].join('\n');
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
-function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {
+function parse(argv: readonly string[]): Promise<{ selection: Selection | undefined; output: string }> {
   let selection: Selection | undefined;
   let parser = yargs()
     .scriptName('mge-ingest')

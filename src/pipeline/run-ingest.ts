@@ -44,7 +44,7 @@ export interface RunIngestOptions {
   readonly recursive?: boolean;
   readonly reportFile: string;
   /** Where relative paths are found. @default undefined (the process's working directory) */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   readonly methodsWidth: MethodsWidth;
   /** `?username=` of every submit; required unless `dryRun`. */
   readonly username: string | undefined;
@@ -87,7 +87,7 @@ export interface RunIngestDeps {
   readonly sleep?: Sleep;
   readonly random?: () => number;
   /** First SIGINT/SIGTERM: take no new rows, drain, flush. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Second signal: cancel requests in flight (their rows end `uncertain`). */
   readonly abortSignal?: AbortSignal;
   /** The one warnings channel (mapping, template, the report's repair, a stale lock taken over). */

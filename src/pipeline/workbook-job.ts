@@ -10,7 +10,7 @@ export interface LoadWorkbookJobOptions extends TemplateSource {
   /** The workbook as the user named it. */
   readonly file: string;
   /** Where a relative `file` is found. @default undefined (the process's working directory) */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   /** The template, when the workbook does not name it (`--template`). */
   readonly tid?: number | undefined;
   /** The record meta the input does not hold (`--source`, `--methods`, `--reference`; `--title` … for the flat export). */

@@ -10,7 +10,7 @@ import { readEnvelope } from './read-envelope.js';
 export interface TransportOptions {
   readonly baseUrl: string;
   readonly token: string;
-  readonly acceptLanguage?: string;
+  readonly acceptLanguage?: string | undefined;
   /** Deadline of a whole request, from its start to the last byte of the answer, in ms. */
   readonly timeoutMs: number;
   /** @default `mge-ingest/<version>` */
@@ -21,8 +21,8 @@ export interface TransportOptions {
 export interface SendExtra {
   readonly json?: unknown;
   readonly body?: string;
-  readonly searchParams?: Record<string, string | number>;
-  readonly signal?: AbortSignal;
+  readonly searchParams?: Record<string, string | number> | undefined;
+  readonly signal?: AbortSignal | undefined;
   /** Largest answer read, in bytes (see `RESPONSE_LIMITS`). */
   readonly maxBytes: number;
 }

@@ -1,5 +1,6 @@
 import { isPositiveId } from '../util/positive-id.js';
 import type { CategoryNode, Project, Topic } from './platform-types.js';
+import { isObject } from '../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -11,9 +12,6 @@ export class PayloadShapeError extends Error {
   }
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(raw: Json, key: string, path: string, optional = false): string {
   const value = raw[key];

@@ -12,11 +12,11 @@ export interface PlatformFailure {
   /** The envelope's `code`, when the body was the platform's JSON envelope. */
   readonly platformCode?: number;
   /** The envelope's `msg` (may be Chinese: never branch on it). */
-  readonly platformMessage?: string;
+  readonly platformMessage?: string | undefined;
   /** The envelope's `error_detail`, as text. */
-  readonly detail?: string;
+  readonly detail?: string | undefined;
   /** Raw `Retry-After` header, when present. */
-  readonly retryAfter?: string;
+  readonly retryAfter?: string | undefined;
   /** Whether the request (with its body) may have reached the platform. */
   readonly requestSent: boolean;
   /** For network errors: what happened on the wire. */

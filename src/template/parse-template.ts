@@ -6,12 +6,10 @@ import {
   type Template,
   type TemplateSummary,
 } from './template-types.js';
+import { isObject } from '../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function malformed(path: string, message: string, templateId?: number): TemplateError {
   return new TemplateError('TEMPLATE_MALFORMED', `template${templateId === undefined ? '' : ` ${templateId}`}: ${message}`, {

@@ -2,7 +2,7 @@ import { compileMapping } from '../../src/mapping/compile/compile-mapping.js';
 import { prepareMapping } from '../../src/mapping/check/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load/load-mapping.js';
 import { splitHeaderUnit } from '../../src/util/normalize-name.js';
-import { formatDate } from '../../src/mapping/values/parse-date.js';
+import { formatDate } from '../../src/mapping/values/format-date.js';
 import { parseNumber } from '../../src/mapping/values/parse-number.js';
 import { parseRange } from '../../src/mapping/values/parse-range.js';
 import { unitConversion } from '../../src/mapping/values/unit-conversion.js';

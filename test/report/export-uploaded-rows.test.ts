@@ -46,7 +46,7 @@ describe('exportUploadedRows', () => {
     ]);
     const out = join(dir, 'uploaded.csv');
     await exportUploadedRows(state, out);
-    const rows = parse(await readFile(out, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(await readFile(out, 'utf8'), { bom: true, columns: true });
     expect(rows.map((r) => [r['key'], r['id'], r['uploadedAt']])).toEqual([
       ['a', '11', '2026-11-23T07:00:01.000Z'],
       ['b', '13', '2026-11-24T09:30:00.000Z'],

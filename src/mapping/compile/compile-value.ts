@@ -1,5 +1,5 @@
 import type { CellValue } from '../../sources/source-types.js';
-import { formatDate } from '../values/parse-date.js';
+import { formatDate } from '../values/format-date.js';
 import type { JsonValue } from '../../template/record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
 import type { SpecPos } from '../load/spec-node.js';

@@ -1,6 +1,7 @@
 import type { Field } from '../../template/template-types.js';
 import { badData, internalError, SandboxRejection } from './sandbox-reply.js';
 import { walkContent, type ContentStrictness } from './walk-content.js';
+import { isObject } from '../../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,9 +23,6 @@ export interface AcceptedSubmission {
   readonly content: Json;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const PLACEHOLDER = '在这里填写';
 

@@ -1,5 +1,6 @@
 import type { Field } from '../../template/template-types.js';
 import { badData, internalError, SandboxRejection } from './sandbox-reply.js';
+import { isObject } from '../../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,9 +13,6 @@ export interface WalkContext {
   readonly fileExists: (path: string) => boolean;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isFiniteNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
 
