@@ -9,6 +9,8 @@ import type { Template } from '../template/template-types.js';
 import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
+import { ROW_POSITION_NAME } from '../mapping/rows/row-key.js';
+import type { SpecNode, SpecPos } from '../mapping/load/spec-node.js';
 
 /** Options of {@link loadJob}. */
 export interface LoadJobOptions extends TemplateSource {
@@ -77,6 +79,25 @@ async function changedWarning(template: Template, before: string | undefined, so
   };
 }
 
+/** Where `key` is first written in a mapping tree (depth first), if anywhere. */
+function firstKey(node: SpecNode | undefined, key: string): SpecPos | undefined {
+  if (node === undefined || node.kind === 'scalar') return undefined;
+  if (node.kind === 'seq') {
+    for (const item of node.items) {
+      const found = firstKey(item, key);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const here = node.keyPos.get(key);
+  if (here !== undefined) return here;
+  for (const child of node.entries.values()) {
+    const found = firstKey(child, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * Loads a job, `load → check` of `load → check → compile`: reads and parses the mapping file once,
  * fetches the template it names (template file, else platform; cached per id and `pub_date`), reports
@@ -108,6 +129,28 @@ export async function loadJobFromText(text: string, options: LoadJobOptions): Pr
       file: options.mappingFile,
       lines: ['add `key: [columns]` naming the columns that identify a record (see docs/mapping.md → key)'],
       message: `${options.mappingFile} has no \`key\`: rows are known by their content, so a row edited after it was uploaded is a new row and will be uploaded again as a new record beside the old one`,
+    });
+  }
+  const fromRows = prepared.spec.groupBy.length === 0 ? firstKey(prepared.spec.content, 'fromRows') : undefined;
+  if (fromRows !== undefined) {
+    options.onWarning?.({
+      code: 'MAPPING_FROM_ROWS_NO_GROUP_BY',
+      file: options.mappingFile,
+      line: fromRows.line,
+      col: fromRows.col,
+      lines: ['add `groupBy: [columns]` naming the columns the rows of one record share (see docs/mapping.md → groupBy)'],
+      message: '`fromRows` reads the rows of a group, but the mapping has no `groupBy`: every row is a record of its own, with a table of one row',
+    });
+  }
+  const position = prepared.spec.key.find((k) => k.name === ROW_POSITION_NAME);
+  if (position !== undefined) {
+    options.onWarning?.({
+      code: 'MAPPING_ROW_KEY',
+      file: options.mappingFile,
+      line: position.line,
+      col: position.col,
+      lines: ['keep the files as they are once uploaded (add rows at the end), or key them by columns that name a record (see docs/mapping.md → key)'],
+      message: `the mapping keys rows by their position (\`$row\`: file, sheet and row): a row inserted, deleted or sorted moves the rows below it, which then look new and are uploaded again beside their old records`,
     });
   }
   return { mappingFile: options.mappingFile, prepared, template, templateFrom: from, templateChanged };

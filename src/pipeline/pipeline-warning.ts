@@ -27,6 +27,48 @@ export interface MappingNoKeyWarning {
 }
 
 /**
+ * The mapping's key is the row's position (`key: $row`): a row inserted, deleted or sorted elsewhere
+ * moves the rows below it, which then look new and are uploaded again beside their old records.
+ */
+export interface MappingRowKeyWarning {
+  readonly code: 'MAPPING_ROW_KEY';
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
+/**
+ * The mapping reads `fromRows` (one table row or array element per row of a group) but has no
+ * `groupBy`: every row is then a record of its own, holding a table of one row.
+ */
+export interface MappingFromRowsWarning {
+  readonly code: 'MAPPING_FROM_ROWS_NO_GROUP_BY';
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
+/**
+ * Records were invalid, and the first input's rows look like records over several rows (consecutive
+ * rows sharing their leading columns) while the mapping has no `groupBy`: the likely cause, and the
+ * `groupBy` to write.
+ */
+export interface MappingLooksGroupedWarning {
+  readonly code: 'MAPPING_LOOKS_GROUPED';
+  /** The input whose rows were looked at. */
+  readonly file: string;
+  /** The proposed `groupBy` columns, and the columns that change within a group. */
+  readonly groupBy: readonly string[];
+  readonly varying: readonly string[];
+  readonly lines: readonly string[];
+  readonly message: string;
+}
+
+/**
  * A `meta` literal that is exactly a header of an input (`doi: doi` sends the text "doi"): the curator
  * most likely meant the column. At its place in the mapping file; once per place, however many inputs
  * have that header.
@@ -65,7 +107,16 @@ export interface ReportLockStaleWarning {
  * stop the run. Each command hands one `onWarning` to the pipeline; the CLI renders them with one
  * function, so a warning reads the same from `validate`, `ingest --dry-run`, `ingest` and `report`.
  */
-export type PipelineWarning = TemplateChangedWarning | MappingNoKeyWarning | WorkbookColumnsWarning | MetaLiteralWarning | ReportWarning | ReportLockStaleWarning;
+export type PipelineWarning =
+  | TemplateChangedWarning
+  | MappingNoKeyWarning
+  | MappingRowKeyWarning
+  | MappingFromRowsWarning
+  | MappingLooksGroupedWarning
+  | WorkbookColumnsWarning
+  | MetaLiteralWarning
+  | ReportWarning
+  | ReportLockStaleWarning;
 
 /** The one warnings channel of the pipeline. */
 export type OnWarning = (warning: PipelineWarning) => void;

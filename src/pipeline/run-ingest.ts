@@ -18,13 +18,14 @@ import { checkMappingChange } from './check-mapping-change.js';
 import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
-import { loadJob, type LoadedJob } from './load-job.js';
+import type { LoadedJob } from './load-job.js';
+import { loadJobWithInputs } from './load-job-inputs.js';
 import { loadWorkbookJob } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import { sha256Hex } from '../mapping/rows/record-hash.js';
 import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
-import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { mapInputs, type PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
 import type { UploadStageOptions } from './stage-options.js';
@@ -162,8 +163,7 @@ async function ingestWith(
     ({ job, inputs } = loaded);
     sha256 = sha256Hex(loaded.mappingText);
   } else {
-    job = await loadJob({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn });
-    inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd: options.cwd, ...warn });
+    ({ job, inputs } = await loadJobWithInputs({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn }, { inputs: options.inputs, recursive: options.recursive ?? false, cwd: options.cwd, ...warn }));
     sha256 = await mappingSha256(resolve(options.mappingFile));
   }
   const mappingFile = job.mappingFile;

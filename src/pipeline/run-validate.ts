@@ -12,12 +12,14 @@ import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
-import { loadJob, type LoadedJob } from './load-job.js';
+import type { LoadedJob } from './load-job.js';
+import { loadJobWithInputs } from './load-job-inputs.js';
+import { createGroupSniffer } from './sniff-row-groups.js';
 import { loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
-import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { mapInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
 import type { ValidationSummary } from '../report/validation-summary.js';
@@ -114,9 +116,13 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
   // skipped on resume, and --max-errors stops every command at the same row.
   const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile() })), options.maxErrors);
+  // Without groupBy, a layout of records over several rows is looked for, to explain invalid records.
+  const first = inputs[0];
+  const sniffer = first === undefined || first.compiled.groupColumns.length > 0 ? undefined : createGroupSniffer(first.header);
   try {
     for await (const row of limit.rows) {
       tally.add(row);
+      sniffer?.add(row);
       if (row.problems.length === 0) continue;
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
@@ -132,6 +138,8 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   }
   const summary = tally.summary(limit.stopped());
   const interrupted = deps.signal?.aborted === true;
+  const grouped = sniffer?.finish(summary);
+  if (grouped !== undefined) deps.onWarning?.(grouped);
   const html =
     page === undefined || options.htmlFile === undefined
       ? undefined
@@ -160,8 +168,7 @@ async function loadValidateJob(options: RunValidateOptions, deps: RunValidateDep
     const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
     return { job, inputs, mappingName: job.mappingFile };
   }
-  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd, ...warn });
+  const { job, inputs } = await loadJobWithInputs({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn }, { inputs: options.inputs, recursive: options.recursive ?? false, cwd, ...warn });
   return { job, inputs, mappingName: options.mappingFile };
 }
 

@@ -1,6 +1,6 @@
 import type { MethodsWidth } from '../template/record-types.js';
 import type { Field } from '../template/template-types.js';
-import { isMissing } from './validate-content.js';
+import { isMissing, isValueOnly } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
 import { isObject } from '../util/is-object.js';
 
@@ -10,7 +10,7 @@ import { isObject } from '../util/is-object.js';
  * never say true where `validateRecord` finds an issue; saying false only sends the row to the full
  * walk, which then reports what is wrong.
  */
-export function isValidRecord(record: object, fields: readonly Field[], tid: number, width: MethodsWidth): boolean {
+export function isValidRecord(record: object, fields: readonly Field[], tid: number, width: MethodsWidth, valueOnly?: ReadonlySet<Field>): boolean {
   let keys = 0;
   for (const key in record) {
     if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
@@ -19,7 +19,7 @@ export function isValidRecord(record: object, fields: readonly Field[], tid: num
   }
   if (keys !== 2) return false;
   const { meta, content } = record as { meta: unknown; content: unknown };
-  return isObject(meta) && validMeta(meta, tid, width) && isObject(content) && validFields(fields, content);
+  return isObject(meta) && validMeta(meta, tid, width) && isObject(content) && validFields(fields, content, valueOnly);
 }
 
 
@@ -75,7 +75,7 @@ function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWid
 /** Field names per field list, once per template. */
 const namesOf = new WeakMap<readonly Field[], ReadonlySet<string>>();
 
-function validFields(fields: readonly Field[], value: Record<string, unknown>): boolean {
+function validFields(fields: readonly Field[], value: Record<string, unknown>, valueOnly: ReadonlySet<Field> | undefined): boolean {
   let known = namesOf.get(fields);
   if (!known) {
     known = new Set(fields.map((f) => f.name));
@@ -83,12 +83,12 @@ function validFields(fields: readonly Field[], value: Record<string, unknown>): 
   }
   for (const key of Object.keys(value)) if (!known.has(key)) return false;
   for (const f of fields) {
-    if (!validValue(f, Object.prototype.hasOwnProperty.call(value, f.name) ? value[f.name] : undefined)) return false;
+    if (!validValue(f, Object.prototype.hasOwnProperty.call(value, f.name) ? value[f.name] : undefined, valueOnly)) return false;
   }
   return true;
 }
 
-function validValue(field: Field, v: unknown): boolean {
+function validValue(field: Field, v: unknown, valueOnly: ReadonlySet<Field> | undefined): boolean {
   if (isMissing(v)) return v === undefined && !field.required;
   switch (field.type) {
     case 'string':
@@ -96,6 +96,7 @@ function validValue(field: Field, v: unknown): boolean {
     case 'number':
       return isNum(v);
     case 'range': {
+      if (isObject(v) && valueOnly?.has(field) === true && isValueOnly(v)) return true;
       if (!isObject(v) || Object.keys(v).length !== 2) return false;
       if (field.rangeType === 'interval') return isNum(v['lb']) && isNum(v['ub']) && v['lb'] <= v['ub'];
       return isNum(v['val']) && isNum(v['err']) && v['err'] >= 0;
@@ -110,16 +111,16 @@ function validValue(field: Field, v: unknown): boolean {
     }
     case 'array':
       if (!Array.isArray(v)) return false;
-      for (const item of v) if (!validValue(field.element, item)) return false;
+      for (const item of v) if (!validValue(field.element, item, valueOnly)) return false;
       return true;
     case 'table':
       if (!Array.isArray(v)) return false;
-      for (const row of v) if (!isObject(row) || !validFields(field.columns, row)) return false;
+      for (const row of v) if (!isObject(row) || !validFields(field.columns, row, valueOnly)) return false;
       return true;
     case 'container':
-      return isObject(v) && validFields(field.fields, v);
+      return isObject(v) && validFields(field.fields, v, valueOnly);
     case 'generator':
-      return isObject(v) && Object.keys(v).length === 1 && validFields(field.options, v);
+      return isObject(v) && Object.keys(v).length === 1 && validFields(field.options, v, valueOnly);
     default:
       return true;
   }

@@ -26,19 +26,29 @@ function names(fields: readonly Field[]): ReadonlySet<string> {
 }
 
 /** Checks an object's keys against named fields: unknown keys (the platform drops them), then each field. */
-export function validateFields(fields: readonly Field[], value: Record<string, unknown>, path: string, push: Push): void {
+export function validateFields(fields: readonly Field[], value: Record<string, unknown>, path: string, push: Push, valueOnly?: ReadonlySet<Field>): void {
   const known = names(fields);
   for (const key of Object.keys(value)) {
     if (!known.has(key)) push('UNKNOWN_KEY', `${path}.${key}`, `one of ${fields.map((f) => f.name).join(', ')}`, key, `"${key}" is not a field here; the platform would drop it`);
   }
   for (const f of fields) {
     const v = Object.prototype.hasOwnProperty.call(value, f.name) ? value[f.name] : undefined;
-    validateValue(f, v, `${path}.${f.name}`, push);
+    validateValue(f, v, `${path}.${f.name}`, push, valueOnly);
   }
 }
 
-/** Checks one value against its field definition, recursively. */
-export function validateValue(field: Field, v: unknown, path: string, push: Push): void {
+/** `{val}` alone: a value±error range sent without its error. */
+export function isValueOnly(v: Record<string, unknown>): boolean {
+  const keys = Object.keys(v);
+  return keys.length === 1 && keys[0] === 'val' && isNum(v['val']);
+}
+
+/**
+ * Checks one value against its field definition, recursively. `valueOnly` holds the value±error
+ * fields the mapping lets go without their error (`errOptional`, docs/mapping.md → range): `{val}`
+ * alone passes there.
+ */
+export function validateValue(field: Field, v: unknown, path: string, push: Push, valueOnly?: ReadonlySet<Field>): void {
   if (isMissing(v)) {
     if (field.required) push('REQUIRED_MISSING', path, `a value for required field "${field.path}"`, v, 'a required field has no value');
     else if (v !== undefined) push('EMPTY_VALUE', path, 'a value, or the key left out', v, 'an empty optional value is sent as nothing: leave the key out');
@@ -54,6 +64,7 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
     case 'range': {
       const keys = field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
       const shape = field.rangeType === 'interval' ? '{lb, ub} numbers with lb ≤ ub' : '{val, err} numbers with err ≥ 0';
+      if (isObject(v) && valueOnly?.has(field) === true && isValueOnly(v)) return;
       if (!isObject(v) || Object.keys(v).length !== 2 || !keys.every((k) => isNum(v[k]))) {
         push('RANGE_SHAPE', path, shape, v, 'the range does not have the template\'s shape');
         return;
@@ -82,7 +93,7 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
         push('NOT_AN_ARRAY', path, 'a list', v, 'the value is not a list');
         return;
       }
-      v.forEach((item, i) => validateValue(field.element, item, `${path}[${i}]`, push));
+      v.forEach((item, i) => validateValue(field.element, item, `${path}[${i}]`, push, valueOnly));
       return;
     case 'table':
       if (!Array.isArray(v)) {
@@ -91,12 +102,12 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
       }
       v.forEach((row, i) => {
         if (!isObject(row)) push('NOT_AN_OBJECT', `${path}[${i}]`, 'a row object', row, 'a table row must be an object');
-        else validateFields(field.columns, row, `${path}[${i}]`, push);
+        else validateFields(field.columns, row, `${path}[${i}]`, push, valueOnly);
       });
       return;
     case 'container':
       if (!isObject(v)) push('NOT_AN_OBJECT', path, 'an object of sub-fields', v, 'a container must be an object');
-      else validateFields(field.fields, v, path, push);
+      else validateFields(field.fields, v, path, push, valueOnly);
       return;
     case 'generator': {
       if (!isObject(v)) {
@@ -105,7 +116,7 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
       }
       const keys = Object.keys(v);
       if (keys.length !== 1) push('GENERATOR_NOT_ONE', path, `exactly one of ${field.options.map((o) => o.name).join(', ')}`, keys.join(', '), 'a generator holds exactly one option');
-      validateFields(field.options, v, path, push);
+      validateFields(field.options, v, path, push, valueOnly);
       return;
     }
   }

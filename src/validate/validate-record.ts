@@ -1,6 +1,6 @@
 import type { MethodsWidth } from '../template/record-types.js';
 import type { PlatformRecord } from '../template/record-types.js';
-import type { Template } from '../template/template-types.js';
+import type { Field, Template } from '../template/template-types.js';
 import { isValidRecord } from './is-valid-record.js';
 import { validateFields } from './validate-content.js';
 import { validateMeta } from './validate-meta.js';
@@ -10,6 +10,8 @@ import type { ValidationIssue } from './validation-issue.js';
 export interface ValidateOptions {
   /** Width of `meta.source.methods` (3 per the spec, 4 for newer v2 servers). @default 3 */
   readonly methodsWidth?: MethodsWidth;
+  /** Value±error fields that may be sent as `{val}` alone, their error cell empty (the mapping's `errOptional`). @default none */
+  readonly valueOnly?: ReadonlySet<Field>;
 }
 
 /** The answer for a valid record, shared rather than allocated per row. */
@@ -27,7 +29,7 @@ function show(v: unknown): string {
  */
 export function validateRecord(record: PlatformRecord, template: Template, options: ValidateOptions = {}): readonly ValidationIssue[] {
   // Most rows are valid: a walk without paths or issues says so; only the others take the full walk.
-  if (isValidRecord(record, template.fields, template.id, options.methodsWidth ?? 3)) return NO_ISSUES;
+  if (isValidRecord(record, template.fields, template.id, options.methodsWidth ?? 3, options.valueOnly)) return NO_ISSUES;
   const issues: ValidationIssue[] = [];
   const push = (code: string, field: string, expected: string, found: unknown, message: string): void => {
     issues.push({ code, field, expected, found: show(found), message });
@@ -39,6 +41,6 @@ export function validateRecord(record: PlatformRecord, template: Template, optio
   else validateMeta(meta as Record<string, unknown>, template.id, options.methodsWidth ?? 3, push);
   const content = raw['content'];
   if (typeof content !== 'object' || content === null || Array.isArray(content)) push('CONTENT_MISSING', 'content', 'an object', content, 'the record has no content');
-  else validateFields(template.fields, content as Record<string, unknown>, 'content', push);
+  else validateFields(template.fields, content as Record<string, unknown>, 'content', push, options.valueOnly);
   return issues;
 }

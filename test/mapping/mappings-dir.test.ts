@@ -28,6 +28,6 @@ describe('schema/mapping.schema.json', () => {
     expect(schema['required']).toEqual(['version', 'template']);
     expect(Object.keys(schema['properties']['input']['properties']).sort()).toEqual(['dataStartRow', 'delimiter', 'encoding', 'headerRow', 'headerRows', 'sheet', 'skipRows']);
     expect(Object.keys(schema['properties']['meta']['properties']).sort()).toEqual(['abstract', 'contributor', 'doi', 'institution', 'keywords', 'other_info', 'public', 'public_date', 'public_range', 'source', 'title']);
-    expect(Object.keys(schema['$defs']['valueSpec']['properties']).sort()).toEqual(['column', 'const', 'date', 'decimal', 'default', 'lookup', 'map', 'regex', 'split', 'template', 'trim', 'unit']);
+    expect(Object.keys(schema['$defs']['valueSpec']['properties']).sort()).toEqual(['column', 'const', 'date', 'decimal', 'default', 'errOptional', 'lookup', 'map', 'regex', 'split', 'template', 'trim', 'unit']);
   });
 });

@@ -16,6 +16,11 @@ export function formatWarning(warning: PipelineWarning, name: (file: string) => 
     case 'MAPPING_NO_KEY':
     case 'WORKBOOK_COLUMNS_CHANGED':
       return `warning ${warning.code}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
+    case 'MAPPING_LOOKS_GROUPED':
+      return `warning ${warning.code}: ${name(warning.file)}: ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
+    case 'MAPPING_ROW_KEY':
+    case 'MAPPING_FROM_ROWS_NO_GROUP_BY':
+      return `warning ${warning.code}: ${name(warning.file)}:${warning.line}:${warning.col} ${warning.message}\n${warning.lines.map((l) => `  ${l}\n`).join('')}`;
     case 'MAPPING_META_LITERAL_IS_COLUMN':
       return `warning ${warning.code}: ${name(warning.file)}:${warning.line}:${warning.col} ${warning.message}\n`;
     case 'REPORT_TORN_LAST_LINE':

@@ -3,7 +3,8 @@ import { didYouMean } from '../../util/did-you-mean.js';
 import type { FieldPlan, NamedPlans } from './field-plan.js';
 import type { SpecMap, SpecNode, SpecPos } from '../load/spec-node.js';
 import { scalarText } from '../load/spec-node.js';
-import { unitConversion } from '../values/unit-conversion.js';
+import { isKnownUnit, unitConversion } from '../values/unit-conversion.js';
+import { suggestUnits, unitLine } from '../values/suggest-units.js';
 import { parseValuePlan, VALUE_KEYS, type ValuePlan } from './value-plan.js';
 
 /** Reports a mapping problem at a node; `field` is the template path, `path` the mapping path. */
@@ -11,6 +12,8 @@ export type PlanReport = (code: string, message: string, pos: SpecPos, path: str
 
 const STRUCTURE_KEYS = ['columns', 'rows', 'fromColumns', 'fromRows', 'items', 'lb', 'ub', 'val', 'err'];
 const PLACEHOLDER_TEXT = 'FILL_IN';
+/** The key of a two-column value±error range that lets it go without its error (docs/mapping.md → range). */
+const ERR_OPTIONAL = 'errOptional';
 const DEFAULT_ARRAY_SPLIT = /\s*[,;，；]\s*/;
 const DEFAULT_PATH_SPLIT = /\s*[\n,，]\s*/;
 
@@ -109,6 +112,7 @@ const TRANSFORM_TYPES: ReadonlyArray<readonly [string, readonly string[], string
   ['decimal', ['number', 'range'], 'a decimal separator belongs to number and range fields'],
   ['date', ['string'], 'a date is written as text: it belongs to string fields'],
   ['split', ['array', 'image', 'file'], 'split belongs to arrays and image or file lists'],
+  ['errOptional', ['range'], 'errOptional belongs to value±error ranges'],
 ];
 
 /** Reports a transform that cannot do anything on this field type (`date:` on a number, `unit:` on an image). */
@@ -118,7 +122,7 @@ function transformsFit(node: SpecMap, field: Field, path: string, report: PlanRe
   for (const [key, types, why] of TRANSFORM_TYPES) {
     const pos = node.keyPos.get(key);
     if (pos === undefined) continue;
-    const fits = key === 'split' ? types.includes(field.type) : types.includes(element);
+    const fits = key === 'split' || key === 'errOptional' ? types.includes(field.type) && !(field.type === 'range' && field.rangeType === 'interval') : types.includes(element);
     if (fits) continue;
     ok = false;
     report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is a ${field.type}${field.type === 'array' ? ` of ${element}` : ''}: \`${key}\` does not fit it (${why})`, pos, `${path}.${key}`, field.path);
@@ -131,6 +135,12 @@ function checkUnit(plan: ValuePlan, field: Field, path: string, report: PlanRepo
   const target = field.type === 'number' || field.type === 'range' ? field : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range') ? field.element : undefined;
   if (plan.unit === undefined || target === undefined) return;
   if (!unitConversion(plan.unit, target.unit)) {
+    if (!isKnownUnit(plan.unit)) {
+      const suggestions = suggestUnits(plan.unit, target.unit);
+      const fix = suggestions[0] === undefined ? 'write a unit such as MPa, ℃, μm, wt.%' : `write \`${unitLine(suggestions[0])}\``;
+      report('MAPPING_UNKNOWN_UNIT', `unknown unit "${plan.unit}" (the template's unit of "${target.path}" is "${target.unit ?? ''}"): ${fix}`, plan, `${path}.unit`, target.path, suggestions);
+      return;
+    }
     report('MAPPING_UNIT_CONVERSION', `cannot convert "${plan.unit}" to the template unit "${target.unit ?? ''}" of "${target.path}"`, plan, `${path}.unit`, target.path);
   }
 }
@@ -158,13 +168,21 @@ function rangePlan(field: RangeField, node: SpecNode, path: string, report: Plan
   if (node.kind === 'map' && (node.entries.has(first) || node.entries.has(second))) {
     const a = node.entries.get(first);
     const b = node.entries.get(second);
+    if (a && !b && node.entries.has(ERR_OPTIONAL)) return mismatch(field, node, path, report, `\`${ERR_OPTIONAL}\` is for an error column that may be empty: name that column as \`err\` (or map the value alone to a number field)`);
     if (!a || !b) return mismatch(field, node, path, report, `a range from two columns needs both \`${first}\` and \`${second}\``);
+    const allowed = field.rangeType === 'error' ? [first, second, ERR_OPTIONAL] : [first, second];
     for (const [key, pos] of node.keyPos) {
-      if (key !== first && key !== second) report('MAPPING_UNKNOWN_TRANSFORM', `unknown key "${key}" in a two-column range`, pos, `${path}.${key}`, field.path, didYouMean(key, [first, second]));
+      if (key === ERR_OPTIONAL && field.rangeType === 'interval') report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is an interval: \`${ERR_OPTIONAL}\` belongs to a value±error range`, pos, `${path}.${key}`, field.path);
+      else if (!allowed.includes(key)) report('MAPPING_UNKNOWN_TRANSFORM', `unknown key "${key}" in a two-column range`, pos, `${path}.${key}`, field.path, didYouMean(key, allowed));
+    }
+    const optional = node.entries.get(ERR_OPTIONAL);
+    const errOptional = optional?.kind === 'scalar' && optional.value === true;
+    if (optional !== undefined && field.rangeType === 'error' && !(optional.kind === 'scalar' && typeof optional.value === 'boolean')) {
+      report('MAPPING_BAD_OPTION', `\`${ERR_OPTIONAL}\` is true or false`, optional, `${path}.${ERR_OPTIONAL}`, field.path);
     }
     const pa = valueOf(a, field, `${path}.${first}`, report, []);
     const pb = valueOf(b, field, `${path}.${second}`, report, []);
-    return pa && pb ? { kind: 'range2', field, a: pa, b: pb } : undefined;
+    return pa && pb ? { kind: 'range2', field, a: pa, b: pb, errOptional } : undefined;
   }
   const value = valueOf(node, field, path, report, []);
   return value ? { kind: 'range1', field, value } : undefined;
@@ -257,7 +275,7 @@ function fromColumnsPlan(field: TableField, node: SpecMap, path: string, report:
     }
     cells.push({
       label,
-      value: { source: { kind: 'column', name: scalarText(column), pos: column }, default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit, decimal: decimal === ',' || decimal === '.' ? decimal : undefined, date: undefined, line: column.line, col: column.col },
+      value: { source: { kind: 'column', name: scalarText(column), pos: column }, default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit, decimal: decimal === ',' || decimal === '.' ? decimal : undefined, date: undefined, errOptional: false, line: column.line, col: column.col },
     });
   };
   if (cols?.kind === 'seq') cols.items.forEach((c) => cell(c.kind === 'scalar' ? scalarText(c) : '', c));

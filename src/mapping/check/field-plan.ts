@@ -26,7 +26,8 @@ export type NamedPlans = readonly (readonly [string, FieldPlan])[];
 export type FieldPlan =
   | { readonly kind: 'value'; readonly field: ScalarField; readonly value: ValuePlan }
   | { readonly kind: 'range1'; readonly field: RangeField; readonly value: ValuePlan }
-  | { readonly kind: 'range2'; readonly field: RangeField; readonly a: ValuePlan; readonly b: ValuePlan }
+  /** Two columns; `errOptional`: a value±error sent as `{val}` alone when its error cell is empty. */
+  | { readonly kind: 'range2'; readonly field: RangeField; readonly a: ValuePlan; readonly b: ValuePlan; readonly errOptional: boolean }
   /** One cell split into the elements (scalar elements only); `defaultSplit` when the mapping gave no `split`. */
   | { readonly kind: 'arraySplit'; readonly field: ArrayField; readonly value: ValuePlan; readonly defaultSplit?: boolean }
   | { readonly kind: 'arrayColumns'; readonly field: ArrayField; readonly items: readonly FieldPlan[] }

@@ -5,7 +5,16 @@ import { scalarText, type SpecMap, type SpecNode, type SpecPos } from '../load/s
 export type ValueSource =
   | { readonly kind: 'column'; readonly name: string; readonly pos: SpecPos }
   | { readonly kind: 'const'; readonly value: JsonValue }
-  | { readonly kind: 'template'; readonly parts: readonly (string | { readonly name: string; readonly pos: SpecPos })[] };
+  /** A text template; an `optional` placeholder (`{b?}`) may be empty, the rest of the text is kept. */
+  | { readonly kind: 'template'; readonly parts: readonly (string | TemplatePlaceholder)[] };
+
+/** One `{column}` of a text template. */
+export interface TemplatePlaceholder {
+  readonly name: string;
+  readonly pos: SpecPos;
+  /** Written `{name?}`: an empty cell leaves the placeholder out instead of the whole text. */
+  readonly optional: boolean;
+}
 
 /** One value spec (`{column: 温度, unit: K, default: 25}`), parsed. */
 export interface ValuePlan extends SpecPos {
@@ -28,10 +37,12 @@ export interface ValuePlan extends SpecPos {
   readonly decimal: '.' | ',' | undefined;
   /** Read as a date and write in `to` format. */
   readonly date: { readonly to: string; readonly from: string | undefined } | undefined;
+  /** A value±error range from one cell may hold the value alone (`1035`), sent as `{val}`. @default false */
+  readonly errOptional: boolean;
 }
 
 /** Keys a value spec may have. */
-export const VALUE_KEYS = ['column', 'const', 'template', 'default', 'trim', 'regex', 'map', 'lookup', 'split', 'unit', 'decimal', 'date'];
+export const VALUE_KEYS = ['column', 'const', 'template', 'default', 'trim', 'regex', 'map', 'lookup', 'split', 'unit', 'decimal', 'date', 'errOptional'];
 
 type Report = (code: string, message: string, node: SpecPos, suggestions?: string[]) => void;
 
@@ -46,14 +57,19 @@ export function nodeToJson(node: SpecNode): JsonValue {
   return out;
 }
 
-/** A text template `"{牌号} at {温度} ℃"` split into literal text and column names; `{{` escapes a brace. */
+/**
+ * A text template `"{牌号} at {温度} ℃"` split into literal text and column names; `{{` escapes a
+ * brace. A name ending in `?` (`{温度?}`) is an optional placeholder of the column without the `?`.
+ */
 export function parseTemplateText(text: string, pos: SpecPos): ValueSource {
-  const parts: (string | { name: string; pos: SpecPos })[] = [];
+  const parts: (string | TemplatePlaceholder)[] = [];
   let last = 0;
   const src = text.replace(/\{\{/g, '\u0000').replace(/\}\}/g, '\u0001');
   for (const m of src.matchAll(PLACEHOLDER)) {
     if (m.index > last) parts.push(restore(src.slice(last, m.index)));
-    parts.push({ name: restore(m[1] ?? '').trim(), pos });
+    const name = restore(m[1] ?? '').trim();
+    const optional = name.length > 1 && name.endsWith('?');
+    parts.push({ name: optional ? name.slice(0, -1).trimEnd() : name, pos, optional });
     last = m.index + m[0].length;
   }
   if (last < src.length) parts.push(restore(src.slice(last)));
@@ -75,7 +91,7 @@ export function hasPlaceholder(text: string): boolean {
  * template; numbers and booleans are constants); in `meta` (`textByDefault`), literal text.
  */
 export function parseValuePlan(node: SpecNode, textByDefault: boolean, report: Report): ValuePlan | undefined {
-  const base = { default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit: undefined, decimal: undefined, date: undefined, line: node.line, col: node.col };
+  const base = { default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit: undefined, decimal: undefined, date: undefined, errOptional: false, line: node.line, col: node.col };
   if (node.kind === 'scalar') {
     if (node.value === null) return undefined;
     if (typeof node.value !== 'string') return { ...base, source: { kind: 'const', value: node.value } };
@@ -150,6 +166,8 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
   } else if (dateNode) report('MAPPING_SHAPE_MISMATCH', '`date` is a format (`YYYY-MM-DD`) or {from, to}', dateNode);
   const decimal = text('decimal');
   if (decimal !== undefined && decimal !== '.' && decimal !== ',') report('MAPPING_BAD_OPTION', '`decimal` must be "." or ","', e.get('decimal')!);
+  const optional = e.get('errOptional');
+  if (optional !== undefined && !(optional.kind === 'scalar' && typeof optional.value === 'boolean')) report('MAPPING_BAD_OPTION', '`errOptional` is true or false', optional);
   const trimNode = e.get('trim');
   const defNode = e.get('default');
   return {
@@ -164,5 +182,6 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
     unit: text('unit'),
     decimal: decimal === '.' || decimal === ',' ? decimal : undefined,
     date,
+    errOptional: optional?.kind === 'scalar' && optional.value === true,
   };
 }

@@ -60,12 +60,22 @@ export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: st
   };
 }
 
-function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, decimal: '.' | ','): Coerce {
+/**
+ * Ranges from one cell. With `valueAlone` (`errOptional` on a value±error field), a cell holding only
+ * the value (`1035`, or a number cell) is `{val}`.
+ */
+function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, decimal: '.' | ',', valueAlone = false): Coerce {
   // A range comes from text, never from a percent-formatted number cell.
   const num = numberCoercer(conv, decimal, field.unit);
   // An error is a width: it takes the unit factor but not a temperature offset.
   const width = numberCoercer({ factor: conv.factor, offset: 0 }, decimal, field.unit);
+  const alone = valueAlone && field.rangeType === 'error';
   return (raw, ctx, path, column): JsonValue | undefined => {
+    if (alone && typeof raw === 'number') return { val: convertValue(raw, conv) };
+    if (alone && typeof raw === 'string' && !/[±]|\+\/-/.test(raw)) {
+      const n = parseNumber(raw, decimal);
+      if (n.ok) return { val: convertValue(n.value, conv) };
+    }
     if (typeof raw !== 'string') {
       addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', describe(raw), 'the cell is not a range');
       return undefined;
@@ -97,7 +107,7 @@ export function coercerFor(field: Field, plan: ValuePlan, reader: ValueReader, e
     case 'number':
       return numberCoercer(conversionFor(plan, reader, field, env), decimal, field.unit, columnInPercent(plan, reader, field, env));
     case 'range': {
-      return rangeCoercer(field, conversionFor(plan, reader, field, env), decimal);
+      return rangeCoercer(field, conversionFor(plan, reader, field, env), decimal, plan.errOptional);
     }
     case 'string':
     case 'choice':

@@ -58,6 +58,8 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
         const ra = a.read(ctx, `${path}.${ka}`);
         const rb = b.read(ctx, `${path}.${kb}`);
         if (ra === undefined && rb === undefined) return undefined;
+        // One side empty: a problem about the range's shape belongs at the empty cell, not the filled one.
+        if (rb === undefined && !plan.errOptional) traced(ctx, path, b.column);
         const va = ra === undefined ? undefined : ca(ra, ctx, `${path}.${ka}`, a.column);
         const vb = rb === undefined ? undefined : cb(rb, ctx, `${path}.${kb}`, b.column);
         // Keys in code-unit order (lb, ub / err, val): records are built canonical (see compileMapping).

@@ -14,6 +14,11 @@ import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
 import type { Field } from '../../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from '../../template/record-types.js';
 import { closestHeaders, findColumns } from './resolve-columns.js';
+import { ROW_POSITION, ROW_POSITION_NAME } from '../rows/row-key.js';
+import { valueOnlyRanges } from './value-only-ranges.js';
+import { quote } from '../load/quoting-fix.js';
+import { isKnownUnit } from '../values/unit-conversion.js';
+import { suggestUnits, unitLine } from '../values/suggest-units.js';
 import type { RowContext, TracedCell } from './row-context.js';
 
 /** The result of mapping one record. `record` is undefined when a value could not be read. */
@@ -34,15 +39,22 @@ export interface CompiledMapping {
   readonly template: Template;
   readonly header: SourceHeader;
   readonly check: MappingCheck;
-  /** Column indices of `key:` (empty: the record hash is the key). */
+  /** Column indices of `key:` (empty: the record hash is the key; `ROW_POSITION` for `$row`). */
   readonly keyColumns: readonly number[];
   /** Column indices of `groupBy:` (empty: one row, one record). */
   readonly groupColumns: readonly number[];
   /**
-   * Columns read from a group's first row only (every value outside `fromRows`, meta included, but
-   * not the `groupBy` columns): a continuation row with another value there would lose it.
+   * Columns read from a group's first row only (every content value outside `fromRows`, but not the
+   * `groupBy` columns): a continuation row with another value there would lose it.
    */
   readonly firstRowColumns: readonly number[];
+  /**
+   * Columns read from the group's first row that has a value (meta only): a later row with another
+   * value there would lose it.
+   */
+  readonly firstFilledColumns: readonly number[];
+  /** Value±error fields that may go as `{val}` alone (`errOptional`), for the validator. */
+  readonly valueOnly: ReadonlySet<Field>;
   /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
   readonly warnings: readonly MappingProblem[];
   /** Maps one row. */
@@ -60,19 +72,22 @@ interface Bound {
   readonly keyColumns: number[];
   readonly groupColumns: number[];
   readonly firstRowColumns: number[];
+  readonly firstFilledColumns: number[];
 }
 
 function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
   const problems: MappingProblem[] = [];
   // A value compiled twice (an array element plan) must not report its missing column twice.
   const missing = new Set<string>();
-  const resolve = (name: string, line: number, col: number, path: string): number => {
+  const resolve = (name: string, line: number, col: number, path: string, rest?: string): number => {
     const hits = findColumns(header, name);
     const id = `${line}:${col}:${name}`;
     const where = `${header.file}${header.sheet === undefined ? '' : ` sheet "${header.sheet}"`} (header row ${header.row})`;
     if (hits.length !== 1 && !missing.has(id)) {
       missing.add(id);
-      if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
+      const cut = hits.length === 0 && rest !== undefined ? commentCut(header, name, rest) : undefined;
+      if (cut !== undefined) problems.push({ code: 'MAPPING_COLUMN_NEEDS_QUOTES', message: `no column "${name}": YAML read "${rest?.trim() ?? ''}" as a comment, and the header is "${cut}": write it quoted, ${quote(cut)}`, line, col, path, suggestions: [quote(cut)] });
+      else if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
       else {
         const candidates = hits.map((j) => header.names[j] ?? '');
         problems.push({ code: 'MAPPING_COLUMN_AMBIGUOUS', message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`, line, col, path, suggestions: candidates });
@@ -86,23 +101,50 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     return i;
   };
   const rowsEnv = {
-    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content'),
+    resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content', restOf(pos)),
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
     unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
+      if (!isKnownUnit(from)) {
+        const suggestions = suggestUnits(from, to);
+        const fix = suggestions[0] === undefined ? 'write the column\'s unit with `unit:` on the field' : `write the column's unit on the field: \`${unitLine(suggestions[0])}\``;
+        problems.push({ code: 'MAPPING_UNKNOWN_UNIT', message: `unknown unit "${from}" in a header of ${header.file} (the template's unit of "${field.path}" is "${to}"): ${fix}`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path, suggestions });
+        return;
+      }
       problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
     },
   };
   const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
-  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path);
-  const keyColumns = spec.key.map((k) => positioned(k.name, k, 'key'));
+  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path, restOf(pos));
+  const keyColumns = spec.key.map((k) => (k.name === ROW_POSITION_NAME ? ROW_POSITION : positioned(k.name, k, 'key')));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
   const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
-  const meta = compileMeta(check.meta, template.id, (name, pos) => once(resolve(name, pos.line, pos.col, 'meta')));
-  for (const g of groupColumns) firstRow.delete(g);
+  const firstFilled = new Set<number>();
+  const meta = compileMeta(check.meta, template.id, (name, pos) => {
+    const i = resolve(name, pos.line, pos.col, 'meta', restOf(pos));
+    if (i >= 0) firstFilled.add(i);
+    return i;
+  });
+  for (const g of groupColumns) {
+    firstRow.delete(g);
+    firstFilled.delete(g);
+  }
+  // A column content reads from the first row is held to that row, even when meta reads it too.
+  for (const c of firstRow) firstFilled.delete(c);
   // Found in build order (fields by name, then meta); reported in the order of the file.
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
-  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b) };
+  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b), firstFilledColumns: [...firstFilled].sort((a, b) => a - b) };
+}
+
+/** The comment YAML found after an unquoted column name (`SpecScalar.lineRest`), if any. */
+function restOf(pos: object): string | undefined {
+  return 'lineRest' in pos && typeof pos.lineRest === 'string' ? pos.lineRest : undefined;
+}
+
+/** The one header a name cut short by a YAML comment (`Sample` + ` #2`) really names, if any. */
+function commentCut(header: SourceHeader, name: string, rest: string): string | undefined {
+  const hits = findColumns(header, `${name}${rest}`);
+  return hits.length === 1 ? header.names[hits[0]!] : undefined;
 }
 
 function hasIndexLikeName(fields: readonly Field[]): boolean {
@@ -166,6 +208,8 @@ export function compileMapping(prepared: PreparedMapping, header: SourceHeader):
     keyColumns: bound.keyColumns,
     groupColumns: bound.groupColumns,
     firstRowColumns: bound.firstRowColumns,
+    firstFilledColumns: bound.firstFilledColumns,
+    valueOnly: valueOnlyRanges(check.content),
     warnings: metaLiteralWarnings(check.meta, header),
     mapRows,
     mapRow: (row) => mapRows([row]),

@@ -1,3 +1,4 @@
+import type { CellValue } from '../../sources/source-types.js';
 import { compileValue, type ResolveColumn, type ValueReader } from './compile-value.js';
 import type { MetaPlan } from '../check/meta-plan.js';
 import type { JsonValue, RecordMeta } from '../../template/record-types.js';
@@ -27,25 +28,47 @@ function readPublic(pub: ValueReader | undefined, ctx: RowContext): boolean | un
   return undefined;
 }
 
-/** A reader that, when tracing, records the cell it reads, so meta problems carry column, cell and header. */
-function tracedReader(reader: ValueReader): ValueReader {
+function filled(value: CellValue | undefined): boolean {
+  return value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A meta reader for a record of one or more rows (`groupBy`): it reads the group's first row with a
+ * value in one of its columns, so a title or DOI written once anywhere in the group is found (a
+ * curator often fills them on a later row than the first); the first row when none has one. When
+ * tracing, it records the cell it read, so meta problems carry column, cell and header.
+ */
+function groupReader(reader: ValueReader): ValueReader {
   if (reader.column < 0) return reader;
+  const { columns } = reader;
   return {
     column: reader.column,
+    columns,
     read(ctx, path) {
-      if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: reader.column });
-      return reader.read(ctx, path);
+      const current = ctx.row;
+      if (ctx.rows.length > 1 && !columns.some((c) => filled(current.values[c]))) {
+        ctx.row = ctx.rows.find((row) => columns.some((c) => filled(row.values[c]))) ?? current;
+      }
+      try {
+        if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: reader.column });
+        return reader.read(ctx, path);
+      } finally {
+        ctx.row = current;
+      }
     },
   };
 }
 
-/** Compiles the meta plan: keywords are always a list (a string would be split on spaces by the platform: docs/platform.md#meta). */
+/**
+ * Compiles the meta plan: each value from the group's first row that has it (see `groupReader`);
+ * keywords are always a list (a string would be split on spaces by the platform: docs/platform.md#meta).
+ */
 export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn): MetaEval {
-  const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? tracedReader(compileValue(p, resolve)) : undefined);
+  const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? groupReader(compileValue(p, resolve)) : undefined);
   const title = c(plan.title);
   const abstract = c(plan.abstract);
   const kwSplit = c(plan.keywords.split);
-  const kwItems = plan.keywords.items.map((p) => tracedReader(compileValue(p, resolve)));
+  const kwItems = plan.keywords.items.map((p) => groupReader(compileValue(p, resolve)));
   const reference = c(plan.reference);
   const doi = c(plan.doi);
   const project = c(plan.project);

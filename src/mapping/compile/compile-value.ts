@@ -11,6 +11,8 @@ export type RawValue = JsonValue | undefined;
 /** Reads one value of a row; `column` is the column it came from (-1 for constants). */
 export interface ValueReader {
   readonly column: number;
+  /** Every column the value reads (a template's placeholders; none for a constant). */
+  readonly columns: readonly number[];
   read(ctx: RowContext, path: string): RawValue;
 }
 
@@ -87,30 +89,48 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
   };
 
   if (src.kind === 'const') {
-    return { column: -1, read: (ctx, path) => finish(src.value, ctx, path, -1) };
+    return { column: -1, columns: [], read: (ctx, path) => finish(src.value, ctx, path, -1) };
   }
   if (src.kind === 'column') {
     const index = resolve(src.name, src.pos);
-    return { column: index, read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index) };
+    return { column: index, columns: [index], read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index) };
   }
-  const parts = src.parts.map((p) => (typeof p === 'string' ? p : resolve(p.name, p.pos)));
-  const first = parts.find((p): p is number => typeof p === 'number') ?? -1;
+  const parts = src.parts.map((p) => (typeof p === 'string' ? p : { column: resolve(p.name, p.pos), optional: p.optional }));
+  const columns = parts.flatMap((p) => (typeof p === 'string' ? [] : [p.column]));
+  const first = columns[0] ?? -1;
   return {
     column: first,
+    columns,
     read(ctx, path) {
       let out = '';
+      let filledAny = false;
+      let gap = false;
       for (const p of parts) {
-        if (typeof p === 'string') out += p;
-        else {
-          const cell = cellText(ctx.row.values[p] ?? null).trim();
+        if (typeof p === 'string') {
+          // An optional placeholder left out leaves no doubled space: "{a} at {b?} ℃" → "A at ℃".
+          out += gap && /\s$/.test(out) ? p.replace(/^\s+/, '') : p;
+          gap = false;
+          continue;
+        }
+        const cell = cellText(ctx.row.values[p.column] ?? null).trim();
+        if (cell === '') {
+          if (p.optional) {
+            gap = true;
+            continue;
+          }
           // An empty placeholder makes the whole text absent rather than half-filled; a problem
           // about the absent value points at this cell.
-          if (cell === '') {
-            if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: p });
-            return plan.default ?? undefined;
-          }
-          out += cell;
+          if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: p.column });
+          return plan.default ?? undefined;
         }
+        filledAny = true;
+        gap = false;
+        out += cell;
+      }
+      // Every placeholder optional and empty: nothing of the row is in the text.
+      if (!filledAny && columns.length > 0) {
+        if (ctx.trace) ctx.trace.set(path, { row: ctx.row, column: first });
+        return plan.default ?? undefined;
       }
       return finish(out, ctx, path, first);
     },

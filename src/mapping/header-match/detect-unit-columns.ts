@@ -1,7 +1,7 @@
 import { unitConversion } from '../values/unit-conversion.js';
 import type { ColumnProfile } from './column-profile.js';
 import { cleanUnit, isUnitText } from './header-unit.js';
-import { latexToText } from './latex-to-text.js';
+import { latexToText } from '../../util/latex-to-text.js';
 import { stems } from './words-of.js';
 
 const [UNIT] = stems('unit') as [string];

@@ -1,5 +1,5 @@
 import { isUnitText, superscriptsToPowers, cleanUnit } from './header-unit.js';
-import { latexToText } from './latex-to-text.js';
+import { latexToText } from '../../util/latex-to-text.js';
 
 /** A header taken apart: what it belongs to, its own name and its unit. */
 export interface HeaderParts {

@@ -8,6 +8,8 @@ import type { MappingProblem } from '../mapping-problem.js';
 import type { ColumnRef, LoadedMapping, MappingSpec } from './mapping-spec.js';
 import type { MethodsWidth } from '../../template/record-types.js';
 import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
+import { ROW_POSITION_NAME } from '../rows/row-key.js';
+import { quote, quotingFix } from './quoting-fix.js';
 import { SPEC_TREE_LIMITS, SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
 
 const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
@@ -45,10 +47,12 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
       });
     }
     const message = syntax ? (syntax.message.split('\n')[0] ?? '') : 'Map keys must be unique';
-    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}`, {
+    // A header holding ": " (or " #") written unquoted is the commonest cause: say so, with the line fixed.
+    const fix = syntax ? quotingFix(text.split(/\r?\n/)[at.line - 1] ?? '') : undefined;
+    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}${fix === undefined ? '' : ': a name holding ": " or " #" must be quoted'}`, {
       location: { file: fileName, row: at.line, col: at.col },
-      hint: 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).',
-      details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY' },
+      hint: fix === undefined ? 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).' : `Quote the name: ${fix.trim()}`,
+      details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY', ...(fix === undefined ? {} : { fix: fix.trim() }) },
     });
   }
   const root = specTree(doc, text, lines, fileName);
@@ -106,7 +110,7 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     templatePubDate: pubNode?.kind === 'scalar' && pubNode.value !== null ? scalarText(pubNode) : undefined,
     input,
     key: columnList(root.entries.get('key'), 'key', problem),
-    groupBy: columnList(root.entries.get('groupBy'), 'groupBy', problem),
+    groupBy: withoutRowPosition(columnList(root.entries.get('groupBy'), 'groupBy', problem), problem),
     methodsWidth,
     decimal,
     meta: meta?.kind === 'map' ? meta : undefined,
@@ -148,14 +152,26 @@ export function unknownKeys(map: SpecMap, allowed: readonly string[], path: stri
   }
 }
 
+/** `$row` is a key of its own: in `groupBy` it would make every row a group of one. */
+function withoutRowPosition(columns: ColumnRef[], report: Report): ColumnRef[] {
+  const bad = columns.filter((c) => c.name === ROW_POSITION_NAME);
+  for (const c of bad) report('MAPPING_SHAPE_MISMATCH', '`$row` (the row\'s position) can only be a `key`: `groupBy` names the columns a group\'s rows share', c, 'groupBy');
+  return bad.length === 0 ? columns : columns.filter((c) => c.name !== ROW_POSITION_NAME);
+}
+
 function columnList(node: SpecNode | undefined, path: string, report: Report): ColumnRef[] {
   if (!node || (node.kind === 'scalar' && node.value === null)) return [];
-  if (node.kind === 'scalar') return [{ name: scalarText(node), line: node.line, col: node.col }];
+  if (node.kind === 'scalar') return [{ name: scalarText(node), line: node.line, col: node.col, ...(node.lineRest === undefined ? {} : { lineRest: node.lineRest }) }];
   if (node.kind === 'seq') {
     const out: ColumnRef[] = [];
     for (const item of node.items) {
-      if (item.kind === 'scalar' && item.value !== null) out.push({ name: scalarText(item), line: item.line, col: item.col });
-      else report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names`, item, path);
+      if (item.kind === 'scalar' && item.value !== null) out.push({ name: scalarText(item), line: item.line, col: item.col, ...(item.lineRest === undefined ? {} : { lineRest: item.lineRest }) });
+      else if (item.kind === 'map' && item.entries.size === 1) {
+        // `[Sample: id]` reads as a mapping inside the list: the name held ": " and was not quoted.
+        const [key, value] = [...item.entries][0]!;
+        const name = `${key}: ${value.kind === 'scalar' ? scalarText(value) : ''}`;
+        report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names: a name holding ": " must be quoted, ${quote(name)}`, item, path, [quote(name)]);
+      } else report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names`, item, path);
     }
     return out;
   }

@@ -6,6 +6,8 @@ import type { MethodsWidth } from '../../template/record-types.js';
 /** A column name together with where the mapping wrote it. */
 export interface ColumnRef extends SpecPos {
   readonly name: string;
+  /** The comment after the name on its line, when it was written unquoted (see `SpecScalar.lineRest`). */
+  readonly lineRest?: string;
 }
 
 /** A loaded mapping file: typed top-level settings, and the `meta`/`content` trees still as nodes. */

@@ -15,6 +15,11 @@ export interface SpecScalar extends SpecPos {
   readonly value: string | number | boolean | null;
   /** The scalar exactly as written (so `01` stays `01` where text is meant). */
   readonly raw: string;
+  /**
+   * A comment YAML found right after an unquoted scalar on its line (` #2`), as written: with it the
+   * text may be a header holding ` #`, cut short (docs/mapping.md → Where a value comes from).
+   */
+  readonly lineRest?: string;
 }
 
 export interface SpecMap extends SpecPos {

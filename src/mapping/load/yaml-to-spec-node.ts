@@ -76,10 +76,18 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter, 
         typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null
           ? value
           : String(value);
-      return { kind: 'scalar', value: plain, raw, ...posOf(node) };
+      const rest = node.type === 'PLAIN' && range ? commentAfter(text, range[1]) : undefined;
+      return { kind: 'scalar', value: plain, raw, ...posOf(node), ...(rest === undefined ? {} : { lineRest: rest }) };
     }
     return { kind: 'scalar', value: null, raw: '', ...posOf(node as Node | null) };
   };
 
   return convert(doc.contents, 0, undefined);
+}
+
+/** The comment (` #…`) that follows `end` on its line, as written, or undefined. */
+function commentAfter(text: string, end: number): string | undefined {
+  const lineEnd = text.indexOf('\n', end);
+  const rest = text.slice(end, lineEnd < 0 ? undefined : lineEnd).replace(/\r$/, '');
+  return /^[ \t]+#/.test(rest) ? rest.trimEnd() : undefined;
 }

@@ -10,28 +10,35 @@ function cellText(value: CellValue | undefined): string {
 
 /**
  * `GROUP_CONFLICT` for each cell of a continuation row (`groupBy`) that holds a value other than the
- * group's first row in a column read from the first row only: the record would keep the first value
- * and lose this one without a word. Empty continuation cells are the usual layout and pass.
+ * one the record keeps: in `columns`, the group's first row's; in `firstFilled` (meta), the first
+ * value of the group. The record would keep that value and lose this one without a word. Empty
+ * continuation cells are the usual layout and pass.
  */
-export function groupConflicts(rows: readonly SourceRow[], columns: readonly number[]): RowProblem[] {
+export function groupConflicts(rows: readonly SourceRow[], columns: readonly number[], firstFilled: readonly number[] = []): RowProblem[] {
   const out: RowProblem[] = [];
   const first = rows[0];
   if (first === undefined || rows.length < 2) return out;
-  for (const column of columns) {
-    const kept = cellText(first.values[column]);
-    for (let r = 1; r < rows.length; r++) {
+  const check = (column: number, keptAt: number): void => {
+    const source = rows[keptAt]!;
+    const kept = cellText(source.values[column]);
+    for (let r = keptAt + 1; r < rows.length; r++) {
       const row = rows[r]!;
       const found = cellText(row.values[column]);
       if (found === '' || found === kept) continue;
       out.push({
         code: 'GROUP_CONFLICT',
-        message: `this row continues the group of row ${first.rowNumber}, whose value here is the one the record keeps`,
+        message: `this row continues the group of row ${first.rowNumber}; the record keeps the value of row ${source.rowNumber} here`,
         location: cellLocation(row.header, row.rowNumber, column),
         field: undefined,
-        expected: kept === '' ? `empty, as in row ${first.rowNumber}` : `${kept} (as in row ${first.rowNumber})`,
+        expected: kept === '' ? `empty, as in row ${source.rowNumber}` : `${kept} (as in row ${source.rowNumber})`,
         found,
       });
     }
+  };
+  for (const column of columns) check(column, 0);
+  for (const column of firstFilled) {
+    const at = rows.findIndex((row) => cellText(row.values[column]) !== '');
+    if (at >= 0) check(column, at);
   }
   return out;
 }

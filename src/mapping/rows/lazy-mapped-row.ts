@@ -74,7 +74,7 @@ export class LazyMappedRow implements MappedRow {
   /** The mapping's `key` columns of the first row, else the hash. */
   get key(): string {
     const columns = this.#identity.keyColumns;
-    return (this.#key ??= columns.length === 0 ? this.hash : rowKey(this.#rows[0]!.values, columns, ''));
+    return (this.#key ??= columns.length === 0 ? this.hash : rowKey(this.#rows[0]!.values, columns, '', this.#rows[0]));
   }
 
   /** The first source row of the record: its values are the key's and the source values'. */

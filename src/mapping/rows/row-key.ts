@@ -1,17 +1,35 @@
-import type { CellValue } from '../../sources/source-types.js';
+import type { CellValue, SourceRow } from '../../sources/source-types.js';
+
+/**
+ * The place of `$row` among key columns (`key: $row`): the row's position, its file, sheet and row
+ * number, for data with no natural key (docs/mapping.md → key).
+ */
+export const ROW_POSITION = -2;
+
+/** The name a mapping writes for {@link ROW_POSITION}. */
+export const ROW_POSITION_NAME = '$row';
+
+/** The row's position as key texts: file (with `/` separators), sheet, row number. */
+function positionTexts(row: Pick<SourceRow, 'header' | 'rowNumber'> | undefined): string[] {
+  if (row === undefined) return ['', '', ''];
+  return [row.header.file.replaceAll('\\', '/'), row.header.sheet ?? '', String(row.rowNumber)];
+}
 
 /**
  * The identity of a row across runs from its `key` columns: the values as a JSON array of texts
  * (`["GH4169","650"]`), which no separator inside a value can confuse. Without key columns, the hash.
+ * {@link ROW_POSITION} stands for the row's file, sheet and row number (three texts); `row` gives them.
  */
-export function rowKey(values: readonly CellValue[], keyColumns: readonly number[], hash: string): string {
+export function rowKey(values: readonly CellValue[], keyColumns: readonly number[], hash: string, row?: Pick<SourceRow, 'header' | 'rowNumber'>): string {
   if (keyColumns.length === 0) return hash;
-  return JSON.stringify(
-    keyColumns.map((i) => {
-      const v = values[i] ?? null;
-      if (v === null) return '';
-      if (typeof v === 'object') return v.iso;
-      return String(v).trim();
-    }),
-  );
+  const texts: string[] = [];
+  for (const i of keyColumns) {
+    if (i === ROW_POSITION) {
+      texts.push(...positionTexts(row));
+      continue;
+    }
+    const v = values[i] ?? null;
+    texts.push(v === null ? '' : typeof v === 'object' ? v.iso : String(v).trim());
+  }
+  return JSON.stringify(texts);
 }

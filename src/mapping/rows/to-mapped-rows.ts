@@ -43,7 +43,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
       problems.push({ code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: undefined, expected: undefined, found: issue.found });
     }
   }
-  if (rows.length > 1) for (const conflict of groupConflicts(rows, compiled.firstRowColumns)) problems.push(conflict);
+  if (rows.length > 1) for (const conflict of groupConflicts(rows, compiled.firstRowColumns, compiled.firstFilledColumns)) problems.push(conflict);
   let result = compiled.mapRows(rows);
   const issues = validateRecord(result.partial, compiled.template, settings);
   const location = cellLocation(first.header, first.rowNumber, -1);
@@ -71,7 +71,7 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
  * output exactly once; an invalid row is data with its problems, never an exception.
  */
 export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<LazyMappedRow> {
-  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth };
+  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth, valueOnly: settings.valueOnly ?? compiled.valueOnly };
   if (compiled.groupColumns.length > 0) return mapGroups(groupRows(rows, compiled.groupColumns), compiled, options);
   // One row, one record: a hand-written iterator rather than an async generator, so a row costs one
   // `then` on the reader's promise instead of a generator's yield and await (measured: a sixth of the

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FactoryFunctionMap, MathJsInstance } from 'mathjs';
+import { latexToText } from '../../util/latex-to-text.js';
 
 /** A linear conversion `value * factor + offset` from a column's unit to the template's. */
 export interface UnitConversion {
@@ -61,11 +62,12 @@ export function unitsLoadedSlim(): boolean {
 const DIMENSIONLESS = new Set(['%', 'wt%', 'at%', 'vol%', 'mol%', 'ppm', 'a.u.', 'au', '1', '‰']);
 
 /**
- * Materials notations → mathjs unit text. `℃` and `°C` → `degC`; `Ω` → `ohm`; `μ`/`µ`/`mu` → `u`;
+ * Materials notations → mathjs unit text. LaTeX markup is read first (`$\\mu$m` → `μm`,
+ * `$^\\circ$C` → `°C`); `℃` and `°C` → `degC`; `Ω` → `ohm`; `μ`/`µ`/`mu` → `u`;
  * `ohm.cm` and `Ω·cm` → `ohm*cm`; `W/mK` → `W/(m*K)`; `°` alone → `deg`.
  */
 export function toMathUnit(unit: string): string {
-  let u = unit.trim().replace(/\s+/g, '');
+  let u = latexToText(unit).trim().replace(/\s+/g, '');
   u = u.replace(/℃|°C/g, 'degC').replace(/℉|°F/g, 'degF').replace(/^°$/, 'deg');
   u = u.replace(/Ω/g, 'ohm').replace(/[μµ]/g, 'u').replace(/(^|[^a-z])mu(?=[A-Za-z])/g, '$1u');
   u = u.replace(/Å/g, 'angstrom');
@@ -91,7 +93,7 @@ export function isKnownUnit(unit: string): boolean {
 
 /** The dimensionless spelling of a unit (`wt.%` → `wt%`), or undefined for a physical unit. */
 function dimensionless(unit: string): string | undefined {
-  const u = unit.trim().replace(/\s+/g, '').replace(/^(wt|at|vol|mol)\.?%$/i, (_m, k: string) => `${k.toLowerCase()}%`);
+  const u = latexToText(unit).trim().replace(/\s+/g, '').replace(/^(wt|at|vol|mol)\.?%$/i, (_m, k: string) => `${k.toLowerCase()}%`);
   return DIMENSIONLESS.has(u) ? u : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { latexToText } from '../../../src/mapping/header-match/latex-to-text.js';
+import { latexToText } from '../../../src/util/latex-to-text.js';
 import { nameReadings } from '../../../src/mapping/header-match/name-readings.js';
 import { splitHeader } from '../../../src/mapping/header-match/split-header.js';
 

@@ -1,0 +1,28 @@
+/**
+ * The fix for a mapping line YAML cannot read because a header in it holds `: ` (or ` #`): the line
+ * with that text quoted. YAML reads `: ` as the start of another mapping and ` #` as a comment, and
+ * real headers hold both (`SAMPLE: Exp. porosity (vol.%)`, `Sample #`). Undefined when the line does
+ * not look like that.
+ */
+export function quotingFix(line: string): string | undefined {
+  const block = /^(\s*(?:-\s+)?)([^\s"'{[#][^:#]*?|"[^"]*"|'[^']*'):[ \t]+(.+?)\s*$/.exec(line);
+  if (block === null) return undefined;
+  const [, indent = '', key = '', value = ''] = block;
+  if (value.startsWith('{') || value.startsWith('[')) {
+    // A flow mapping or list: quote the one entry whose text holds `: ` after its own key.
+    const flow = value.startsWith('{')
+      ? /([{,]\s*)(?:([\p{L}\p{N}_]+):\s+)([^,{}[\]"']*?:\s[^,{}[\]"']*?)(\s*[,}])/u.exec(value)
+      : /([[,]\s*)()([^,{}[\]"']*?:\s[^,{}[\]"']*?)(\s*[,\]])/u.exec(value);
+    if (flow === null) return undefined;
+    const [whole, open = '', inner = '', text = '', close = ''] = flow;
+    const fixed = `${open}${inner === '' ? '' : `${inner}: `}${quote(text.trim())}${close}`;
+    return `${indent}${key}: ${value.replace(whole, fixed)}`;
+  }
+  if (/^["']/.test(value) || !(/:\s/.test(value) || /\s#/.test(value))) return undefined;
+  return `${indent}${key}: ${quote(value)}`;
+}
+
+/** A YAML double-quoted scalar of `text`. */
+export function quote(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}

@@ -1,0 +1,52 @@
+import { detectRowGroups } from '../mapping/header-match/detect-row-groups.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import type { SourceHeader } from '../sources/source-types.js';
+import type { CellValue } from '../sources/source-types.js';
+import type { MappingLooksGroupedWarning } from './pipeline-warning.js';
+
+/** Rows of the first input kept to judge its layout: as many as `init` reads a sample of, at most. */
+const SAMPLE_ROWS = 1000;
+
+/** Watches the records of a mapping without `groupBy` for a layout of one record over several rows. */
+export interface GroupSniffer {
+  /** Called with each record as it passes (only the first input's first rows are kept). */
+  add(row: MappedRow): void;
+  /** The warning, when the rows looked grouped and some record was invalid; else undefined. */
+  finish(counts: { readonly records: number; readonly invalid: number }): MappingLooksGroupedWarning | undefined;
+}
+
+/**
+ * A {@link GroupSniffer} for `header` (the first input's). A grouped layout read without `groupBy`
+ * makes every continuation row a record of its own, which then lacks the fields written once per
+ * group: the run ends in "0 valid" with no word of why. The same detection `init` proposes `groupBy`
+ * with (`detectRowGroups`) names the columns to write.
+ */
+export function createGroupSniffer(header: SourceHeader): GroupSniffer {
+  const keys = header.names.map((n, i) => n || header.columns[i] || String(i));
+  const rows: (readonly CellValue[])[] = [];
+  return {
+    add(row) {
+      if (rows.length >= SAMPLE_ROWS || row.location.file !== header.file) return;
+      const values = row.sourceValues;
+      rows.push(keys.map((k) => values[k] ?? null));
+    },
+    finish({ records, invalid }) {
+      if (invalid === 0) return undefined;
+      const found = detectRowGroups(header.names, rows);
+      if (found === undefined) return undefined;
+      const groupBy = found.keyColumns.map((c) => header.names[c] ?? '');
+      const varying = found.varying.map((c) => header.names[c] ?? '').filter((n) => n !== '');
+      return {
+        code: 'MAPPING_LOOKS_GROUPED',
+        file: header.file,
+        groupBy,
+        varying,
+        lines: [
+          `add \`groupBy: [${groupBy.join(', ')}]\` to make one record of the rows that share ${groupBy.length === 1 ? 'it' : 'them'}`,
+          `and read the columns that change within a record (${varying.slice(0, 5).join(', ')}${varying.length > 5 ? ', …' : ''}) with \`fromRows\` (see docs/mapping.md → groupBy)`,
+        ],
+        message: `${invalid} of ${records} record(s) invalid, and the rows look like records over several rows: ${found.groups} groups in the first ${rows.length} rows share their leading column(s), but the mapping has no \`groupBy\`, so each row is read as a record of its own`,
+      };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { compileMapping } from '../../../src/mapping/compile/compile-mapping.js';
+import { checkMapping } from '../../../src/mapping/check/check-mapping.js';
+import { prepareMapping } from '../../../src/mapping/check/prepare-mapping.js';
+import { loadMapping } from '../../../src/mapping/load/load-mapping.js';
+import { rowKey, ROW_POSITION } from '../../../src/mapping/rows/row-key.js';
+import { toMappedRows } from '../../../src/mapping/rows/to-mapped-rows.js';
+import { rowsFromArrays, streamOf } from '../../helpers/read-table-for-tests.js';
+import { sampleTemplate } from '../../helpers/templates-for-tests.js';
+
+const t201 = sampleTemplate(201);
+const mapping = (key: string, more = ''): string => `version: 1
+template: 201
+key: ${key}
+${more}meta: {title: "{formula}", abstract: a, keywords: [k], source: {source: "10", methods: [experiment]}}
+content:
+  化学式: formula
+  化学成分: {fromColumns: {columns: {C: c}, label: 元素, value: 含量}}
+  屈服强度: ys
+`;
+
+describe('key: $row, the row\'s position', () => {
+  test('rowKey gives file (with / separators), sheet and row number for ROW_POSITION, beside column values', () => {
+    const { rows } = rowsFromArrays('data\\in.xlsx', ['a'], [['x']], 'S1');
+    expect(rowKey(rows[0]!.values, [ROW_POSITION], '', rows[0])).toBe('["data/in.xlsx","S1","2"]');
+    expect(rowKey(rows[0]!.values, [0, ROW_POSITION], '', rows[0])).toBe('["x","data/in.xlsx","S1","2"]');
+  });
+
+  test('a mapping with key: $row keys each record by its file, sheet and row, whatever its values', async () => {
+    const { spec } = loadMapping(mapping('$row'), 'm.yaml');
+    const { header, rows } = rowsFromArrays('in.csv', ['formula', 'c', 'ys'], [['Fe', '0.1', '500'], ['Fe', '0.1', '500']]);
+    const keys: string[] = [];
+    for await (const row of toMappedRows(streamOf(rows), compileMapping(prepareMapping(spec, t201), header))) keys.push(row.key);
+    expect(keys).toEqual(['["in.csv","","2"]', '["in.csv","","3"]']);
+  });
+
+  test('$row in groupBy is a mapping problem at its line', () => {
+    const { spec } = loadMapping(mapping('[formula]', 'groupBy: [$row]\n'), 'm.yaml');
+    expect(checkMapping(spec, t201).problems.map((p) => [p.code, p.line, p.path])).toEqual([['MAPPING_SHAPE_MISMATCH', 4, 'groupBy']]);
+  });
+});
