@@ -12,7 +12,9 @@ import { samePath } from '../util/find-path-clashes.js';
 import { buildReportView } from '../report/html/build-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { loadReportState } from '../report/load-report-state.js';
-import { summariseReport, type ReportSummary } from '../report/summarise-report.js';
+import type { ReportSummary } from '../report/summarise-report.js';
+import { expandReportFiles } from './expand-report-files.js';
+import { mergeReportStates, summariseReports, type ReportPart } from './merge-report-states.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { OnWarning } from './pipeline-warning.js';
 
@@ -20,6 +22,11 @@ import type { OnWarning } from './pipeline-warning.js';
 export interface RunReportOptions {
   /** The report, as the user named it. */
   readonly file: string;
+  /**
+   * Several reports (the shards of a run) summarised as one, names or globs (`expandReportFiles`);
+   * `file` is then the first, and only names them. @default [file]
+   */
+  readonly files?: readonly string[];
   /** Where relative paths are found. */
   readonly cwd: string;
   /** Write the rows that did not upload here (`.xlsx`, `.csv` or `.jsonl`); undefined writes none. */
@@ -54,6 +61,10 @@ export interface ReportResult {
   readonly changedOut?: { readonly file: string; readonly rows: number } | undefined;
   readonly annotated?: { readonly file: string; readonly bytes: number; readonly input: string } | undefined;
   readonly html: { readonly file: string; readonly bytes: number } | undefined;
+  /** The reports read, as named (globs expanded). */
+  readonly files?: readonly string[];
+  /** Those of them whose latest run did not finish. */
+  readonly unfinishedIn?: readonly string[];
 }
 
 /**
@@ -67,27 +78,36 @@ export interface ReportResult {
  */
 export async function runReport(options: RunReportOptions, deps: RunReportDeps = {}): Promise<ReportResult> {
   const resolve = (file: string): string => path.resolve(options.cwd, file);
-  const file = resolve(options.file);
-  await checkReportPath(file, { forWriting: false, option: '<file>' });
-  const { state, warnings, exists } = await loadReportState(file);
-  if (!exists) {
-    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, {
-      location: { file: options.file },
-      hint: 'Give the --report file of an ingest run.',
-    });
-  }
-  for (const w of warnings) deps.onWarning?.(w);
-  const summary = summariseReport(state);
+  const names = await expandReportFiles(options.files ?? [options.file], options.cwd);
+  // One after another: each report folded alone, then their keys and runs put together.
+  const parts: ReportPart[] = [];
+  for (const name of names) parts.push({ file: name, state: await loadOne(name, resolve(name), deps) });
+  const state = mergeReportStates(parts);
+  const { summary, unfinished: unfinishedIn } = summariseReports(parts, state);
   const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
   const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(state, resolve(options.uploadedOut))).rows };
   const changedOut = options.changedOut === undefined ? undefined : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
   const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, state, summary);
   let html: ReportResult['html'];
   if (options.html !== undefined) {
-    const view = buildReportView(state, summary, { file: options.file, generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
+    const view = buildReportView(state, summary, { file: names.join(', '), generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
     html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
   }
-  return { summary, failedOut, uploadedOut, changedOut, annotated, html };
+  return { summary, failedOut, uploadedOut, changedOut, annotated, html, files: names, unfinishedIn };
+}
+
+/** One report read and folded (read-only, no lock; a torn last line skipped with a warning). */
+async function loadOne(name: string, file: string, deps: RunReportDeps): Promise<ReportState> {
+  await checkReportPath(file, { forWriting: false, option: '<file>' });
+  const { state, warnings, exists } = await loadReportState(file);
+  if (!exists) {
+    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${name}`, {
+      location: { file: name },
+      hint: 'Give the --report file of an ingest run (or a glob of several, quoted).',
+    });
+  }
+  for (const w of warnings) deps.onWarning?.(w);
+  return state;
 }
 
 /** `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its cells. */

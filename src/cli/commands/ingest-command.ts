@@ -1,4 +1,9 @@
-import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
+import path from 'node:path';
+import { shardText } from '../../pipeline/check-shard-change.js';
+import type { IngestResult, RunIngestOptions, UploadSummary } from '../../pipeline/run-ingest.js';
+import { RunStoppedError } from '../../pipeline/run-stopped-error.js';
+import { exitCodeForError } from '../exit-codes.js';
+import { writeIngestMetrics, type IngestMetricsFacts } from './write-ingest-metrics.js';
 import { uploadStageOptions } from '../../pipeline/stage-options.js';
 import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
@@ -48,6 +53,8 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     maxErrors,
     dryRun,
     acceptMappingChange,
+    shard: s.shard,
+    moveDone: s.moveDone,
     // Never the token: only what a reader of the report needs to know how the run was made.
     runSettings: {
       baseUrl: session?.baseUrl ?? s.baseUrl,
@@ -65,6 +72,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
       dryRun,
       ...resume,
       acceptMappingChange,
+      ...(s.shard !== undefined ? { shard: shardText(s.shard) } : {}),
     },
     version: packageVersion(),
   };
@@ -80,7 +88,7 @@ const INGEST_EPILOGUE = [
 export const ingestCommand = defineCommand({
   command: 'ingest <inputs..>',
   describe: 'read, map, validate and upload every row; re-running with the same report resumes',
-  settings: ['platform', 'upload', 'output', 'progress'],
+  settings: ['platform', 'upload', 'output', 'progress', 'unattended'],
   handlesSignal: true,
   builder: (y) =>
     addTemplateSourceOptions(
@@ -118,34 +126,62 @@ export const ingestCommand = defineCommand({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
     inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: flag(args['recursive']) },
     // The report and its lock must be regular files; the run says so itself (REPORT_NOT_A_FILE).
+    settingOutputs: ['metrics-file'],
     outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)].map((f) => ({ ...f, regularOnly: true })),
   }),
   run: async (args, context) => {
-    // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
-    const { ingest } = await import('./ingest.js');
-    const openPlatform = once(() => context.openPlatform());
-    const dryRun = flag(args['dry-run']);
-    const templateSource = await templateSourceFor(args, { ...context, openPlatform });
-    // A dry run with a template file works offline; everything else needs the platform.
-    const session = dryRun && typeof args['template-file'] === 'string' ? undefined : await openPlatform();
-    const options = ingestOptions(args, context, session);
-    const client = session?.client;
-    return ingest(
-      options,
-      {
-        template: templateSource,
-        ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
-        signal: context.signal,
-        abortSignal: context.hardSignal,
-      },
-      {
-        io: context.io,
-        json: context.settings.json,
-        quiet: context.settings.quiet,
-        progressIntervalMs: context.settings.progressIntervalMs,
-        argv: context.argv,
-        ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
-      },
-    );
+    const metricsFile = context.settings.metricsFile;
+    if (metricsFile === undefined) return runIngestCommand(args, context, () => undefined);
+    // Written for every run that got this far, failed ones too: a scheduler's alert reads the exit code.
+    const startedAt = Date.now();
+    let result: IngestResult | undefined;
+    const facts = (exitCode: number, summary: UploadSummary | undefined): IngestMetricsFacts => ({
+      file: metricsFile,
+      labels: { report: path.resolve(context.io.cwd, String(args['report'])), ...(context.settings.shard !== undefined ? { shard: shardText(context.settings.shard) ?? '' } : {}) },
+      startedAt,
+      endedAt: Date.now(),
+      exitCode,
+      counts: summary?.counts,
+      otherShards: result?.otherShards ?? 0,
+    });
+    try {
+      const exitCode = await runIngestCommand(args, context, (r) => (result = r));
+      await writeIngestMetrics(facts(exitCode, result?.summary), context.io);
+      return exitCode;
+    } catch (error) {
+      await writeIngestMetrics(facts(exitCodeForError(error, context.signal.aborted), error instanceof RunStoppedError ? error.summary : undefined), context.io);
+      throw error;
+    }
   },
 });
+
+/** The run itself: the template source, the platform, then `ingest` with its display. */
+async function runIngestCommand(args: Readonly<Record<string, unknown>>, context: CommandContext, onResult: (result: IngestResult) => void): Promise<number> {
+  // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
+  const { ingest } = await import('./ingest.js');
+  const openPlatform = once(() => context.openPlatform());
+  const dryRun = flag(args['dry-run']);
+  const templateSource = await templateSourceFor(args, { ...context, openPlatform });
+  // A dry run with a template file works offline; everything else needs the platform.
+  const session = dryRun && typeof args['template-file'] === 'string' ? undefined : await openPlatform();
+  const options = ingestOptions(args, context, session);
+  const client = session?.client;
+  return ingest(
+    options,
+    {
+      template: templateSource,
+      ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
+      signal: context.signal,
+      abortSignal: context.hardSignal,
+    },
+    {
+      io: context.io,
+      json: context.settings.json,
+      quiet: context.settings.quiet,
+      progressIntervalMs: context.settings.progressIntervalMs,
+      argv: context.argv,
+      onResult,
+      ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
+    },
+  );
+}
