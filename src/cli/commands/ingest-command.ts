@@ -121,6 +121,8 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain', 'after checking the platform: re-send the rows earlier runs left uncertain'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl incoming/ --on-change upload --max-changes 50', 'nightly: new rows, and up to 50 edited ones as new records'],
+    ['$0 ingest --mapping mappings/x.yaml --report reports/shard-2.jsonl --shard 2/4 --rate 2 data/', 'shard 2 of 4 on its own machine, a quarter of a rate budget of 8/s (docs/scheduling.md)'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive incoming/ --move-done done/ --metrics-file /var/lib/node_exporter/textfile_collector/mge.prom', 'nightly from a drop folder: done files moved away, metrics for Prometheus'],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
