@@ -23,6 +23,8 @@ function reportText(file: string, result: ReportResult): string {
   const { failedOut, uploadedOut, changedOut, annotated, html } = result;
   const files = result.files ?? [file];
   let text = formatReportSummary(files.length > 1 ? `${files.length} reports (${files.join(', ')})` : file, result.summary);
+  const others = result.summary.lastSummary?.otherShards;
+  if (files.length === 1 && others !== undefined) text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} row(s) of other shards were read and left to their reports\n`;
   if (files.length > 1 && (result.unfinishedIn ?? []).length > 0) text += `latest run not finished in: ${(result.unfinishedIn ?? []).join(', ')}\n`;
   if (failedOut) text += `\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
   if (uploadedOut) text += `\n${uploadedOut.rows} uploaded row(s) with their platform ids written to ${uploadedOut.file}\n`;
