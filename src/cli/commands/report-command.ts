@@ -67,7 +67,7 @@ export const reportCommand = defineCommand({
   ],
   files: (args) => ({
     inputs: commandFile('--input', args['input']),
-    reportPatterns: { option: '<files> (the report)', patterns: reportNames(args) },
+    reportPatterns: { option: '<file> (the report)', patterns: reportNames(args) },
     outputs: [...commandFile('--failed-out', args['failed-out']), ...commandFile('--uploaded-out', args['uploaded-out']), ...commandFile('--changed-out', args['changed-out']), ...commandFile('--annotate', args['annotate']), ...commandFile('--html', args['html'])],
   }),
   run: async (args, context) => {
