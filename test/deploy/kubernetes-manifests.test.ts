@@ -20,9 +20,25 @@ interface PodSpec {
   readonly volumes: readonly { name: string; secret?: { secretName: string; defaultMode: number; items: { key: string; path: string }[] }; persistentVolumeClaim?: { claimName: string }; emptyDir?: object }[];
 }
 
+/** The parts of the manifests the test reads (what it does not read is not typed). */
+interface Manifest {
+  readonly kind: string;
+  readonly metadata: { readonly name: string };
+  readonly spec: {
+    readonly completionMode?: string;
+    readonly completions?: number;
+    readonly parallelism?: number;
+    readonly template?: { readonly spec: PodSpec };
+    readonly concurrencyPolicy?: string;
+    readonly schedule?: string;
+    readonly jobTemplate?: { readonly spec: { readonly template: { readonly spec: PodSpec } } };
+    readonly accessModes?: readonly string[];
+  };
+}
+
 const DIR = path.resolve('deploy/kubernetes');
 // Kubernetes reads manifests as YAML 1.1 (0440 is octal there).
-const manifest = async (file: string): Promise<Record<string, any>> => parse(await readFile(path.join(DIR, file), 'utf8'), { version: '1.1' }) as Record<string, any>;
+const manifest = async (file: string): Promise<Manifest> => parse(await readFile(path.join(DIR, file), 'utf8'), { version: '1.1' }) as Manifest;
 
 const COMPLETION_INDEX = "metadata.annotations['batch.kubernetes.io/job-completion-index']";
 
@@ -91,12 +107,12 @@ describe('deploy/kubernetes', () => {
   test('the Indexed Job: its N command lines, run against the sandbox, store every row exactly once; report sums the shards', () =>
     withSandbox({}, async (sandbox, dir) => {
       const job = await manifest('indexed-job.yaml');
-      expect(job['kind']).toBe('Job');
-      expect(job['spec'].completionMode).toBe('Indexed');
-      const n = job['spec'].completions as number;
+      expect(job.kind).toBe('Job');
+      expect(job.spec.completionMode).toBe('Indexed');
+      const n = job.spec.completions ?? 0;
       expect(n).toBeGreaterThan(1);
-      expect(job['spec'].parallelism).toBe(n);
-      const pod = job['spec'].template.spec as PodSpec;
+      expect(job.spec.parallelism).toBe(n);
+      const pod = job.spec.template!.spec;
       const container = checkPod(pod);
       expect(container.args).toContain(`$(JOB_COMPLETION_INDEX)/${n}`);
 
@@ -125,10 +141,10 @@ describe('deploy/kubernetes', () => {
   test('the CronJob: never two at once; its command line uploads the drop folder, moves the file done, and the next night has nothing to do', () =>
     withSandbox({}, async (sandbox, dir) => {
       const cron = await manifest('cronjob.yaml');
-      expect(cron['kind']).toBe('CronJob');
-      expect(cron['spec'].concurrencyPolicy).toBe('Forbid');
-      expect(cron['spec'].schedule).toMatch(/^\S+ \S+ \* \* \*$/);
-      const pod = cron['spec'].jobTemplate.spec.template.spec as PodSpec;
+      expect(cron.kind).toBe('CronJob');
+      expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+      expect(cron.spec.schedule).toMatch(/^\S+ \S+ \* \* \*$/);
+      const pod = cron.spec.jobTemplate!.spec.template.spec;
       checkPod(pod);
       const data = await mountVolumes(pod, dir, sandbox.token);
       await sampleCsv(path.join(data, 'incoming'), 20, 'tonight.csv');
@@ -149,9 +165,9 @@ describe('deploy/kubernetes', () => {
 
   test('the volume is shared by pods on several nodes', async () => {
     const claim = await manifest('volume.yaml');
-    expect(claim['kind']).toBe('PersistentVolumeClaim');
-    expect(claim['spec'].accessModes).toEqual(['ReadWriteMany']);
+    expect(claim.kind).toBe('PersistentVolumeClaim');
+    expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
     const job = await manifest('indexed-job.yaml');
-    expect(job['spec'].template.spec.volumes.find((v: { persistentVolumeClaim?: { claimName: string } }) => v.persistentVolumeClaim)?.persistentVolumeClaim.claimName).toBe(claim['metadata'].name);
+    expect(job.spec.template!.spec.volumes.find((v) => v.persistentVolumeClaim)?.persistentVolumeClaim?.claimName).toBe(claim.metadata.name);
   });
 });

@@ -40,7 +40,7 @@ describe('moveDoneInputs', () => {
       await writeFile(path.join(from, 'blocker'), 'a file, not a folder\n');
       const result = await moveDoneInputs([{ file: 'a.csv', openPath: path.join(from, 'a.csv') }], () => false, path.join(from, 'blocker', 'done'));
       expect(result.moved).toEqual([]);
-      expect(result.unmoved).toEqual([{ file: 'a.csv', reason: expect.stringContaining('ENOTDIR') as unknown as string }]);
+      expect(result.unmoved).toEqual([{ file: 'a.csv', reason: expect.stringContaining('ENOTDIR') }]);
       expect((await readdir(from)).sort()).toEqual(['a.csv', 'blocker']);
     } finally {
       await rm(from, { recursive: true, force: true });
