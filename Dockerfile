@@ -1,7 +1,11 @@
 # syntax=docker/dockerfile:1
 
+# Node 22, an LTS release in maintenance until April 2027 (Node 20 reached its end of life in April
+# 2026). package.json's engines (>=20.19.0, enforced by .npmrc's engine-strict) admit it.
+ARG NODE_VERSION=22
+
 # Build: full toolchain, compile TypeScript to dist/.
-FROM node:20-bookworm AS build
+FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
@@ -9,8 +13,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
-# Runtime: production dependencies only, unprivileged user.
-FROM node:20-bookworm-slim AS runtime
+# Runtime: production dependencies only, no compiler, unprivileged user.
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -27,6 +31,7 @@ RUN chmod 0755 dist/cli/main.js && ln -s /app/dist/cli/main.js /usr/local/bin/mg
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 WORKDIR /data
-USER node
+# The image's `node` user by number, so that a cluster's runAsNonRoot can tell it is not root.
+USER 1000:1000
 ENTRYPOINT ["mge-ingest"]
 CMD ["--help"]

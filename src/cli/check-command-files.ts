@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Settings } from '../config/settings.js';
 import { expandInputFiles } from '../pipeline/expand-input-files.js';
+import { expandReportFiles } from '../pipeline/expand-report-files.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
 import { holdOutputPipes } from '../util/hold-output-pipes.js';
 import { identifyPath } from '../util/identify-path.js';
@@ -24,7 +25,11 @@ export interface CommandFiles {
   readonly inputs?: readonly CommandFile[];
   /** Input files, directories or globs, expanded as the run will expand them. */
   readonly inputPatterns?: { readonly option: string; readonly patterns: readonly string[]; readonly recursive: boolean };
+  /** Report files or globs (`report`), expanded as the command will expand them. */
+  readonly reportPatterns?: { readonly option: string; readonly patterns: readonly string[] };
   readonly outputs?: readonly CommandFile[];
+  /** Outputs named by settings this command writes (`metrics-file`), checked like its own outputs. */
+  readonly settingOutputs?: readonly 'metrics-file'[];
 }
 
 /** A non-empty string option as a {@link CommandFile}, else nothing. */
@@ -66,8 +71,14 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
     // Problems (a missing file) are the run's to report, in its own order.
     for (const file of await expandInputFiles(patterns, cwd, recursive)) named.push({ role: 'input', option, name: file });
   }
+  if (files.reportPatterns !== undefined) {
+    const { option, patterns } = files.reportPatterns;
+    for (const file of await expandReportFiles(patterns, cwd)) named.push({ role: 'input', option, name: file });
+  }
   for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly });
   if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });
+  // Replaced by a rename at the end of the run, so it must be a regular file or none.
+  if (files.settingOutputs?.includes('metrics-file') === true && settings.metricsFile !== undefined) named.push({ role: 'output', option: origin('metrics-file'), name: settings.metricsFile, regularOnly: true });
   const paths = await Promise.all(named.map(async (n) => ({ ...n, identity: await identifyPath(n.name, cwd) })));
   const [first] = findPathClashes(paths);
   if (first !== undefined) throw clashError(first);

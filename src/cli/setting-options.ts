@@ -6,7 +6,7 @@ import { LOG_LEVELS } from '../config/settings.js';
  * flags are offered and read, so a command may reuse a name for its own option (the sandbox's
  * `--methods-width any`).
  */
-export type SettingGroup = 'platform' | 'upload' | 'output' | 'progress';
+export type SettingGroup = 'platform' | 'upload' | 'output' | 'progress' | 'unattended';
 
 const COMMON: Record<string, Options> = {
   config: { type: 'string', describe: 'YAML config file (or MGE_CONFIG)', group: 'Settings:' },
@@ -44,6 +44,15 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
   output: {
     json: { type: 'boolean', describe: 'print JSON for scripts instead of tables', group: 'Output:' },
     quiet: { type: 'boolean', describe: 'no progress output (MGE_QUIET)', group: 'Output:' },
+  },
+  unattended: {
+    shard: {
+      type: 'string',
+      describe: 'only the rows whose key falls in shard I of N (0 ≤ I < N): the first 4 bytes of the key\'s SHA-256 modulo N, the same on every machine and run; each shard needs its own --report; --rate is per process (MGE_SHARD)',
+      group: 'Unattended:',
+    },
+    'metrics-file': { type: 'string', describe: 'write Prometheus metrics of the run here at its end, failed runs too, for node_exporter\'s textfile collector (MGE_METRICS_FILE)', group: 'Unattended:' },
+    'move-done': { type: 'string', describe: 'move each input whose every row ended uploaded or skipped as uploaded into this folder after the run (MGE_MOVE_DONE)', group: 'Unattended:' },
   },
   progress: {
     'progress-interval': { type: 'string', describe: 'seconds between progress lines when stderr is not a terminal (MGE_PROGRESS_INTERVAL) [default: 5]', group: 'Output:' },

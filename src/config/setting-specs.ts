@@ -1,4 +1,4 @@
-import { LOG_LEVELS, type Settings } from './settings.js';
+import { LOG_LEVELS, type Settings, type Shard } from './settings.js';
 
 /** What a raw value parses to, or the reason it does not. */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly expected: string };
@@ -47,6 +47,16 @@ const boolean = (raw: unknown): Parsed<boolean> => {
   if (['0', 'false', 'no', 'off', ''].includes(s)) return ok(false);
   return bad('true or false');
 };
+
+/** `I/N`: shard I of N, 0 ≤ I < N, both integers (the Indexed Job's completion index and completions). */
+function shard(raw: unknown): Parsed<Shard> {
+  const expected = 'I/N with integers 0 ≤ I < N, such as 0/4';
+  const match = typeof raw === 'string' ? /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(raw) : null;
+  if (match === null) return bad(expected);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  return count >= 1 && index < count ? ok({ index, count }) : bad(expected);
+}
 
 function baseUrl(raw: unknown): Parsed<string> {
   const value = text(raw);
@@ -104,6 +114,9 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
     },
   },
   { key: 'json', name: 'json', env: 'MGE_JSON', parse: boolean },
+  { key: 'shard', name: 'shard', env: 'MGE_SHARD', parse: shard },
+  { key: 'metricsFile', name: 'metrics-file', env: 'MGE_METRICS_FILE', isPath: true, parse: text },
+  { key: 'moveDone', name: 'move-done', env: 'MGE_MOVE_DONE', isPath: true, parse: text },
 ];
 
 /** Config-file keys that are not in {@link SETTING_SPECS}. `token` is deliberately absent: keep it out of files others read. */

@@ -1,3 +1,9 @@
+/** One shard of a run split over `count` processes: this process takes shard `index` (0 ≤ index < count). */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
 /** Log levels of pino, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -46,6 +52,16 @@ export interface Settings {
   readonly progressIntervalMs: number;
   /** Machine-readable JSON on stdout. @default false */
   readonly json: boolean;
+  /**
+   * Only the rows whose key falls in shard `index` of `count` (`--shard I/N`, `MGE_SHARD`): the first
+   * four bytes of the key's SHA-256 as an unsigned big-endian integer, modulo `count`
+   * (docs/scheduling.md). Undefined: every row.
+   */
+  readonly shard: Shard | undefined;
+  /** Prometheus text file written at the end of each ingest run (`--metrics-file`, `MGE_METRICS_FILE`). */
+  readonly metricsFile: string | undefined;
+  /** Folder an input is moved to once every row of it is uploaded or skipped as uploaded (`--move-done`, `MGE_MOVE_DONE`). */
+  readonly moveDone: string | undefined;
   /** The config file that was read, if any. */
   readonly configFile: string | undefined;
   /** The token file the token was read from, if it came from one. */
@@ -77,6 +93,9 @@ export const DEFAULT_SETTINGS: Settings = {
   quiet: false,
   progressIntervalMs: 5000,
   json: false,
+  shard: undefined,
+  metricsFile: undefined,
+  moveDone: undefined,
   configFile: undefined,
   tokenFile: undefined,
   origins: {},

@@ -35,7 +35,7 @@ function inputStop(error: unknown, summary: UploadSummary): unknown {
  * the run: a {@link RunStoppedError} carrying the summary (exit 3), or an input error met before
  * anything may be stored as it is (exit 2).
  */
-export async function finishRun(report: { write(line: ReportLineInput): Promise<void> }, summary: UploadSummary, failure: UploadFailure | undefined): Promise<UploadSummary> {
+export async function finishRun(report: { write(line: ReportLineInput): Promise<void> }, summary: UploadSummary, failure: UploadFailure | undefined, shard: { readonly otherShards?: number } = {}): Promise<UploadSummary> {
   const error = failure?.error;
   const reportBroken = isMgeError(error) && (error.code === 'REPORT_WRITE_FAILED' || error.code === 'REPORT_LOCK_LOST');
   if (!reportBroken) {
@@ -45,6 +45,7 @@ export async function finishRun(report: { write(line: ReportLineInput): Promise<
       rows: summary.rows,
       durationMs: summary.durationMs,
       interrupted: summary.interrupted,
+      ...(shard.otherShards !== undefined ? { otherShards: shard.otherShards } : {}),
       ...(summary.stoppedBy !== undefined ? { stoppedBy: summary.stoppedBy } : {}),
       ...(failure !== undefined ? { fatal: isMgeError(error) ? error.code : 'INTERNAL_ERROR', error: stopRecord(error) } : {}),
     });

@@ -3,6 +3,8 @@ import type { Settings } from '../config/settings.js';
 import { createPlatformClient, type PlatformClient } from '../platform/platform-client.js';
 import type { Sandbox } from '../platform/sandbox/sandbox-options.js';
 import { startSandbox } from '../platform/sandbox/start-sandbox.js';
+import { renewableToken } from '../platform/token-source.js';
+import { rereadTokenFile } from '../config/reread-token-file.js';
 
 /** A client ready to use, and the in-process sandbox behind it when `--sandbox` was given. */
 export interface PlatformSession {
@@ -41,8 +43,12 @@ export async function openPlatform(settings: Settings, useSandbox: boolean, logg
   }
   const access = requirePlatformAccess(settings);
   logger.debug({ baseUrl: access.baseUrl }, 'using the platform');
+  // A token from a file may be rotated while a run goes on (platform tokens expire after 10 hours; a
+  // mounted secret is rewritten): on a refusal the file is read once more (docs/scheduling.md).
+  const tokenFile = settings.tokenFile;
+  const tokens = tokenFile === undefined ? undefined : renewableToken(access.token, () => rereadTokenFile(tokenFile));
   return {
-    client: createPlatformClient({ ...common, baseUrl: access.baseUrl, token: access.token, allowInsecureHttp: access.allowInsecureHttp }),
+    client: createPlatformClient({ ...common, baseUrl: access.baseUrl, token: access.token, ...(tokens ? { tokens } : {}), allowInsecureHttp: access.allowInsecureHttp }),
     baseUrl: access.baseUrl,
     username: settings.username,
     sandbox: undefined,

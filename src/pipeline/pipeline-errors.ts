@@ -13,8 +13,12 @@ import type { AcceptedChange } from '../report/report-lines.js';
  * - `WORKBOOK_META_MISSING` (usage): record meta the workbook does not hold and no flag gives.
  * - `JSON_IMPORT_INVALID` (source): a JSON import file that is not one (too large, not JSON, no data list).
  * - `ANNOTATE_ONE_INPUT` (usage): `--annotate` with several inputs (it copies one).
+ * - `SHARD_NEEDS_KEY` (usage): `--shard` with a mapping that has no `key` (a row's shard would move with its content).
+ * - `SHARD_CHANGED` (usage): `--shard` differs from the report's latest run.
+ * - `MOVE_DONE_SHARDED` (usage): `--move-done` with `--shard` (other shards' rows of a file are not this run's to judge).
+ * - `MOVE_DONE_FAILED` (usage): the `--move-done` folder cannot be made or written.
  */
-export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND' | 'WORKBOOK_NOT_PLATFORM' | 'WORKBOOK_NO_TEMPLATE' | 'WORKBOOK_META_MISSING' | 'ANNOTATE_ONE_INPUT' | 'JSON_IMPORT_INVALID';
+export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND' | 'WORKBOOK_NOT_PLATFORM' | 'WORKBOOK_NO_TEMPLATE' | 'WORKBOOK_META_MISSING' | 'ANNOTATE_ONE_INPUT' | 'JSON_IMPORT_INVALID' | 'SHARD_NEEDS_KEY' | 'SHARD_CHANGED' | 'MOVE_DONE_SHARDED' | 'MOVE_DONE_FAILED';
 
 const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   MAPPING_CHANGED: 'mapping',
@@ -26,6 +30,10 @@ const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   WORKBOOK_META_MISSING: 'usage',
   ANNOTATE_ONE_INPUT: 'usage',
   JSON_IMPORT_INVALID: 'source',
+  SHARD_NEEDS_KEY: 'usage',
+  SHARD_CHANGED: 'usage',
+  MOVE_DONE_SHARDED: 'usage',
+  MOVE_DONE_FAILED: 'usage',
 };
 
 /** A command that cannot go on as asked; its kind follows from its code. */

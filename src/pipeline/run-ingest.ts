@@ -28,6 +28,10 @@ import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import { mapInputs, type PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
+import type { Shard } from '../config/settings.js';
+import { checkShardChange } from './check-shard-change.js';
+import { createOutstandingFiles, moveDoneInputs, type MovedInput, type UnmovedInput } from './move-done-inputs.js';
+import { selectShard } from './select-shard.js';
 import type { UploadStageOptions } from './stage-options.js';
 
 export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
@@ -59,6 +63,13 @@ export interface RunIngestOptions {
   readonly acceptMappingChange?: boolean;
   /** Read, map, validate and plan; send nothing. @default false */
   readonly dryRun?: boolean;
+  /** Only the rows of this shard (`--shard I/N`, `selectShard`); the mapping must have a `key`. */
+  readonly shard?: Shard | undefined;
+  /**
+   * After a run that read every input to its end, move each input whose every row ended uploaded or
+   * skipped as uploaded into this folder (`moveDoneInputs`). Not with `shard`, nor in a dry run.
+   */
+  readonly moveDone?: string | undefined;
   /** Recorded in the `run` line. Must not hold the token. */
   readonly runSettings: Readonly<Record<string, unknown>>;
   readonly version: string;
@@ -107,6 +118,10 @@ export interface IngestResult {
   readonly dryRun: boolean;
   /** The inputs held no table file (an empty drop folder): the report was not touched, not even locked. */
   readonly nothingToDo: boolean;
+  /** Rows read that belong to other shards (`shard`): counted, not reported. */
+  readonly otherShards?: number;
+  /** With `moveDone`: the inputs moved, and those done that could not be. */
+  readonly moved?: { readonly moved: readonly MovedInput[]; readonly unmoved: readonly UnmovedInput[] };
 }
 
 /**
@@ -167,6 +182,18 @@ async function ingestWith(
     sha256 = await mappingSha256(resolve(options.mappingFile));
   }
   const mappingFile = job.mappingFile;
+  if (options.shard !== undefined && job.prepared.spec.key.length === 0) {
+    throw new PipelineError('SHARD_NEEDS_KEY', `--shard needs a mapping with a \`key\`: ${mappingFile} has none, so a row would be known by its content and an edited row would move to another shard`, {
+      location: { field: '--shard', file: mappingFile },
+      hint: 'Add `key: [columns]` naming the columns that identify a record (docs/mapping.md → key).',
+    });
+  }
+  if (options.shard !== undefined && options.moveDone !== undefined) {
+    throw new PipelineError('MOVE_DONE_SHARDED', '--move-done cannot be used with --shard: a file holds rows of every shard, and one shard cannot know the others are done with it', {
+      location: { field: '--move-done' },
+      hint: 'Move the files after every shard has finished (docs/scheduling.md), or run one process without --shard.',
+    });
+  }
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {
@@ -192,6 +219,7 @@ async function ingestWith(
     // Before the writer opens the report: a refused change leaves it as it was.
     const current = { mappingSha256: sha256, mappingParts: fingerprints.mapping, templateId: job.template.id, templatePubDate: job.template.pubDate, templateFields: fingerprints.templateFields };
     const accepted = checkMappingChange(previous, current, { mappingFile, accept: options.acceptMappingChange ?? false });
+    checkShardChange(previous, options.shard, reportFile);
     const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
     let failed = false;
     try {
@@ -213,11 +241,18 @@ async function ingestWith(
       deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0, reading });
       // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run
       // splits the work as validate does. --max-errors is one stage for every command (`limitErrors`).
-      const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) })), options.maxErrors);
+      // Rows of other shards are dropped before anything else sees them: one key is always in one shard.
+      const sharded = selectShard(mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) }), options.shard);
+      const limit = limitErrors(guardDuplicateKeys(sharded.rows), options.maxErrors);
+      const outstanding = createOutstandingFiles();
+      const onOutcome = (outcome: RowOutcome): void => {
+        outstanding.add(outcome);
+        deps.onOutcome?.(outcome);
+      };
       const { upload } = options.stages;
       let result: UploadResult;
       if (queue === undefined || submit === undefined || username === undefined) {
-        result = { summary: await dryRunRows(limit.rows, { report: writer, previous, signal: deps.signal, clock, onOutcome: deps.onOutcome }, upload.resume), failure: undefined };
+        result = { summary: await dryRunRows(limit.rows, { report: writer, previous, signal: deps.signal, clock, onOutcome }, upload.resume), failure: undefined };
       } else {
         result = await uploadRows(
           limit.rows,
@@ -231,7 +266,7 @@ async function ingestWith(
             ...(deps.random ? { random: deps.random } : {}),
             ...(deps.signal ? { signal: deps.signal } : {}),
             ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
-            ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
+            onOutcome,
           },
           upload,
         );
@@ -239,8 +274,12 @@ async function ingestWith(
       // A --max-changes stop of the upload stopped it first; else the error limit, if it ended the rows.
       const ended = result.failure === undefined && !result.summary.interrupted;
       const stoppedBy = result.summary.stoppedBy ?? (ended ? limit.stopped() : undefined);
-      const summary = await finishRun(writer, { ...result.summary, stoppedBy }, result.failure);
-      return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false };
+      const otherShards = sharded.others();
+      const summary = await finishRun(writer, { ...result.summary, stoppedBy }, result.failure, options.shard === undefined ? {} : { otherShards });
+      // Only after a run that read every input to its end: an input cut short has rows no line names.
+      const complete = !dryRun && !summary.interrupted && summary.stoppedBy === undefined;
+      const moved = options.moveDone !== undefined && complete ? await moveDoneInputs(inputs, outstanding.has, options.moveDone) : undefined;
+      return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false, ...(options.shard === undefined ? {} : { otherShards }), ...(moved === undefined ? {} : { moved }) };
     } catch (error) {
       failed = true;
       throw error;

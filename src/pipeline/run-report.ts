@@ -13,6 +13,8 @@ import { buildReportView } from '../report/html/build-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { loadReportState } from '../report/load-report-state.js';
 import { summariseReport, type ReportSummary } from '../report/summarise-report.js';
+import { expandReportFiles } from './expand-report-files.js';
+import { mergeReportStates, summariseReports, type ReportPart } from './merge-report-states.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { OnWarning } from './pipeline-warning.js';
 
@@ -20,6 +22,11 @@ import type { OnWarning } from './pipeline-warning.js';
 export interface RunReportOptions {
   /** The report, as the user named it. */
   readonly file: string;
+  /**
+   * Several reports (the shards of a run) summarised as one, names or globs (`expandReportFiles`);
+   * `file` is then the first, and only names them. @default [file]
+   */
+  readonly files?: readonly string[];
   /** Where relative paths are found. */
   readonly cwd: string;
   /** Write the rows that did not upload here (`.xlsx`, `.csv` or `.jsonl`); undefined writes none. */
@@ -54,6 +61,10 @@ export interface ReportResult {
   readonly changedOut?: { readonly file: string; readonly rows: number } | undefined;
   readonly annotated?: { readonly file: string; readonly bytes: number; readonly input: string } | undefined;
   readonly html: { readonly file: string; readonly bytes: number } | undefined;
+  /** The reports read, as named (globs expanded). */
+  readonly files?: readonly string[];
+  /** Those of them whose latest run did not finish. */
+  readonly unfinishedIn?: readonly string[];
 }
 
 /**
@@ -67,36 +78,54 @@ export interface ReportResult {
  */
 export async function runReport(options: RunReportOptions, deps: RunReportDeps = {}): Promise<ReportResult> {
   const resolve = (file: string): string => path.resolve(options.cwd, file);
-  const file = resolve(options.file);
-  await checkReportPath(file, { forWriting: false, option: '<file>' });
-  // Only the lists of uploaded rows (and the page, which shows some) need every key whole; the summary
-  // and the rows to fix are read from a compact fold, whose memory stays flat (ARCHITECTURE.md).
-  const whole = options.uploadedOut !== undefined || options.annotate !== undefined || options.html !== undefined;
-  const { state, warnings, exists } = whole ? await loadReportState(file, { whole: true }) : await loadReportState(file);
-  if (!exists) {
-    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, {
-      location: { file: options.file },
-      hint: 'Give the --report file of an ingest run.',
-    });
+  const names = await expandReportFiles(options.files ?? [options.file], options.cwd);
+  // One report is folded compactly unless an output needs every uploaded row (their lists, the page,
+  // the annotated copy): its memory then stays flat (ARCHITECTURE.md). Several (the shards of a run)
+  // are folded whole, one after another, then their keys and runs put together.
+  const whole = names.length > 1 || options.uploadedOut !== undefined || options.annotate !== undefined || options.html !== undefined;
+  let state: LedgerState;
+  let summary: ReportSummary;
+  let unfinishedIn: readonly string[];
+  if (!whole) {
+    state = await loadOne(names[0] ?? options.file, resolve(names[0] ?? options.file), deps, false);
+    summary = summariseReport(state);
+    unfinishedIn = summary.unfinished === undefined ? [] : [names[0] ?? options.file];
+  } else {
+    const parts: ReportPart[] = [];
+    for (const name of names) parts.push({ file: name, state: wholeState(await loadOne(name, resolve(name), deps, true)) });
+    state = mergeReportStates(parts);
+    ({ summary, unfinished: unfinishedIn } = summariseReports(parts, wholeState(state)));
   }
-  for (const w of warnings) deps.onWarning?.(w);
-  const summary = summariseReport(state);
   const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
   const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(wholeState(state), resolve(options.uploadedOut))).rows };
   const changedOut = options.changedOut === undefined ? undefined : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
   const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, wholeState(state), summary);
   let html: ReportResult['html'];
   if (options.html !== undefined) {
-    const view = buildReportView(wholeState(state), summary, { file: options.file, generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
+    const view = buildReportView(wholeState(state), summary, { file: names.join(', '), generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
     html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
   }
-  return { summary, failedOut, uploadedOut, changedOut, annotated, html };
+  return { summary, failedOut, uploadedOut, changedOut, annotated, html, files: names, unfinishedIn };
 }
 
 /** The state loaded whole (`whole` above): the exports of uploaded rows need every key. */
 function wholeState(state: LedgerState): ReportState {
   if (!(state.keys instanceof Map)) throw new Error('internal: the report was folded compactly where every key is needed');
   return state as ReportState;
+}
+
+/** One report read and folded (read-only, no lock; a torn last line skipped with a warning). */
+async function loadOne(name: string, file: string, deps: RunReportDeps, whole: boolean): Promise<LedgerState> {
+  await checkReportPath(file, { forWriting: false, option: '<file>' });
+  const { state, warnings, exists } = whole ? await loadReportState(file, { whole: true }) : await loadReportState(file);
+  if (!exists) {
+    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${name}`, {
+      location: { file: name },
+      hint: 'Give the --report file of an ingest run (or a glob of several, quoted).',
+    });
+  }
+  for (const w of warnings) deps.onWarning?.(w);
+  return state;
 }
 
 /** `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its cells. */

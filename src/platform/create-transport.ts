@@ -5,11 +5,14 @@ import { packageVersion } from '../util/package-info.js';
 import { networkFailure } from './network-failure.js';
 import { PlatformRequestError } from './platform-errors.js';
 import { readEnvelope } from './read-envelope.js';
+import { fixedToken, type TokenSource } from './token-source.js';
 
 /** How the transport reaches the platform (see `PlatformClientOptions`). */
 export interface TransportOptions {
   readonly baseUrl: string;
   readonly token: string;
+  /** Where the token comes from when it may be replaced mid-run; `token` is then its first value. @default fixedToken(token) */
+  readonly tokens?: TokenSource | undefined;
   readonly acceptLanguage?: string | undefined;
   /** Deadline of a whole request, from its start to the last byte of the answer, in ms. */
   readonly timeoutMs: number;
@@ -41,32 +44,42 @@ export type Send = (method: 'GET' | 'POST', path: string, endpoint: string, extr
 export function createTransport(options: TransportOptions): Send {
   const base = options.baseUrl.replace(/\/+$/, '') + '/';
   const host = URL.canParse(base) ? new URL(base).host : undefined;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    authorization: `Bearer ${options.token}`,
-    'user-agent': options.userAgent ?? `mge-ingest/${packageVersion()}`,
+  const agent = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
   };
-  if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
-  const http: Got = got.extend({
-    headers,
-    // got's `request` timeout runs from the start to the answer's last byte: a server that answers
-    // slowly without end is cut off, not only one that goes silent.
-    timeout: { request: options.timeoutMs },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    followRedirect: false,
-    decompress: false,
-    responseType: 'text',
-    agent: {
-      http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
-      https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
-    },
-  });
-  // JSON text goes out through an instance that already carries its content type: a per-request
-  // header would be merged into the defaults on every one of 10^5 POSTs.
-  const httpJsonText: Got = http.extend({ headers: { 'content-type': 'application/json' } });
+  const tokens = options.tokens ?? fixedToken(options.token);
+  /** The got instances of one token, on the one pair of keep-alive agents. */
+  const build = (token: string): { token: string; http: Got; httpJsonText: Got } => {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      'user-agent': options.userAgent ?? `mge-ingest/${packageVersion()}`,
+    };
+    if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
+    const http: Got = got.extend({
+      headers,
+      // got's `request` timeout runs from the start to the answer's last byte: a server that answers
+      // slowly without end is cut off, not only one that goes silent.
+      timeout: { request: options.timeoutMs },
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      followRedirect: false,
+      decompress: false,
+      responseType: 'text',
+      agent,
+    });
+    // JSON text goes out through an instance that already carries its content type: a per-request
+    // header would be merged into the defaults on every one of 10^5 POSTs. For the same reason a new
+    // token gets new instances rather than a header per request.
+    return { token, http, httpJsonText: http.extend({ headers: { 'content-type': 'application/json' } }) };
+  };
+  let built = build(tokens.current());
 
   return async (method, path, endpoint, extra) => {
+    const token = tokens.current();
+    if (token !== built.token) built = build(token);
+    const { http, httpJsonText } = built;
     const request =
       extra.body !== undefined
         ? httpJsonText(base + path, { method, body: extra.body, signal: extra.signal })
@@ -83,7 +96,7 @@ export function createTransport(options: TransportOptions): Send {
       response = await request;
     } catch (error) {
       if (cutOff) throw tooLarge(endpoint, extra.maxBytes, (error as RequestError).response?.statusCode);
-      if (error instanceof RequestError) throw networkFailure(error, endpoint, { host, secret: options.token });
+      if (error instanceof RequestError) throw networkFailure(error, endpoint, { host, secret: token });
       throw error;
     }
     const contentType = response.headers['content-type'];
@@ -91,7 +104,7 @@ export function createTransport(options: TransportOptions): Send {
     // got hands over a compressed answer as bytes when it is not to inflate it. Compression is not
     // asked for, so such an answer is no platform JSON, and it is never inflated (it may be a bomb).
     const body = typeof response.body === 'string' ? response.body : `(a ${String(response.headers['content-encoding'])}-compressed answer, not asked for)`;
-    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body }, endpoint, options.token);
+    const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body }, endpoint, token);
     return { data, status: response.statusCode };
   };
 }

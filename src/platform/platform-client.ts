@@ -13,6 +13,7 @@ import { PayloadShapeError, parseCategoryTree, parseProjects } from './parse-pla
 import { PlatformRequestError } from './platform-errors.js';
 import type { CategoryNode, Project } from './platform-types.js';
 import { redactSecret } from './redact-secret.js';
+import { fixedToken, type TokenSource } from './token-source.js';
 import { RESPONSE_LIMITS } from './response-limits.js';
 import { retryGet, type GetRetryOptions, type RequestPacer } from './retry-get.js';
 import { isObject } from '../util/is-object.js';
@@ -22,6 +23,11 @@ export interface PlatformClientOptions {
   readonly baseUrl: string;
   /** OAuth access token, sent as `Authorization: Bearer`. Never logged, never in an error. */
   readonly token: string;
+  /**
+   * Where the token comes from when it may be replaced mid-run (a token file rewritten by a secret
+   * store): a request refused for its token is sent once more with the renewed one. @default fixedToken(token)
+   */
+  readonly tokens?: TokenSource;
   /** Sent as `Accept-Language` when set (`en` for English category names). */
   readonly acceptLanguage?: string | undefined;
   /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default DEFAULT_SETTINGS.timeoutMs (30000) */
@@ -136,7 +142,20 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       hint: 'Use https://, or allow it with --allow-insecure-http (MGE_ALLOW_INSECURE_HTTP).',
     });
   }
-  const send: Send = createTransport({ ...options, timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs });
+  const tokens = options.tokens ?? fixedToken(options.token);
+  const sendOnce: Send = createTransport({ ...options, tokens, timeoutMs: options.timeoutMs ?? DEFAULT_SETTINGS.timeoutMs });
+  // The platform checks the token before anything else (a 401/403 with an empty body): a request it
+  // refused for its token stored nothing, so, a POST too, it may go once more with a renewed token.
+  const send: Send = async (method, path, endpoint, extra) => {
+    const token = tokens.current();
+    try {
+      return await sendOnce(method, path, endpoint, extra);
+    } catch (error) {
+      if (!(error instanceof PlatformRequestError) || error.code !== 'TOKEN_REJECTED' || extra.signal?.aborted === true) throw error;
+      if ((await tokens.renew(token)) === undefined) throw error;
+      return sendOnce(method, path, endpoint, extra);
+    }
+  };
   const retry: GetRetryOptions = {
     retries: options.getRetries ?? RUN_TUNING.getRetries,
     backoff: RUN_TUNING.backoff,
@@ -151,7 +170,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       try {
         return parse(data);
       } catch (error) {
-        if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, options.token);
+        if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, tokens.current());
         throw error;
       }
     }, { ...retry, pacer: extra.pacer });
@@ -178,7 +197,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       try {
         return await listAllTemplates((n) => get(LIST_PATH, endpoint, RESPONSE_LIMITS.templatePage, parseTemplateList, { searchParams: query(n) }), perPage);
       } catch (error) {
-        if (error instanceof PayloadShapeError) throw protocolError(endpoint, 200, error, options.token);
+        if (error instanceof PayloadShapeError) throw protocolError(endpoint, 200, error, tokens.current());
         throw error;
       }
     },
@@ -216,7 +235,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const { data, status } = await send('POST', path, endpoint, { ...payload, signal: opts.signal, maxBytes: RESPONSE_LIMITS.submit });
       // The record was sent: an answer without a usable id is a protocol error, whose outcome is unknown.
       if (!isPositiveId(data)) {
-        throw protocolError(endpoint, status, new Error(`expected the new record id (a positive integer), got ${JSON.stringify(data)}`), options.token);
+        throw protocolError(endpoint, status, new Error(`expected the new record id (a positive integer), got ${JSON.stringify(data)}`), tokens.current());
       }
       return data;
     },

@@ -111,6 +111,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     rows: number,
     durationMs: number,
     interrupted: boolean,
+    otherShards: optional(number),
     fatal: optional(text),
     error: optional(object({ code: text, message: text, location: optional(anyObject) })),
   },

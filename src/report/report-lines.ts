@@ -258,6 +258,8 @@ export interface SummaryLine {
   readonly rows: number;
   readonly durationMs: number;
   readonly interrupted: boolean;
+  /** With `--shard`: rows read that belong to other shards, counted and not reported. */
+  readonly otherShards?: number;
   /** Absent in older reports, which recorded such a stop as `fatal`. */
   readonly stoppedBy?: EarlyStop;
   readonly fatal?: string;

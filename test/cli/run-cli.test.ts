@@ -44,7 +44,7 @@ describe('runCli in-process', () => {
     expect(await runCli(['ingest', '--help'], ingest.io)).toBe(0);
     for (const flag of ['--retry-uncertain', '--accept-mapping-change', '--max-changes', '--max-uncertain-streak', 'MGE_MAX_UNCERTAIN_STREAK', '[default: 10]']) expect(ingest.out.stdout).toContain(flag);
     expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('An unknown outcome in this run is never re-sent');
-    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST');
+    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('3 aborted mid-run, resumable (TOKEN_REJECTED when the token file holds no new token, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST');
     expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED)');
     expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('A run stopped by --max-errors (MAX_ERRORS_REACHED) or --max-changes (MAX_CHANGES_REACHED) exits 1');
     const report = capture();

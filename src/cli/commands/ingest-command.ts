@@ -1,4 +1,9 @@
-import type { RunIngestOptions } from '../../pipeline/run-ingest.js';
+import path from 'node:path';
+import { shardText } from '../../pipeline/check-shard-change.js';
+import type { IngestResult, RunIngestOptions, UploadSummary } from '../../pipeline/run-ingest.js';
+import { RunStoppedError } from '../../pipeline/run-stopped-error.js';
+import { exitCodeForError } from '../exit-codes.js';
+import { writeIngestMetrics, type IngestMetricsFacts } from './write-ingest-metrics.js';
 import { uploadStageOptions } from '../../pipeline/stage-options.js';
 import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
@@ -48,6 +53,8 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
     maxErrors,
     dryRun,
     acceptMappingChange,
+    shard: s.shard,
+    moveDone: s.moveDone,
     // Never the token: only what a reader of the report needs to know how the run was made.
     runSettings: {
       baseUrl: session?.baseUrl ?? s.baseUrl,
@@ -65,6 +72,7 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
       dryRun,
       ...resume,
       acceptMappingChange,
+      ...(s.shard !== undefined ? { shard: shardText(s.shard) } : {}),
     },
     version: packageVersion(),
   };
@@ -73,14 +81,14 @@ function ingestOptions(args: Readonly<Record<string, unknown>>, context: Command
 /** The promises of a run, in short: the scheduler's contract (docs/guarantees.md says it in full). */
 const INGEST_EPILOGUE = [
   'A row is sent again only when it was certainly not stored (refused, 429, 503): an unknown outcome (500, 502, 504, a reset after sending) leaves it uncertain for the rest of the run, and only a later run with --retry-uncertain sends it again.',
-  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded), or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED or TEMPLATE_FIELDS_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
+  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded), or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED, TEMPLATE_FIELDS_CHANGED, SHARD_NEEDS_KEY, SHARD_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED when the token file holds no new token, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
   ROW_LIMIT_EPILOGUE,
 ].join('\n');
 
 export const ingestCommand = defineCommand({
   command: 'ingest <inputs..>',
   describe: 'read, map, validate and upload every row; re-running with the same report resumes',
-  settings: ['platform', 'upload', 'output', 'progress'],
+  settings: ['platform', 'upload', 'output', 'progress', 'unattended'],
   handlesSignal: true,
   builder: (y) =>
     addTemplateSourceOptions(
@@ -117,39 +125,69 @@ export const ingestCommand = defineCommand({
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain', 'after checking the platform: re-send the rows earlier runs left uncertain'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl incoming/ --on-change upload --max-changes 50', 'nightly: new rows, and up to 50 edited ones as new records'],
+    ['$0 ingest --mapping mappings/x.yaml --report reports/shard-2.jsonl --shard 2/4 --rate 2 data/', 'shard 2 of 4 on its own machine, a quarter of a rate budget of 8/s (docs/scheduling.md)'],
+    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive incoming/ --move-done done/ --metrics-file /var/lib/node_exporter/textfile_collector/mge.prom', 'nightly from a drop folder: done files moved away, metrics for Prometheus'],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
     inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: flag(args['recursive']) },
     // The report and its lock must be regular files; the run says so itself (REPORT_NOT_A_FILE).
+    settingOutputs: ['metrics-file'],
     outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)].map((f) => ({ ...f, regularOnly: true })),
   }),
   run: async (args, context) => {
-    // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
-    const { ingest } = await import('./ingest.js');
-    const openPlatform = once(() => context.openPlatform());
-    const dryRun = flag(args['dry-run']);
-    const templateSource = await templateSourceFor(args, { ...context, openPlatform });
-    // A dry run with a template file works offline; everything else needs the platform.
-    const session = dryRun && typeof args['template-file'] === 'string' ? undefined : await openPlatform();
-    const options = ingestOptions(args, context, session);
-    const client = session?.client;
-    return ingest(
-      options,
-      {
-        template: templateSource,
-        ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
-        signal: context.signal,
-        abortSignal: context.hardSignal,
-      },
-      {
-        io: context.io,
-        json: context.settings.json,
-        quiet: context.settings.quiet,
-        progressIntervalMs: context.settings.progressIntervalMs,
-        argv: context.argv,
-        ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
-      },
-    );
+    const metricsFile = context.settings.metricsFile;
+    if (metricsFile === undefined) return runIngestCommand(args, context, () => undefined);
+    // Written for every run that got this far, failed ones too: a scheduler's alert reads the exit code.
+    const startedAt = Date.now();
+    let result: IngestResult | undefined;
+    const facts = (exitCode: number, summary: UploadSummary | undefined): IngestMetricsFacts => ({
+      file: metricsFile,
+      labels: { report: path.resolve(context.io.cwd, String(args['report'])), ...(context.settings.shard !== undefined ? { shard: shardText(context.settings.shard) ?? '' } : {}) },
+      startedAt,
+      endedAt: Date.now(),
+      exitCode,
+      counts: summary?.counts,
+      otherShards: result?.otherShards ?? 0,
+    });
+    try {
+      const exitCode = await runIngestCommand(args, context, (r) => (result = r));
+      await writeIngestMetrics(facts(exitCode, result?.summary), context.io);
+      return exitCode;
+    } catch (error) {
+      await writeIngestMetrics(facts(exitCodeForError(error, context.signal.aborted), error instanceof RunStoppedError ? error.summary : undefined), context.io);
+      throw error;
+    }
   },
 });
+
+/** The run itself: the template source, the platform, then `ingest` with its display. */
+async function runIngestCommand(args: Readonly<Record<string, unknown>>, context: CommandContext, onResult: (result: IngestResult) => void): Promise<number> {
+  // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
+  const { ingest } = await import('./ingest.js');
+  const openPlatform = once(() => context.openPlatform());
+  const dryRun = flag(args['dry-run']);
+  const templateSource = await templateSourceFor(args, { ...context, openPlatform });
+  // A dry run with a template file works offline; everything else needs the platform.
+  const session = dryRun && typeof args['template-file'] === 'string' ? undefined : await openPlatform();
+  const options = ingestOptions(args, context, session);
+  const client = session?.client;
+  return ingest(
+    options,
+    {
+      template: templateSource,
+      ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
+      signal: context.signal,
+      abortSignal: context.hardSignal,
+    },
+    {
+      io: context.io,
+      json: context.settings.json,
+      quiet: context.settings.quiet,
+      progressIntervalMs: context.settings.progressIntervalMs,
+      argv: context.argv,
+      onResult,
+      ...(context.settings.logFile !== undefined ? { logger: context.logger } : {}),
+    },
+  );
+}

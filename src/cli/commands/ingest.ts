@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { isMgeError } from '../../errors/mge-error.js';
-import { runIngest, type RunIngestDeps, type RunIngestOptions, type UploadSummary } from '../../pipeline/run-ingest.js';
+import { runIngest, type IngestResult, type RunIngestDeps, type RunIngestOptions, type UploadSummary } from '../../pipeline/run-ingest.js';
 import { RunStoppedError } from '../../pipeline/run-stopped-error.js';
 import { displayPath } from '../../util/display-path.js';
 import type { CliIo } from '../cli-io.js';
@@ -24,6 +24,8 @@ export interface IngestOutput {
    * the summary and a fatal stop, as JSON lines for a nightly job's records. @default undefined (no log)
    */
   readonly logger?: Logger;
+  /** Told what a run that ended without an error found (the metrics file). */
+  readonly onResult?: (result: IngestResult) => void;
 }
 
 /** The exit code of a run that ended without an error (docs/guarantees.md → Exit codes). */
@@ -83,8 +85,14 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
       },
     });
     progress.stop();
+    out.onResult?.(result);
     const exitCode = runExitCode(result.summary);
-    const summaryView = { ...view(result.summary, options.reportFile, result.template, result.dryRun, exitCode), nothingToDo: result.nothingToDo };
+    const summaryView = {
+      ...view(result.summary, options.reportFile, result.template, result.dryRun, exitCode),
+      nothingToDo: result.nothingToDo,
+      ...(result.otherShards !== undefined ? { otherShards: result.otherShards } : {}),
+      ...(result.moved !== undefined ? { moved: result.moved } : {}),
+    };
     log?.info({ summary: summaryView }, result.nothingToDo ? 'ingest: nothing to do' : 'ingest finished');
     print(summaryView);
     if (exitCode === EXIT.interrupted) io.stderr.write(`interrupted: in-flight requests drained and the report flushed; ${resumeHint}`);

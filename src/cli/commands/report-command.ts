@@ -10,15 +10,37 @@ import { exitCodeForReport } from '../exit-codes.js';
 import { formatReportSummary } from '../render/format-report-summary.js';
 import { formatWarning } from '../render/format-warning.js';
 
+/** The report names or globs as given (after the word `compact`, the one report to compact). */
+function reportNames(args: Readonly<Record<string, unknown>>): string[] {
+  const names = ((args['files'] as unknown[] | undefined) ?? []).map(String).filter((name) => name !== '');
+  return names[0] === 'compact' && names.length > 1 ? names.slice(1) : names;
+}
+
+/** `report compact FILE`, else undefined: the word `compact` followed by one report (a report named so is `./compact`). */
+function compactTarget(args: Readonly<Record<string, unknown>>): string | undefined {
+  const names = ((args['files'] as unknown[] | undefined) ?? []).map(String);
+  if (names[0] !== 'compact' || names.length < 2) return undefined;
+  if (names.length > 2 || names[1] === '') {
+    throw new UsageError('OPTION_INVALID', 'report compact takes one report: report compact FILE', { location: { field: '<file>' } });
+  }
+  return names[1];
+}
+
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
 /** What `report --json` prints: the summary, flat, with what was written. */
 function reportJson(file: string, result: ReportResult): Record<string, unknown> {
-  return { file, ...result.summary, failedOut: result.failedOut, uploadedOut: result.uploadedOut, changedOut: result.changedOut, annotated: result.annotated, html: result.html };
+  return { file, ...(result.files !== undefined && result.files.length > 1 ? { files: result.files, unfinishedIn: result.unfinishedIn } : {}), ...result.summary, failedOut: result.failedOut, uploadedOut: result.uploadedOut, changedOut: result.changedOut, annotated: result.annotated, html: result.html };
 }
 
 /** The text of `report`: the summary, then where each file went. */
 function reportText(file: string, result: ReportResult): string {
   const { failedOut, uploadedOut, changedOut, annotated, html } = result;
-  let text = formatReportSummary(file, result.summary);
+  const files = result.files ?? [file];
+  let text = formatReportSummary(files.length > 1 ? `${files.length} reports (${files.join(', ')})` : file, result.summary);
+  const others = result.summary.lastSummary?.otherShards;
+  if (files.length === 1 && others !== undefined) text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} row(s) of other shards were read and left to their reports\n`;
+  if (files.length > 1 && (result.unfinishedIn ?? []).length > 0) text += `latest run not finished in: ${(result.unfinishedIn ?? []).join(', ')}\n`;
   if (failedOut) text += `\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
   if (uploadedOut) text += `\n${uploadedOut.rows} uploaded row(s) with their platform ids written to ${uploadedOut.file}\n`;
   if (changedOut) text += `\n${changedOut.rows} changed row(s) with the id of the record each differs from written to ${changedOut.file}\n`;
@@ -27,30 +49,17 @@ function reportText(file: string, result: ReportResult): string {
   return text;
 }
 
-const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-/** `report compact FILE`, else undefined: the word `compact` followed by a report. */
-function compactTarget(args: Readonly<Record<string, unknown>>): string | undefined {
-  const second = args['report'];
-  if (second === undefined) return undefined;
-  if (args['file'] !== 'compact' || typeof second !== 'string' || second === '') {
-    throw new UsageError('OPTION_INVALID', 'give one report: report FILE, or report compact FILE', { location: { field: '<file>' } });
-  }
-  return second;
-}
-
 /**
  * `report FILE`: summarizes a report (see `runReport`). The exit code says what is outstanding now,
  * not what earlier runs went through (`exitCodeForReport`).
  */
 export const reportCommand = defineCommand({
-  command: 'report <file> [report]',
-  describe: 'summarise an ingest report; export the rows that did not upload, ready to fix and re-feed',
+  command: 'report <files..>',
+  describe: 'summarize an ingest report (or several, such as the shards of one run, as one), or compact one; export the rows that did not upload, ready to fix and re-feed',
   settings: ['output'],
   builder: (y) =>
     y
-      .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report; or the word compact, then the report' })
-      .positional('report', { type: 'string', describe: 'after compact: the report to rewrite as its state (one line per key; refused while a run holds its lock)' })
+      .positional('files', { type: 'string', array: true, describe: 'the report (JSON lines) of ingest --report; several, or a quoted glob such as "reports/shard-*.jsonl", are summarized as one (the shards of --shard I/N); or the word compact, then one report to rewrite as its state (one line per key; refused while a run holds its lock)' })
       .option('html', { type: 'string', describe: 'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it' })
       .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id and the time it was stored: key,file,sheet,row,id,hash,uploadedAt (.csv or .xlsx)' })
       .option('changed-out', { type: 'string', describe: 'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)' })
@@ -69,10 +78,12 @@ export const reportCommand = defineCommand({
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
     ['$0 report steel.report.jsonl --html steel.html', 'the report as a page to open in a browser or mail'],
     ['$0 report steel.report.jsonl --annotate steel-checked.xlsx', 'the input back with every problem and status on its row and cell'],
+    ['$0 report "reports/shard-*.jsonl" --failed-out failed.xlsx', 'the shards of one run (--shard I/N) as one: counts, and the rows to fix of all of them'],
     ['$0 report compact steel.report.jsonl', 'rewrite the report as its state: one line per key, the runs kept; report and resume give the same'],
   ],
   files: (args) => ({
-    inputs: [...commandFile('<file> (the report)', args['report'] ?? args['file']), ...commandFile('--input', args['input'])],
+    inputs: commandFile('--input', args['input']),
+    reportPatterns: { option: '<file> (the report)', patterns: reportNames(args) },
     outputs: [...commandFile('--failed-out', args['failed-out']), ...commandFile('--uploaded-out', args['uploaded-out']), ...commandFile('--changed-out', args['changed-out']), ...commandFile('--annotate', args['annotate']), ...commandFile('--html', args['html'])],
   }),
   run: async (args, context) => {
@@ -94,9 +105,10 @@ export const reportCommand = defineCommand({
       );
       return 0;
     }
-    const file = String(args['file']);
+    const files = reportNames(args);
+    const file = files[0] ?? '';
     const result = await runReport(
-      { file, cwd: io.cwd, failedOut: named('failed-out'), uploadedOut: named('uploaded-out'), changedOut: named('changed-out'), annotate: named('annotate'), annotateInput: named('input'), html: named('html'), version: packageVersion() },
+      { file, files, cwd: io.cwd, failedOut: named('failed-out'), uploadedOut: named('uploaded-out'), changedOut: named('changed-out'), annotate: named('annotate'), annotateInput: named('input'), html: named('html'), version: packageVersion() },
       { onWarning },
     );
     io.stdout.write(context.settings.json ? `${JSON.stringify(reportJson(file, result), null, 2)}\n` : reportText(file, result));

@@ -26,6 +26,10 @@ export interface IngestSummaryView {
   readonly exitCode: number;
   /** The inputs held no table file (an empty drop folder): nothing was read, the report not touched. */
   readonly nothingToDo?: boolean;
+  /** With `--shard`: rows read that belong to other shards (left to them, not in this report). */
+  readonly otherShards?: number;
+  /** With `--move-done`: the inputs moved, and those done that could not be. */
+  readonly moved?: { readonly moved: readonly { readonly file: string; readonly to: string }[]; readonly unmoved: readonly { readonly file: string; readonly reason: string }[] };
 }
 
 const MEANING: Readonly<Record<OutcomeType, string>> = {
@@ -59,6 +63,9 @@ export function formatIngestSummary(view: IngestSummaryView): string {
   if (view.plans !== undefined && Object.keys(view.plans).length > 0) {
     lines.push(`a real run would: ${Object.entries(view.plans).map(([plan, n]) => `${plan} ${n}`).join(', ')}`);
   }
+  if (view.otherShards !== undefined) lines.push(`${view.otherShards} row(s) of other shards read and left to them`);
+  for (const m of view.moved?.moved ?? []) lines.push(`done, moved: ${m.file} → ${m.to}`);
+  for (const m of view.moved?.unmoved ?? []) lines.push(`done, but not moved: ${m.file}: ${m.reason}`);
   lines.push(`report: ${view.report}`);
   if (view.notUploaded > 0 && !view.dryRun) lines.push(`${view.notUploaded} row(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);
   return `${lines.join('\n')}\n`;

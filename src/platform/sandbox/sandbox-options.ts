@@ -24,6 +24,16 @@ export interface SandboxOptions {
   readonly host?: string | undefined;
   /** Accepted bearer tokens. @default ['sandbox-token'] */
   readonly tokens?: readonly (string | SandboxToken)[] | undefined;
+  /**
+   * A token expires once this many records were stored with it (the platform's tokens expire after
+   * 10 hours): later requests with it get the 403 of an unknown token. @default never
+   */
+  readonly expireTokenAfter?: number | undefined;
+  /**
+   * Called, before the answer is sent, with a token that just expired (`expireTokenAfter`): a test
+   * rotates the token file there, as a secret store would. @default none
+   */
+  readonly onTokenExpired?: ((token: string) => void) | undefined;
   /** Append every stored record as one JSON line here (written before the answer is sent). */
   readonly storeFile?: string | undefined;
   /** Share of submits answered 502 or 503 (not stored). @default 0 */

@@ -95,6 +95,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let busyLeft = options.busyFirst ?? 0;
 
   const counts = { requests: 0, stored: 0, rejected: 0, busy: 0, failed: 0, resets: 0 };
+  const storedByToken = new Map<string, number>();
+
+  /** One more record stored with `token`; past `expireTokenAfter` the token is no longer accepted. */
+  function countTokenUse(token: string): void {
+    if (options.expireTokenAfter === undefined) return;
+    const used = (storedByToken.get(token) ?? 0) + 1;
+    storedByToken.set(token, used);
+    if (used < options.expireTokenAfter || !tokens.has(token)) return;
+    tokens.delete(token);
+    options.onTokenExpired?.(token);
+  }
   const byStatus: Record<number, number> = {};
 
   function answer(res: ServerResponse, reply: SandboxReply, isSubmit: boolean): void {
@@ -165,6 +176,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         case 'submit': {
           const { reply } = handlers.submit(req.headers['content-type'], body, tooLarge, url.searchParams.get('username') ?? undefined, caller);
           counts.stored++;
+          if (token !== undefined) countTokenUse(token);
           // The record is committed; the indexing job that follows may still fail the answer (docs/platform.md#stored-then-500).
           if (commitThenFailRate > 0 && random() < commitThenFailRate) {
             return answer(res, failure(internalError('Error while queueing the search-index task')), true);
