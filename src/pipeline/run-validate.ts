@@ -11,11 +11,11 @@ import { writeAnnotatedCopy, type RowStatus } from '../report/annotate/write-ann
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
-import { loadJob, type LoadedJob } from './load-job.js';
-import { type InputLayout, loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
+import { loadCheckedInputs } from './load-checked-inputs.js';
+import { type InputLayout, workbookMappingName } from './load-workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
-import { mapInputs, prepareInputs, type PreparedInput } from './map-inputs.js';
+import { mapInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
 import { createValidationTally, type ValidationSummary } from './validation-tally.js';
@@ -89,7 +89,7 @@ export interface ValidateResult {
  */
 export async function runValidate(options: RunValidateOptions, deps: RunValidateDeps): Promise<ValidateResult> {
   const { cwd } = options;
-  const { job, inputs, mappingName } = await loadValidateJob(options, deps);
+  const { job, inputs, mappingName } = await loadCheckedInputs(options, deps);
   const tally = createValidationTally();
   const base = {
     mapping: mappingName,
@@ -144,22 +144,6 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
           )),
         };
   return { ...base, summary, interrupted, interruptedBeforeRows: false, nothingToDo, firstProblems, problemCount, html, annotated };
-}
-
-/** The job and its prepared inputs: from the mapping file, or from the platform workbook itself. */
-async function loadValidateJob(options: RunValidateOptions, deps: RunValidateDeps): Promise<{ job: LoadedJob; inputs: readonly PreparedInput[]; mappingName: string }> {
-  const { cwd } = options;
-  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
-  const settings = { methodsWidth: options.methodsWidth };
-  if (options.mappingFile === undefined) {
-    const [file, ...more] = options.inputs;
-    if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
-    const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
-    return { job, inputs, mappingName: job.mappingFile };
-  }
-  const job = await loadJob({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn });
-  const inputs = await prepareInputs({ inputs: options.inputs, recursive: options.recursive ?? false, mapping: job.prepared, cwd, ...warn });
-  return { job, inputs, mappingName: options.mappingFile };
 }
 
 /** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */
