@@ -10,6 +10,7 @@ import { createLogger } from './create-logger.js';
 import type { Selection } from './define-command.js';
 import { EXIT, ROW_LIMIT_EPILOGUE, exitCodeForError } from './exit-codes.js';
 import { formatError } from './format-error.js';
+import { argvAsksJson, formatErrorJson } from './format-error-json.js';
 import { openPlatform, type PlatformSession } from '../pipeline/open-platform.js';
 import { settingFlags } from './setting-options.js';
 import { UsageError } from './usage-error.js';
@@ -73,6 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const usage = error instanceof MgeError ? error : new UsageError('USAGE', error instanceof Error ? error.message : String(error));
     io.stderr.write(formatError(usage));
+    if (argvAsksJson(argv)) io.stdout.write(formatErrorJson(usage));
     return EXIT.input;
   }
   const { selection, output } = parsed;
@@ -83,14 +85,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   const sessions: PlatformSession[] = [];
   const heldPipes: FileHandle[] = [];
+  // Until the settings are read, only the command line can say it wants JSON (MGE_JSON is a setting).
+  let json = argvAsksJson(argv);
+  // A command that printed its own JSON before failing (ingest's summary with `fatal`) keeps stdout one document.
+  let printed = false;
+  const commandIo: CliIo = { ...io, stdout: { write: (text: string) => ((printed ||= text !== ''), io.stdout.write(text)) } };
   try {
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
+    json = settings.json;
     // Before anything is opened for writing, the log file included: no output may destroy an input.
     heldPipes.push(...(await checkCommandFiles(selection.files?.(selection.args) ?? {}, settings, io.cwd)));
     const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
     const useSandbox = selection.args['sandbox'] === true;
     const work = selection.run(selection.args, {
-      io,
+      io: commandIo,
       settings,
       logger,
       signal,
@@ -108,6 +116,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await Promise.race([work, interrupted(signal, io)]);
   } catch (error) {
     io.stderr.write(formatError(error));
+    // Scripts read stdout: with --json a failure is a JSON object there too (code, message, location).
+    if (json && !printed) io.stdout.write(formatErrorJson(error));
     return exitCodeForError(error, signal.aborted);
   } finally {
     await Promise.all(sessions.map((s) => s.close()));

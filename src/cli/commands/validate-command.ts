@@ -10,6 +10,12 @@ import { addTemplateSourceOptions, templateSourceFor } from '../template-source-
 import { UsageError } from '../usage-error.js';
 import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
 
+/**
+ * Problems `validate --json` lists at most (about 300 bytes each, so some 30 MB); past it they are
+ * counted (`problemsOmitted`), and `--errors FILE.jsonl` has every one.
+ */
+const JSON_PROBLEMS_KEPT = 100_000;
+
 /** `validate --mapping FILE INPUT...`: the dry run (see `runValidate`). */
 export const validateCommand = defineCommand({
   command: 'validate <inputs..>',
@@ -62,13 +68,15 @@ export const validateCommand = defineCommand({
       maxErrors: maxErrorsOption(args, settings),
       methodsWidth: methodsWidthOption(args, settings),
       version: packageVersion(),
+      // --json lists every problem, up to a bound that keeps memory in hand on a huge broken file.
+      keepProblems: settings.json ? JSON_PROBLEMS_KEPT : undefined,
     };
     const template = await templateSourceFor(args, context);
     const name = (file: string): string => displayPath(io.cwd, file);
     // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
     const { runValidate } = await import('../../pipeline/run-validate.js');
     const result = await runValidate(options, { template, signal: context.signal, onWarning: (w) => io.stderr.write(formatWarning(w, name)) });
-    if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result), null, 2)}\n`);
+    if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result, name), null, 2)}\n`);
     else if (result.interruptedBeforeRows) io.stderr.write(formatValidateSummary(result, name));
     else io.stdout.write(formatValidateSummary(result, name));
     return exitCodeForRun({ interrupted: result.interrupted, stoppedEarly: result.summary.stoppedBy !== undefined, rowsToCheck: result.summary.invalid });

@@ -1,9 +1,9 @@
 import type { PreviewRecord, PreviewResult } from '../../pipeline/run-preview.js';
 import type { PreviewValue } from '../../pipeline/preview-values.js';
 import type { CellValue } from '../../sources/source-types.js';
-import type { RowProblem } from '../../template/record-types.js';
 import { cellReference } from './cell-reference.js';
 import { displayWidth, padEnd } from './display-width.js';
+import { problemJson } from './problem-json.js';
 
 type Name = (file: string) => string;
 
@@ -11,10 +11,6 @@ function cellText(value: CellValue | undefined): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return value.iso;
   return String(value);
-}
-
-function problemJson(p: RowProblem, name: Name): Record<string, unknown> {
-  return { code: p.code, message: p.message, at: cellReference(p.location, name), file: name(p.location.file), sheet: p.location.sheet, row: p.location.row, cell: p.location.cell, header: p.location.header, field: p.field, expected: p.expected, found: p.found };
 }
 
 /** What `preview --json` prints: each record as sent (`record`, and `body` byte for byte) and where every value came from. */
