@@ -9,6 +9,7 @@ import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { displayPath } from '../util/display-path.js';
 import { writeAnnotatedCopy, type RowStatus } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
+import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
 import { loadCheckedInputs } from './load-checked-inputs.js';
@@ -55,6 +56,10 @@ export interface RunValidateDeps {
   readonly signal?: AbortSignal;
   /** The one warnings channel (`TEMPLATE_CHANGED`, `MAPPING_NO_KEY`, `MAPPING_META_LITERAL_IS_COLUMN`). */
   readonly onWarning?: OnWarning;
+  /** Told how far the inputs are read, once, before the first row (the progress display). @default undefined */
+  readonly onStart?: (reading: ReadProgress) => void;
+  /** Told of each record checked, valid or not. @default undefined */
+  readonly onRecord?: (valid: boolean) => void;
   /** For the page's date. @default Date.now */
   readonly clock?: () => number;
 }
@@ -110,10 +115,21 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   if (annotate !== undefined && inputs.length > 1) throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', { hint: `${inputs.length} inputs were given` });
   // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
   // skipped on resume, and --max-errors stops every command at the same row.
-  const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile() })), options.maxErrors);
+  const reading = createReadProgress(inputs.map((input) => input.bytes));
+  deps.onStart?.(reading);
+  const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile(), progress: reading })), options.maxErrors);
+  // Rows that are ready come as resolved promises, which never let timers run: every ~50 ms the loop
+  // gives the event loop a turn, so the progress display and a signal are served while rows stream.
+  let turn = Date.now();
+  let read = 0;
   try {
     for await (const row of limit.rows) {
+      if ((++read & 255) === 0 && Date.now() - turn > 50) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = Date.now();
+      }
       tally.add(row);
+      deps.onRecord?.(row.problems.length === 0);
       if (row.problems.length === 0) continue;
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);

@@ -5,6 +5,7 @@ import { defineCommand } from '../define-command.js';
 import { ROW_LIMIT_EPILOGUE, exitCodeForRun } from '../exit-codes.js';
 import { maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { formatValidateSummary, validateJson } from '../render/format-validate-summary.js';
+import { createProgress } from '../render/create-progress.js';
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
@@ -20,7 +21,7 @@ const JSON_PROBLEMS_KEPT = 100_000;
 export const validateCommand = defineCommand({
   command: 'validate <inputs..>',
   describe: 'dry run: read, map and validate every row against the template, upload nothing',
-  settings: ['platform', 'output'],
+  settings: ['platform', 'output', 'progress'],
   // Ctrl-C stops reading, closes the --errors file whole and prints what was read (exit 130).
   handlesSignal: true,
   builder: (y) =>
@@ -75,7 +76,20 @@ export const validateCommand = defineCommand({
     const name = (file: string): string => displayPath(io.cwd, file);
     // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
     const { runValidate } = await import('../../pipeline/run-validate.js');
-    const result = await runValidate(options, { template, signal: context.signal, onWarning: (w) => io.stderr.write(formatWarning(w, name)) });
+    // Progress as ingest shows it: a live bar on a terminal, a plain line every --progress-interval otherwise.
+    const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: settings.quiet, intervalMs: settings.progressIntervalMs, lastLine: 'after-first' });
+    let result: Awaited<ReturnType<typeof runValidate>>;
+    try {
+      result = await runValidate(options, {
+        template,
+        signal: context.signal,
+        onWarning: (w) => io.stderr.write(formatWarning(w, name)),
+        onStart: (reading) => progress.start(() => 0, undefined, reading),
+        onRecord: (valid) => progress.outcome({ type: valid ? 'valid' : 'invalid' }),
+      });
+    } finally {
+      progress.stop();
+    }
     if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result, name), null, 2)}\n`);
     else if (result.interruptedBeforeRows) io.stderr.write(formatValidateSummary(result, name));
     else io.stdout.write(formatValidateSummary(result, name));
