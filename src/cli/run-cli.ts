@@ -21,6 +21,9 @@ const EPILOGUE = [
   ROW_LIMIT_EPILOGUE,
 ].join('\n');
 
+/** What yargs' completion script runs the command with to ask for completions. */
+const COMPLETIONS_FLAG = '--get-yargs-completions';
+
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
 function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {
   let selection: Selection | undefined;
@@ -33,6 +36,7 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
     .demandCommand(1, 'give a command (see --help)')
     .help()
     .alias('help', 'h')
+    .completion('completion', 'print the shell completion script (bash or zsh, by $SHELL): add `source <(mge-ingest completion)` to ~/.bashrc or ~/.zshrc')
     .version(packageVersion())
     .example('$0 templates list --sandbox', 'try the tool on the built-in sandbox platform')
     .example('$0 templates show 101 --base-url https://mgedata.example.cn', 'a template of the platform (token from MGE_TOKEN)')
@@ -42,6 +46,15 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
       throw error ?? new UsageError('USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
     });
   for (const command of COMMANDS) parser = command.register(parser, (s) => (selection = s));
+  // The completion script asks for the words that may follow (`--get-yargs-completions mge-ingest val`).
+  // yargs answers a command's options by parsing the process's own argv again and printing the words
+  // itself, after any parse callback has run: so it is parsed without one, and the shell reads stdout.
+  if (argv.includes(COMPLETIONS_FLAG)) {
+    return new Promise((resolve) => {
+      parser.parse([...argv]);
+      setImmediate(() => resolve({ output: '' }));
+    });
+  }
   return new Promise((resolve, reject) => {
     try {
       void parser.parse([...argv], {}, (error, _args, output) => (error ? reject(error) : resolve({ selection, output })));
