@@ -1,6 +1,6 @@
 /**
  * `report --html` on a generated report of 1,000,000 uploaded and 100,000 invalid rows, against reading
- * and summarising the same report alone (`report --json`'s work), each in its own process: the page
+ * and summarizing the same report alone (`report --json`'s work), each in its own process: the page
  * embeds at most 200,000 problems and 20,000 rows of each other list, and is written as a stream, so
  * peak RSS should stay near the fold's (the folded ledger itself is the bulk) and the page's size near
  * 100,000 problems' worth however many rows were uploaded. Also the page's bytes per embedded problem.

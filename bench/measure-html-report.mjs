@@ -1,5 +1,5 @@
 /**
- * One measurement in its own process: `fold` reads and summarises a report (what `report --json`
+ * One measurement in its own process: `fold` reads and summarizes a report (what `report --json`
  * does); `html` does that and writes the page (`report --html`). Prints seconds, peak RSS and the page's size.
  * Usage: node measure-html-report.mjs fold|html REPORT [OUT.html]
  */

@@ -14,7 +14,7 @@ export async function run(ctx) {
   const xlsx = await makeXlsx(ctx.root, path.join(dataDir, 'sources-100k.xlsx'), 100_000);
 
   // Interleaved repeats, best rows/s and worst peak RSS of each: the machine may be shared, and a
-  // busy neighbour should not be mistaken for the reader's cost.
+  // busy neighbor should not be mistaken for the reader's cost.
   const best = async (script, mode, file, times) => {
     const runs = [];
     for (let i = 0; i < times; i++) runs.push(await measure(script, [mode, file]));

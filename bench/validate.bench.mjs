@@ -16,7 +16,7 @@ export async function run(ctx) {
   const csv1 = await makeValidateCsv(root, path.join(dataDir, 'validate-1m.csv'), 1_000_000);
   const csv2 = await makeValidateCsv(root, path.join(dataDir, 'validate-2m.csv'), 2_000_000);
 
-  // Interleaved repeats, best rows/s and worst peak RSS of each: a busy neighbour on a shared machine
+  // Interleaved repeats, best rows/s and worst peak RSS of each: a busy neighbor on a shared machine
   // should not be mistaken for the pipeline's cost.
   const merge = (runs) => ({
     ...runs[0],

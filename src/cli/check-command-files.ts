@@ -16,7 +16,7 @@ export interface CommandFile {
    * An output the command itself requires to be a regular file, refusing anything else with its own
    * code (the report): not held open here even when it is a FIFO. @default false
    */
-  readonly regularOnly?: boolean;
+  readonly regularOnly?: boolean | undefined;
 }
 
 /** The files a command reads and writes, as its own options name them. */
@@ -56,7 +56,7 @@ function clashError(clash: PathClash): UsageError {
  *   their options; `OUTPUT_NO_READER` for a FIFO nobody reads.
  */
 export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<FileHandle[]> {
-  const named: { role: NamedPath['role']; option: string; name: string; regularOnly?: boolean }[] = [];
+  const named: { role: NamedPath['role']; option: string; name: string; regularOnly?: boolean | undefined }[] = [];
   const origin = (setting: string): string => settings.origins[setting] ?? setting;
   if (settings.configFile !== undefined) named.push({ role: 'input', option: origin('config'), name: settings.configFile });
   if (settings.tokenFile !== undefined) named.push({ role: 'input', option: origin('token-file'), name: settings.tokenFile });

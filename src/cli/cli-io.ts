@@ -5,7 +5,7 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   /** Aborted on SIGINT/SIGTERM; commands drain and return. @default never aborted */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Aborted on a second SIGINT/SIGTERM: stop at once, cancel work in flight. @default never aborted */
   readonly hardSignal?: AbortSignal;
   /** Whether stderr is a terminal (live progress bar instead of periodic lines). @default false */

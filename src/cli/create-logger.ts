@@ -5,7 +5,7 @@ export interface LoggerOptions {
   /** @default 'info' */
   readonly level?: LogLevel;
   /** JSON-lines file (appended); when absent, logs go to `stderr`. */
-  readonly file?: string;
+  readonly file?: string | undefined;
   /** Fallback destination. */
   readonly stderr: { write(text: string): unknown };
 }

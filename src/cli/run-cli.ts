@@ -25,7 +25,7 @@ const EPILOGUE = [
 const COMPLETIONS_FLAG = '--get-yargs-completions';
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
-function parse(argv: readonly string[]): Promise<{ selection?: Selection; output: string }> {
+function parse(argv: readonly string[]): Promise<{ selection: Selection | undefined; output: string }> {
   let selection: Selection | undefined;
   let parser = yargs()
     .scriptName('mge-ingest')
@@ -51,8 +51,8 @@ function parse(argv: readonly string[]): Promise<{ selection?: Selection; output
   // itself, after any parse callback has run: so it is parsed without one, and the shell reads stdout.
   if (argv.includes(COMPLETIONS_FLAG)) {
     return new Promise((resolve) => {
-      parser.parse([...argv]);
-      setImmediate(() => resolve({ output: '' }));
+      void parser.parse([...argv]);
+      setImmediate(() => resolve({ selection: undefined, output: '' }));
     });
   }
   return new Promise((resolve, reject) => {

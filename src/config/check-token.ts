@@ -13,6 +13,7 @@ export type TokenCheck =
 function describe(ch: string): string {
   if (ch === '\n' || ch === '\r') return 'a line break';
   if (/\s/.test(ch)) return 'whitespace';
+  // eslint-disable-next-line no-control-regex -- naming the control character is the point
   if (/[\u0000-\u001f\u007f-\u009f]/.test(ch)) return 'a control character';
   return 'a non-ASCII character';
 }

@@ -1,6 +1,6 @@
 /**
  * The one error taxonomy of the project. Run-level problems throw an {@link MgeError}; a rejected row is
- * data (a {@link RowProblem}) travelling to the report, never an exception.
+ * data (a {@link RowProblem}) traveling to the report, never an exception.
  *
  * - `usage`: bad flags or arguments.
  * - `config`: settings, config file, token file.
@@ -46,15 +46,15 @@ export interface ErrorLocation {
 }
 
 export interface MgeErrorOptions {
-  readonly location?: ErrorLocation;
+  readonly location?: ErrorLocation | undefined;
   /** What the user can do about it. */
-  readonly hint?: string;
+  readonly hint?: string | undefined;
   readonly cause?: unknown;
   /**
    * Extra facts for logs and `--json` (HTTP status, a lock's holder, …): written, never read back by
    * the code. A fact the code needs is a typed field of the area's subclass.
    */
-  readonly details?: Readonly<Record<string, unknown>>;
+  readonly details?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

@@ -9,12 +9,12 @@ import type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 export interface DryRunDeps {
   readonly report: { write(line: ReportLineInput): Promise<void> };
   /** The ledger of earlier runs, to say what a real run would do with each row. */
-  readonly previous?: ReportState;
+  readonly previous?: ReportState | undefined;
   /** Stop taking rows (SIGINT). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** @default Date.now */
   readonly clock?: () => number;
-  readonly onOutcome?: (outcome: RowOutcome) => void;
+  readonly onOutcome?: ((outcome: RowOutcome) => void) | undefined;
 }
 
 /** A dry run's result: the upload summary shape plus what a real run would do, by decision. */

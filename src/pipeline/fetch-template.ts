@@ -15,7 +15,7 @@ export interface TemplateSource {
    * Templates seen before, kept per id and `pub_date`: every fetched template is stored, and the
    * version a mapping was written against is looked up to list what changed. @default undefined (no cache)
    */
-  readonly cache?: TemplateCache;
+  readonly cache?: TemplateCache | undefined;
 }
 
 /** A template and where it came from. */

@@ -15,7 +15,7 @@ export interface LoadJobOptions extends TemplateSource {
   /** The mapping file as the user named it. */
   readonly mappingFile: string;
   /** Where a relative `mappingFile` is found. @default undefined (the process's working directory) */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   /** Run settings that change how the mapping is read (the methods width). @default {} */
   readonly settings?: MappingSettings;
   /**

@@ -8,7 +8,7 @@ import { metaMapping } from '../workbook/read-platform-workbook.js';
 import type { MetaColumnKey } from '../workbook/workbook-meta.js';
 import { fetchTemplate } from './fetch-template.js';
 import { loadJobFromText } from './load-job.js';
-import type { LoadWorkbookJobOptions, WorkbookJob } from './load-workbook-job.js';
+import type { LoadWorkbookJobOptions, WorkbookJob } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 
 /** The largest JSON import file read (it is parsed whole). */

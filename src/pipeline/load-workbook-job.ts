@@ -1,43 +1,16 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { MappingSettings } from '../mapping/check/check-mapping.js';
 import { compileMapping } from '../mapping/compile/compile-mapping.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import { FLAT_INDEX_HEADERS, flatLayoutMapping } from '../workbook/flat-layout-mapping.js';
-import { joinPlatformWorkbook, identifyPlatformWorkbook, sourceFlags, type WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
+import { joinPlatformWorkbook, identifyPlatformWorkbook, sourceFlags } from '../workbook/read-platform-workbook.js';
 import { loadJsonJob } from './load-json-job.js';
-import { fetchTemplate, type TemplateSource } from './fetch-template.js';
-import { loadJobFromText, type LoadedJob } from './load-job.js';
-import type { PreparedInput } from './map-inputs.js';
+import { fetchTemplate } from './fetch-template.js';
+import { loadJobFromText } from './load-job.js';
 import { PipelineError } from './pipeline-errors.js';
-import type { OnWarning } from './pipeline-warning.js';
-
-/** Options of {@link loadWorkbookJob}. */
-export interface LoadWorkbookJobOptions extends TemplateSource {
-  /** The workbook as the user named it. */
-  readonly file: string;
-  /** Where a relative `file` is found. @default undefined (the process's working directory) */
-  readonly cwd?: string;
-  /** The template, when the workbook does not name it (`--template`). */
-  readonly tid?: number | undefined;
-  /** The record meta the input does not hold (`--source`, `--methods`, `--reference`; `--title` … for the flat export). */
-  readonly meta: WorkbookMetaFlags;
-  /** How the input is laid out. @default `json` for a `.json` file, else `platform` */
-  readonly layout?: InputLayout | undefined;
-  readonly settings?: MappingSettings;
-  readonly onWarning?: OnWarning;
-}
-
-/** A platform workbook ready for the map + validate stage: the job, its one input, the mapping text written for it. */
-export interface WorkbookJob {
-  readonly job: LoadedJob;
-  readonly inputs: readonly PreparedInput[];
-  readonly mappingText: string;
-}
-
-/** The platform's layouts read without a mapping (docs/platform-workbook.md). */
-export type InputLayout = 'platform' | 'flat' | 'json';
+import type { PreparedInput } from './map-inputs.js';
+import type { InputLayout, LoadWorkbookJobOptions, WorkbookJob } from './workbook-job.js';
 
 /** `<file> (platform layout)`: how messages name the mapping written for a workbook. */
 export function workbookMappingName(file: string, layout: InputLayout = 'platform'): string {

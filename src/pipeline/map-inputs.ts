@@ -23,7 +23,7 @@ export interface PrepareInputsOptions {
   /** The mapping, checked against its template (`loadJob`): bound here to each input's header. */
   readonly mapping: PreparedMapping;
   /** Where relative inputs are found. @default undefined (the process's working directory) */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   /** Reader settings that override the mapping's `input:` section (e.g. from flags). @default {} */
   readonly sourceOptions?: SourceOptions;
   /**

@@ -86,9 +86,12 @@ export function columnUnit(header: SourceHeader, column: number, stated: Readonl
 
 /** Every leaf of a record (scalars and empty lists), by dotted path. */
 function leaves(value: JsonValue, path: string, out: [string, JsonValue][]): void {
-  if (Array.isArray(value) && value.length > 0) value.forEach((v, i) => leaves(v, `${path}[${i}]`, out));
-  else if (value !== null && typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) leaves(v, `${path}.${k}`, out);
-  else out.push([path, value]);
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push([path, value]);
+    else value.forEach((v: JsonValue, i) => leaves(v, `${path}[${i}]`, out));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as { readonly [key: string]: JsonValue })) leaves(v, `${path}.${k}`, out);
+  } else out.push([path, value]);
 }
 
 /**

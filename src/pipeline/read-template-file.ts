@@ -2,13 +2,11 @@ import { TemplateError } from '../template/template-errors.js';
 import { parseTemplate } from '../template/parse-template.js';
 import type { Template } from '../template/template-types.js';
 import { readBoundedFileSync } from '../util/read-bounded-file.js';
+import { isObject } from '../util/is-object.js';
 
-/** Largest template file read: 64 MiB, room for a whole catalogue saved from the platform. */
+/** Largest template file read: 64 MiB, room for a whole catalog saved from the platform. */
 export const MAX_TEMPLATE_FILE_BYTES = 64 * 1024 * 1024;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The raw templates a file holds, whatever of the accepted shapes it has. */
 function candidates(json: unknown): unknown[] {

@@ -19,7 +19,8 @@ import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
 import { loadJob, type LoadedJob } from './load-job.js';
-import { type InputLayout, loadWorkbookJob } from './load-workbook-job.js';
+import { loadWorkbookJob } from './load-workbook-job.js';
+import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import { sha256Hex } from '../mapping/rows/record-hash.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
@@ -42,7 +43,7 @@ export interface RunIngestOptions {
   readonly recursive?: boolean;
   readonly reportFile: string;
   /** Where relative paths are found. @default undefined (the process's working directory) */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   readonly methodsWidth: MethodsWidth;
   /** `?username=` of every submit; required unless `dryRun`. */
   readonly username: string | undefined;
@@ -85,7 +86,7 @@ export interface RunIngestDeps {
   readonly sleep?: Sleep;
   readonly random?: () => number;
   /** First SIGINT/SIGTERM: take no new rows, drain, flush. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Second signal: cancel requests in flight (their rows end `uncertain`). */
   readonly abortSignal?: AbortSignal;
   /** The one warnings channel (mapping, template, the report's repair, a stale lock taken over). */

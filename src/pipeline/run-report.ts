@@ -58,7 +58,7 @@ export interface ReportResult {
 
 /**
  * The `report` pipeline: reads a report (read-only, no lock: a running ingest may be appending; its
- * torn last line is skipped with a warning), folds and summarises it (every key by its latest status,
+ * torn last line is skipped with a warning), folds and summarizes it (every key by its latest status,
  * errors by code, uncertain and changed rows, whether the latest run finished), and writes what was
  * asked: the rows not known to be stored in the one format of rows to fix (`--failed-out`), the
  * uploaded rows with their ids (`--uploaded-out`), the page (`--html`).
@@ -106,7 +106,15 @@ async function annotateFromReport(options: RunReportOptions, state: ReportState,
   if (samePath(await identifyPath(out, options.cwd), await identifyPath(input, options.cwd))) {
     throw new ReportError('ANNOTATE_INPUT', `--annotate ${out} is the input ${input} itself: it would be overwritten`, { location: { field: '--annotate', file: out }, hint: 'Write the copy to another file.' });
   }
-  const { problems, statuses } = reportAnnotations(state, sameInput(options.cwd, input));
+  const same = sameInput(options.cwd, input);
+  // A copy of a file the report holds no rows of would carry no mark: a clean bill it never earned.
+  if (!inputs.some(same)) {
+    throw new ReportError('ANNOTATE_INPUT', `the report holds no rows of ${input}: name one of its inputs with --input`, {
+      location: { field: '--input', file: input },
+      hint: inputs.slice(0, 5).join(', '),
+    });
+  }
+  const { problems, statuses } = reportAnnotations(state, same);
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
   const written = await writeAnnotatedCopy({ file: path.resolve(options.cwd, input), problems, statuses, summary: [['report', options.file], ['input', input], ...counts] }, path.resolve(options.cwd, options.annotate ?? ''));
   return { file: options.annotate ?? '', input, ...written };

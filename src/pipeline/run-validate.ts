@@ -7,19 +7,22 @@ import { createProblemCollector, type ProblemCollector } from '../report/html/co
 import { DEFAULT_HTML_LIMITS } from '../report/html/html-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { displayPath } from '../util/display-path.js';
-import { writeAnnotatedCopy, type RowStatus } from '../report/annotate/write-annotated-copy.js';
+import type { RowStatus } from '../report/annotate/row-status.js';
+import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
 import { loadCheckedInputs } from './load-checked-inputs.js';
-import { type InputLayout, workbookMappingName } from './load-workbook-job.js';
+import { workbookMappingName } from './load-workbook-job.js';
+import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/read-platform-workbook.js';
 import { mapInputs, type PreparedInput } from './map-inputs.js';
 import { openErrorFile, type ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
-import { createValidationTally, type ValidationSummary } from './validation-tally.js';
+import type { ValidationSummary } from '../report/validation-summary.js';
+import { createValidationTally } from './validation-tally.js';
 
 /** Plain options of {@link runValidate}: what the command line and settings decided. */
 export interface RunValidateOptions {
@@ -43,7 +46,7 @@ export interface RunValidateOptions {
   /** Write a copy of the one input with every problem on its cell here (`.xlsx`); undefined writes none. */
   readonly annotateFile?: string | undefined;
   /** Problems kept in {@link ValidateResult.firstProblems} for display. @default 20 */
-  readonly keepProblems?: number;
+  readonly keepProblems?: number | undefined;
   /** The tool's version, on the page. */
   readonly version: string;
 }
@@ -155,7 +158,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       : {
           file: options.annotateFile,
           ...(await writeAnnotatedCopy(
-            { file: path.resolve(cwd, inputs[0].openPath), problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
+            { file: path.resolve(cwd, inputs[0].openPath), header: inputs[0].header, problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
             path.resolve(cwd, options.annotateFile),
           )),
         };

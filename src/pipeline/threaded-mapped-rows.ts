@@ -5,7 +5,6 @@ import type { MappingSpec } from '../mapping/load/mapping-spec.js';
 import type { MethodsWidth } from '../template/record-types.js';
 import { isDelimitedText } from '../sources/open-table.js';
 import type { SourceOptions } from '../sources/source-options.js';
-import type { TableSource } from '../sources/source-types.js';
 import { readsOnWorker } from '../sources/threaded-csv-records.js';
 import type { Template } from '../template/template-types.js';
 import { readWorkerBatches } from '../util/read-worker-batches.js';
@@ -28,7 +27,7 @@ export interface MapPlan {
 export interface MappedRowSource {
   readonly rows: AsyncIterable<MappedRow>;
   readonly close: () => Promise<void>;
-  /** As {@link TableSource.readFraction}: the share of the file the rows handed out so far reach. */
+  /** As `TableSource.readFraction`: the share of the file the rows handed out so far reach. */
   readFraction(): number;
 }
 

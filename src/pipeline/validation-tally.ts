@@ -1,21 +1,6 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { EarlyStop } from '../report/report-lines.js';
-
-/** What a map + validate run found, for the summary (`validate`, and the dry part of `ingest`). */
-export interface ValidationSummary {
-  /** Input files read (or opened before an early stop). */
-  readonly files: number;
-  /** Records built: one per row, or per group of rows with `groupBy`. */
-  readonly records: number;
-  /** Source rows read. */
-  readonly rows: number;
-  readonly valid: number;
-  readonly invalid: number;
-  /** Invalid records per problem code (a record with two codes counts under both), codes sorted. */
-  readonly invalidByCode: Readonly<Record<string, number>>;
-  /** Set when `--max-errors` stopped the run before the input ended (see `limitErrors`). */
-  readonly stoppedBy: EarlyStop | undefined;
-}
+import type { ValidationSummary } from '../report/validation-summary.js';
 
 /** Counts mapped rows as they pass; {@link ValidationTally.summary} gives the totals at any time. */
 export interface ValidationTally {

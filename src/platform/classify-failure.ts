@@ -8,7 +8,7 @@ import { PlatformRequestError } from './platform-errors.js';
  *   sending the same bytes again will fail again, so it is not retried.
  * - `uncertain`: the body may have been stored (timeout or reset after sending, 500, 502, 504, a 2xx
  *   whose body is not the envelope). The platform has no idempotency key and no dedup
- *   (`reference/platform-behaviour.md` §E.4), so it is re-sent only when the user asks for it.
+ *   (docs/platform.md#no-idempotency-no-dedup), so it is re-sent only when the user asks for it.
  * - `fatal`: no later row can succeed (token rejected, template gone): stop the run after draining.
  *
  * A GET stores nothing, so repeating it is safe: whatever may pass by itself is `retry` (any network
@@ -59,7 +59,7 @@ function byStatus(status: number | undefined): FailureAction {
   if (status === 429 || status === 503 || status === 408) return 'retry';
   if (status === 401 || status === 403 || status === 404) return 'fatal';
   if (status >= 400 && status < 500) return 'failed';
-  // 5xx (500 may come after the commit, §E.2 step 11), and a 1xx/2xx/3xx that was not a valid success.
+  // 5xx (500 may come after the commit: docs/platform.md#stored-then-500), and a 1xx/2xx/3xx that was not a valid success.
   return 'uncertain';
 }
 

@@ -10,19 +10,19 @@ import { readEnvelope } from './read-envelope.js';
 export interface TransportOptions {
   readonly baseUrl: string;
   readonly token: string;
-  readonly acceptLanguage?: string;
+  readonly acceptLanguage?: string | undefined;
   /** Deadline of a whole request, from its start to the last byte of the answer, in ms. */
   readonly timeoutMs: number;
   /** @default `mge-ingest/<version>` */
   readonly userAgent?: string;
 }
 
-/** What one request carries besides method and path: a value to serialise (`json`) or JSON text (`body`). */
+/** What one request carries besides method and path: a value to serialize (`json`) or JSON text (`body`). */
 export interface SendExtra {
   readonly json?: unknown;
   readonly body?: string;
-  readonly searchParams?: Record<string, string | number>;
-  readonly signal?: AbortSignal;
+  readonly searchParams?: Record<string, string | number> | undefined;
+  readonly signal?: AbortSignal | undefined;
   /** Largest answer read, in bytes (see `RESPONSE_LIMITS`). */
   readonly maxBytes: number;
 }
@@ -72,7 +72,8 @@ export function createTransport(options: TransportOptions): Send {
         ? httpJsonText(base + path, { method, body: extra.body, signal: extra.signal })
         : http(base + path, { method, json: extra.json, searchParams: extra.searchParams, signal: extra.signal });
     let cutOff = false;
-    request.on('downloadProgress', ({ transferred, total }) => {
+    // `on` hands back the request itself, which is awaited below.
+    void request.on('downloadProgress', ({ transferred, total }) => {
       if (transferred <= extra.maxBytes && (total === undefined || total <= extra.maxBytes)) return;
       cutOff = true;
       request.cancel();

@@ -53,7 +53,7 @@ function describe(reason: Reason, host: string | undefined, code: string | undef
 /** What {@link networkFailure} needs besides the error. */
 export interface NetworkFailureContext {
   /** `host:port` of the platform, named in the message. */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** The token, scrubbed from the wire message kept as `cause`. */
   readonly secret?: string;
 }

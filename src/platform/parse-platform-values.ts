@@ -1,5 +1,6 @@
 import { isPositiveId } from '../util/positive-id.js';
 import type { CategoryNode, Project, Topic } from './platform-types.js';
+import { isObject } from '../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -11,14 +12,11 @@ export class PayloadShapeError extends Error {
   }
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(raw: Json, key: string, path: string, optional = false): string {
   const value = raw[key];
   if (typeof value === 'string') return value;
-  // Programme numbers are string keys, but be lenient with a server that sends them as numbers.
+  // Program numbers are string keys, but be lenient with a server that sends them as numbers.
   if (typeof value === 'number') return String(value);
   if (optional && (value === undefined || value === null)) return '';
   throw new PayloadShapeError(`${path}.${key}`, `expected a string, got ${JSON.stringify(value)}`);
@@ -48,7 +46,7 @@ function parseCategoryNode(raw: unknown, path: string, depth = 1): CategoryNode 
   };
 }
 
-/** Parses `data` of `GET material/category/tree`: a bare array of top-level nodes (§F.1). */
+/** Parses `data` of `GET material/category/tree`: a bare array of top-level nodes (docs/platform.md#the-category-tree). */
 export function parseCategoryTree(data: unknown): CategoryNode[] {
   return arrayAt(data, 'data').map((node, i) => parseCategoryNode(node, `data[${i}]`));
 }
@@ -64,7 +62,7 @@ function parseTopic(raw: unknown, path: string, projectId: string): Topic {
   };
 }
 
-/** Parses `data` of `GET material/projects/`; v3 projects carry no `subjects`, so their topics are empty (§F.2). */
+/** Parses `data` of `GET material/projects/`; v3 projects carry no `subjects`, so their topics are empty (docs/platform.md#projects-and-topics). */
 export function parseProjects(data: unknown): Project[] {
   return arrayAt(data, 'data').map((raw, i) => {
     const path = `data[${i}]`;

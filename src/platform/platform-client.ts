@@ -15,6 +15,7 @@ import type { CategoryNode, Project } from './platform-types.js';
 import { redactSecret } from './redact-secret.js';
 import { RESPONSE_LIMITS } from './response-limits.js';
 import { retryGet, type GetRetryOptions, type RequestPacer } from './retry-get.js';
+import { isObject } from '../util/is-object.js';
 
 export interface PlatformClientOptions {
   /** Platform root, e.g. `https://mgedata.example.cn` (the API paths are appended). */
@@ -22,7 +23,7 @@ export interface PlatformClientOptions {
   /** OAuth access token, sent as `Authorization: Bearer`. Never logged, never in an error. */
   readonly token: string;
   /** Sent as `Accept-Language` when set (`en` for English category names). */
-  readonly acceptLanguage?: string;
+  readonly acceptLanguage?: string | undefined;
   /** Deadline of a whole request, from its start to the answer's last byte, in milliseconds. @default DEFAULT_SETTINGS.timeoutMs (30000) */
   readonly timeoutMs?: number;
   /** @default `mge-ingest/<version>` */
@@ -44,7 +45,7 @@ export interface PlatformClientOptions {
 
 export interface ListTemplatesOptions {
   /** Only templates of this category id (exact match, no descendants). */
-  readonly category?: number;
+  readonly category?: number | undefined;
   /** Page size of the underlying requests. @default 100 */
   readonly perPage?: number;
 }
@@ -52,13 +53,13 @@ export interface ListTemplatesOptions {
 export interface SubmitOptions {
   /** The `?username=` the record is uploaded for (ignored by the platform for user-bound tokens). */
   readonly username: string;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Options of one {@link PlatformClient.getTemplate} call. */
 export interface GetTemplateOptions {
   /** Runs each attempt in a platform-wide pace (the upload queue), which a busy answer pauses. @default undefined */
-  readonly pacer?: RequestPacer;
+  readonly pacer?: RequestPacer | undefined;
 }
 
 /** One typed function per endpoint of the storage API. */
@@ -92,8 +93,9 @@ function protocolError(endpoint: string, status: number, error: unknown, secret:
 }
 
 /**
- * The platform answers a missing and an unpublished template alike with 422/2102 (§C.2); only the
- * untranslated detail tells them apart. Both are template problems of the user's input, not failures.
+ * The platform answers a missing and an unpublished template alike with 422/2102
+ * (docs/platform.md#one-template); only the untranslated detail tells them apart. Both are template
+ * problems of the user's input, not failures.
  */
 function templateLookupError(error: unknown, tid: number): unknown {
   if (!(error instanceof PlatformRequestError) || error.failure.platformCode !== 2102) return error;
@@ -112,9 +114,6 @@ function templateLookupError(error: unknown, tid: number): unknown {
   return error;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An id the platform sent, as a positive safe integer, or a shape error naming where it was. */
 function platformId(value: unknown, path: string): number {
@@ -146,7 +145,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     random: options.random ?? Math.random,
   };
 
-  function get<T>(path: string, endpoint: string, maxBytes: number, parse: (data: unknown) => T, extra: { searchParams?: Record<string, string | number>; pacer?: RequestPacer } = {}): Promise<T> {
+  function get<T>(path: string, endpoint: string, maxBytes: number, parse: (data: unknown) => T, extra: { searchParams?: Record<string, string | number> | undefined; pacer?: RequestPacer | undefined } = {}): Promise<T> {
     return retryGet(async () => {
       const { data, status } = await send('GET', path, endpoint, { searchParams: extra.searchParams, maxBytes });
       try {
@@ -186,7 +185,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async getTemplate(tid, opts = {}) {
       if (!isPositiveId(tid)) {
-        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${tid}`);
+        throw new TemplateError('TEMPLATE_ID_INVALID', `a template id is a positive integer, got ${JSON.stringify(tid)}`);
       }
       const endpoint = `GET templates/${tid}`;
       try {

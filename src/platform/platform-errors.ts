@@ -12,11 +12,11 @@ export interface PlatformFailure {
   /** The envelope's `code`, when the body was the platform's JSON envelope. */
   readonly platformCode?: number;
   /** The envelope's `msg` (may be Chinese: never branch on it). */
-  readonly platformMessage?: string;
+  readonly platformMessage?: string | undefined;
   /** The envelope's `error_detail`, as text. */
-  readonly detail?: string;
+  readonly detail?: string | undefined;
   /** Raw `Retry-After` header, when present. */
-  readonly retryAfter?: string;
+  readonly retryAfter?: string | undefined;
   /** Whether the request (with its body) may have reached the platform. */
   readonly requestSent: boolean;
   /** For network errors: what happened on the wire. */
@@ -25,7 +25,7 @@ export interface PlatformFailure {
 
 /**
  * Error codes of the platform client:
- * - `TOKEN_REJECTED` (fatal): 401/403, usually an empty HTML body (§A.3).
+ * - `TOKEN_REJECTED` (fatal): 401/403, usually an empty HTML body (docs/platform.md#authentication).
  * - `PLATFORM_ERROR` (rejected): the platform's error envelope `{code, msg, error_detail}` (422, 404, 406, 500, …).
  * - `PLATFORM_BUSY` (transient): 429 or 503, possibly with `Retry-After`.
  * - `PROTOCOL_ERROR` (rejected): a response that is not the expected JSON (HTML page, wrong shape).

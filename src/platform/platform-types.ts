@@ -1,4 +1,4 @@
-/** Typed values of the read-side endpoints (`reference/platform-behaviour.md` §F). */
+/** Typed values of the read-side endpoints (docs/platform.md#the-category-tree, docs/platform.md#projects-and-topics). */
 
 /** A node of the material category tree: `{id, name, children}`. */
 export interface CategoryNode {

@@ -23,7 +23,7 @@ function asEnvelope(value: unknown): Envelope | undefined {
 }
 
 function parseEnvelope(response: RawResponse): Envelope | undefined {
-  // The DCQL build answers unknown URLs with its SPA page and status 200 (§A.3): check the type first.
+  // The DCQL build answers unknown URLs with its SPA page and status 200 (docs/platform.md#answers-that-are-not-json): check the type first.
   if (!response.contentType || !/^application\/(?:[\w.+-]*\+)?json\b/i.test(response.contentType)) return undefined;
   try {
     return asEnvelope(JSON.parse(response.body));
@@ -52,10 +52,11 @@ function describeBody(response: RawResponse, secret: string | undefined): string
 }
 
 /**
- * Checks one response against the platform's envelope (§A) and returns `data`, or throws the typed
- * {@link PlatformRequestError}. Success is `code === 0` on 200 or 201; the platform's `msg` may be
- * translated, so only `code` and the status are branched on. Platform text in the error (msg, detail, a
- * body snippet) is scrubbed of `secret` and of `Bearer …`: a server may echo the request's headers.
+ * Checks one response against the platform's envelope (docs/platform.md#the-envelope,
+ * docs/platform.md#errors) and returns `data`, or throws the typed {@link PlatformRequestError}.
+ * Success is `code === 0` on 200 or 201; the platform's `msg` may be translated, so only `code` and the
+ * status are branched on. Platform text in the error (msg, detail, a body snippet) is scrubbed of
+ * `secret` and of `Bearer …`: a server may echo the request's headers.
  */
 export function readEnvelope(response: RawResponse, endpoint: string, secret?: string): unknown {
   const { status } = response;

@@ -24,7 +24,7 @@ export interface GetRetryOptions {
   /** A uniform source in [0, 1), for the jitter. */
   readonly random: () => number;
   /** Runs each attempt in the platform-wide pace, and is paused by a busy answer. @default undefined (none) */
-  readonly pacer?: RequestPacer;
+  readonly pacer?: RequestPacer | undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface ReportWriterOptions {
 /** Appends lines to a report. Writes are ordered; each resolves once its bytes are in the OS. */
 export interface ReportWriter {
   readonly file: string;
-  /** Stamps `at`, serialises, appends with one write call; resolves after the write returned. */
+  /** Stamps `at`, serializes, appends with one write call; resolves after the write returned. */
   write(line: ReportLineInput): Promise<void>;
   /** Forces everything written so far to disk. */
   sync(): Promise<void>;

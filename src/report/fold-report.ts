@@ -23,8 +23,11 @@ export interface KeyState {
   location: ReportLocation;
   /** POST attempts over all runs. */
   attempts: number;
-  /** The latest record stored for this key, if any: what `changed` is measured against. */
-  uploaded: { id: number; hash: string } | undefined;
+  /**
+   * The latest record stored for this key, if any: what `changed` is measured against. `at` is the
+   * stamp of its `uploaded` line, written as the platform's answer came (`report --uploaded-out`).
+   */
+  uploaded: { id: number; hash: string; at: string } | undefined;
   /** The latest hash whose upload outcome is unknown (it may be on the platform); cleared by an upload. */
   uncertainHash: string | undefined;
   /** Where `uncertainHash` was left uncertain: the run (`runId`) and the time of its line. */
@@ -115,7 +118,7 @@ function applyRow(entry: KeyState, line: RowLine, runId: string | undefined): vo
       return;
     case 'uploaded':
       set(entry, 'uploaded', line.hash, undefined);
-      entry.uploaded = { id: line.id, hash: line.hash };
+      entry.uploaded = { id: line.id, hash: line.hash, at: line.at };
       entry.uncertainHash = undefined;
       entry.uncertainSince = undefined;
       entry.sourceValues = undefined;

@@ -3,7 +3,7 @@ import { scanReport, type ReportWarning, type ScanReportOptions } from './scan-r
 
 /**
  * Streams a report into its folded {@link ReportState} without holding its lines: what `ingest` does
- * before appending (with `repair: true`, under the lock) and what `report` does to summarise.
+ * before appending (with `repair: true`, under the lock) and what `report` does to summarize.
  */
 export async function loadReportState(
   file: string,

@@ -60,7 +60,7 @@ export function cellOf(cell: SheetCell): unknown {
 
 /**
  * Streams a workbook of one sheet into `stream` with exceljs' streaming writer: each row is committed
- * (serialised and let go) as it is added, and adding waits while the zip or the file is behind, so
+ * (serialized and let go) as it is added, and adding waits while the zip or the file is behind, so
  * memory stays bounded however many rows are written. exceljs itself never waits: its sheet buffer
  * pushes into the zip's input regardless, and the zip compresses one entry at a time on the event loop,
  * so without waiting on that input the whole sheet piled up in memory until the end (200,000 rows:

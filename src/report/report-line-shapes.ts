@@ -3,11 +3,11 @@
  * line that parses as JSON but holds a field of another type (a hand edit, a forged line) must be
  * refused where it is read, not crash `report`, `--html` or a resume further on.
  */
+import { isObject } from '../util/is-object.js';
 
 /** Checks a value; returns the path of the first part that does not fit, or undefined. */
 type Shape = (value: unknown, at: string) => string | undefined;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const is = (test: (value: unknown) => boolean): Shape => (value, at) => (test(value) ? undefined : at);
 
 const text = is((v) => typeof v === 'string');

@@ -81,7 +81,7 @@ function unfinishedRun(state: ReportState): UnfinishedRun | undefined {
 }
 
 /**
- * Summarises a folded report: every key counted once by its latest status, errors grouped by code
+ * Summarizes a folded report: every key counted once by its latest status, errors grouped by code
  * (the first problem's code for invalid rows), uncertain and changed rows listed, and what is
  * outstanding now (not what earlier runs went through: a killed run that a later run completed is
  * history). Pure.

@@ -80,7 +80,7 @@ async function* records(parser: Parser, file: string, mark: () => void): AsyncGe
   let line = 1;
   try {
     for await (const batch of readBatches<string[]>(parser)) {
-      const rows: RawRow[] = new Array(batch.length);
+      const rows = new Array<RawRow>(batch.length);
       for (let i = 0; i < batch.length; i++) {
         const record = batch[i]!;
         rows[i] = { rowNumber: line, cells: record, issues: undefined };

@@ -2,7 +2,7 @@ import { decodeXlsxText } from '../util/xlsx-escape.js';
 import type { CellDate, CellValue, SourceIssue } from './source-types.js';
 import { earlySerialOf, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
 
-/** A normalised cell, plus the issue found in it (if any). */
+/** A normalized cell, plus the issue found in it (if any). */
 export interface NormalisedCell {
   readonly value: CellValue;
   readonly issue: Omit<SourceIssue, 'columnIndex' | 'message'> | undefined;

@@ -8,13 +8,18 @@ import { assembleTable } from './assemble-table.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
+
+/** The one SheetJS number-format call used here; its typings leave `SSF` untyped. */
+interface SheetJsFormats {
+  is_date(this: void, format: string): boolean;
+}
 import { showsAsPercent } from './shows-as-percent.js';
 import { checkSheetExtent, checkSheetJsFile, SHEETJS_LIMITS, type SheetJsLimits } from './check-sheetjs-file.js';
 import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
 
 /**
  * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
- * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalised as
+ * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalized as
  * for xlsx: error cells give `SOURCE_ERROR_CELL`, dates their wall-clock value.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */
@@ -107,7 +112,7 @@ function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject, dates: Dat
       return Boolean(cell.v);
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
+      if (typeof cell.z === 'string' && (XLSX.SSF as SheetJsFormats).is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
       return Number.isFinite(v) ? v : null;
     }
     case 'd':

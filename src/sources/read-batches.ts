@@ -8,15 +8,20 @@ import { createWakeUp } from '../util/create-wake-up.js';
  */
 export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
   let finished = false;
-  let failure: unknown;
+  // Boxed: a stream may fail with any value, `undefined` included, and the box says one came.
+  let failure: { readonly error: unknown } | undefined;
   const { wait, wake: notify } = createWakeUp();
   const onEnd = (): void => {
     finished = true;
     notify();
   };
   const onError = (error: unknown): void => {
-    failure ??= error;
+    failure ??= { error };
     notify();
+  };
+  // A function, not an inline check: `stream.read()` may fail the stream, which the compiler cannot see.
+  const throwIfFailed = (): void => {
+    if (failure !== undefined) throw failure.error;
   };
   stream.on('readable', notify);
   stream.on('end', onEnd);
@@ -24,7 +29,7 @@ export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
   stream.on('error', onError);
   try {
     for (;;) {
-      if (failure !== undefined) throw failure;
+      throwIfFailed();
       const batch: T[] = [];
       let item: T | null;
       while ((item = stream.read() as T | null) !== null) batch.push(item);
@@ -32,7 +37,7 @@ export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
         yield batch;
         continue;
       }
-      if (failure !== undefined) throw failure;
+      throwIfFailed();
       if (finished || stream.readableEnded || stream.destroyed) return;
       await wait();
     }

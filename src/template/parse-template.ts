@@ -6,12 +6,10 @@ import {
   type Template,
   type TemplateSummary,
 } from './template-types.js';
+import { isObject } from '../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function malformed(path: string, message: string, templateId?: number): TemplateError {
   return new TemplateError('TEMPLATE_MALFORMED', `template${templateId === undefined ? '' : ` ${templateId}`}: ${message}`, {
@@ -28,7 +26,7 @@ function stringList(value: unknown, path: string, what: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     throw malformed(path, `${what} must be an array of strings`);
   }
-  return value as string[];
+  return value;
 }
 
 /**
@@ -56,7 +54,7 @@ function optionalUnit(misc: Json, path: string): string | undefined {
 
 /**
  * Parses one field definition `{t, r, misc}`. `inGenerator` marks direct generator options, whose `r`
- * the platform ignores (§D.2); `depth` is the field's nesting (1 at the top).
+ * the platform ignores (docs/platform.md#field-types); `depth` is the field's nesting (1 at the top).
  */
 export function parseField(name: string, definition: unknown, path: string, inGenerator = false, depth = 1): Field {
   if (!isObject(definition)) throw malformed(path, 'a field definition must be an object');

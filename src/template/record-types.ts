@@ -1,5 +1,5 @@
 /**
- * A platform data record (the upload body of `POST data/full`, `reference/storage-api-spec.md` §2.6)
+ * A platform data record (the upload body of `POST data/full`, docs/platform.md#the-record)
  * and the per-row problems found while building and checking it.
  */
 
@@ -13,12 +13,12 @@ export interface RecordSource {
   readonly reference?: string;
 }
 
-/** The meta keys the v2 platform reads (§E.2 step 10). Anything else would be dropped, so nothing else is sent. */
+/** The meta keys the v2 platform reads (docs/platform.md#meta). Anything else would be dropped, so nothing else is sent. */
 export interface RecordMeta {
   readonly tid: number;
   readonly title: string;
   readonly abstract: string;
-  /** Sent as an array: a string would be split on spaces by the platform (§H.4). */
+  /** Sent as an array: a string would be split on spaces by the platform (docs/platform.md#meta). */
   readonly keywords: readonly string[];
   readonly source: RecordSource;
   readonly doi?: string;

@@ -1,6 +1,6 @@
 /**
  * A platform template as a typed field tree. Parsed once at the boundary from the API's `content`
- * schema (`reference/platform-behaviour.md` §D: `t` type code, `r` required, `misc` settings).
+ * schema (docs/platform.md#field-types: `t` type code, `r` required, `misc` settings).
  */
 
 /** The ten field types, by the platform's `t` code (1..10). */

@@ -60,7 +60,7 @@ function rateWindow(rate: number): { intervalCap: number; interval: number } | u
 
 /**
  * Creates the shared upload queue. A single p-queue with `strict: true`: its default fixed window lets
- * a burst of twice the cap through at a window edge (`reference/toolchain.md`, HTTP and pacing).
+ * a burst of twice the cap through at a window edge (docs/toolchain.md#http-and-pacing).
  */
 export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const clock = options.clock ?? Date.now;
@@ -74,7 +74,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const closed = new AbortController();
   let pausedUntil = 0;
   const waitingBySignal = new WeakMap<AbortSignal, Set<Waiting>>();
-  // Cancelled tasks p-queue still holds: not counted as waiting.
+  // Canceled tasks p-queue still holds: not counted as waiting.
   let cancelledInQueue = 0;
 
   /** The tasks waiting on `signal`, with the one listener that rejects them all when it aborts. */
@@ -109,11 +109,11 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
 
   return {
     run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-      if (!signal) return queue.add(task) as Promise<T>;
+      if (!signal) return queue.add<T>(task);
       if (signal.aborted) return Promise.reject(signal.reason);
       // p-queue 9 also rejects a task already running when its signal aborts, which would lose the
       // response of a POST in flight; so the signal is not handed to p-queue. A task still waiting is
-      // cancelled here instead: rejected at once, and a no-op once p-queue reaches it. One listener per
+      // canceled here instead: rejected at once, and a no-op once p-queue reaches it. One listener per
       // signal serves every waiting task (a listener and an AbortController per task cost measurable CPU
       // on the 10^5-request path).
       return new Promise<T>((resolve, reject) => {

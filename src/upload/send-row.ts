@@ -133,7 +133,7 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
  */
 async function settleFailure(ctx: SendContext, row: RowToSend, c: Classification, attempt: number, retryAfterMs: number | undefined): Promise<number | undefined> {
   if (c.action === 'fatal' || c.action === 'failed') {
-    // 401/403/404 (fatal) are answered before the record is read (§E.2 steps 1 and 9): nothing stored.
+    // 401/403/404 (fatal) are answered before the record is read (steps 1 and 9 of docs/platform.md#the-order-of-the-submit-checks): nothing stored.
     await ctx.outcome({
       type: 'failed',
       ...row.base,

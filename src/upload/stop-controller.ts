@@ -20,7 +20,7 @@ export interface StopControllerOptions {
   readonly signal: AbortSignal | undefined;
   /** Hard stop (second signal): cancel in-flight requests too. */
   readonly abortSignal: AbortSignal | undefined;
-  /** After a stop, the longest wait for in-flight requests before they are cancelled. */
+  /** After a stop, the longest wait for in-flight requests before they are canceled. */
   readonly drainTimeoutMs: number;
   readonly sleep: Sleep;
 }
@@ -37,7 +37,7 @@ export interface StopController {
   reason(): StopReason | undefined;
   /**
    * Waits for `tasks` (the rows in flight) to settle. If the run stopped, the requests still in flight
-   * are cancelled once `drainTimeoutMs` has passed (their rows end `uncertain`).
+   * are canceled once `drainTimeoutMs` has passed (their rows end `uncertain`).
    */
   drain(tasks: readonly Promise<unknown>[]): Promise<void>;
   /** Stops listening to the signals. */

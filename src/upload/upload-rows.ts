@@ -1,6 +1,6 @@
 import { isMgeError } from '../errors/mge-error.js';
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import { zeroCounts, type OutcomeType } from '../report/report-lines.js';
+import { zeroCounts } from '../report/report-lines.js';
 import type { Classification } from '../platform/classify-failure.js';
 import { NO_STREAKS, nextStreaks, trippedBreaker, type AttemptAnswer, type StreakLimits, type Streaks } from './outcome-streaks.js';
 import { realSleep } from './real-sleep.js';
@@ -45,7 +45,7 @@ function rowOutcome(line: OutcomeInput): RowOutcome {
  *   unknown outcome ends its row `uncertain`, never re-sent in this run;
  * - the circuit breaker (`outcome-streaks.ts`): a streak of unknown (or unreachable) answers stops the run;
  * - the stop/drain controller ({@link createStopController}): a signal, a row limit or a fatal error
- *   stops taking rows; in-flight requests finish (cancelled after `drainTimeoutMs` or on
+ *   stops taking rows; in-flight requests finish (canceled after `drainTimeoutMs` or on
  *   `deps.abortSignal`); rows waiting to retry end `failed` (retryable); rows not yet tried get no line.
  *
  * Resolves with the counts and, when an error stopped it (token rejected, template gone, platform
@@ -66,7 +66,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
 
   const outcome = async (line: OutcomeInput): Promise<void> => {
     await deps.report.write(line);
-    counts[line.type as OutcomeType] += 1;
+    counts[line.type] += 1;
     const kind = checkKind(line);
     if (kind !== undefined) toCheck[kind] += 1;
     deps.onOutcome?.(rowOutcome(line));
@@ -93,7 +93,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     inflight: control.inflight,
     onFailure(c: Classification) {
       if (c.action === 'fatal') fatal(isRunStopCode(c.code) ? c.code : 'INTERNAL_ERROR', c);
-      // A request this run cancelled itself says nothing about the platform.
+      // A request this run canceled itself says nothing about the platform.
       if (c.code === 'ABORTED') return;
       answered({ stored: c.action === 'uncertain' ? 'unknown' : 'no', unreachable: c.unreachable }, c);
     },

@@ -19,7 +19,7 @@ export interface UploadDeps {
   /** Where lines go (a {@link ReportWriter}). */
   readonly report: { write(line: ReportLineInput): Promise<void> };
   /** The ledger of earlier runs on this report; absent = a fresh report. */
-  readonly previous?: ReportState;
+  readonly previous?: ReportState | undefined;
   /** @default Date.now */
   readonly clock?: () => number;
   /** @default realSleep */
@@ -27,7 +27,7 @@ export interface UploadDeps {
   /** @default Math.random */
   readonly random?: () => number;
   /** Graceful stop (first SIGINT/SIGTERM): take no new rows, let in-flight requests finish. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Hard stop (second SIGINT): cancel in-flight requests too; their rows end `uncertain`. */
   readonly abortSignal?: AbortSignal;
   /** Called once per row outcome, in completion order (progress bar, logs). */
@@ -65,7 +65,7 @@ export interface UploadOptions {
   readonly maxChanges: number | undefined;
   /** Rows taken from the input ahead of their outcome. */
   readonly lookahead: number;
-  /** After a stop, longest wait for in-flight requests before cancelling them. */
+  /** After a stop, longest wait for in-flight requests before canceling them. */
   readonly drainTimeoutMs: number;
 }
 

@@ -1,9 +1,9 @@
 /** One waiter woken by events: `wait()` resolves at the next `wake()` (a wake with no waiter is dropped). */
 export interface WakeUp {
   /** Resolves at the next {@link WakeUp.wake}; the caller re-checks its own state after. */
-  wait(): Promise<void>;
+  wait(this: void): Promise<void>;
   /** Wakes the current waiter, if any. */
-  wake(): void;
+  wake(this: void): void;
 }
 
 /** Creates a {@link WakeUp}: the hand-off between a callback (a stream event, a message) and a loop awaiting it. */

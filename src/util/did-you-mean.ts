@@ -2,7 +2,7 @@ import { normalizeName } from './normalize-name.js';
 
 /**
  * Edit distance between two strings by code point: insert, delete, substitute, and swapping two
- * neighbours (`untis` → `units` is one typo, not two).
+ * neighbors (`untis` → `units` is one typo, not two).
  */
 export function levenshtein(a: string, b: string): number {
   const x = Array.from(a);
@@ -25,7 +25,7 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /**
- * The candidates closest to `name`, best first: equal once normalised (case, width, spaces, units)
+ * The candidates closest to `name`, best first: equal once normalized (case, width, spaces, units)
  * first, then by edit distance within about a third of the length. At most `limit`.
  */
 export function didYouMean(name: string, candidates: Iterable<string>, limit = 3): string[] {

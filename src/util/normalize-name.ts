@@ -17,7 +17,7 @@ export interface HeaderUnit {
 const BRACKETED = /^(.*?)\s*[([]\s*([^()[\]]+?)\s*[)\]]\s*$/;
 
 /**
- * Recognises the unit written in a header: `YS (MPa)`, `温度（℃）`, `S [muV/K]`, `温度/℃`, `rho (ohm.cm)`.
+ * Recognizes the unit written in a header: `YS (MPa)`, `温度（℃）`, `S [muV/K]`, `温度/℃`, `rho (ohm.cm)`.
  * A slash with spaces around it (` / `) joins a multi-row header and is not a unit separator.
  */
 export function splitHeaderUnit(header: string): HeaderUnit {

@@ -36,8 +36,9 @@ const BASE_FIELDS = new Set(['name', 'message', 'stack', 'cause', 'kind', 'code'
 /** An error in a form that survives structured cloning (an `Error`'s class and own fields do not). */
 export function toWireError(error: unknown, thread: string): WireError {
   if (error instanceof MgeError) {
-    const own = Object.entries(error).filter(([key]) => !BASE_FIELDS.has(key));
-    return { kind: error.kind, code: error.code, message: error.message, location: error.location, hint: error.hint, details: error.details, facts: own.length === 0 ? undefined : Object.fromEntries(own) };
+    const own = Object.entries(error as object as Record<string, unknown>).filter(([key]) => !BASE_FIELDS.has(key));
+    const code: string = (error as MgeError).code;
+    return { kind: error.kind, code, message: error.message, location: error.location, hint: error.hint, details: error.details, facts: own.length === 0 ? undefined : Object.fromEntries(own) };
   }
   return { kind: 'internal', code: 'INTERNAL_ERROR', message: `${thread} failed: ${error instanceof Error ? error.message : String(error)}`, location: undefined, hint: undefined, details: undefined, facts: undefined };
 }

@@ -10,6 +10,7 @@ const ESCAPED = /_x([0-9A-Fa-f]{4})_/g;
 export function encodeXlsxText(text: string): string {
   return text
     .replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
+    // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
     .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
 

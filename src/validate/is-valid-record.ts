@@ -2,6 +2,7 @@ import type { MethodsWidth } from '../template/record-types.js';
 import type { Field } from '../template/template-types.js';
 import { isMissing } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
+import { isObject } from '../util/is-object.js';
 
 /**
  * The fast answer to "would `validateRecord` find no issue?": the same rules, but without building
@@ -21,9 +22,6 @@ export function isValidRecord(record: object, fields: readonly Field[], tid: num
   return isObject(meta) && validMeta(meta, tid, width) && isObject(content) && validFields(fields, content);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);

@@ -1,10 +1,8 @@
 import type { Field } from '../template/template-types.js';
+import { isObject } from '../util/is-object.js';
 
 type Push = (code: string, field: string, expected: string, found: unknown, message: string) => void;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);

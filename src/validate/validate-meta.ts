@@ -2,7 +2,7 @@ import type { MethodsWidth } from '../template/record-types.js';
 
 type Push = (code: string, field: string, expected: string, found: unknown, message: string) => void;
 
-/** Meta keys the platform reads (platform-behaviour §E.2 step 10); anything else would be dropped. */
+/** Meta keys the platform reads (docs/platform.md#meta); anything else would be dropped. */
 export const KNOWN_META_KEYS: ReadonlySet<string> = new Set(['tid', 'title', 'abstract', 'keywords', 'source', 'doi', 'other_info', 'institution', 'contributor', 'public', 'public_date', 'public_range']);
 
 /** A DOI's shape: `10.` registrant `/` suffix. A column name written as literal text (`doi`) fails it. */
@@ -16,8 +16,9 @@ function blank(v: unknown): boolean {
 }
 
 /**
- * Checks `meta` against the platform's rules (§E.2, §E.3), stricter where the server would store
- * something other than what was meant: whitespace-only titles are blank, keywords must be an array.
+ * Checks `meta` against the platform's rules (docs/platform.md#meta,
+ * docs/platform.md#source-and-methods), stricter where the server would store something other than what
+ * was meant: whitespace-only titles are blank, keywords must be an array.
  */
 export function validateMeta(meta: Record<string, unknown>, tid: number, width: MethodsWidth, push: Push): void {
   for (const key of Object.keys(meta)) if (!KNOWN_META_KEYS.has(key)) push('META_UNKNOWN_KEY', `meta.${key}`, 'a meta key the platform reads', key, 'the platform ignores this meta key');

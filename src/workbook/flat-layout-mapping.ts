@@ -70,7 +70,7 @@ function compact(tree: Tree): void {
       if (Array.isArray(v[list])) v[list] = (v[list] as unknown[]).filter((x) => x !== undefined);
     }
     if (Array.isArray(v['items'])) (v['items'] as Tree[]).forEach(compact);
-    else if (!('column' in v) && !('rows' in v) && !('columns' in v)) compact(v as Tree);
+    else if (!('column' in v) && !('rows' in v) && !('columns' in v)) compact(v);
   }
 }
 

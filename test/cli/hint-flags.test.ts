@@ -1,63 +1,66 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import ts from 'typescript';
 import { runCliInProcess } from './run-cli-in-process.js';
+import { COMMANDS, commandsOfFlags, flagsInLiterals, type CommandName } from './flags-in-source.js';
 
-/** Every command path of the CLI, so each one's `--help` lists its flags. */
-const COMMAND_PATHS = [[], ['templates', 'list'], ['templates', 'show'], ['categories'], ['projects'], ['init'], ['preview'], ['validate'], ['ingest'], ['report'], ['sandbox']];
-
-async function cliFlags(): Promise<Set<string>> {
+/** The flags one `--help` lists (an option line, not a description that wraps onto a flag). */
+async function helpFlags(command: readonly string[]): Promise<Set<string>> {
+  const { stdout, code } = await runCliInProcess([...command, '--help']);
+  expect(code).toBe(0);
   const flags = new Set<string>();
-  for (const command of COMMAND_PATHS) {
-    const { stdout, code } = await runCliInProcess([...command, '--help']);
-    expect(code).toBe(0);
-    // An option's description may wrap, its type then ends a continuation line.
-    let current: string | undefined;
-    for (const line of stdout.split('\n')) {
-      const match = /^\s+(?:-\w, )?(--[a-z][a-z0-9-]*)/.exec(line);
-      if (match?.[1]) {
-        current = match[1];
-        flags.add(current);
-      } else if (line.trim() === '') current = undefined;
-      if (current !== undefined && /\[boolean]/.test(line)) flags.add(`--no-${current.slice(2)}`);
-    }
+  // An option's description may wrap, its type then ends a continuation line.
+  let current: string | undefined;
+  for (const line of stdout.split('\n')) {
+    const match = /^ {2,6}(?:-\w, )?(--[a-z][a-z0-9-]*)/.exec(line);
+    if (match?.[1]) {
+      current = match[1];
+      flags.add(current);
+    } else if (line.trim() === '') current = undefined;
+    if (current !== undefined && /\[boolean]/.test(line)) flags.add(`--no-${current.slice(2)}`);
   }
   return flags;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+/** Each command's flags, as its `--help` lists them. */
+async function commandFlags(): Promise<Map<CommandName, Set<string>>> {
+  const byCommand = new Map<CommandName, Set<string>>();
+  for (const command of COMMANDS) byCommand.set(command, await helpFlags(command.split(' ')));
+  return byCommand;
+}
+
+describe('the command a hint writes a flag for', () => {
+  test.each([
+    ['run `mge-ingest report FILE --failed-out rows.csv`', 'report'],
+    ['$0 templates show 101 --json', 'templates show'],
+    ['the rows to fix, as validate --errors does', 'validate'],
+    ['start from `mge-ingest init <tid> --workbook FILE.xlsx`', 'init'],
+    ['the platform\'s own workbook (init 201 --workbook), no mapping', 'init'],
+    ['re-send with ingest --retry-uncertain if they are missing', 'ingest'],
+    // After the command line ends, prose: no command is known.
+    ['the rows `mge-ingest report FILE` lists as uncertain, then --retry-uncertain', undefined],
+    ['Lower --rate or --concurrency, or try again later.', undefined],
+    ['Give the --report file of an ingest run.', undefined],
+  ])('%s → %s', (text, command) => {
+    expect(commandsOfFlags(text).at(-1)?.command).toBe(command);
   });
-}
+});
 
-/** Every `--flag` written in a string or template literal of `src` (comments are not looked at), with its file. */
-function flagsInLiterals(): { flag: string; file: string }[] {
-  const found: { flag: string; file: string }[] = [];
-  for (const file of sourceFiles(path.resolve('src'))) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
-        // A CSS custom property of the HTML page (`--fg: #222`, `var(--fg)`) is not a flag.
-        for (const m of node.text.matchAll(/(?<![\w-]|var\()--[a-z][a-z0-9-]*(?![\w-]*\s*:)/g)) found.push({ flag: m[0], file: path.relative(process.cwd(), file) });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return found;
-}
-
-test('every flag a message or hint names exists on the command line', async () => {
-  const flags = await cliFlags();
+test('every flag a message or hint names exists on the command line, on the command it is written for', async () => {
+  const byCommand = await commandFlags();
+  const all = new Set([...(await helpFlags([])), ...[...byCommand.values()].flatMap((f) => [...f])]);
   // yargs' completion protocol: what the printed completion script runs, never listed by --help.
-  flags.add('--get-yargs-completions');
-  // The help output itself is read right: the flags of several commands are there.
-  expect([...flags]).toEqual(expect.arrayContaining(['--mapping', '--errors', '--failed-out', '--no-template-cache', '--fail-rate', '--token-file']));
+  all.add('--get-yargs-completions');
+  // The help output itself is read right: each command's own flags, and none of another's.
+  expect([...(byCommand.get('validate') ?? [])]).toEqual(expect.arrayContaining(['--mapping', '--errors', '--annotate', '--no-template-cache']));
+  expect([...(byCommand.get('report') ?? [])]).toEqual(expect.arrayContaining(['--failed-out', '--uploaded-out', '--input', '--json']));
+  expect(byCommand.get('report')?.has('--errors')).toBe(false);
+  expect(byCommand.get('sandbox')?.has('--fail-rate')).toBe(true);
+
   const named = flagsInLiterals();
   expect(named.length).toBeGreaterThan(50);
-  const unknown = named.filter((n) => !flags.has(n.flag));
-  expect(unknown).toEqual([]);
+  // Most hints say their command: examples, `mge-ingest <command> …` hints, each command's own options.
+  const placed = named.filter((n) => n.command !== undefined);
+  expect(placed.length).toBeGreaterThan(60);
+  expect(placed.filter((n) => !byCommand.get(n.command!)?.has(n.flag)).map(({ flag, command, file }) => ({ flag, command, file }))).toEqual([]);
+  // The rest is prose that several commands print (settings, platform errors, exit codes): it must
+  // name a flag of some command.
+  expect(named.filter((n) => !all.has(n.flag)).map(({ flag, file }) => ({ flag, file }))).toEqual([]);
 });

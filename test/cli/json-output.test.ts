@@ -12,7 +12,7 @@ const MAPPING = join(root, 'mappings', 'ucsb_thermoelectrics.yaml');
 
 /** The thermoelectrics sample with `broken` number cells (column F, rows 2 onwards) made text. */
 function brokenCopy(broken: number): string {
-  const records = parse(readFileSync(join(root, 'samples', 'ucsb_thermoelectrics.csv')), { relax_column_count: true }) as string[][];
+  const records: string[][] = parse(readFileSync(join(root, 'samples', 'ucsb_thermoelectrics.csv')), { relax_column_count: true });
   for (let i = 1; i <= broken; i++) records[i]![5] = `bad${i}`;
   const file = join(dir, `broken-${broken}.csv`);
   writeFileSync(file, records.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n') + '\n');

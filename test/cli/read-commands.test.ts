@@ -96,7 +96,7 @@ describe('read commands of the built CLI', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error TOKEN_REJECTED: /);
     expect(result.stdout + result.stderr).not.toContain(secret);
-    let logged = '';
+    let logged: string;
     try {
       logged = readFileSync(logFile, 'utf8');
     } catch {

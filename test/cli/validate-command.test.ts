@@ -12,7 +12,7 @@ const env = { XDG_CACHE_HOME: join(dir, 'cache') };
 
 /** A copy of the thermoelectrics sample with three broken cells (line numbers as a spreadsheet shows them). */
 function brokenCopy(): string {
-  const records = parse(readFileSync(join(root, 'samples', 'ucsb_thermoelectrics.csv')), { relax_column_count: true }) as string[][];
+  const records: string[][] = parse(readFileSync(join(root, 'samples', 'ucsb_thermoelectrics.csv')), { relax_column_count: true });
   records[16]![5] = 'abc'; // F17: rho (ohm.cm), a number column
   records[20]![2] = 'Amorphous'; // C21: crystallinity, not an option once mapped
   records[25]![1] = ''; // B26: composition, required
@@ -38,10 +38,10 @@ describe('mge-ingest validate', () => {
     ]);
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
     expect(runs.map((r) => r.stderr)).toEqual(['', '', '']);
-    expect(runs[0]!.stdout).toMatch(/312 record\(s\): 312 valid, 0 invalid/);
-    const summary = JSON.parse(runs[1]!.stdout) as Record<string, unknown>;
+    expect(runs[0].stdout).toMatch(/312 record\(s\): 312 valid, 0 invalid/);
+    const summary = JSON.parse(runs[1].stdout) as Record<string, unknown>;
     expect(summary).toMatchObject({ files: 1, records: 1093, rows: 1093, valid: 1093, invalid: 0, invalidByCode: {}, stoppedEarly: false, template: { id: 202, from: 'platform' } });
-    expect(runs[2]!.stdout).toMatch(/259 row\(s\), 24 record\(s\): 24 valid/);
+    expect(runs[2].stdout).toMatch(/259 row\(s\), 24 record\(s\): 24 valid/);
   });
 
   test('a template file works offline, with no platform settings', async () => {
@@ -63,7 +63,7 @@ describe('mge-ingest validate', () => {
     expect(table.stdout).toMatch(/B26\s+composition\s+content\.成分\s+REQUIRED_MISSING/);
     expect(table.stdout).toMatch(/1093 record\(s\): 1090 valid, 3 invalid/);
 
-    const rows = parse(readFileSync(csvOut), { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(readFileSync(csvOut), { bom: true, columns: true });
     expect(rows.map((r) => [r['_row'], r['_cells'], r['_codes']])).toEqual([
       ['17', 'F17', 'VALUE_NOT_A_NUMBER'],
       ['21', 'C21', 'CHOICE_NOT_AN_OPTION'],

@@ -33,7 +33,7 @@ describe('validate on SIGINT (built CLI)', () => {
     const summary = JSON.parse(result.stdout) as { interrupted: boolean; invalid: number; records: number };
     expect(summary.interrupted).toBe(true);
     expect(summary.records).toBeLessThan(200 * rows.length);
-    const records = parse(await readFile(errors), { bom: true, columns: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(await readFile(errors), { bom: true, columns: true });
     expect(records.length).toBe(summary.invalid);
     expect(records.every((r) => r['_codes'] === 'VALUE_NOT_A_NUMBER')).toBe(true);
   }, 60_000);

@@ -63,6 +63,7 @@ describe('validate progress', () => {
       child.on('error', reject);
       child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${String(code)}: ${text}`))));
     });
+    // eslint-disable-next-line no-control-regex -- the terminal's erase-line sequence is what is looked for
     expect(out).toMatch(/\r\u001b\[2K\[[#.]{20}\] \d{1,3}% · \d+ rows · [\d.]+ rows\/s/);
     expect(out).not.toMatch(/^progress: /m);
     // The live line is erased before the summary is printed.

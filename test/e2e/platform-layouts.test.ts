@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
+import { inspectWorkbook } from '../helpers/inspect-workbook.js';
+import { runExcelJs } from '../helpers/run-exceljs.js';
+import { loadReportState } from '../../src/report/load-report-state.js';
 import { tempDir } from './ingest-harness.js';
 
 const META = ['--source', '10', '--methods', 'experiment'];
@@ -101,5 +104,57 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
     expect(at('WORKBOOK_DUPLICATE_ID')).toEqual(['A4']);
     expect(at('WORKBOOK_NO_ID')).toEqual(['A5']);
     expect(at('WORKBOOK_UNKNOWN_ID')).toEqual(['A2']);
+  }, 60_000);
+  test('platform workbook without its template-id cell: --layout platform reads it with --template, every problem at its cell, and without --template says so', async () => {
+    const dir = await tempDir();
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    const blank = path.join(dir, 'blank.xlsx');
+    const book = path.join(dir, 'no-id.xlsx');
+    expect((await runBuiltCli(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
+    // A copy saved by a program that dropped the hidden cell (or a curator who cleared it).
+    runExcelJs(
+      `const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(process.argv[1]);
+      const meta = book.getWorksheet('元数据');
+      meta.getCell('L1').value = null;
+      meta.getRow(2).values = ['S1', 'steel S1', 'tensile', 'steel'];
+      meta.getRow(3).values = ['S2', 'steel S2', 'tensile', 'steel'];
+      book.getWorksheet('1').getRow(2).values = ['S1', 'Fe0.7C0.3', 500];
+      book.getWorksheet('1').getRow(3).values = ['S2', 'Fe0.8C0.2', 'n/a'];
+      book.getWorksheet('2').getRow(2).values = ['S2', 'C', 0.2];
+      book.getWorksheet('2').getRow(3).values = ['S1', 'C', 0.3];
+      await book.xlsx.writeFile(process.argv[2]);`,
+      blank,
+      book,
+    );
+
+    for (const layout of [['--layout', 'platform'], []]) {
+      const unnamed = await runBuiltCli(['validate', '--sandbox', book, ...layout, ...META], { env });
+      expect(unnamed.code).toBe(2);
+      expect(unnamed.stderr).toContain('error WORKBOOK_NO_TEMPLATE');
+      expect(unnamed.stderr).toContain('--template');
+    }
+
+    const annotated = path.join(dir, 'checked.xlsx');
+    const errors = path.join(dir, 'fix.jsonl');
+    const checked = await runBuiltCli(['validate', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--errors', errors, '--annotate', annotated], { env });
+    expect(checked.stderr).toBe('');
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain('2 record(s): 1 valid, 1 invalid');
+    const fix = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { key: string; problems: { code: string; cell: string }[] });
+    expect(fix.map((r) => [r.key, r.problems.map((p) => [p.code, p.cell])])).toEqual([['["S2"]', [['VALUE_NOT_A_NUMBER', 'C3']]]]);
+    const copy = inspectWorkbook(annotated);
+    expect(copy.order[0]).toBe('Problems');
+    // Marked with the warning fill (the header cells carry the workbook's own field notes).
+    expect(Object.entries(copy.sheets['1']?.cells ?? {}).filter(([, c]) => c.fill === 'FFFFC7CE').map(([ref]) => ref)).toEqual(['C3']);
+    expect(copy.sheets['1']?.cells['C3']?.note).toContain('VALUE_NOT_A_NUMBER');
+
+    // The valid record uploads, keyed by its 数据ID with its table row from sheet 2.
+    const report = path.join(dir, 'r.jsonl');
+    const ingested = await runBuiltCli(['ingest', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--report', report, '--json', '--quiet'], { env });
+    expect(ingested.code).toBe(1);
+    expect((JSON.parse(ingested.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ uploaded: 1, invalid: 1 });
+    const { state } = await loadReportState(report);
+    expect([...state.keys.values()].map((k) => [k.key, k.status])).toEqual([['["S1"]', 'uploaded'], ['["S2"]', 'invalid']]);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
+import { readXlsxList } from '../helpers/read-xlsx-list.js';
 import { envFor, runCli, withSandbox } from './ingest-harness.js';
 
 const browserOf = useBrowser();
@@ -215,6 +216,18 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(copy2.marked).toEqual(copy.marked);
       expect(copy2.links).toEqual(copy.links);
       expect(copy2.statuses).toEqual([`1!2 uploaded: id ${stored[0]?.id}`, '1!3 invalid: 1 problem(s)', '1!4 invalid: 1 problem(s)']);
+      // The success list: the one uploaded record, where it came from, its id and when the platform took it.
+      const uploadedList = await readXlsxList(path.join(dir, 'uploaded.xlsx'));
+      expect(uploadedList.header).toEqual(['key', 'file', 'sheet', 'row', 'id', 'hash', 'uploadedAt']);
+      expect(uploadedList.rows).toHaveLength(1);
+      const [key, file, sheet, row, id, hash, uploadedAt] = uploadedList.rows[0] ?? [];
+      expect([key, file, sheet, row, id]).toEqual(['["R1"]', filled, '1', 2, stored[0]?.id]);
+      expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(uploadedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      // Written as the answer came: after the sandbox received the record, before the resume run.
+      const receivedAt = Date.parse(stored[0]?.receivedAt ?? '');
+      expect(Date.parse(String(uploadedAt))).toBeGreaterThanOrEqual(receivedAt);
+      expect(Date.parse(String(uploadedAt)) - receivedAt).toBeLessThan(5_000);
       const overwrite = await runCli(['report', report, '--annotate', filled], env);
       expect(overwrite.code).toBe(2);
       expect(overwrite.stderr).toContain('ANNOTATE_INPUT');
@@ -269,7 +282,7 @@ describe('a platform workbook made before its template changed (built CLI, sandb
         content['硬度'] = { t: 2, r: false, misc: { unit: 'HV' } };
         return { ...t, pub_date: '2024-07-01 09:00:00', content };
       });
-      const later = await startSandbox({ port: 0, templates: changed as never, storeFile: path.join(dir, 'later.jsonl') });
+      const later = await startSandbox({ port: 0, templates: changed, storeFile: path.join(dir, 'later.jsonl') });
       try {
         const env = { ...envFor(later, dir), XDG_CACHE_HOME: path.join(dir, 'cache') };
         const result = await runCli(['ingest', filled, '--report', path.join(dir, 'r.jsonl'), '--source', '10', '--methods', 'experiment', '--rate', '100'], env);

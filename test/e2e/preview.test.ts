@@ -27,7 +27,8 @@ interface PreviewJson {
 
 /** The thermoelectrics sample with its first rows cut to `rows` and, optionally, one cell broken. */
 async function ucsbCopy(dir: string, rows: number, edit?: (records: string[][]) => void): Promise<string> {
-  const records = (parse(readFileSync(UCSB), { relax_column_count: true }) as string[][]).slice(0, rows + 1);
+  const all: string[][] = parse(readFileSync(UCSB), { relax_column_count: true });
+  const records = all.slice(0, rows + 1);
   edit?.(records);
   const file = path.join(dir, 'thermo.csv');
   await writeFile(file, records.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n') + '\n');

@@ -63,8 +63,8 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       line[17] = '99.5';
       const again = path.join(dir, 'steel-again.csv');
       await writeFile(again, `${header}\n${line.join(',')}\n`);
-      // A changed row not uploaded exits 0 today; 1 once it counts as not uploaded. Either way the run finished.
-      expect([0, 1]).toContain((await runCli(ingestArgs(again, report, '--quiet'), envFor(sandbox, dir))).code);
+      // A changed row is reported, not uploaded (--on-change report): a row to check, exit 1.
+      expect((await runCli(ingestArgs(again, report, '--quiet'), envFor(sandbox, dir))).code).toBe(1);
 
       const html = path.join(out, 'report.html');
       const shown = await runCli(['report', report, '--json', '--html', html], {});

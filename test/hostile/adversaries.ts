@@ -4,7 +4,7 @@ import type { Adversary } from './hostile-case.js';
 
 /**
  * Answers a platform would never give (or a broken proxy in front of it might): each adversary is
- * the one misbehaviour a case is about, never a pretend platform.
+ * the one misbehavior a case is about, never a pretend platform.
  */
 const SAMPLES = JSON.parse(readFileSync('samples/templates.json', 'utf8')) as { templates: { id: number }[] };
 

@@ -55,7 +55,7 @@ export interface SeenRequest {
   readonly body: string;
 }
 
-/** A server that answers as it likes: the one misbehaviour a case is about. */
+/** A server that answers as it likes: the one misbehavior a case is about. */
 export type Adversary = (req: SeenRequest, res: ServerResponse, c: CaseFiles) => void;
 
 /** The project's sandbox platform (with its fault options), an adversary, or no server at all. */

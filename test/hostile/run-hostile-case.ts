@@ -127,10 +127,11 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
   const cache = path.join(root, 'cache');
   await mkdir(dir);
   const token = spec.token ?? `s3cret-${randomBytes(12).toString('hex')}`;
-  let files: CaseFiles | undefined;
-  const platform = await startPlatform(spec.platform ?? { sandbox: {} }, token, () => files as CaseFiles);
+  // The adversary needs the case's files, which need the platform's address: filled in just below.
+  const late: { files?: CaseFiles } = {};
+  const platform = await startPlatform(spec.platform ?? { sandbox: {} }, token, () => late.files as CaseFiles);
   const c: CaseFiles = { dir, at: (name) => path.join(dir, name), url: platform.url, token };
-  files = c;
+  late.files = c;
   const bounds = { ...HOSTILE_BOUNDS, ...spec.bounds };
   let cleanUp: (() => Promise<void>) | void = undefined;
   try {

@@ -7,7 +7,7 @@ import { manyTemplates } from '../fixtures/many-templates.js';
 
 /**
  * A list endpoint that pages like the platform (out-of-range pages answer page 1) but whose `total`
- * promises more than its pages hold: `short` templates are missing from the end of the catalogue.
+ * promises more than its pages hold: `short` templates are missing from the end of the catalog.
  */
 function inconsistentServer(catalogue: readonly Record<string, unknown>[], claimedTotal: number): Promise<{ server: Server; url: string; pagesAsked: number[] }> {
   const pagesAsked: number[] = [];

@@ -180,7 +180,7 @@ describe('responses that are not the platform', () => {
     });
     try {
       const client = createPlatformClient({ baseUrl: url, token: 't', sleep: noSleep });
-      // Keys out of insertion order and a non-ASCII name: nothing may re-serialise the text.
+      // Keys out of insertion order and a non-ASCII name: nothing may re-serialize the text.
       const text = '{"content":{"牌号":"GH4169"},"meta":{"tid":101,"title":"t"}}';
       expect(await client.submitRecord(text, { username: 'u' })).toBe(7);
       await client.projects();

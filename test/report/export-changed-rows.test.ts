@@ -20,7 +20,7 @@ describe('exportChangedRows', () => {
   test('CSV: each changed row with the id of the record it differs from and its cells; a formula-like text made inert', async () => {
     const out = join(dir, 'changed.csv');
     expect(await exportChangedRows(state(), out)).toEqual({ rows: 2 });
-    const rows = parse(await readFile(out, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(await readFile(out, 'utf8'), { bom: true, columns: true });
     expect(rows.map((r) => [r['key'], r['differs from id'], r['hash'], r['uploaded hash'], r['id']])).toEqual([
       ['d', '14', 'h5', 'h4', 'd'],
       ["'=e", '15', 'h6', 'h8', "'=e"],

@@ -47,7 +47,7 @@ describe('exportFailedRows', () => {
     expect(result.rows).toBe(4);
     const bytes = await readFile(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const records = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(bytes, { bom: true, columns: true });
     expect(Object.keys(records[0]!)).toEqual(['id', '牌号', '备注', '日期', '空', 'error', '温度', ...FIX_COLUMNS]);
     expect(records.map((r) => r.id)).toEqual(['q', 'f', 'e', '']);
     expect(records[0]).toMatchObject({ 牌号: 'GH4169, "forged"', 备注: 'line1\nline2', 日期: '2024-01-01', 空: '', error: 'x' });

@@ -34,7 +34,7 @@ describe('openFixFile: rows to fix that a spreadsheet opens safely', () => {
     const out = await openFixFile(file, COLUMNS, '--errors');
     await out.write(row);
     await out.close();
-    const [record] = parse(await readFile(file), { bom: true, columns: true }) as Record<string, string>[];
+    const [record] = parse<Record<string, string>>(await readFile(file), { bom: true, columns: true });
     expect(TRICKY.map((_, i) => record![`c${i}`])).toEqual(TRICKY);
     expect(record!['number']).toBe('0.3');
     expect(FIX_COLUMNS.map((c) => record![c])).toEqual(['failed', "'=evil.csv", "'+sheet", '7', '', "'-CODE", '\'=HYPERLINK("http://example.invalid","see")']);

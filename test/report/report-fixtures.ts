@@ -26,7 +26,7 @@ export const L = {
   }),
   intent: (key: string, hash: string, attempt = 1, row = 2): ReportLine => ({ type: 'intent', at: AT, key, hash, location: loc(row), attempt }),
   retrying: (key: string, hash: string, code = 'PLATFORM_BUSY'): ReportLine => ({ type: 'retrying', at: AT, key, hash, location: loc(2), attempt: 1, code, delayMs: 10 }),
-  uploaded: (key: string, hash: string, id: number, row = 2): ReportLine => ({ type: 'uploaded', at: AT, key, hash, location: loc(row), id, attempts: 1, ms: 5 }),
+  uploaded: (key: string, hash: string, id: number, row = 2, at = AT): ReportLine => ({ type: 'uploaded', at, key, hash, location: loc(row), id, attempts: 1, ms: 5 }),
   failed: (key: string, hash: string, retryable: boolean, code = retryable ? 'PLATFORM_BUSY' : 'PLATFORM_ERROR', row = 2): ReportLine => ({
     type: 'failed',
     at: AT,

@@ -15,7 +15,7 @@ function slowReport() {
     write(line: ReportLineInput): Promise<void> {
       chain = chain.then(async () => {
         for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
-        lines.push({ ...line, at: new Date(0).toISOString() } as ReportLine);
+        lines.push({ ...line, at: new Date(0).toISOString() });
       });
       return chain;
     },

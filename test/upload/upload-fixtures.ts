@@ -58,7 +58,7 @@ export function memoryReport() {
   return {
     lines,
     async write(line: ReportLineInput) {
-      lines.push({ ...line, at: new Date(0).toISOString() } as ReportLine);
+      lines.push({ ...line, at: new Date(0).toISOString() });
     },
     of(key: string) {
       return lines.filter((l) => 'key' in l && l.key === key).map((l) => l.type);

@@ -26,7 +26,7 @@ function reportText(file: string, result: ReportResult): string {
 }
 
 /**
- * `report FILE`: summarises a report (see `runReport`). The exit code says what is outstanding now,
+ * `report FILE`: summarizes a report (see `runReport`). The exit code says what is outstanding now,
  * not what earlier runs went through (`exitCodeForReport`).
  */
 export const reportCommand = defineCommand({
@@ -37,10 +37,10 @@ export const reportCommand = defineCommand({
     y
       .positional('file', { type: 'string', describe: 'the report (JSON lines) of ingest --report' })
       .option('html', { type: 'string', describe: 'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it' })
-      .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id: key,file,sheet,row,id,hash (.csv or .xlsx)' })
+      .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id and the time it was stored: key,file,sheet,row,id,hash,uploadedAt (.csv or .xlsx)' })
       .option('changed-out', { type: 'string', describe: 'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)' })
       .option('annotate', { type: 'string', describe: 'write a copy of the input (.xlsx) with every problem on its cell and each row\'s status: filled cells with notes, a status column, a first sheet "Problems" linking to each' })
-      .option('input', { type: 'string', describe: 'with --annotate: the input to copy, when the report holds rows of several' })
+      .option('input', { type: 'string', describe: 'with --annotate: the input to copy, when the report holds rows of several (one it holds rows of)' })
       .option('failed-out', {
         type: 'string',
         describe: 'write the rows not known to be stored (invalid, failed, uncertain): the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas',

@@ -95,7 +95,7 @@ function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport,
       }
     }
   }
-  // One problem per value: a misspelt key already explains why no source was found.
+  // One problem per value: a misspelled key already explains why no source was found.
   if (bad) return undefined;
   const plan = parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
   if (plan) checkUnit(plan, field, path, report);
@@ -152,15 +152,15 @@ function checkChoiceTargets(field: Field, value: ValuePlan, path: string, report
 function rangePlan(field: RangeField, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {
   const [first, second] = field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
   const [wrong1, wrong2] = field.rangeType === 'interval' ? ['val', 'err'] : ['lb', 'ub'];
-  if (node.kind === 'map' && (node.entries.has(wrong1!) || node.entries.has(wrong2!))) {
+  if (node.kind === 'map' && (node.entries.has(wrong1) || node.entries.has(wrong2))) {
     return mismatch(field, node, path, report, `this range is ${field.rangeType === 'interval' ? 'an interval {lb, ub}' : 'a value±error {val, err}'}: use \`${first}\` and \`${second}\``);
   }
-  if (node.kind === 'map' && (node.entries.has(first!) || node.entries.has(second!))) {
-    const a = node.entries.get(first!);
-    const b = node.entries.get(second!);
+  if (node.kind === 'map' && (node.entries.has(first) || node.entries.has(second))) {
+    const a = node.entries.get(first);
+    const b = node.entries.get(second);
     if (!a || !b) return mismatch(field, node, path, report, `a range from two columns needs both \`${first}\` and \`${second}\``);
     for (const [key, pos] of node.keyPos) {
-      if (key !== first && key !== second) report('MAPPING_UNKNOWN_TRANSFORM', `unknown key "${key}" in a two-column range`, pos, `${path}.${key}`, field.path, didYouMean(key, [first!, second!]));
+      if (key !== first && key !== second) report('MAPPING_UNKNOWN_TRANSFORM', `unknown key "${key}" in a two-column range`, pos, `${path}.${key}`, field.path, didYouMean(key, [first, second]));
     }
     const pa = valueOf(a, field, `${path}.${first}`, report, []);
     const pb = valueOf(b, field, `${path}.${second}`, report, []);

@@ -26,7 +26,7 @@ export interface MetaPlan {
 
 export const META_KEYS = ['title', 'abstract', 'keywords', 'source', 'doi', 'other_info', 'public', 'public_date', 'public_range', 'institution', 'contributor'];
 const SOURCE_KEYS = ['source', 'methods', 'reference'];
-/** Bit positions of `methods` (platform-behaviour §E.3): computation, experiment, production, other. */
+/** Bit positions of `methods` (docs/platform.md#source-and-methods): computation, experiment, production, other. */
 const METHOD_NAMES: ReadonlyArray<readonly string[]> = [
   ['computation', 'calculation', '计算'],
   ['experiment', '实验'],

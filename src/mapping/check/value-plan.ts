@@ -61,6 +61,7 @@ export function parseTemplateText(text: string, pos: SpecPos): ValueSource {
 }
 
 function restore(s: string): string {
+  // eslint-disable-next-line no-control-regex -- \u0000 and \u0001 stand in for escaped braces
   return s.replace(/\u0000/g, '{').replace(/\u0001/g, '}');
 }
 

@@ -1,12 +1,10 @@
-import type { Field } from '../../template/template-types.js';
-import { compileValue, type RawValue, type ResolveColumn, type ValueReader } from './compile-value.js';
+import { compileValue, type RawValue } from './compile-value.js';
 import type { FieldPlan, NamedPlans } from '../check/field-plan.js';
 import type { JsonValue } from '../../template/record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
 import { hasLeadingZero, splitNumberList } from '../values/split-number-list.js';
 import { coercerFor, columnInPercent, conversionFor, numberCoercer } from './coercer-for.js';
 import type { CompileEnv } from './compile-env.js';
-import type { SpecPos } from '../load/spec-node.js';
 import { byCodeUnit, setKey } from './set-key.js';
 
 /** Produces one field's value for a record (undefined = absent, the key is left out). */
@@ -65,8 +63,8 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
         // Keys in code-unit order (lb, ub / err, val): records are built canonical (see compileMapping).
         const out: { [k: string]: JsonValue } = {};
         if (kb === 'err' && vb !== undefined) out['err'] = vb;
-        if (va !== undefined) out[ka!] = va;
-        if (kb !== 'err' && vb !== undefined) out[kb!] = vb;
+        if (va !== undefined) out[ka] = va;
+        if (kb !== 'err' && vb !== undefined) out[kb] = vb;
         return out;
       };
     }
@@ -144,7 +142,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       return compileNamed(plan.children, env);
     case 'generator': {
       const options = plan.children.map(([name, child]) => [name, compileField(child, env)] as const);
-      // The first option with a value wins: a record holds exactly one (platform-behaviour §D.2).
+      // The first option with a value wins: a record holds exactly one (docs/platform.md#field-types).
       return (ctx, path) => {
         for (const [name, option] of options) {
           const v = option(ctx, `${path}.${name}`);

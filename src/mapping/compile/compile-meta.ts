@@ -39,7 +39,7 @@ function tracedReader(reader: ValueReader): ValueReader {
   };
 }
 
-/** Compiles the meta plan: keywords are always a list (a string would be split on spaces by the platform, §H.4). */
+/** Compiles the meta plan: keywords are always a list (a string would be split on spaces by the platform: docs/platform.md#meta). */
 export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn): MetaEval {
   const c = (p: ValuePlan | undefined): ValueReader | undefined => (p ? tracedReader(compileValue(p, resolve)) : undefined);
   const title = c(plan.title);

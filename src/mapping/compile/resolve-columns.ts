@@ -10,7 +10,7 @@ function indicesWhere(names: readonly string[], test: (n: string) => boolean): n
 
 /**
  * The columns a name a mapping uses could mean, from the first way of matching that finds any: exact,
- * trimmed, without the header's unit, then normalised (case, width, spaces). One index is a match;
+ * trimmed, without the header's unit, then normalized (case, width, spaces). One index is a match;
  * none is a missing column; several are ambiguous (`温度` against `温度 (K)` and `温度 (℃)`), which
  * must be reported rather than settled by taking the first.
  */

@@ -2,7 +2,7 @@ import { munkres } from 'munkres';
 
 /**
  * One column to one field: the assignment with the largest total of squared scores (Hungarian
- * algorithm). Squaring favours one strong match over two middling ones. Scores below `floor` are not
+ * algorithm). Squaring favors one strong match over two middling ones. Scores below `floor` are not
  * candidates. Returns [row, column] pairs of the matrix.
  */
 export function assignPairs(scores: readonly (readonly number[])[], floor: number): [number, number][] {

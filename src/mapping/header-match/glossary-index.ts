@@ -36,7 +36,7 @@ function buildIndex(): GlossaryIndex {
   }
   const singleLetters = new Set<string>();
   for (const [key, expansions] of ABBREVIATIONS) {
-    // Keys are looked up as the tokenizer writes words: Greek letters spelt out, lower case past one letter.
+    // Keys are looked up as the tokenizer writes words: Greek letters spelled out, lower case past one letter.
     const words = wordsOf(key, { keepCase: true });
     const lookup = abbreviationKey(words.join(' '));
     if (Array.from(lookup).length === 1) singleLetters.add(lookup);

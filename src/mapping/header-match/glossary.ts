@@ -4,7 +4,7 @@ import { stem } from './words-of.js';
  * General materials-science vocabulary in English and Chinese, so a header in one language can meet
  * a template field named in the other. Each line is one concept: its English names (the first is the
  * canonical one every other name is rewritten to), then after `|` its Chinese names. Names are
- * compared after normalisation (lower case, no punctuation), longest first, so `屈服强度` wins over
+ * compared after normalization (lower case, no punctuation), longest first, so `屈服强度` wins over
  * `强度` and `ultimate tensile strength` over `tensile strength`.
  *
  * Written as a general list of the terms found in materials papers, handbooks and databases, not from

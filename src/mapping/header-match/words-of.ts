@@ -1,4 +1,4 @@
-/** Greek letters spelt out, as headers written without them spell them (`ρ` and `rho` are one word). */
+/** Greek letters spelled out, as headers written without them spell them (`ρ` and `rho` are one word). */
 const GREEK: Readonly<Record<string, string>> = {
   α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', Δ: 'delta', ε: 'epsilon', η: 'eta', θ: 'theta', κ: 'kappa', λ: 'lambda',
   μ: 'mu', ν: 'nu', ρ: 'rho', σ: 'sigma', τ: 'tau', φ: 'phi', χ: 'chi', ω: 'omega', Ω: 'omega',
@@ -29,7 +29,7 @@ export function stems(...words: string[]): string[] {
 const STOP_WORDS = new Set(['of', 'at', 'the', 'in', 'for', 'and', 'to', 'on', 'by', 'with', 'from', 'as', 'an']);
 
 /**
- * The words of a name: Greek letters spelt out, `camelCase` and `snake_case` parted (a one- or
+ * The words of a name: Greek letters spelled out, `camelCase` and `snake_case` parted (a one- or
  * two-letter symbol with a short subscript stays one word: `T_g` → `Tg`, `mu_B` → `muB`), runs of
  * Chinese characters kept whole, lower case and stemmed unless `keepCase`, joining words left out.
  * Punctuation separates.

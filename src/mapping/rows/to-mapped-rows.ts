@@ -4,7 +4,6 @@ import type { ValidationIssue } from '../../validate/validation-issue.js';
 import type { CompiledMapping } from '../compile/compile-mapping.js';
 import { groupConflicts } from './group-conflicts.js';
 import { groupRows } from './group-rows.js';
-import type { MappedRow } from './mapped-row.js';
 import type { RowProblem } from '../../template/record-types.js';
 import { LazyMappedRow } from './lazy-mapped-row.js';
 import { cellLocation, type TracedCell } from '../compile/row-context.js';

@@ -6,9 +6,9 @@ import { fieldLines, fieldMatches, q } from './scaffold-field-lines.js';
 /** Options of {@link scaffoldMapping}. */
 export interface ScaffoldOptions {
   /** What the matcher proposes for the input (`proposeMapping`). @default undefined (every column left to fill in) */
-  readonly proposal?: MappingProposal;
+  readonly proposal?: MappingProposal | undefined;
   /** The input file name, written in the opening comment. */
-  readonly inputName?: string;
+  readonly inputName?: string | undefined;
   /** How the input is read (sheet, header rows …), written as the mapping's `input:`. @default {} (header row 1) */
   readonly input?: SourceOptions;
 }

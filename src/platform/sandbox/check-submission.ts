@@ -1,10 +1,11 @@
 import type { Field } from '../../template/template-types.js';
 import { badData, internalError, SandboxRejection } from './sandbox-reply.js';
 import { walkContent, type ContentStrictness } from './walk-content.js';
+import { isObject } from '../../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
-/** Which `source.methods` mask widths the sandbox accepts (§E.3). */
+/** Which `source.methods` mask widths the sandbox accepts (docs/platform.md#source-and-methods). */
 export type MethodsWidth = 3 | 4 | 'any';
 
 export interface SubmissionRules {
@@ -22,16 +23,13 @@ export interface AcceptedSubmission {
   readonly content: Json;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const PLACEHOLDER = '在这里填写';
 
 function requireText(meta: Json, key: string, label: string): void {
   const value = meta[key];
   if (value === undefined || value === null) throw badData(`Meta field "${label}" is missing. `);
-  // Blank = empty or holding the UI placeholder; whitespace-only is not blank in v2 (§E.2 step 10).
+  // Blank = empty or holding the UI placeholder; whitespace-only is not blank in v2 (docs/platform.md#meta).
   if (value === '' || (typeof value === 'string' && value.includes(PLACEHOLDER))) throw badData(`Meta field "${label}" is blank. `);
 }
 
@@ -58,8 +56,9 @@ function checkSource(source: Json, methodsWidth: MethodsWidth): void {
 }
 
 /**
- * Checks one submission body in the v2 order of §E.2 (steps 4–10) and returns what would be stored, or
- * throws a {@link SandboxRejection} with the platform's status, code and detail.
+ * Checks one submission body in the v2 order (steps 4–10 of
+ * docs/platform.md#the-order-of-the-submit-checks) and returns what would be stored, or throws a
+ * {@link SandboxRejection} with the platform's status, code and detail.
  */
 export function checkSubmission(body: Json, rules: SubmissionRules): AcceptedSubmission {
   const meta = body['meta'];
@@ -88,7 +87,7 @@ export function checkSubmission(body: Json, rules: SubmissionRules): AcceptedSub
   requireText(meta, 'abstract', 'Abstract');
   checkKeywords(meta['keywords']);
   checkSource(source, rules.methodsWidth);
-  // Without these the NOT-NULL columns make the insert fail (§E.2 step 10).
+  // Without these the NOT-NULL columns make the insert fail (docs/platform.md#meta).
   if (meta['public_date'] === undefined || meta['public_date'] === null) throw internalError('null value in column "public_date" violates not-null constraint');
   if (meta['public_range'] === undefined || meta['public_range'] === null) throw internalError('null value in column "public_range" violates not-null constraint');
 

@@ -3,21 +3,21 @@ import { badData, type SandboxReply, success } from './sandbox-reply.js';
 /** A template as served (raw API shape); `_trashed`/`_private` are never served. */
 export type RawTemplate = Readonly<Record<string, unknown>>;
 
-/** The list query as the platform reads it: raw strings, present or not (§C.1). */
+/** The list query as the platform reads it: raw strings, present or not (docs/platform.md#listing-templates). */
 export type ListQuery = Readonly<Record<string, string | undefined>>;
 
 const INTEGER = /^\s*[+-]?\d+\s*$/;
 
 /**
- * `GET templates` with the v2 quirks of §C.1: a non-integer or out-of-range `page` gives page 1,
- * `per_page` has no cap (non-integer → 20, 0 or negative → 2102), `category` is an exact match,
- * `pub_only` filters to published only when absent, any non-empty `meta_only` drops content, any
- * non-empty `private` keeps the caller's own templates (when the token has an owner), `total` is the
- * filtered count, newest `pub_date` first.
+ * `GET templates` with the v2 quirks of docs/platform.md#listing-templates: a non-integer or
+ * out-of-range `page` gives page 1, `per_page` has no cap (non-integer → 20, 0 or negative → 2102),
+ * `category` is an exact match, `pub_only` filters to published only when absent, any non-empty
+ * `meta_only` drops content, any non-empty `private` keeps the caller's own templates (when the token
+ * has an owner), `total` is the filtered count, newest `pub_date` first.
  */
 export function listTemplatesPage(templates: readonly RawTemplate[], query: ListQuery, owner: string | undefined): SandboxReply {
   const perPageText = query['per_page'];
-  let perPage = perPageText !== undefined && INTEGER.test(perPageText) ? Number.parseInt(perPageText, 10) : 20;
+  const perPage = perPageText !== undefined && INTEGER.test(perPageText) ? Number.parseInt(perPageText, 10) : 20;
   if (perPage === 0) throw badData('integer division or modulo by zero');
   if (perPage < 0) throw badData('Negative indexing is not supported.');
   let selected = templates.filter((t) => t['_trashed'] !== true);
@@ -41,7 +41,7 @@ export function listTemplatesPage(templates: readonly RawTemplate[], query: List
   return success({ templates: shown, total });
 }
 
-/** The template object as the platform serialises it: internal keys removed, content optional. */
+/** The template object as the platform serializes it: internal keys removed, content optional. */
 export function servedTemplate(template: RawTemplate, withoutContent = false): Record<string, unknown> {
   const served: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(template)) {

@@ -4,19 +4,17 @@ import { SandboxError } from './sandbox-errors.js';
 import { PACKAGE_ROOT } from '../../util/package-info.js';
 import type { RawTemplate } from './list-templates-page.js';
 import type { SandboxCategory } from './sandbox-fixtures.js';
+import { isObject } from '../../util/is-object.js';
 
 /** The default templates file of the sandbox: the templates the samples use. */
 export const DEFAULT_TEMPLATES_FILE = resolve(PACKAGE_ROOT, 'samples', 'templates.json');
 
 export interface SandboxData {
   readonly templates: readonly RawTemplate[];
-  readonly categories?: readonly SandboxCategory[];
-  readonly projects?: readonly Record<string, unknown>[];
+  readonly categories?: readonly SandboxCategory[] | undefined;
+  readonly projects?: readonly Record<string, unknown>[] | undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads a templates file: `{templates: [...], categories?, projects?}` (other keys such as `_about` ignored) or a bare array. */
 export function loadSandboxData(file: string = DEFAULT_TEMPLATES_FILE): SandboxData {
@@ -38,7 +36,7 @@ export function loadSandboxData(file: string = DEFAULT_TEMPLATES_FILE): SandboxD
   }
   const extra = isObject(parsed) ? parsed : {};
   return {
-    templates: templates as RawTemplate[],
+    templates: templates,
     categories: Array.isArray(extra['categories']) ? (extra['categories'] as SandboxCategory[]) : undefined,
     projects: Array.isArray(extra['projects']) ? (extra['projects'] as Record<string, unknown>[]) : undefined,
   };

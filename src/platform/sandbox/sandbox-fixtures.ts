@@ -1,6 +1,7 @@
 /**
  * Built-in sample data of the sandbox platform: a category tree and projects in the v2 shapes of
- * `reference/platform-behaviour.md` §F (constructed values), and the uploaded-file paths it knows.
+ * docs/platform.md#the-category-tree and docs/platform.md#projects-and-topics (made-up values), and
+ * the uploaded-file paths it knows.
  */
 
 /** A category as the sandbox holds it: `name` is Chinese, `name_en` is served for `Accept-Language: en`. */
@@ -25,7 +26,7 @@ export const DEFAULT_CATEGORIES: readonly SandboxCategory[] = [
   { id: 4, name: '信息功能材料', name_en: 'Functional materials', children: [leaf(27, '薄膜材料', 'Thin films')] },
 ];
 
-/** Projects in the v2 `MaterialProject.to_dict` shape, with their subjects (§F.2). */
+/** Projects in the v2 `MaterialProject.to_dict` shape, with their subjects (docs/platform.md#projects-and-topics). */
 export const DEFAULT_PROJECTS: readonly Record<string, unknown>[] = [
   {
     id: '2016YFB0700100', name: '示例材料基因工程项目', leader: '王五', leader_fk: 'wangwu', institution: '示例大学',
@@ -45,8 +46,9 @@ export const DEFAULT_PROJECTS: readonly Record<string, unknown>[] = [
 ];
 
 /**
- * Uploaded files the sandbox knows (paths after the platform strips `/media/`): those of the reference
- * example submissions. Besides these, every path under a prefix of `knownFilePrefixes` exists.
+ * Uploaded files the sandbox knows (paths after the platform strips `/media/`): those of the example
+ * submissions in test/validate/example-submissions.json. Besides these, every path under a prefix of
+ * `knownFilePrefixes` exists.
  */
 export const DEFAULT_KNOWN_FILES: readonly string[] = [
   '_fs/data_images/2024/05/08/5b0c0f2e-8c1d-4d8e-a0b5-7f2a9c3d1e44.png',

@@ -28,7 +28,7 @@ export interface HandlerConfig {
   readonly now: () => number;
 }
 
-/** Django's `DATA_UPLOAD_MAX_MEMORY_SIZE` default (2.5 MiB), §E.1. */
+/** Django's `DATA_UPLOAD_MAX_MEMORY_SIZE` default (2.5 MiB): docs/platform.md#the-submit-request. */
 export const MAX_BODY_BYTES = 2_621_440;
 
 const CONTENT_TYPE_DETAIL = 'Wrong content-type (JSON required)';
@@ -67,7 +67,7 @@ export function createSandboxHandlers(config: HandlerConfig) {
 
     oneTemplate(tid: number): SandboxReply {
       const template = templateById.get(tid);
-      // Both failures are 422/2102, not 404 (§C.2); the unpublished detail is doubled by a re-wrap.
+      // Both failures are 422/2102, not 404 (docs/platform.md#one-template); the unpublished detail is doubled by a re-wrap.
       if (template === undefined) throw badData('id not exists');
       if (template['published'] !== true) throw badData('Bad data (not published)');
       return success({ template: servedTemplate(template) });
@@ -81,7 +81,7 @@ export function createSandboxHandlers(config: HandlerConfig) {
       return success(config.projects);
     },
 
-    /** §E.2: body parsing, username, then the meta/content checks; stores and answers 201 with the new id. */
+    /** docs/platform.md#the-order-of-the-submit-checks: body parsing, username, then the meta/content checks; stores and answers 201 with the new id. */
     submit(contentType: string | undefined, body: Buffer, tooLarge: boolean, username: string | undefined, caller: Caller): { reply: SandboxReply; record?: StoredRecord } {
       if (!contentType || contentType.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
         throw notAcceptable('Content-Type must be application/json');

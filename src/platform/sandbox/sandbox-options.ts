@@ -3,63 +3,63 @@ import type { SandboxCategory } from './sandbox-fixtures.js';
 import type { RawTemplate } from './list-templates-page.js';
 import type { ContentStrictness } from './walk-content.js';
 
-/** A token the sandbox accepts; with an `owner` the platform ignores `?username=` and uses the owner (§B.2). */
+/** A token the sandbox accepts; with an `owner` the platform ignores `?username=` and uses the owner (docs/platform.md#who-the-record-is-uploaded-for). */
 export interface SandboxToken {
   readonly token: string;
-  readonly owner?: string;
+  readonly owner?: string | undefined;
 }
 
 export interface SandboxOptions {
   /** Raw API templates to serve; when given, `templatesFile` is not read. */
-  readonly templates?: readonly RawTemplate[];
+  readonly templates?: readonly RawTemplate[] | undefined;
   /** JSON file of templates: `{templates: [...]}`, a bare array, and optional `categories`/`projects`. @default samples/templates.json of the package */
-  readonly templatesFile?: string;
+  readonly templatesFile?: string | undefined;
   /** Category tree served by `material/category/tree`. @default built-in sample tree (or the templates file's `categories`) */
-  readonly categories?: readonly SandboxCategory[];
+  readonly categories?: readonly SandboxCategory[] | undefined;
   /** Projects in the v2 shape. @default built-in samples (or the templates file's `projects`) */
-  readonly projects?: readonly Record<string, unknown>[];
+  readonly projects?: readonly Record<string, unknown>[] | undefined;
   /** @default 0 (any free port) */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /** @default 127.0.0.1 */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** Accepted bearer tokens. @default ['sandbox-token'] */
-  readonly tokens?: readonly (string | SandboxToken)[];
+  readonly tokens?: readonly (string | SandboxToken)[] | undefined;
   /** Append every stored record as one JSON line here (written before the answer is sent). */
-  readonly storeFile?: string;
+  readonly storeFile?: string | undefined;
   /** Share of submits answered 502 or 503 (not stored). @default 0 */
-  readonly failRate?: number;
+  readonly failRate?: number | undefined;
   /** Share of submits answered 429 with `Retry-After`. @default 0 */
-  readonly busyRate?: number;
+  readonly busyRate?: number | undefined;
   /** `Retry-After` seconds of `busyRate` and `busyFirst` answers. @default 1 */
-  readonly retryAfterSeconds?: number;
+  readonly retryAfterSeconds?: number | undefined;
   /** Send that `Retry-After` as an HTTP date (`retryAfterSeconds` after the sandbox's clock), as some proxies do. @default false */
-  readonly retryAfterDate?: boolean;
+  readonly retryAfterDate?: boolean | undefined;
   /** The first N requests the faults hit (see `faultsOn`) are answered 429, before any random fault. @default 0 */
-  readonly busyFirst?: number;
+  readonly busyFirst?: number | undefined;
   /** Share of submits whose connection is destroyed after the body was read, without an answer. @default 0 */
-  readonly resetRate?: number;
-  /** Share of submits stored and then answered 500 (the post-commit indexing failure of §E.2 step 11). @default 0 */
-  readonly commitThenFailRate?: number;
+  readonly resetRate?: number | undefined;
+  /** Share of submits stored and then answered 500 (the post-commit indexing failure of docs/platform.md#stored-then-500). @default 0 */
+  readonly commitThenFailRate?: number | undefined;
   /** Delay before every answer, in milliseconds. @default 0 */
-  readonly latencyMs?: number;
+  readonly latencyMs?: number | undefined;
   /** Requests per second (fixed one-second windows, all endpoints); beyond it 429 with `Retry-After: 1`. @default unlimited */
-  readonly maxRps?: number;
+  readonly maxRps?: number | undefined;
   /** Which endpoints the random faults hit. @default 'submit' */
-  readonly faultsOn?: 'submit' | 'all';
+  readonly faultsOn?: 'submit' | 'all' | undefined;
   /** Accepted `source.methods` widths. @default 'any' */
-  readonly methodsWidth?: MethodsWidth;
+  readonly methodsWidth?: MethodsWidth | undefined;
   /** @default 'v2' */
-  readonly contentStrictness?: ContentStrictness;
+  readonly contentStrictness?: ContentStrictness | undefined;
   /** Seed of the fault sequence. @default 1 */
-  readonly seed?: number;
-  /** Uploaded files (with or without `/media/`). @default the paths of the reference example submissions */
-  readonly knownFiles?: readonly string[];
+  readonly seed?: number | undefined;
+  /** Uploaded files (with or without `/media/`). @default the paths of the example submissions (test/validate/example-submissions.json) */
+  readonly knownFiles?: readonly string[] | undefined;
   /** Every file under these prefixes exists. @default ['_fs/sandbox/'] */
-  readonly knownFilePrefixes?: readonly string[];
+  readonly knownFilePrefixes?: readonly string[] | undefined;
   /** Id of the first stored record; ids then increase by one. @default 1 */
-  readonly firstId?: number;
+  readonly firstId?: number | undefined;
   /** Clock for the rate limiter and `receivedAt`. @default Date.now */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /** One record as the sandbox stored it. */

@@ -1,14 +1,14 @@
-/** What a sandbox handler answers: a JSON envelope or a bare (HTML/empty) response, as the platform does (§A). */
+/** What a sandbox handler answers: a JSON envelope or a bare (HTML/empty) response, as the platform does (docs/platform.md#the-envelope, docs/platform.md#answers-that-are-not-json). */
 export interface SandboxReply {
   readonly status: number;
-  /** JSON value serialised as the body (`application/json; charset=utf-8`). */
+  /** JSON value serialized as the body (`application/json; charset=utf-8`). */
   readonly json?: unknown;
   /** Raw body served as `text/html; charset=utf-8` (403 auth failures, Django 404/405 pages). */
   readonly html?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** Thrown inside the sandbox's checks to answer with the platform's error envelope (§A.2). */
+/** Thrown inside the sandbox's checks to answer with the platform's error envelope (docs/platform.md#errors). */
 export class SandboxRejection extends Error {
   constructor(
     readonly status: number,

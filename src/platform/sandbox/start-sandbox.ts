@@ -23,7 +23,7 @@ type Route =
   | { readonly kind: 'redirect'; readonly to: string }
   | { readonly kind: 'unknown' };
 
-/** Exact paths as Django routes them (§0.2, §A.3), plus the `o/projects/` alias the v2 copy registers. */
+/** Exact paths as Django routes them (docs/platform.md#endpoints), plus the `o/projects/` alias the v2 copy registers. */
 function route(path: string): Route {
   if (path === SUBMIT) return { kind: 'submit' };
   if (!path.startsWith(V1)) return { kind: 'unknown' };
@@ -45,7 +45,7 @@ function tokenOf(header: string | undefined): string | undefined {
 
 function send(res: ServerResponse, reply: SandboxReply): void {
   const headers: Record<string, string | number> = { vary: 'Accept', ...reply.headers };
-  let body = '';
+  let body: string;
   if (reply.json !== undefined) {
     body = JSON.stringify(reply.json);
     headers['content-type'] = 'application/json; charset=utf-8';
@@ -61,8 +61,8 @@ function send(res: ServerResponse, reply: SandboxReply): void {
 const html = (status: number, title: string): SandboxReply => ({ status, html: `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>` });
 
 /**
- * Starts the sandbox platform: the v2 server behaviour of `reference/platform-behaviour.md` (§A, §C,
- * §D.4, §E, §F, §H.1) on node:http, with seeded fault injection for rehearsals and tests.
+ * Starts the sandbox platform: the v2 server behavior of docs/platform.md (what docs/sandbox.md lists)
+ * on node:http, with seeded fault injection for rehearsals and tests.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const data: SandboxData = options.templates ? { templates: options.templates } : loadSandboxData(options.templatesFile);
@@ -144,7 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const token = tokenOf(req.headers.authorization);
     const known = token === undefined ? undefined : tokens.get(token);
-    // django-oauth-toolkit: 403, empty text/html body, no hint of why (§B.1).
+    // django-oauth-toolkit: 403, empty text/html body, no hint of why (docs/platform.md#authentication).
     if (!known) return answer(res, { status: 403, html: '' }, isSubmit);
     const allowed = isSubmit ? 'POST, OPTIONS' : GET_ONLY;
     if (!allowed.split(', ').includes(req.method ?? '') || req.method === 'OPTIONS') {
@@ -165,7 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         case 'submit': {
           const { reply } = handlers.submit(req.headers['content-type'], body, tooLarge, url.searchParams.get('username') ?? undefined, caller);
           counts.stored++;
-          // The record is committed; the indexing job that follows may still fail the answer (§E.2 step 11).
+          // The record is committed; the indexing job that follows may still fail the answer (docs/platform.md#stored-then-500).
           if (commitThenFailRate > 0 && random() < commitThenFailRate) {
             return answer(res, failure(internalError('Error while queueing the search-index task')), true);
           }

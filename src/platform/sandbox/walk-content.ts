@@ -1,9 +1,10 @@
 import type { Field } from '../../template/template-types.js';
 import { badData, internalError, SandboxRejection } from './sandbox-reply.js';
+import { isObject } from '../../util/is-object.js';
 
 type Json = Record<string, unknown>;
 
-/** How the sandbox treats values: `v2` is the platform (§D.4); `strict` also rejects type mismatches and unknown keys with 2102. */
+/** How the sandbox treats values: `v2` is the platform (docs/platform.md#what-the-server-drops); `strict` also rejects type mismatches and unknown keys with 2102. */
 export type ContentStrictness = 'v2' | 'strict';
 
 export interface WalkContext {
@@ -12,9 +13,6 @@ export interface WalkContext {
   readonly fileExists: (path: string) => boolean;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isFiniteNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
 
@@ -61,7 +59,7 @@ function walkValue(field: Field, value: unknown, context: WalkContext, path: str
     case 'number':
     case 'range':
     case 'choice':
-      // v2 stores scalars verbatim: no type, number, option or range-shape check (§D.4).
+      // v2 stores scalars verbatim: no type, number, option or range-shape check (docs/platform.md#what-the-server-drops).
       return value;
     case 'image':
     case 'file': {
@@ -98,7 +96,7 @@ function walkValue(field: Field, value: unknown, context: WalkContext, path: str
 
 function walkOne(field: Field, value: unknown, context: WalkContext, path: string): unknown {
   if (value === undefined || value === null) {
-    // Only the bare name goes into the message, not the path (§D.4).
+    // Only the bare name goes into the message, not the path (docs/platform.md#what-the-server-drops).
     if (field.required) throw badData(`field "${field.name}" is missing`);
     return undefined;
   }
@@ -120,9 +118,10 @@ function walkFields(fields: readonly Field[], content: Json, context: WalkContex
 }
 
 /**
- * Walks the template over a record's `content` the way the v2 platform does (§D.4) and returns what it
- * would store: keys that are not template fields are dropped, absent optional fields are left out, a
- * missing required field is 2102, an unknown file is 2109, a shape the platform chokes on is 500.
+ * Walks the template over a record's `content` the way the v2 platform does
+ * (docs/platform.md#what-the-server-drops) and returns what it would store: keys that are not template
+ * fields are dropped, absent optional fields are left out, a missing required field is 2102, an unknown
+ * file is 2109, a shape the platform chokes on is 500.
  */
 export function walkContent(fields: readonly Field[], content: Json, context: WalkContext): Json {
   return walkFields(fields, content, context, '');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { RowProblem } from '../../template/record-types.js';
 import { failureText } from '../export-failed-rows.js';
 import type { ReportState } from '../fold-report.js';
-import type { RowStatus } from './write-annotated-copy.js';
+import type { RowStatus } from './row-status.js';
 
 /** What a report says about one input: its problems on their cells and a status per row. */
 export interface ReportAnnotations {

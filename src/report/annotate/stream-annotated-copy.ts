@@ -5,7 +5,7 @@ import { loadExcelJs } from '../../sources/load-exceljs.js';
 import type { CellValue, TableSource } from '../../sources/source-types.js';
 import { neutraliseFormula } from '../neutralise-formula.js';
 import { cellOf, drained } from '../open-xlsx-sheet-writer.js';
-import type { RowStatus } from './write-annotated-copy.js';
+import type { RowStatus } from './row-status.js';
 
 /** The parts of exceljs' streaming writer used here. */
 interface StreamCell {

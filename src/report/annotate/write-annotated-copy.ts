@@ -17,6 +17,7 @@ import { listXlsxSheetNames } from '../../sources/list-xlsx-sheet-names.js';
 export const STREAM_ABOVE = 32 * 1024 * 1024;
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { neutraliseFormula } from '../neutralise-formula.js';
+import type { RowStatus } from './row-status.js';
 
 type Worksheet = import('exceljs').Worksheet;
 
@@ -27,13 +28,6 @@ export const STATUS_HEADER = 'mge-ingest status';
 /** The fill of a cell with a problem (docs/platform-workbook.md → The annotated copy). */
 export const WARNING_FILL = 'FFFFC7CE';
 
-/** A row's status in the copy: a record that is invalid, or whose upload failed. */
-export interface RowStatus {
-  readonly sheet: string | undefined;
-  readonly row: number;
-  readonly text: string;
-}
-
 /** What to annotate: the input file, every problem found in it, and the rows to mark. */
 export interface AnnotateInput {
   /** The input as opened. */
@@ -42,6 +36,11 @@ export interface AnnotateInput {
   readonly statuses: readonly RowStatus[];
   /** Summary lines above the problem table (`records`, `invalid`, …). */
   readonly summary: readonly (readonly [string, string | number])[];
+  /**
+   * Where the input's header is (a mapping's `input.headerRow` below title rows), so the status
+   * column is headed on that row. @default row 1 of every sheet
+   */
+  readonly header?: { readonly sheet: string | undefined; readonly row: number } | undefined;
 }
 
 function noteOf(problems: readonly RowProblem[]): string {
@@ -87,7 +86,7 @@ function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p:
   }
 }
 
-function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[]): void {
+function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[], headerRow: number): void {
   const byCell = new Map<string, RowProblem[]>();
   for (const p of problems) {
     const key = p.location.cell ?? `A${p.location.row}`;
@@ -97,13 +96,16 @@ function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: 
   }
   for (const [ref, list] of byCell) {
     const cell = sheet.getCell(ref);
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: WARNING_FILL } };
+    // exceljs gives the cells of one style in the file one style object, and `cell.fill =` writes
+    // into it: every cell formatted like this one (a column's number format) would turn red. The
+    // cell gets a style of its own, its format kept.
+    cell.style = { ...cell.style, fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: WARNING_FILL } } };
     cell.note = noteOf(list);
   }
   if (statuses.length === 0) return;
   const column = sheet.columnCount + 1;
-  sheet.getCell(1, column).value = STATUS_HEADER;
-  sheet.getCell(1, column).font = { bold: true };
+  sheet.getCell(headerRow, column).value = STATUS_HEADER;
+  sheet.getCell(headerRow, column).font = { bold: true };
   for (const s of statuses) sheet.getCell(s.row, column).value = people(s.text);
 }
 
@@ -121,7 +123,7 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
 
 /**
  * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated copy): the cell filled
- * in a warning colour with a note (code, field, expected, found), a status column for the rows marked,
+ * in a warning color with a note (code, field, expected, found), a status column for the rows marked,
  * and a first sheet `Problems` with a link to each cell and a summary. A workbook is copied as exceljs
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
@@ -153,6 +155,7 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string, opti
   await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
   const sheetOf = (p: RowProblem): string => p.location.sheet ?? book.worksheets[0]?.name ?? '';
   const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => s.sheet ?? book.worksheets[0]?.name ?? '')]);
+  const headerSheet = input.header === undefined ? undefined : (input.header.sheet ?? book.worksheets[0]?.name);
   for (const name of names) {
     const sheet = book.getWorksheet(name);
     if (sheet === undefined) continue;
@@ -160,6 +163,7 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string, opti
       sheet,
       input.problems.filter((p) => sheetOf(p) === name),
       input.statuses.filter((s) => (s.sheet ?? book.worksheets[0]?.name) === name),
+      name === headerSheet ? (input.header?.row ?? 1) : 1,
     );
   }
   let problemsName = PROBLEMS_SHEET;

@@ -1,4 +1,4 @@
-import type { ValidationSummary } from '../../pipeline/validation-tally.js';
+import type { ValidationSummary } from '../validation-summary.js';
 import { earlyStopText } from '../early-stop-text.js';
 import type { ProblemCollector } from './collect-problems.js';
 import type { HtmlReportView, StatusCount } from './html-report-view.js';

@@ -11,7 +11,7 @@ export interface StatusCount {
   readonly name: string;
   readonly label: string;
   readonly count: number;
-  /** Colour: `good` (uploaded, valid), `bad` (invalid, failed), `warn` (uncertain, changed), `plain`. */
+  /** Color: `good` (uploaded, valid), `bad` (invalid, failed), `warn` (uncertain, changed), `plain`. */
   readonly tone: 'good' | 'bad' | 'warn' | 'plain';
 }
 

@@ -1,6 +1,6 @@
 /**
  * The page's style sheet: system fonts only (nothing to fetch), readable printed or on a phone, the
- * status colours of the counts repeated in the tables' status cells.
+ * status colors of the counts repeated in the tables' status cells.
  */
 export const PAGE_STYLE = `
 :root { --fg: #1d232b; --muted: #5b6573; --line: #d9dee5; --bg: #f6f7f9; --card: #fff;

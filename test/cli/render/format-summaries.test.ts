@@ -50,7 +50,7 @@ describe('formatReportSummary', () => {
   });
 
   test('a latest run stopped by an input error: the error and where', () => {
-    const stopped: ReportLine = { ...done, type: 'summary', fatal: 'SOURCE_CSV_SYNTAX', error: { code: 'SOURCE_CSV_SYNTAX', message: 'the file is not valid CSV', location: { file: 'data.csv', row: 102 } } } as ReportLine;
+    const stopped: ReportLine = { ...done, type: 'summary', fatal: 'SOURCE_CSV_SYNTAX', error: { code: 'SOURCE_CSV_SYNTAX', message: 'the file is not valid CSV', location: { file: 'data.csv', row: 102 } } };
     const text = formatReportSummary('r.jsonl', summariseReport(foldReport([L.run('r1'), stopped])));
     expect(text).toContain('stopped with SOURCE_CSV_SYNTAX: the file is not valid CSV at data.csv:102; fix the cause');
   });

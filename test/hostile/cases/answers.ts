@@ -24,7 +24,7 @@ function htmlPage(status: number, body = '<html><body>Service Unavailable</body>
 }
 
 /** Ids no platform hands out; row `-i` of `seven.csv` is answered with the i-th. */
-const NO_IDS: readonly unknown[] = [1e300, -1, 0, 7.5, '7', null, 9007199254740993];
+const NO_IDS: readonly unknown[] = [1e300, -1, 0, 7.5, '7', null, 2 ** 53];
 const noIdFor = (body: string): unknown => NO_IDS[Number(/-(\d)"/.exec(body)?.[1] ?? 0)] ?? null;
 
 /** Answers the platform would never give, from a server in its place. */

@@ -102,7 +102,7 @@ describe('scaffoldMapping with a proposal', () => {
   it('checks clean once the FILL_IN placeholders are filled, and so does taking every guess', () => {
     const filled = text.replace(/FILL_IN/g, 'x');
     expect(checkMapping(loadMapping(filled, 'p.yaml').spec, template).problems).toEqual([]);
-    const guesses = filled.replace(/^(\s*)# (.*)  # \? guess.*\n\s*成分: \{column: x\}$/m, '$1$2').replace(/^(\s*)# (\S+: \S+)  # \? guess.*$/gm, '$1$2');
+    const guesses = filled.replace(/^(\s*)# (.*) {2}# \? guess.*\n\s*成分: \{column: x\}$/m, '$1$2').replace(/^(\s*)# (\S+: \S+) {2}# \? guess.*$/gm, '$1$2');
     const check = checkMapping(loadMapping(guesses, 'p.yaml').spec, template);
     expect(check.problems).toEqual([]);
     expect(check.content.map(([name]) => name)).toEqual(['成分', '结晶性', '合成方法', '测试温度', '电阻率', '塞贝克系数']);

@@ -9,6 +9,7 @@ import { sampleRecord } from '../../fixtures/sample-record.js';
 const AUTH = { authorization: 'Bearer sandbox-token' };
 const SUBMIT = '/api/v1.1/storage/o/data/full?username=curator';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests poke at the answers by shape
 async function call(sandbox: Sandbox, path: string, init: RequestInit = {}): Promise<{ status: number; type: string | null; text: string; json: any; headers: Headers }> {
   const response = await fetch(sandbox.url + path, { redirect: 'manual', ...init, headers: { ...AUTH, ...(init.headers as Record<string, string>) } });
   const text = await response.text();

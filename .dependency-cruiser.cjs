@@ -1,0 +1,59 @@
+/**
+ * The layers of ARCHITECTURE.md as rules: no cycle, and no module imports a layer above its own or a
+ * sibling folder of its own layer. Bottom to top; a folder may import its own files and any lower layer.
+ * The command line reaches the stages only through the pipeline (its `render/` reads their types).
+ */
+const LAYERS = [
+  ['errors'],
+  ['util'],
+  ['config', 'template', 'sources'],
+  ['validate', 'platform'],
+  ['mapping', 'workbook', 'report'],
+  ['upload'],
+  ['pipeline'],
+  ['cli'],
+];
+
+const folder = (names) => `^src/(${names.join('|')})/`;
+
+const layerRules = LAYERS.flatMap((layer, level) =>
+  layer.map((name) => {
+    const forbidden = LAYERS.flatMap((other, otherLevel) =>
+      otherLevel > level ? other : otherLevel === level ? other.filter((o) => o !== name) : [],
+    );
+    return {
+      name: `layer-${name}`,
+      comment: `src/${name} may import only its own files and the layers below it (ARCHITECTURE.md)`,
+      severity: 'error',
+      from: { path: folder([name]) },
+      to: { path: folder(forbidden) },
+    };
+  }),
+).filter((rule) => rule.to.path !== '^src/()/');
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'a cycle makes two modules one; move what both need below them',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: 'cli-through-pipeline',
+      comment: 'the command line composes nothing itself: the stages are reached through src/pipeline',
+      severity: 'error',
+      from: { path: '^src/cli/', pathNot: '^src/cli/render/' },
+      to: { path: folder(['sources', 'mapping', 'validate', 'upload', 'report', 'workbook', 'template', 'platform']) },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'], conditionNames: ['import', 'require', 'node', 'default'] },
+    exclude: { path: '^(dist|node_modules)/' },
+  },
+};

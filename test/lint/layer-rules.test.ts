@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const run = promisify(execFile);
+
+/** Runs the lint step's dependency check (the repository's own rules) over a small tree of files. */
+async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'mge-layers-'));
+  try {
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const bin = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+    const args = [bin, 'src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'];
+    try {
+      const { stdout, stderr } = await run(process.execPath, args, { cwd: dir });
+      return { code: 0, output: stdout + stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, output: e.stdout + e.stderr };
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the layer rules of the lint step', () => {
+  test('a downward import passes', async () => {
+    const result = await cruise({
+      'src/pipeline/run.ts': "import { low } from '../report/low.js';\nexport const run = low;\n",
+      'src/report/low.ts': 'export const low = 1;\n',
+    });
+    expect(result.output).toContain('no dependency violations');
+    expect(result.code).toBe(0);
+  });
+
+  test('an upward import fails, named by the layer it breaks', async () => {
+    const result = await cruise({
+      'src/report/view.ts': "import type { Summary } from '../pipeline/summary.js';\nexport type View = Summary;\n",
+      'src/pipeline/summary.ts': 'export interface Summary { readonly n: number }\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/layer-report: src\/report\/view\.ts → src\/pipeline\/summary\.ts/);
+  });
+
+  test('a sibling folder of the same layer is no shortcut', async () => {
+    const result = await cruise({
+      'src/mapping/a.ts': "import { b } from '../report/b.js';\nexport const a = b;\n",
+      'src/report/b.ts': 'export const b = 1;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/layer-mapping: src\/mapping\/a\.ts → src\/report\/b\.ts/);
+  });
+
+  test('a cycle inside one folder fails, type imports included', async () => {
+    const result = await cruise({
+      'src/upload/a.ts': "import type { B } from './b.js';\nexport interface A { readonly b?: B }\n",
+      'src/upload/b.ts': "import type { A } from './a.js';\nexport interface B { readonly a?: A }\n",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/no-circular/);
+  });
+
+  test('the command line reaches the stages through the pipeline only', async () => {
+    const result = await cruise({
+      'src/cli/commands/x-command.ts': "import { send } from '../../upload/send.js';\nexport const x = send;\n",
+      'src/upload/send.ts': 'export const send = 1;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/cli-through-pipeline: src\/cli\/commands\/x-command\.ts → src\/upload\/send\.ts/);
+  });
+});
