@@ -1,6 +1,7 @@
 import { categoriesCommand } from './commands/categories-command.js';
 import { ingestCommand } from './commands/ingest-command.js';
 import { initCommand } from './commands/init-command.js';
+import { previewCommand } from './commands/preview-command.js';
 import { projectsCommand } from './commands/projects-command.js';
 import { reportCommand } from './commands/report-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
@@ -14,6 +15,7 @@ export const COMMANDS: readonly CliCommand[] = [
   categoriesCommand,
   projectsCommand,
   initCommand,
+  previewCommand,
   validateCommand,
   ingestCommand,
   reportCommand,

@@ -10,6 +10,7 @@ import { createLogger } from './create-logger.js';
 import type { Selection } from './define-command.js';
 import { EXIT, ROW_LIMIT_EPILOGUE, exitCodeForError } from './exit-codes.js';
 import { formatError } from './format-error.js';
+import { argvAsksJson, formatErrorJson } from './format-error-json.js';
 import { openPlatform, type PlatformSession } from '../pipeline/open-platform.js';
 import { settingFlags } from './setting-options.js';
 import { UsageError } from './usage-error.js';
@@ -19,6 +20,9 @@ const EPILOGUE = [
   'Exit codes: 0 all good (or nothing to do); 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded), or was stopped early by --max-errors or --max-changes; 2 nothing was uploaded (usage, config, mapping, template or input error, an output that is an input, a mapping change since the last upload); 3 aborted mid-run, resumable (token, platform, unknown outcomes in a row, an input error after uploads, the report lock taken over); 130 interrupted, resumable.',
   ROW_LIMIT_EPILOGUE,
 ].join('\n');
+
+/** What yargs' completion script runs the command with to ask for completions. */
+const COMPLETIONS_FLAG = '--get-yargs-completions';
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
 function parse(argv: readonly string[]): Promise<{ selection: Selection | undefined; output: string }> {
@@ -32,6 +36,7 @@ function parse(argv: readonly string[]): Promise<{ selection: Selection | undefi
     .demandCommand(1, 'give a command (see --help)')
     .help()
     .alias('help', 'h')
+    .completion('completion', 'print the shell completion script (bash or zsh, by $SHELL): add `source <(mge-ingest completion)` to ~/.bashrc or ~/.zshrc')
     .version(packageVersion())
     .example('$0 templates list --sandbox', 'try the tool on the built-in sandbox platform')
     .example('$0 templates show 101 --base-url https://mgedata.example.cn', 'a template of the platform (token from MGE_TOKEN)')
@@ -41,6 +46,15 @@ function parse(argv: readonly string[]): Promise<{ selection: Selection | undefi
       throw error ?? new UsageError('USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
     });
   for (const command of COMMANDS) parser = command.register(parser, (s) => (selection = s));
+  // The completion script asks for the words that may follow (`--get-yargs-completions mge-ingest val`).
+  // yargs answers a command's options by parsing the process's own argv again and printing the words
+  // itself, after any parse callback has run: so it is parsed without one, and the shell reads stdout.
+  if (argv.includes(COMPLETIONS_FLAG)) {
+    return new Promise((resolve) => {
+      void parser.parse([...argv]);
+      setImmediate(() => resolve({ selection: undefined, output: '' }));
+    });
+  }
   return new Promise((resolve, reject) => {
     try {
       void parser.parse([...argv], {}, (error, _args, output) => (error ? reject(error) : resolve({ selection, output })));
@@ -73,6 +87,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const usage = error instanceof MgeError ? error : new UsageError('USAGE', error instanceof Error ? error.message : String(error));
     io.stderr.write(formatError(usage));
+    if (argvAsksJson(argv)) io.stdout.write(formatErrorJson(usage));
     return EXIT.input;
   }
   const { selection, output } = parsed;
@@ -83,14 +98,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   const sessions: PlatformSession[] = [];
   const heldPipes: FileHandle[] = [];
+  // Until the settings are read, only the command line can say it wants JSON (MGE_JSON is a setting).
+  let json = argvAsksJson(argv);
+  // A command that printed its own JSON before failing (ingest's summary with `fatal`) keeps stdout one document.
+  let printed = false;
+  const commandIo: CliIo = { ...io, stdout: { write: (text: string) => ((printed ||= text !== ''), io.stdout.write(text)) } };
   try {
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
+    json = settings.json;
     // Before anything is opened for writing, the log file included: no output may destroy an input.
     heldPipes.push(...(await checkCommandFiles(selection.files?.(selection.args) ?? {}, settings, io.cwd)));
     const logger = createLogger({ level: settings.logLevel, file: settings.logFile, stderr: io.stderr });
     const useSandbox = selection.args['sandbox'] === true;
     const work = selection.run(selection.args, {
-      io,
+      io: commandIo,
       settings,
       logger,
       signal,
@@ -108,6 +129,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await Promise.race([work, interrupted(signal, io)]);
   } catch (error) {
     io.stderr.write(formatError(error));
+    // Scripts read stdout: with --json a failure is a JSON object there too (code, message, location).
+    if (json && !printed) io.stdout.write(formatErrorJson(error));
     return exitCodeForError(error, signal.aborted);
   } finally {
     await Promise.all(sessions.map((s) => s.close()));

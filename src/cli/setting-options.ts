@@ -25,7 +25,7 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     sandbox: { type: 'boolean', describe: 'start the local sandbox platform in-process (sample templates, no credentials needed)', group: 'Platform:' },
   },
   upload: {
-    rate: { type: 'string', describe: 'requests started per second, 0 = unlimited (MGE_RATE) [default: 5]', group: 'Upload:' },
+    rate: { type: 'string', describe: 'requests started per second, 0 = unlimited (MGE_RATE) [default: 5: the platform is one server shared by every curator and limits no one itself; 312 rows take about a minute]', group: 'Upload:' },
     concurrency: { type: 'string', describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' },
     'max-retries': { type: 'string', describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' },
     'max-errors': { type: 'string', describe: 'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)', group: 'Upload:' },

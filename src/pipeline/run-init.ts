@@ -8,6 +8,7 @@ import type { Template } from '../template/template-types.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
 import { PipelineError } from './pipeline-errors.js';
 import { proposeInputMapping } from './propose-input-mapping.js';
+import { PACKAGE_ROOT } from '../util/package-info.js';
 
 export type { SourceOptions } from '../sources/source-options.js';
 export type { MappingProposal } from '../mapping/header-match/proposal-types.js';
@@ -40,6 +41,23 @@ export interface InitResult {
   readonly unmatchedFields: readonly string[];
 }
 
+/** The package's JSON schema of a mapping file (`schema/mapping.schema.json`, shipped with the package). */
+export const MAPPING_SCHEMA = path.join(PACKAGE_ROOT, 'schema', 'mapping.schema.json');
+
+/**
+ * The first line of a mapping `init` writes: editors with the YAML language server (VS Code's YAML
+ * extension, vim and emacs LSP clients) check the mapping against the schema as it is typed. The
+ * path is relative to the mapping's folder when the mapping is written inside the package's own tree
+ * (a checkout: the line still holds when the folder moves or is cloned), else the schema's absolute
+ * path (a global install lives elsewhere).
+ */
+export function schemaLine(mappingDir: string): string {
+  const relative = path.relative(mappingDir, MAPPING_SCHEMA);
+  const inside = !path.relative(PACKAGE_ROOT, mappingDir).startsWith('..') && !path.isAbsolute(path.relative(PACKAGE_ROOT, mappingDir));
+  const target = inside ? relative.split(path.sep).join('/') : MAPPING_SCHEMA;
+  return `# yaml-language-server: $schema=${target}`;
+}
+
 async function exists(file: string): Promise<boolean> {
   return access(file).then(
     () => true,
@@ -57,7 +75,8 @@ async function exists(file: string): Promise<boolean> {
 export async function runInit(options: RunInitOptions, source: TemplateSource): Promise<InitResult> {
   const { template } = await fetchTemplate(options.tid, source);
   const found = options.input === undefined ? undefined : await proposeInputMapping(path.resolve(options.cwd, options.input), template, { source: options.sourceOptions });
-  const text = scaffoldMapping(template, { proposal: found?.proposal, inputName: options.input === undefined ? undefined : path.basename(options.input), input: options.sourceOptions });
+  const scaffold = scaffoldMapping(template, { proposal: found?.proposal, inputName: options.input === undefined ? undefined : path.basename(options.input), input: options.sourceOptions });
+  const text = `${schemaLine(options.out === undefined ? options.cwd : path.dirname(path.resolve(options.cwd, options.out)))}\n${scaffold}`;
   if (options.out !== undefined) {
     const target = path.resolve(options.cwd, options.out);
     if (!options.force && (await exists(target))) {

@@ -10,12 +10,12 @@ import { displayPath } from '../util/display-path.js';
 import type { RowStatus } from '../report/annotate/row-status.js';
 import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
+import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
-import type { LoadedJob } from './load-job.js';
-import { loadJobWithInputs } from './load-job-inputs.js';
+import { loadCheckedInputs } from './load-checked-inputs.js';
 import { createGroupSniffer } from './sniff-row-groups.js';
-import { loadWorkbookJob, workbookMappingName } from './load-workbook-job.js';
+import { workbookMappingName } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
@@ -47,7 +47,7 @@ export interface RunValidateOptions {
   /** Write a copy of the one input with every problem on its cell here (`.xlsx`); undefined writes none. */
   readonly annotateFile?: string | undefined;
   /** Problems kept in {@link ValidateResult.firstProblems} for display. @default 20 */
-  readonly keepProblems?: number;
+  readonly keepProblems?: number | undefined;
   /** The tool's version, on the page. */
   readonly version: string;
 }
@@ -60,6 +60,10 @@ export interface RunValidateDeps {
   readonly signal?: AbortSignal;
   /** The one warnings channel (`TEMPLATE_CHANGED`, `MAPPING_NO_KEY`, `MAPPING_META_LITERAL_IS_COLUMN`). */
   readonly onWarning?: OnWarning;
+  /** Told how far the inputs are read, once, before the first row (the progress display). @default undefined */
+  readonly onStart?: (reading: ReadProgress) => void;
+  /** Told of each record checked, valid or not. @default undefined */
+  readonly onRecord?: (valid: boolean) => void;
   /** For the page's date. @default Date.now */
   readonly clock?: () => number;
 }
@@ -94,7 +98,7 @@ export interface ValidateResult {
  */
 export async function runValidate(options: RunValidateOptions, deps: RunValidateDeps): Promise<ValidateResult> {
   const { cwd } = options;
-  const { job, inputs, mappingName } = await loadValidateJob(options, deps);
+  const { job, inputs, mappingName } = await loadCheckedInputs(options, deps);
   const tally = createValidationTally();
   const base = {
     mapping: mappingName,
@@ -115,14 +119,25 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   if (annotate !== undefined && inputs.length > 1) throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', { hint: `${inputs.length} inputs were given` });
   // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
   // skipped on resume, and --max-errors stops every command at the same row.
-  const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile() })), options.maxErrors);
+  const reading = createReadProgress(inputs.map((input) => input.bytes));
+  deps.onStart?.(reading);
+  const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile(), progress: reading })), options.maxErrors);
+  // Rows that are ready come as resolved promises, which never let timers run: every ~50 ms the loop
+  // gives the event loop a turn, so the progress display and a signal are served while rows stream.
+  let turn = Date.now();
+  let read = 0;
   // Without groupBy, a layout of records over several rows is looked for, to explain invalid records.
   const first = inputs[0];
   const sniffer = first === undefined || first.compiled.groupColumns.length > 0 ? undefined : createGroupSniffer(first.header);
   try {
     for await (const row of limit.rows) {
+      if ((++read & 255) === 0 && Date.now() - turn > 50) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = Date.now();
+      }
       tally.add(row);
       sniffer?.add(row);
+      deps.onRecord?.(row.problems.length === 0);
       if (row.problems.length === 0) continue;
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
@@ -155,21 +170,6 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
           )),
         };
   return { ...base, summary, interrupted, interruptedBeforeRows: false, nothingToDo, firstProblems, problemCount, html, annotated };
-}
-
-/** The job and its prepared inputs: from the mapping file, or from the platform workbook itself. */
-async function loadValidateJob(options: RunValidateOptions, deps: RunValidateDeps): Promise<{ job: LoadedJob; inputs: readonly PreparedInput[]; mappingName: string }> {
-  const { cwd } = options;
-  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
-  const settings = { methodsWidth: options.methodsWidth };
-  if (options.mappingFile === undefined) {
-    const [file, ...more] = options.inputs;
-    if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
-    const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
-    return { job, inputs, mappingName: job.mappingFile };
-  }
-  const { job, inputs } = await loadJobWithInputs({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn }, { inputs: options.inputs, recursive: options.recursive ?? false, cwd, ...warn });
-  return { job, inputs, mappingName: options.mappingFile };
 }
 
 /** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */

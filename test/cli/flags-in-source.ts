@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** The command paths of the CLI, as a hint names them (`mge-ingest templates show`, `ingest --…`). */
-export const COMMANDS = ['templates list', 'templates show', 'categories', 'projects', 'init', 'validate', 'ingest', 'report', 'sandbox'] as const;
+export const COMMANDS = ['templates list', 'templates show', 'categories', 'projects', 'init', 'preview', 'validate', 'ingest', 'report', 'sandbox'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** A `--flag` written in a literal of `src`, with the command it is written for when the text says so. */

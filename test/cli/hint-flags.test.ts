@@ -46,6 +46,8 @@ describe('the command a hint writes a flag for', () => {
 test('every flag a message or hint names exists on the command line, on the command it is written for', async () => {
   const byCommand = await commandFlags();
   const all = new Set([...(await helpFlags([])), ...[...byCommand.values()].flatMap((f) => [...f])]);
+  // yargs' completion protocol: what the printed completion script runs, never listed by --help.
+  all.add('--get-yargs-completions');
   // The help output itself is read right: each command's own flags, and none of another's.
   expect([...(byCommand.get('validate') ?? [])]).toEqual(expect.arrayContaining(['--mapping', '--errors', '--annotate', '--no-template-cache']));
   expect([...(byCommand.get('report') ?? [])]).toEqual(expect.arrayContaining(['--failed-out', '--uploaded-out', '--input', '--json']));

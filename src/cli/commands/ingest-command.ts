@@ -117,7 +117,7 @@ export const ingestCommand = defineCommand({
         .epilogue(INGEST_EPILOGUE),
     ),
   examples: [
-    ['$0 ingest --sandbox --mapping mappings/steel_strength.yaml --report /tmp/steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox'],
+    ['$0 ingest --sandbox --rate 50 --mapping mappings/steel_strength.yaml --report steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox (--rate 50: it runs on this machine; the default 5 a second spares the shared platform)'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
     ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
     ['$0 ingest 201.xlsx --report 201.report.jsonl --source 10 --methods experiment', 'the platform\'s own workbook, no mapping: 数据ID is the key'],

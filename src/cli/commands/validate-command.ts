@@ -5,16 +5,23 @@ import { defineCommand } from '../define-command.js';
 import { ROW_LIMIT_EPILOGUE, exitCodeForRun } from '../exit-codes.js';
 import { maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { formatValidateSummary, validateJson } from '../render/format-validate-summary.js';
+import { createProgress } from '../render/create-progress.js';
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
 import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
 
+/**
+ * Problems `validate --json` lists at most (about 300 bytes each, so some 30 MB); past it they are
+ * counted (`problemsOmitted`), and `--errors FILE.jsonl` has every one.
+ */
+const JSON_PROBLEMS_KEPT = 100_000;
+
 /** `validate --mapping FILE INPUT...`: the dry run (see `runValidate`). */
 export const validateCommand = defineCommand({
   command: 'validate <inputs..>',
   describe: 'dry run: read, map and validate every row against the template, upload nothing',
-  settings: ['platform', 'output'],
+  settings: ['platform', 'output', 'progress'],
   // Ctrl-C stops reading, closes the --errors file whole and prints what was read (exit 130).
   handlesSignal: true,
   builder: (y) =>
@@ -62,13 +69,28 @@ export const validateCommand = defineCommand({
       maxErrors: maxErrorsOption(args, settings),
       methodsWidth: methodsWidthOption(args, settings),
       version: packageVersion(),
+      // --json lists every problem, up to a bound that keeps memory in hand on a huge broken file.
+      keepProblems: settings.json ? JSON_PROBLEMS_KEPT : undefined,
     };
     const template = await templateSourceFor(args, context);
     const name = (file: string): string => displayPath(io.cwd, file);
     // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
     const { runValidate } = await import('../../pipeline/run-validate.js');
-    const result = await runValidate(options, { template, signal: context.signal, onWarning: (w) => io.stderr.write(formatWarning(w, name)) });
-    if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result), null, 2)}\n`);
+    // Progress as ingest shows it: a live bar on a terminal, a plain line every --progress-interval otherwise.
+    const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: settings.quiet, intervalMs: settings.progressIntervalMs, lastLine: 'after-first' });
+    let result: Awaited<ReturnType<typeof runValidate>>;
+    try {
+      result = await runValidate(options, {
+        template,
+        signal: context.signal,
+        onWarning: (w) => io.stderr.write(formatWarning(w, name)),
+        onStart: (reading) => progress.start(() => 0, undefined, reading),
+        onRecord: (valid) => progress.outcome({ type: valid ? 'valid' : 'invalid' }),
+      });
+    } finally {
+      progress.stop();
+    }
+    if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result, name), null, 2)}\n`);
     else if (result.interruptedBeforeRows) io.stderr.write(formatValidateSummary(result, name));
     else io.stdout.write(formatValidateSummary(result, name));
     return exitCodeForRun({ interrupted: result.interrupted, stoppedEarly: result.summary.stoppedBy !== undefined, rowsToCheck: result.summary.invalid });

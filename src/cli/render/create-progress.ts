@@ -1,7 +1,7 @@
 import type { ReadProgress } from '../../pipeline/create-read-progress.js';
 import { zeroCounts } from '../../report/report-lines.js';
 import type { RowOutcome } from '../../upload/upload-types.js';
-import { formatProgressLine } from './format-progress-line.js';
+import { formatProgressLine, type ProgressStatus } from './format-progress-line.js';
 
 /** A repeating timer; returns its cancel function. Injected so tests need no real time. */
 export type Every = (ms: number, tick: () => void) => () => void;
@@ -17,6 +17,12 @@ export interface ProgressOptions {
   readonly intervalMs: number;
   /** Redraw interval on a terminal. @default 200 */
   readonly redrawMs?: number;
+  /**
+   * Off a terminal, the closing line: `always` (a run's log ends with its last count), or only when a
+   * line was written before (`validate`: a check done within one interval prints its summary alone).
+   * @default 'always'
+   */
+  readonly lastLine?: 'always' | 'after-first';
   /** @default Date.now */
   readonly clock?: () => number;
   /** @default setInterval, unref'd */
@@ -30,7 +36,8 @@ export interface Progress {
    * shows done/total; else with `reading` (how far the input has been read) a percentage and an ETA.
    */
   start(pauseRemaining: () => number, total?: number, reading?: ReadProgress): void;
-  outcome(outcome: RowOutcome): void;
+  /** One record done: its outcome in a run (`RowOutcome`), or for `validate` `valid` / `invalid`. */
+  outcome(outcome: RowOutcome | { readonly type: 'valid' | 'invalid' }): void;
   /** Stops the timer and clears the live line (a terminal) or writes the last plain line. */
   stop(): void;
 }
@@ -49,7 +56,7 @@ const realEvery: Every = (ms, tick) => {
 export function createProgress(options: ProgressOptions): Progress {
   const clock = options.clock ?? Date.now;
   const every = options.every ?? realEvery;
-  const counts = zeroCounts();
+  const counts: Record<ProgressStatus, number> = { ...zeroCounts(), valid: 0 };
   let done = 0;
   let started = clock();
   let total: number | undefined;
@@ -72,6 +79,7 @@ export function createProgress(options: ProgressOptions): Progress {
       drawn = true;
     } else {
       options.stream.write(`progress: ${line()}\n`);
+      drawn = true;
     }
   };
   return {
@@ -93,7 +101,7 @@ export function createProgress(options: ProgressOptions): Progress {
       cancel = undefined;
       if (options.tty) {
         if (drawn) options.stream.write('\r\u001b[2K');
-      } else if (done > 0) {
+      } else if (done > 0 && (drawn || options.lastLine !== 'after-first')) {
         draw();
       }
     },

@@ -1,5 +1,8 @@
 import type { OutcomeType } from '../../report/report-lines.js';
 
+/** What a record's line in the progress counts: its outcome in a run, or `valid` when only validated. */
+export type ProgressStatus = OutcomeType | 'valid';
+
 /** What the progress display knows at one moment. */
 export interface ProgressSnapshot {
   readonly done: number;
@@ -10,7 +13,8 @@ export interface ProgressSnapshot {
    * `createProgress`). @default undefined (no bar, no ETA)
    */
   readonly fraction?: number | undefined;
-  readonly counts: Readonly<Record<OutcomeType, number>>;
+  /** Records by status: a run's outcomes, or `valid` and `invalid` for `validate`; zeros are not shown. */
+  readonly counts: Readonly<Partial<Record<ProgressStatus, number>>>;
   readonly elapsedMs: number;
   /** Ms left of a platform-wide `Retry-After` pause. */
   readonly pauseMs: number;
@@ -21,7 +25,7 @@ export const ETA_MIN_FRACTION = 0.01;
 /** …and for this much time, so the rate it extrapolates is not the start-up's. */
 export const ETA_MIN_ELAPSED_MS = 2000;
 
-const ORDER: readonly OutcomeType[] = ['uploaded', 'skipped', 'changed', 'invalid', 'failed', 'uncertain'];
+const ORDER: readonly ProgressStatus[] = ['valid', 'uploaded', 'skipped', 'changed', 'invalid', 'failed', 'uncertain'];
 
 function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -57,7 +61,7 @@ export function formatProgressLine(s: ProgressSnapshot, barWidth = 20): string {
   }
   parts.push(`${perSecond.toFixed(1)} rows/s`);
   if (eta !== undefined) parts.push(`ETA ${duration(eta)}`);
-  const counts = ORDER.filter((type) => s.counts[type] > 0).map((type) => `${type} ${s.counts[type]}`);
+  const counts = ORDER.filter((type) => (s.counts[type] ?? 0) > 0).map((type) => `${type} ${s.counts[type]}`);
   if (counts.length > 0) parts.push(counts.join(' '));
   if (s.pauseMs > 0) parts.push(`paused ${(s.pauseMs / 1000).toFixed(1)}s (platform busy)`);
   return parts.join(' · ');

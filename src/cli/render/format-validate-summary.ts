@@ -1,10 +1,11 @@
 import type { ValidateResult } from '../../pipeline/run-validate.js';
 import { earlyStopText } from '../../report/early-stop-text.js';
 import { formatRowProblems } from './format-row-problems.js';
+import { problemJson } from './problem-json.js';
 
-/** What `validate --json` prints: the result's facts, flat, as scripts read them. */
-export function validateJson(result: ValidateResult): Record<string, unknown> {
-  const { summary, firstProblems: _first, problemCount: _count, interruptedBeforeRows: _before, ...rest } = result;
+/** What `validate --json` prints: the result's facts, flat, as scripts read them, and every problem met. */
+export function validateJson(result: ValidateResult, name: (file: string) => string = (file) => file): Record<string, unknown> {
+  const { summary, firstProblems, problemCount, interruptedBeforeRows: _before, ...rest } = result;
   return {
     mapping: rest.mapping,
     template: rest.template,
@@ -15,6 +16,10 @@ export function validateJson(result: ValidateResult): Record<string, unknown> {
     templateChanged: rest.templateChanged,
     interrupted: rest.interrupted,
     nothingToDo: rest.nothingToDo,
+    problemCount,
+    // Every problem, unless a run has more than the command keeps in memory; then the rest are counted.
+    problems: firstProblems.map((p) => problemJson(p, name)),
+    problemsOmitted: problemCount - firstProblems.length,
   };
 }
 

@@ -1,0 +1,37 @@
+import { isMgeError } from '../errors/mge-error.js';
+
+/**
+ * The JSON a script reads on stdout when a command run with `--json` fails: `{"error": {code, kind,
+ * message, location, hint}}`, and each problem when the error holds a list (`MAPPING_INVALID`). The
+ * same facts as `formatError`'s text, which still goes to stderr for people; a bug is `INTERNAL`,
+ * its stack only on stderr.
+ */
+export function formatErrorJson(error: unknown): string {
+  if (!isMgeError(error) || error.kind === 'internal') {
+    return `${JSON.stringify({ error: { code: 'INTERNAL', kind: 'internal', message: 'an unexpected failure (a bug in mge-ingest; please report it with the output on stderr)' } }, null, 2)}\n`;
+  }
+  const problems = (error as { readonly problems?: unknown }).problems;
+  const body = {
+    code: error.code,
+    kind: error.kind,
+    message: error.message,
+    ...(error.location === undefined ? {} : { location: error.location }),
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+    ...(Array.isArray(problems) ? { problems } : {}),
+  };
+  return `${JSON.stringify({ error: body }, null, 2)}\n`;
+}
+
+/**
+ * Whether the command line asked for JSON, for an error met before the settings are read (a usage
+ * error of the parser, a setting that does not parse): `--json`, `--json=true`, `--no-json` last wins.
+ */
+export function argvAsksJson(argv: readonly string[]): boolean {
+  let json = false;
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (arg === '--json' || arg === '--json=true') json = true;
+    else if (arg === '--no-json' || arg === '--json=false') json = false;
+  }
+  return json;
+}

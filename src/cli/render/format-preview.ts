@@ -1,0 +1,102 @@
+import type { PreviewRecord, PreviewResult } from '../../pipeline/run-preview.js';
+import type { PreviewValue } from '../../pipeline/preview-values.js';
+import type { CellValue } from '../../sources/source-types.js';
+import { cellReference } from './cell-reference.js';
+import { displayWidth, padEnd } from './display-width.js';
+import { problemJson } from './problem-json.js';
+
+type Name = (file: string) => string;
+
+function cellText(value: CellValue | undefined): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return value.iso;
+  return String(value);
+}
+
+/** What `preview --json` prints: each record as sent (`record`, and `body` byte for byte) and where every value came from. */
+export function previewJson(result: PreviewResult, name: Name): Record<string, unknown> {
+  return {
+    mapping: result.mapping,
+    template: result.template,
+    nothingToDo: result.nothingToDo,
+    more: result.more,
+    records: result.records.map((r) => ({
+      file: name(r.location.file),
+      sheet: r.location.sheet,
+      row: r.location.row,
+      rows: r.rowNumbers,
+      key: r.key,
+      valid: r.problems.length === 0,
+      record: r.record,
+      body: r.body,
+      values: r.values.map((v) => ({
+        path: v.path,
+        value: v.value,
+        unit: v.unit,
+        ...(v.cell === undefined
+          ? { from: 'mapping' }
+          : { from: 'cell', at: cellReference(v.cell, name), header: v.cell.header, found: v.found, ...(v.convertedFrom === undefined ? {} : { convertedFrom: v.convertedFrom }) }),
+      })),
+      problems: r.problems.map((p) => problemJson(p, name)),
+    })),
+  };
+}
+
+/** The path as tree steps: `content.化学成分[0].含量` → `content`, `化学成分`, `[0]`, `含量`. */
+function steps(path: string): string[] {
+  return path.split('.').flatMap((part) => part.split(/(?=\[\d+\])/));
+}
+
+function valueText(v: PreviewValue): string {
+  const shown = typeof v.value === 'string' ? JSON.stringify(v.value) : JSON.stringify(v.value);
+  return v.unit !== undefined && typeof v.value === 'number' ? `${shown} ${v.unit}` : shown;
+}
+
+/** Where a value came from: its cell, what the cell held when it differs, and the unit conversion. */
+function sourceText(v: PreviewValue, name: Name): string {
+  if (v.cell === undefined) return '(from the mapping)';
+  const at = `← ${cellReference(v.cell, name)}`;
+  const found = cellText(v.found);
+  if (v.convertedFrom !== undefined) return `${at}  ${found} ${v.convertedFrom} → ${JSON.stringify(v.value)} ${v.unit ?? ''}`.trimEnd();
+  return found === '' || found === String(v.value) ? at : `${at}  ${JSON.stringify(found)}`;
+}
+
+function recordLines(r: PreviewRecord, index: number, name: Name): string[] {
+  const rows = r.rowNumbers.length > 1 ? `rows ${r.rowNumbers[0]}–${r.rowNumbers[r.rowNumbers.length - 1]}` : `row ${r.location.row}`;
+  const sheet = r.location.sheet === undefined ? '' : ` sheet "${r.location.sheet}"`;
+  const status = r.problems.length === 0 ? 'valid: sent as shown' : `invalid, ${r.problems.length} problem(s): not sent`;
+  const out = [`record ${index + 1} · ${name(r.location.file)}${sheet} ${rows} · key ${r.key} · ${status}`];
+  const lefts: [string, PreviewValue | undefined][] = [];
+  let previous: string[] = [];
+  for (const v of r.values) {
+    const s = steps(v.path);
+    let same = 0;
+    while (same < s.length - 1 && s[same] === previous[same]) same++;
+    for (let i = same; i < s.length - 1; i++) lefts.push([`${'  '.repeat(i + 1)}${s[i]}`, undefined]);
+    lefts.push([`${'  '.repeat(s.length)}${s[s.length - 1]}: ${valueText(v)}`, v]);
+    previous = s;
+  }
+  const width = Math.min(60, Math.max(0, ...lefts.filter(([, v]) => v !== undefined).map(([l]) => displayWidth(l))));
+  for (const [left, v] of lefts) out.push(v === undefined ? left : `${padEnd(left, width)}  ${sourceText(v, name)}`);
+  if (r.problems.length > 0) {
+    out.push('  problems');
+    for (const p of r.problems) {
+      const what = [p.expected === undefined ? '' : `expected ${p.expected}`, p.found === undefined ? '' : `found ${JSON.stringify(p.found)}`].filter((t) => t !== '').join(', ');
+      const header = p.location.header === undefined || p.location.header === '' ? '' : ` (${p.location.header})`;
+      out.push(`    ${p.code} at ${cellReference(p.location, name)}${header}${p.field === undefined ? '' : ` ${p.field}`}: ${p.message}${what === '' ? '' : `; ${what}`}`);
+    }
+  }
+  return out;
+}
+
+/** What `preview` prints on a terminal: each record as a tree of the values sent, each beside its cell. */
+export function formatPreview(result: PreviewResult, name: Name = (file) => file): string {
+  if (result.nothingToDo) return 'nothing to preview: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods)\n';
+  const t = result.template;
+  const head = `template ${t.id} "${t.title}" (${t.pubDate}, from the ${t.from}) · mapping ${name(result.mapping)}`;
+  if (result.records.length === 0) return `${head}\nthe inputs hold no records\n`;
+  const blocks = result.records.map((r, i) => recordLines(r, i, name).join('\n'));
+  const valid = result.records.filter((r) => r.problems.length === 0).length;
+  const tail = `${result.records.length} record(s) shown: ${valid} valid, ${result.records.length - valid} invalid${result.more ? '; more follow (--rows N shows more; validate checks them all)' : '; that is all the input holds'}`;
+  return `${head}\n\n${blocks.join('\n\n')}\n\n${tail}\n`;
+}

@@ -1,0 +1,89 @@
+import type { CompiledMapping } from '../mapping/compile/compile-mapping.js';
+import { groupRows } from '../mapping/rows/group-rows.js';
+import { mapGroup } from '../mapping/rows/to-mapped-rows.js';
+import { openTable } from '../sources/open-table.js';
+import type { SourceRow } from '../sources/source-types.js';
+import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
+import type { TemplateSource } from './fetch-template.js';
+import { loadCheckedInputs, type LoadCheckedInputsOptions } from './load-checked-inputs.js';
+import type { PreparedInput } from './map-inputs.js';
+import type { OnWarning } from './pipeline-warning.js';
+import { previewValues, statedUnits, type PreviewValue } from './preview-values.js';
+
+/** Options of {@link runPreview}: those of `validate`'s loading, and how many records to show. */
+export interface RunPreviewOptions extends LoadCheckedInputsOptions {
+  /** Records to map and show, from the start of the first input. */
+  readonly rows: number;
+}
+
+/** One record as `ingest` would send it, with where each value came from. */
+export interface PreviewRecord {
+  /** The record's first row. */
+  readonly location: RowLocation;
+  /** Every source row of the record (several with `groupBy`). */
+  readonly rowNumbers: readonly number[];
+  /** The key `ingest` files it under (the mapping's `key` columns, else the record hash). */
+  readonly key: string;
+  /**
+   * The record as POSTed (its canonical JSON, parsed back); for an invalid one, what could be built,
+   * which is never sent.
+   */
+  readonly record: PlatformRecord;
+  /** The body of the POST, byte for byte; undefined for an invalid record (not sent). */
+  readonly body: string | undefined;
+  readonly values: readonly PreviewValue[];
+  /** Empty: the record is valid and would be uploaded. */
+  readonly problems: readonly RowProblem[];
+}
+
+/** What `preview` found: facts; the CLI draws them as a tree or prints them as JSON. */
+export interface PreviewResult {
+  readonly mapping: string;
+  readonly template: { readonly id: number; readonly title: string; readonly pubDate: string; readonly from: 'platform' | 'file' };
+  readonly records: readonly PreviewRecord[];
+  /** The inputs hold more records than were shown. */
+  readonly more: boolean;
+  /** The inputs held no table file. */
+  readonly nothingToDo: boolean;
+}
+
+/** The record groups of one input, as `mapInputs` reads them (one row each, or `groupBy` groups). */
+async function* groupsOf(input: PreparedInput): AsyncIterable<{ rows: SourceRow[]; compiled: CompiledMapping }> {
+  const table = input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open();
+  try {
+    const compiled = input.compiled;
+    for await (const rows of groupRows(table.rows(), compiled.groupColumns)) yield { rows, compiled };
+  } finally {
+    await table.close();
+  }
+}
+
+/**
+ * The `preview` pipeline: the job and inputs checked as `validate` checks them (`loadCheckedInputs`),
+ * then the first `rows` records mapped and validated exactly as `validate` and `ingest` do
+ * (`mapGroup`), each mapped once more with the cell trace so every value stands beside its cell and
+ * its unit conversion. Reads only as far as it shows; uploads nothing. Keys used twice are not looked
+ * for here: that needs the whole input (`validate`).
+ * @throws mapping, template and input errors (exit 2).
+ */
+export async function runPreview(options: RunPreviewOptions, deps: { readonly template: TemplateSource; readonly onWarning?: OnWarning }): Promise<PreviewResult> {
+  const { job, inputs, mappingName } = await loadCheckedInputs(options, deps);
+  const template = { id: job.template.id, title: job.template.title, pubDate: job.template.pubDate, from: job.templateFrom };
+  const stated = statedUnits([job.prepared.check.content, job.prepared.check.meta]);
+  const records: PreviewRecord[] = [];
+  let more = false;
+  outer: for (const input of inputs) {
+    for await (const { rows, compiled } of groupsOf(input)) {
+      if (records.length >= options.rows) {
+        more = true;
+        break outer;
+      }
+      const mapped = mapGroup(rows, compiled, { methodsWidth: options.methodsWidth });
+      const traced = compiled.mapRows(rows, true);
+      const body = mapped.problems.length === 0 ? mapped.body : undefined;
+      const record = body === undefined ? traced.partial : (JSON.parse(body) as PlatformRecord);
+      records.push({ location: mapped.location, rowNumbers: mapped.rowNumbers, key: mapped.key, record, body, values: previewValues(record, traced.trace, job.template, stated), problems: mapped.problems });
+    }
+  }
+  return { mapping: mappingName, template, records, more, nothingToDo: inputs.length === 0 };
+}
