@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import type { KeyState } from '../../src/report/fold-report.js';
@@ -8,13 +7,14 @@ import { loadReportState } from '../../src/report/load-report-state.js';
 import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { BUILT_CLI, type CliResult } from '../cli/run-built-cli.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 export const MAPPING = path.resolve('mappings/steel_strength.yaml');
 export const SAMPLE = path.resolve('samples/steel_strength.csv');
 
 /** A fresh folder for one test's files. */
 export function tempDir(): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), 'mge-e2e-'));
+  return makeTempDir('mge-e2e-');
 }
 
 /** Runs `test` with a sandbox on a free port that stores into `store.jsonl` of a fresh folder, and closes it. */

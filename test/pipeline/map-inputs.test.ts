@@ -1,15 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { loadJob, type LoadedJob } from '../../src/pipeline/load-job.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
-const dir = mkdtempSync(join(tmpdir(), 'map-inputs-'));
+const dir = tempDirSync('map-inputs-');
 
 async function job(mapping: string): Promise<LoadedJob> {
   return loadJob({ mappingFile: mapping, cwd: root, templateFile });

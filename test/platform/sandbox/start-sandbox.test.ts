@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox, SandboxOptions } from '../../../src/platform/sandbox/sandbox-options.js';
 import { manyTemplates } from '../../fixtures/many-templates.js';
 import { sampleRecord } from '../../fixtures/sample-record.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
 
 const AUTH = { authorization: 'Bearer sandbox-token' };
 const SUBMIT = '/api/v1.1/storage/o/data/full?username=curator';
@@ -105,7 +105,7 @@ describe('sandbox submit semantics', () => {
   let sandbox: Sandbox;
   let store: string;
   beforeAll(async () => {
-    store = join(mkdtempSync(join(tmpdir(), 'mge-sandbox-')), 'store.jsonl');
+    store = join(tempDirSync('mge-sandbox-'), 'store.jsonl');
     sandbox = await startSandbox({ storeFile: store, firstId: 500, tokens: ['sandbox-token', { token: 'owned', owner: 'owner' }] });
   });
   afterAll(() => sandbox.close());
