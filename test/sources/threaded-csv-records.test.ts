@@ -5,6 +5,7 @@ import { FIXTURES } from './read-all.js';
 import type { TableSource } from '../../src/sources/source-types.js';
 import type { CsvThread } from '../../src/sources/threaded-csv-records.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
+import { collect } from '../helpers/iterables.js';
 
 // The worker thread runs a built module, so these tests use the built reader (npm test builds first).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,8 +26,7 @@ beforeAll(async () => {
 async function readOut(file: string, thread: CsvThread): Promise<unknown> {
   try {
     const table = await openCsv(file, {}, thread);
-    const rows: unknown[] = [];
-    for await (const row of table.rows()) rows.push([row.rowNumber, row.values, row.issues]);
+    const rows = (await collect(table.rows())).map((row): unknown => [row.rowNumber, row.values, row.issues]);
     return { header: table.header, rows };
   } catch (error) {
     const e = error as { kind?: string; code?: string; location?: unknown; hint?: string; message: string };

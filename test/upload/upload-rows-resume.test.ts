@@ -7,8 +7,9 @@ import type { OutcomeLine } from '../../src/report/report-lines.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadSummary } from '../../src/upload/upload-types.js';
-import { errors, row, stream, titleOf, uploadOptions } from './upload-fixtures.js';
+import { errors, row, titleOf, uploadOptions } from './upload-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { fromArray } from '../helpers/iterables.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
 async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: Parameters<typeof uploadOptions>[0] = {}) {
@@ -26,7 +27,7 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
   let summary: UploadSummary | undefined;
   let error: unknown;
   try {
-    const result = await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, uploadOptions({ maxRetries: 0, ...options }));
+    const result = await uploadRows(fromArray(rows), { send, queue, report, previous: state, sleep: async () => undefined }, uploadOptions({ maxRetries: 0, ...options }));
     summary = result.summary;
     error = result.failure?.error;
   } finally {
