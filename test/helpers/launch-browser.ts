@@ -25,7 +25,9 @@ export interface TestBrowser {
  */
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: the page tests need Debian's chromium package (.ci/run installs it: apt-get install chromium)`);
-  const profile = await makeTempDir('mge-chromium-');
+  // The browser writes here until useBrowser's afterAll closes it, after the temp-dir helper's own
+  // afterAll has run: close() removes it, once the browser is gone.
+  const profile = await makeTempDir('mge-chromium-', { removedByCaller: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
