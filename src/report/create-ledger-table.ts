@@ -118,7 +118,9 @@ export function createLedgerTable(): LedgerTable {
       return { hash, id: page.doubles[(w + 12) / 2]!, attempts: flags & ~LIVE, line: page.words[w + 14]!, uploadedAt: Number.isNaN(at) ? undefined : new Date(at).toISOString() };
     },
     set(key, value) {
-      let { slot, d } = lookup(key);
+      const found = lookup(key);
+      const d = found.d;
+      let slot = found.slot;
       let stored = index[slot]!;
       if (stored === 0) {
         if (entries + 1 > slots * MAX_LOAD) {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_CLI, runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mge-completion-'));
+const dir = tempDirSync('mge-completion-');
 // The completion script calls `mge-ingest` by name, as an installed command is called.
 const bin = join(dir, 'bin');
 const shim = join(bin, 'mge-ingest');

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillMeta as fill } from '../helpers/fill-meta.js';
 import { runBuiltCli } from './run-built-cli.js';
 import { runCliInProcess as cli } from './run-cli-in-process.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mge-init-'));
+const dir = tempDirSync('mge-init-');
 const env = { XDG_CACHE_HOME: join(dir, 'cache') };
 
 describe('mge-ingest init', () => {

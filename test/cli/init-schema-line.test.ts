@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = resolve('.');
 const SCHEMA = join(root, 'schema', 'mapping.schema.json');
@@ -19,7 +19,7 @@ describe('init writes the yaml-language-server line, so editors check the mappin
   test('in the checkout: a relative path from the mapping\'s folder to schema/; elsewhere: the package\'s schema by its absolute path', async () => {
     const inside = join(root, 'test-output', 'init-schema', 'nested');
     mkdirSync(inside, { recursive: true });
-    const outside = mkdtempSync(join(tmpdir(), 'mge-init-schema-'));
+    const outside = tempDirSync('mge-init-schema-');
     const [here, there, printed] = await Promise.all([
       runBuiltCli(['init', '201', '--template-file', TEMPLATES, '--no-template-cache', '--out', join(inside, 'm.yaml'), '--force']),
       runBuiltCli(['init', '201', '--template-file', TEMPLATES, '--no-template-cache', '--out', 'm.yaml'], { cwd: outside }),

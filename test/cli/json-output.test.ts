@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'mge-json-'));
+const dir = tempDirSync('mge-json-');
 const env = { XDG_CACHE_HOME: join(dir, 'cache') };
 const TEMPLATES = join(root, 'samples', 'templates.json');
 const MAPPING = join(root, 'mappings', 'ucsb_thermoelectrics.yaml');

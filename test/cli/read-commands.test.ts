@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import { manyTemplates } from '../fixtures/many-templates.js';
 import { runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mge-cli-'));
+const dir = tempDirSync('mge-cli-');
 
 async function closedPortUrl(): Promise<string> {
   const server = createServer();

@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createPlatformClient } from '../../src/platform/platform-client.js';
 import { PlatformRequestError } from '../../src/platform/platform-errors.js';
 import { sampleRecord } from '../fixtures/sample-record.js';
 import { BUILT_CLI } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mge-run-cli-'));
+const dir = tempDirSync('mge-run-cli-');
 
 function capture(signal?: AbortSignal) {
   const out = { stdout: '', stderr: '' };

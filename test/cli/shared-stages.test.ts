@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportLine } from '../../src/report/report-lines.js';
 import { runCliInProcess } from './run-cli-in-process.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const root = path.resolve('.');
 
@@ -34,7 +34,7 @@ describe('validate, ingest --dry-run and ingest share the stages (in-process CLI
   let mapping: { file: string; line: number };
   let input: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'mge-shared-'));
+    dir = await makeTempDir('mge-shared-');
     mapping = await mappingWithLiteral(dir);
     input = await inputWithInvalidRows(dir);
   });

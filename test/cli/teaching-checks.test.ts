@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'mge-teach-'));
+const dir = tempDirSync('mge-teach-');
 const offline = ['--template-file', 'samples/templates.json', '--no-template-cache'];
 const steel = readFileSync(join(root, 'mappings', 'steel_strength.yaml'), 'utf8');
 const rows = readFileSync(join(root, 'mappings', 'steel_composition_rows.yaml'), 'utf8');

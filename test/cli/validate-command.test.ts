@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { runBuiltCli } from './run-built-cli.js';
 import { runCliInProcess as cli } from './run-cli-in-process.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'mge-validate-'));
+const dir = tempDirSync('mge-validate-');
 // Fetched templates are cached here, never in the real home directory.
 const env = { XDG_CACHE_HOME: join(dir, 'cache') };
 

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const HEADER = ',formula,c,mn,si,cr,ni,mo,v,n,nb,co,w,al,ti,yield strength,tensile strength,elongation';
 
 test('validate --errors with thousands of invalid rows: every row in the file, no listener-leak warning', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mge-errors-many-'));
+  const dir = tempDirSync('mge-errors-many-');
   const input = join(dir, 'bad.csv');
   const rows = Array.from({ length: 4000 }, (_v, i) => `${i},F${i},x,0.05,0.05,0.01,19.7,2.95,0.01,0,0.01,15,0,0.15,1.55,abc,2473.5,7`);
   writeFileSync(input, `${HEADER}\n${rows.join('\n')}\n`);

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_CLI, runBuiltCli } from './run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'mge-validate-progress-'));
+const dir = tempDirSync('mge-validate-progress-');
 const TEMPLATES = join(root, 'samples', 'templates.json');
 const MAPPING = join(root, 'mappings', 'ucsb_thermoelectrics.yaml');
 const COPIES = 12;

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSettings } from '../../src/config/load-settings.js';
 import { requirePlatformAccess } from '../../src/config/require-platform-access.js';
 import { SettingsError } from '../../src/config/setting-problem.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mge-settings-'));
+const dir = tempDirSync('mge-settings-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import { runBuiltCli } from '../cli/run-built-cli.js';
-import { MAPPING, sampleCsv, withSandbox } from '../e2e/ingest-harness.js';
+import { MAPPING, sampleCsv } from '../e2e/ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** The parts of a pod spec the test reads. */
 interface Container {

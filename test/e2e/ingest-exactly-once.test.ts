@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportLine, RunLine, SummaryLine } from '../../src/report/report-lines.js';
-import { audit, envFor, ingestArgs, MAPPING, runCli, SAMPLE, sampleCsv, startCli, storedAtLeast, withSandbox } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, MAPPING, runCli, SAMPLE, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 
 /** The report's lines, split by run (each starting with its `run` line). */

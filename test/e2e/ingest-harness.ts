@@ -1,32 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import type { KeyState } from '../../src/report/fold-report.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import type { Sandbox, SandboxOptions } from '../../src/platform/sandbox/sandbox-options.js';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
+import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import { BUILT_CLI, type CliResult } from '../cli/run-built-cli.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 export const MAPPING = path.resolve('mappings/steel_strength.yaml');
 export const SAMPLE = path.resolve('samples/steel_strength.csv');
 
 /** A fresh folder for one test's files. */
 export function tempDir(): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), 'mge-e2e-'));
-}
-
-/** Runs `test` with a sandbox on a free port that stores into `store.jsonl` of a fresh folder, and closes it. */
-export async function withSandbox(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const storeFile = path.join(dir, 'store.jsonl');
-  const sandbox = await startSandbox({ port: 0, storeFile, ...options });
-  try {
-    await test(sandbox, dir, storeFile);
-  } finally {
-    await sandbox.close();
-  }
+  return makeTempDir('mge-e2e-');
 }
 
 /** The sample's header and its first `rows` data lines (312 in all), as a CSV in `dir`. */

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { envFor, ingestArgs, runCli, SAMPLE, withSandbox } from './ingest-harness.js';
+import { envFor, ingestArgs, runCli, SAMPLE } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** The sample's header and its first `good` rows, then a row with an unclosed quote, then more rows. */
 async function brokenCsv(dir: string, good: number): Promise<{ file: string; fixed: string }> {

@@ -1,31 +1,27 @@
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
-import { audit, envFor, MAPPING, runCli, sampleCsv, startCli, storedAtLeast, tempDir } from './ingest-harness.js';
+import { audit, envFor, MAPPING, runCli, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 const CONCURRENCY = 4;
 const ROWS = 120;
 let input = '';
 const args = (report: string, ...extra: string[]): string[] => ['ingest', '--mapping', MAPPING, '--report', report, input, '--rate', '1000', '--concurrency', String(CONCURRENCY), ...extra];
 
-async function withSandbox(test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  const storeFile = path.join(dir, 'store.jsonl');
+/** A sandbox with the sample's first ROWS rows as `input` in its folder. */
+function withSlowSandbox(test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<void>): Promise<void> {
   // Latency keeps requests in flight and the run a few seconds long, so the interruption lands
   // mid-run even on a busy machine (the test polls the sandbox for its moment).
-  input = await sampleCsv(dir, ROWS);
-  const sandbox = await startSandbox({ storeFile, latencyMs: 120 });
-  try {
+  return withSandbox({ latencyMs: 120 }, async (sandbox, dir, storeFile) => {
+    input = await sampleCsv(dir, ROWS);
     await test(sandbox, dir, storeFile);
-  } finally {
-    await sandbox.close();
-  }
+  });
 }
 
 describe('interrupting ingest (built CLI, sandbox over HTTP)', () => {
   test('kill -9 mid-run, then resume: every row stored once; uncertain rows at most the requests in flight', () =>
-    withSandbox(async (sandbox, dir, storeFile) => {
+    withSlowSandbox(async (sandbox, dir, storeFile) => {
       const report = path.join(dir, 'killed.report.jsonl');
       const run = startCli(args(report), envFor(sandbox, dir));
       await storedAtLeast(sandbox, 30);
@@ -45,7 +41,7 @@ describe('interrupting ingest (built CLI, sandbox over HTTP)', () => {
     }), 60_000);
 
   test('SIGINT mid-run: exit 130 with every intent closed, the way to resume printed; the resume completes', () =>
-    withSandbox(async (sandbox, dir, storeFile) => {
+    withSlowSandbox(async (sandbox, dir, storeFile) => {
       const report = path.join(dir, 'sigint.report.jsonl');
       const run = startCli(args(report), envFor(sandbox, dir));
       await storedAtLeast(sandbox, 30);
@@ -71,7 +67,7 @@ describe('interrupting ingest (built CLI, sandbox over HTTP)', () => {
     }), 60_000);
 
   test('token rejected mid-run: exit 3 after draining; resumable once the token is fixed', () =>
-    withSandbox(async (sandbox, dir, storeFile) => {
+    withSlowSandbox(async (sandbox, dir, storeFile) => {
       const report = path.join(dir, 'token.report.jsonl');
       const run = startCli(args(report), envFor(sandbox, dir));
       await storedAtLeast(sandbox, 30);

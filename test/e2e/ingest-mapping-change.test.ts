@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
-import { envFor, MAPPING, runCli, sampleCsv, withSandbox } from './ingest-harness.js';
+import { envFor, MAPPING, runCli, sampleCsv } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;

@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { readReport } from '../../src/report/read-report.js';
-import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli, withSandbox } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;

@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli, withSandbox } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;

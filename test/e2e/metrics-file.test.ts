@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { envFor, ingestArgs, runCli, sampleCsv, withSandbox } from './ingest-harness.js';
+import { envFor, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface Sample {
   readonly name: string;

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { envFor, ingestArgs, runCli, sampleCsv, withSandbox } from './ingest-harness.js';
+import { envFor, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** A drop folder with a clean file and one whose second row has a yield strength that is no number. */
 async function dropFolder(dir: string): Promise<{ drop: string; clean: string; broken: string }> {

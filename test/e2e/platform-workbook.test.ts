@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
 import { readXlsxList } from '../helpers/read-xlsx-list.js';
-import { envFor, runCli, withSandbox } from './ingest-harness.js';
+import { envFor, runCli } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 const browserOf = useBrowser();
 

@@ -2,7 +2,8 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import { envFor, runCli, tempDir, withSandbox } from './ingest-harness.js';
+import { envFor, runCli, tempDir } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 import { runBuiltCli } from '../cli/run-built-cli.js';
 
 const root = path.resolve('.');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
 import { inspectWorkbook } from '../helpers/inspect-workbook.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { envFor, ingestArgs, runCli, SAMPLE, withSandbox } from './ingest-harness.js';
+import { envFor, ingestArgs, runCli, SAMPLE } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** The warning fill of a problem cell (docs/platform-workbook.md → The annotated copy). */
 const WARNING = 'FFFFC7CE';

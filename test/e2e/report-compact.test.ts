@@ -1,7 +1,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireReportLock } from '../../src/report/acquire-report-lock.js';
-import { envFor, ingestArgs, runCli, SAMPLE, withSandbox } from './ingest-harness.js';
+import { envFor, ingestArgs, runCli, SAMPLE } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;

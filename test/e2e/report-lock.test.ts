@@ -1,7 +1,8 @@
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireReportLock } from '../../src/report/acquire-report-lock.js';
-import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli, withSandbox } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** A lock as another container's run leaves it: its own host name and pid 1, its last heartbeat `ageMs` ago. */
 async function foreignLock(report: string, ageMs: number): Promise<void> {

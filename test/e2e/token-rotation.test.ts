@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
-import { audit, ingestArgs, runCli, sampleCsv, withSandbox } from './ingest-harness.js';
+import { audit, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 
 const FIRST = 'first-token-7f3a9c';
 const SECOND = 'second-token-0b4e21';

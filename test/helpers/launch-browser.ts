@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { makeTempDir } from './temp-dir.js';
 
 /** Debian's chromium: the browser the page tests drive (npm cannot download one here). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -25,7 +25,9 @@ export interface TestBrowser {
  */
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: the page tests need Debian's chromium package (.ci/run installs it: apt-get install chromium)`);
-  const profile = await mkdtemp(path.join(tmpdir(), 'mge-chromium-'));
+  // The browser writes here until useBrowser's afterAll closes it, after the temp-dir helper's own
+  // afterAll has run: close() removes it, once the browser is gone.
+  const profile = await makeTempDir('mge-chromium-', { removedByCaller: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,

@@ -8,7 +8,3 @@ export function rowsFromArrays(file: string, names: string[], data: CellValue[][
   return { header, rows };
 }
 
-/** Rows as an async iterable, as readers stream them. */
-export async function* streamOf<T>(items: readonly T[]): AsyncIterable<T> {
-  for (const item of items) yield item;
-}

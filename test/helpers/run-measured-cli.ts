@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_CLI, type CliResult } from '../cli/run-built-cli.js';
+import { tempDirSync } from './temp-dir.js';
 
 const PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'report-peak-rss.cjs');
 
@@ -28,7 +28,7 @@ export function runMeasuredCli(
   args: readonly string[],
   options: { env?: Record<string, string>; cwd?: string; killAfterMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<MeasuredRun> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mge-rss-'));
+  const dir = tempDirSync('mge-rss-');
   const rssFile = path.join(dir, 'rss');
   const started = performance.now();
   return new Promise((done, fail) => {

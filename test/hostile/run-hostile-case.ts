@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { copyFile, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, lstat, mkdir, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { StoredRecord } from '../../src/platform/sandbox/sandbox-options.js';
 import { fileDigest, HOSTILE_BOUNDS, runMeasuredCli, showsStack, type MeasuredRun } from '../helpers/run-measured-cli.js';
 import { steelCsv } from './case-inputs.js';
 import type { CaseFiles, HostileCase, Platform, SeenRequest } from './hostile-case.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const MAPPING = path.resolve('mappings/steel_strength.yaml');
 const TEMPLATES = path.resolve('samples/templates.json');
@@ -122,7 +122,7 @@ async function writtenTexts(dir: string, cache: string, before: ReadonlyMap<stri
  * platform; the built CLI in a child process (peak memory read from its own VmHWM); then every check.
  */
 export async function runHostileCase(spec: HostileCase): Promise<void> {
-  const root = await mkdtemp(path.join(tmpdir(), 'mge-hostile-'));
+  const root = await makeTempDir('mge-hostile-');
   const dir = path.join(root, 'case');
   const cache = path.join(root, 'cache');
   await mkdir(dir);

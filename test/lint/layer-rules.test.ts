@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
 
 /** Runs the lint step's dependency check (the repository's own rules) over a small tree of files. */
 async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mge-layers-'));
+  const dir = await makeTempDir('mge-layers-');
   try {
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
     for (const [name, text] of Object.entries(files)) {

@@ -5,8 +5,9 @@ import { toMappedRows } from '../../src/mapping/rows/to-mapped-rows.js';
 import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
 import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import { validateRecord } from '../../src/validate/validate-record.js';
-import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
+import { collect, fromArray } from '../helpers/iterables.js';
 
 const t101 = sampleTemplate(101);
 
@@ -54,8 +55,7 @@ describe('mapping the template 101 example submission', () => {
       ['GH4169', '17', '650', '8-10', '1035±12.5', 'solution+aging', '/media/_fs/data_images/2024/05/08/a.png', '/media/_fs/data_files/2024/05/08/b.csv', '690; 720;750', '52.8', '19.1', '5.2', '0.5', 'RDL-50', '18.5', ''],
     ]);
     const compiled = compileMapping(prepareMapping(spec, t101, { methodsWidth: 3 }), header);
-    const out = [];
-    for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
+    const out = await collect(toMappedRows(fromArray(rows), compiled));
     expect(out).toHaveLength(1);
     const row = out[0]!;
     expect(row.problems).toEqual([]);
@@ -101,8 +101,7 @@ describe('mapping the template 101 example submission', () => {
     const { spec } = loadMapping(mapping, 'm101.yaml');
     const { header, rows } = rowsFromArrays('gh4169.csv', names, [['GH4169', '18', '<650', '', '', '退火']]);
     const compiled = compileMapping(prepareMapping(spec, t101), header);
-    const out = [];
-    for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
+    const out = await collect(toMappedRows(fromArray(rows), compiled));
     const problems = out[0]!.problems;
     expect(problems.map((p) => [p.code, p.field, p.location.cell, p.location.header])).toEqual([
       ['VALUE_CENSORED', 'content.试验温度', 'C2', '温度/℃'],

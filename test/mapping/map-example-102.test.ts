@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { compileMapping } from '../../src/mapping/compile/compile-mapping.js';
 import { prepareMapping } from '../../src/mapping/check/prepare-mapping.js';
 import { loadMapping } from '../../src/mapping/load/load-mapping.js';
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { toMappedRows } from '../../src/mapping/rows/to-mapped-rows.js';
 import { canonicalJson } from '../../src/mapping/rows/canonical-json.js';
-import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
+import { collect, fromArray } from '../helpers/iterables.js';
 
 const t102 = sampleTemplate(102);
 const example = (JSON.parse(readFileSync(new URL('../validate/example-submissions.json', import.meta.url), 'utf8')) as Array<{ template_id: number; body: { content: unknown } }>).find((s) => s.template_id === 102)!;
@@ -64,8 +64,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
       [null, null, '50.4', '(200)', '4210'],
     ]);
     const compiled = compileMapping(prepareMapping(spec, t102), header);
-    const out: MappedRow[] = [];
-    for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
+    const out = await collect(toMappedRows(fromArray(rows), compiled));
     expect(out).toHaveLength(1);
     expect(out[0]!.problems).toEqual([]);
     expect(out[0]!.rowNumbers).toEqual([2, 3]);
@@ -83,8 +82,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
       [null, 'Al2O3(0001)', '60.1', null, null, null, null, null, null, null, null, null, null, null, null, null, null],
     ]);
     const compiled = compileMapping(prepareMapping(spec, t102), header);
-    const out: MappedRow[] = [];
-    for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
+    const out = await collect(toMappedRows(fromArray(rows), compiled));
     expect(out).toHaveLength(1);
     expect(out[0]!.problems.map((p) => [p.code, p.location.cell, p.expected, p.found])).toEqual([['GROUP_CONFLICT', 'B4', 'Si(100) (as in row 2)', 'Al2O3(0001)']]);
   });
@@ -96,8 +94,7 @@ describe('mapping the template 102 example (arrays of containers and generators,
       [null, null, null, '(200)'],
     ]);
     const compiled = compileMapping(prepareMapping(spec, t102), header);
-    const out: MappedRow[] = [];
-    for await (const m of toMappedRows(streamOf(rows), compiled)) out.push(m);
+    const out = await collect(toMappedRows(fromArray(rows), compiled));
     expect(out[0]!.problems.map((p) => [p.code, p.field, p.location.cell])).toEqual([
       ['CHOICE_NOT_AN_OPTION', 'content.衬底', 'B2'],
       ['REQUIRED_MISSING', 'content.衍射峰[1].2θ', 'C3'],

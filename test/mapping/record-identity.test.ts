@@ -3,7 +3,8 @@ import { groupRows } from '../../src/mapping/rows/group-rows.js';
 import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import { rowKey } from '../../src/mapping/rows/row-key.js';
 import type { SourceRow } from '../../src/sources/source-types.js';
-import { rowsFromArrays, streamOf } from '../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../helpers/read-table-for-tests.js';
+import { collect, fromArray } from '../helpers/iterables.js';
 
 describe('record identity', () => {
   it('writes canonical JSON with sorted keys and no whitespace', () => {
@@ -31,9 +32,7 @@ describe('groupRows', () => {
   const { rows } = rowsFromArrays('g.csv', ['id', 'v'], [['A', '1'], [null, '2'], ['A', '3'], ['B', '4'], ['A', '5'], ['  ', '6']]);
 
   async function groups(source: SourceRow[], keys: number[]): Promise<number[][]> {
-    const out: number[][] = [];
-    for await (const g of groupRows(streamOf(source), keys)) out.push(g.map((r) => r.rowNumber));
-    return out;
+    return (await collect(groupRows(fromArray(source), keys))).map((g) => g.map((r) => r.rowNumber));
   }
 
   it('groups consecutive rows sharing the key; a blank key continues the group', async () => {

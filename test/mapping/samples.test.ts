@@ -9,25 +9,21 @@ import { recordHash } from '../../src/mapping/rows/record-hash.js';
 import { openTable } from '../../src/sources/open-table.js';
 import type { SourceOptions } from '../../src/sources/source-options.js';
 import type { SourceHeader, SourceRow } from '../../src/sources/source-types.js';
-import { streamOf } from '../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
+import { collect, fromArray } from '../helpers/iterables.js';
 
 const root = new URL('../../', import.meta.url);
 
 /** A sample read whole with the product's reader. */
 async function readSample(file: string, options: SourceOptions = {}): Promise<{ header: SourceHeader; rows: SourceRow[] }> {
   const table = await openTable(new URL(file, root).pathname, options);
-  const rows: SourceRow[] = [];
-  for await (const row of table.rows()) rows.push(row);
-  return { header: table.header, rows };
+  return { header: table.header, rows: await collect(table.rows()) };
 }
 
 async function run(mappingFile: string, table: { header: SourceHeader; rows: SourceRow[] }): Promise<MappedRow[]> {
   const { spec } = loadMapping(readFileSync(new URL(mappingFile, root), 'utf8'), mappingFile);
   const compiled = compileMapping(prepareMapping(spec, sampleTemplate(spec.template)), table.header);
-  const out: MappedRow[] = [];
-  for await (const m of toMappedRows(streamOf(table.rows), compiled)) out.push(m);
-  return out;
+  return collect(toMappedRows(fromArray(table.rows), compiled));
 }
 
 function invalid(rows: MappedRow[]): unknown[] {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 interface Run {
   readonly code: number | null;
@@ -24,7 +24,7 @@ function run(command: string, args: readonly string[], cwd: string, env: Record<
 describe('the package as npm installs it', () => {
   // npm pack, then a global install of the tarball into a fresh prefix: what a user of a release gets.
   test('the packed tarball installs a working mge-ingest command, samples and schema included', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mge-pack-'));
+    const dir = await makeTempDir('mge-pack-');
     // dist/ is built by the test command; the pack need not build it again.
     const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], process.cwd());
     expect(packed.code).toBe(0);

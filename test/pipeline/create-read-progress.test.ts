@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReadProgress } from '../../src/pipeline/create-read-progress.js';
 import { loadJob } from '../../src/pipeline/load-job.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
 import type { TableSource } from '../../src/sources/source-types.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'read-progress-'));
+const dir = tempDirSync('read-progress-');
 
 /** A table that is only a position (the tracker reads nothing else). */
 function at(position: { f: number }): TableSource {

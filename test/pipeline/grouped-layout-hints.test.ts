@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PipelineWarning } from '../../src/pipeline/pipeline-warning.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
-const dir = mkdtempSync(join(tmpdir(), 'grouped-hints-'));
+const dir = tempDirSync('grouped-hints-');
 const original = readFileSync(join(root, 'mappings', 'steel_composition_rows.yaml'), 'utf8');
 const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

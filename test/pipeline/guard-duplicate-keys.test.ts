@@ -1,16 +1,11 @@
 import { guardDuplicateKeys } from '../../src/pipeline/guard-duplicate-keys.js';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
-import { row, stream } from '../upload/upload-fixtures.js';
-
-async function collect(rows: AsyncIterable<MappedRow>): Promise<MappedRow[]> {
-  const out: MappedRow[] = [];
-  for await (const r of rows) out.push(r);
-  return out;
-}
+import { row } from '../upload/upload-fixtures.js';
+import { collect, fromArray } from '../helpers/iterables.js';
 
 describe('guardDuplicateKeys', () => {
   test('the second row of a key becomes invalid (DUPLICATE_KEY at its own row), under a key of its own', async () => {
-    const out = await collect(guardDuplicateKeys(stream([row('a', { line: 2 }), row('b', { line: 3 }), row('a', { line: 7 })])));
+    const out = await collect(guardDuplicateKeys(fromArray([row('a', { line: 2 }), row('b', { line: 3 }), row('a', { line: 7 })])));
     expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], ['DUPLICATE_KEY']]);
     const dup = out[2]!;
     expect(dup.record).toBeUndefined();
@@ -22,7 +17,7 @@ describe('guardDuplicateKeys', () => {
   });
 
   test('an already invalid duplicate keeps its own problems after DUPLICATE_KEY', async () => {
-    const out = await collect(guardDuplicateKeys(stream([row('a'), row('a', { line: 3, invalid: true })])));
+    const out = await collect(guardDuplicateKeys(fromArray([row('a'), row('a', { line: 3, invalid: true })])));
     expect(out[1]?.problems.map((p) => p.code)).toEqual(['DUPLICATE_KEY', 'VALUE_NOT_A_NUMBER']);
   });
 
@@ -34,7 +29,7 @@ describe('guardDuplicateKeys', () => {
         Object.fromEntries(Object.entries(plain).filter(([k]) => k !== 'hash' && k !== 'sourceValues').map(([k, v]) => [k, { value: v, enumerable: true }])),
       ) as MappedRow;
     };
-    const out = await collect(guardDuplicateKeys(stream([lazy(2), lazy(5)])));
+    const out = await collect(guardDuplicateKeys(fromArray([lazy(2), lazy(5)])));
     expect(out[1]?.hash).toBe('lazy-hash-5');
     expect(out[1]?.sourceValues).toEqual({ 牌号: 'cell-5' });
   });
@@ -45,7 +40,7 @@ describe('guardDuplicateKeys', () => {
       return { ...r, location: { file, sheet, row: line } };
     };
     const rows = [at('a', 'one.xlsx', 'S1', 2), at('b', 'one.xlsx', 'S2', 3), at('c', 'two.csv', undefined, 5_000_000), at('b', 'two.csv', undefined, 9), at('c', 'one.xlsx', 'S1', 4)];
-    const out = await collect(guardDuplicateKeys(stream(rows)));
+    const out = await collect(guardDuplicateKeys(fromArray(rows)));
     expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], [], ['DUPLICATE_KEY'], ['DUPLICATE_KEY']]);
     expect(out[3]?.problems[0]?.message).toContain('one.xlsx sheet S2 row 3');
     expect(out[4]?.problems[0]?.message).toContain('two.csv row 5000000');

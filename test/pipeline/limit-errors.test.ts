@@ -1,6 +1,7 @@
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { limitErrors } from '../../src/pipeline/limit-errors.js';
 import { row } from '../upload/upload-fixtures.js';
+import { collect } from '../helpers/iterables.js';
 
 /** Rows whose pulls and closing are recorded. */
 function source(rows: readonly MappedRow[]) {
@@ -19,9 +20,7 @@ function source(rows: readonly MappedRow[]) {
 }
 
 async function keys(rows: AsyncIterable<MappedRow>): Promise<string[]> {
-  const out: string[] = [];
-  for await (const r of rows) out.push(r.key);
-  return out;
+  return (await collect(rows)).map((r) => r.key);
 }
 
 describe('limitErrors: the one --max-errors stage', () => {

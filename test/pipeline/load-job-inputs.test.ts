@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { loadJobWithInputs } from '../../src/pipeline/load-job-inputs.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
-const dir = mkdtempSync(join(tmpdir(), 'load-job-inputs-'));
+const dir = tempDirSync('load-job-inputs-');
 const original = readFileSync(join(root, 'mappings', 'steel_strength.yaml'), 'utf8');
 const lineOf = (needle: string): number => original.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
@@ -10,11 +9,12 @@ import { createTemplateCache } from '../../src/template/template-cache.js';
 import { parseTemplate } from '../../src/template/parse-template.js';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { createPlatformClient } from '../../src/platform/platform-client.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
 const raw = (JSON.parse(readFileSync(templateFile, 'utf8')) as { templates: Array<Record<string, any>> }).templates; // eslint-disable-line @typescript-eslint/no-explicit-any
-const dir = mkdtempSync(join(tmpdir(), 'load-job-'));
+const dir = tempDirSync('load-job-');
 
 describe('loadJob', () => {
   test('reads the mapping, the template from a file, and checks the mapping', async () => {

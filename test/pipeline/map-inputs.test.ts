@@ -1,24 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
 import { loadJob, type LoadedJob } from '../../src/pipeline/load-job.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
+import { collect } from '../helpers/iterables.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
-const dir = mkdtempSync(join(tmpdir(), 'map-inputs-'));
+const dir = tempDirSync('map-inputs-');
 
 async function job(mapping: string): Promise<LoadedJob> {
   return loadJob({ mappingFile: mapping, cwd: root, templateFile });
-}
-
-async function all(rows: AsyncIterable<MappedRow>): Promise<MappedRow[]> {
-  const out: MappedRow[] = [];
-  for await (const row of rows) out.push(row);
-  return out;
 }
 
 describe('prepareInputs and mapInputs read the samples with the real readers', () => {
@@ -30,7 +24,7 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
     const { prepared } = await job(`mappings/${name}.yaml`);
     const inputs = await prepareInputs({ inputs: [`samples/${name}.${ext}`], mapping: prepared, cwd: root });
     expect(inputs.map((i) => i.file)).toEqual([`samples/${name}.${ext}`]);
-    const mapped = await all(mapInputs(inputs));
+    const mapped = await collect(mapInputs(inputs));
     expect(mapped).toHaveLength(records);
     expect(mapped.reduce((n, r) => n + r.rowNumbers.length, 0)).toBe(rows);
     expect(mapped.filter((r) => r.problems.length > 0).slice(0, 3).map((r) => r.problems)).toEqual([]);
@@ -40,7 +34,7 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
     const { prepared } = await job('mappings/steel_composition_rows.yaml');
     const [input] = await prepareInputs({ inputs: ['samples/steel_composition_rows.xlsx'], mapping: prepared, cwd: root });
     expect(input!.header.names[3]).toBe('化学成分 / 含量 (wt.%)');
-    const [first] = await all(mapInputs([input!]));
+    const [first] = await collect(mapInputs([input!]));
     expect(first!.key).toBe('["S001"]');
     expect(first!.record!.content['强度区间']).toEqual({ lb: 2411.5, ub: 2473.5 });
   });
@@ -51,7 +45,7 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
     writeFileSync(copy, readFileSync(join(root, 'samples', 'steel_strength.csv')));
     const inputs = await prepareInputs({ inputs: ['samples/steel_strength.csv', copy], mapping: prepared, cwd: root });
     const files = new Set<string>();
-    const mapped = await all(mapInputs(inputs, { onFile: (i) => files.add(i.file) }));
+    const mapped = await collect(mapInputs(inputs, { onFile: (i) => files.add(i.file) }));
     expect(mapped).toHaveLength(624);
     expect([...files]).toEqual(['samples/steel_strength.csv', copy]);
     expect(mapped[312]!.location.file).toBe(copy);

@@ -1,14 +1,15 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { moveDoneInputs } from '../../src/pipeline/move-done-inputs.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 /** Linux's shared-memory file system: another device than the temporary folder's disk. */
 const OTHER_DEVICE = '/dev/shm';
 
 describe('moveDoneInputs', () => {
   test('across file systems (EXDEV) a file is copied whole under a free name, then removed; nothing half-written is left', async () => {
-    const from = await mkdtemp(path.join(tmpdir(), 'mge-move-'));
+    const from = await makeTempDir('mge-move-');
+    // On another device on purpose (the temp-dir helper makes its folders in the one temporary folder).
     const to = await mkdtemp(path.join(OTHER_DEVICE, 'mge-done-'));
     try {
       // The test means something only if the two really are different devices.
@@ -34,7 +35,7 @@ describe('moveDoneInputs', () => {
   });
 
   test('a folder that cannot be made leaves every file where it is, each named with the reason', async () => {
-    const from = await mkdtemp(path.join(tmpdir(), 'mge-move-'));
+    const from = await makeTempDir('mge-move-');
     try {
       await writeFile(path.join(from, 'a.csv'), 'x\n');
       await writeFile(path.join(from, 'blocker'), 'a file, not a folder\n');

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { openErrorFile } from '../../src/pipeline/open-error-file.js';
 import { FIX_COLUMNS } from '../../src/report/open-fix-file.js';
 import type { SourceHeader } from '../../src/sources/source-types.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'error-file-'));
+const dir = tempDirSync('error-file-');
 
 const location = { file: 'data.xlsx', sheet: 'Sheet1', row: 17 };
 const invalid: MappedRow = {

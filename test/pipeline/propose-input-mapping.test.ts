@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { proposeInputMapping } from '../../src/pipeline/propose-input-mapping.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 describe('proposeInputMapping', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mge-propose-'));
+  const dir = tempDirSync('mge-propose-');
 
   test('reads the header and the first 1,000 rows only, whatever the size of the file', async () => {
     // The id repeats only past row 1,000: read whole, the file would have no unique column.

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import type { ReadTracker } from '../../src/pipeline/create-read-progress.js';
 import type { LoadedJob } from '../../src/pipeline/load-job.js';
 import type { MapInputsOptions, PreparedInput, PrepareInputsOptions } from '../../src/pipeline/map-inputs.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 // The worker thread runs a built module, so these tests use the built stage (npm test builds first).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,11 +39,10 @@ beforeAll(async () => {
   ({ loadJob } = await built<{ loadJob: typeof loadJob }>('pipeline/load-job.js'));
   ({ mapsOnWorker } = await built<{ mapsOnWorker: typeof mapsOnWorker }>('pipeline/threaded-mapped-rows.js'));
   ({ createReadProgress } = await built<{ createReadProgress: typeof createReadProgress }>('pipeline/create-read-progress.js'));
-  dir = mkdtempSync(path.join(tmpdir(), 'mge-map-thread-'));
+  dir = tempDirSync('mge-map-thread-');
   big = path.join(dir, 'steel-big.csv');
   writeBigSample(big);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function prepare(file: string): Promise<PreparedInput[]> {
   const { prepared } = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: path.join(root, 'samples/templates.json') });

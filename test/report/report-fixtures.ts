@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { ReportLine, ReportLocation } from '../../src/report/report-lines.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'mge-report-'));
+  const dir = await makeTempDir('mge-report-');
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 

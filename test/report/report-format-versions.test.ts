@@ -30,7 +30,7 @@ const NEW: ReportLine[] = OLD.filter((line) => !(line.type === 'skipped' && line
 
 const withoutAt = (line: ReportLine): ReportLineInput => {
   const { at: _at, ...rest } = line;
-  return rest as ReportLineInput;
+  return rest;
 };
 
 describe('report lines of this version and of earlier ones', () => {

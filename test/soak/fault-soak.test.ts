@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runNodeScript, type CliResult } from '../cli/run-built-cli.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 /**
  * The fault soak (scripts/soak.mjs), six scenarios (a minute or two): the built CLI killed with
@@ -36,7 +36,7 @@ test('kill -9 at random moments under random faults, resumed until done: no row 
 }, 300_000);
 
 test('the audit finds a record stored once more than the report allows, a row lost and a stranger', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mge-soak-audit-'));
+  const dir = await makeTempDir('mge-soak-audit-');
   try {
     const soak = await runScript(['--json', '--seed', '7', '--iterations', '1', '--rows', '40', '--keep', dir]);
     expect(soak.code).toBe(0);

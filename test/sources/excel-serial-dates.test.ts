@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { excelSerialDate } from '../../src/sources/excel-serial-date.js';
 import { openTable } from '../../src/sources/open-table.js';
 import { readAll } from './read-all.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Serials around the fictitious 1900-02-29 (serial 60), a time alone, and a modern date-time. */
@@ -34,7 +34,7 @@ describe('excelSerialDate', () => {
 describe('both readers date early serials as Excel shows them, in both date systems', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'mge-serial-dates-'));
+    dir = tempDirSync('mge-serial-dates-');
     // Written in a child process: exceljs' writer gets empty rows from jest's module realm.
     const write = `const ExcelJS = require('exceljs');
       const XLSX = require('@e965/xlsx');
@@ -62,7 +62,6 @@ describe('both readers date early serials as Excel shows them, in both date syst
       })();`;
     execFileSync(process.execPath, ['-e', write, dir, JSON.stringify(SERIALS)], { cwd: root });
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test.each([
     ['xlsx', false, SHOWN_1900],

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_CSV_RECORD_BYTES } from '../../src/sources/csv-records.js';
 import { openTable } from '../../src/sources/open-table.js';
 import { readAll, sourceFailure } from './read-all.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 /**
  * CSV files whose first record never ends: an unclosed quote, or no line break at all. The parser
@@ -13,9 +13,8 @@ import { readAll, sourceFailure } from './read-all.js';
  */
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'mge-hostile-csv-'));
+  dir = tempDirSync('mge-hostile-csv-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The steel sample's header (what its mapping names), then `body`. */
 const HEADER = `${readFileSync('samples/steel_strength.csv', 'utf8').split('\n')[0]}\n`;

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openTable } from '../../src/sources/open-table.js';
 import { inlineCell as inline, lyingXlsx as lyingXlsxBytes, odsContent, ODS_HEADER_ROW, odsZip, ONE_ROW as ROW, repeatedOds, rowsXlsx as rowsXlsxBytes, spreadsheetXml } from '../helpers/hostile-workbooks.js';
 import { repeatedDeflate, SHEET_HEAD, SHEET_TAIL, writeZip, xlsxParts, type ZipPart } from '../helpers/write-zip.js';
 import { readAll, sourceFailure } from './read-all.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 /**
  * Workbooks built to expand: zip entries whose headers under-report their size, an entry smuggled
@@ -14,9 +14,8 @@ import { readAll, sourceFailure } from './read-all.js';
  */
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'mge-hostile-workbooks-'));
+  dir = tempDirSync('mge-hostile-workbooks-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function write(name: string, data: Buffer | string): string {
   const file = path.join(dir, name);

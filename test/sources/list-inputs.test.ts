@@ -1,13 +1,13 @@
-import { mkdtemp, mkdir, writeFile, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { expandInputs, listInputs, patternBase } from '../../src/sources/list-inputs.js';
 import { sourceFailure } from './read-all.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('listInputs', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'list-inputs-'));
+    dir = await makeTempDir('list-inputs-');
     await mkdir(path.join(dir, 'in'));
     await mkdir(path.join(dir, 'empty'));
     for (const name of ['b.csv', 'a.xlsx', 'c.ods', '~$a.xlsx', '.hidden.csv', 'notes.md', 'd.TSV']) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceRow, TableSource } from '../../src/sources/source-types.js';
 import { MgeError } from '../../src/errors/mge-error.js';
+import { collect } from '../helpers/iterables.js';
 
 /** The source fixtures folder. */
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/sources');
@@ -13,9 +14,7 @@ export function fixture(name: string): string {
 
 /** Every row of a table. */
 export async function readAll(table: TableSource): Promise<SourceRow[]> {
-  const rows: SourceRow[] = [];
-  for await (const row of table.rows()) rows.push(row);
-  return rows;
+  return collect(table.rows());
 }
 
 /** The MgeError a promise rejects with (fails the test if it resolves or throws something else). */

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openCsv } from '../../src/sources/open-csv.js';
@@ -8,6 +7,7 @@ import { openTable } from '../../src/sources/open-table.js';
 import type { TableSource } from '../../src/sources/source-types.js';
 import type { CsvThread } from '../../src/sources/threaded-csv-records.js';
 import { fixture } from './read-all.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 // The worker thread runs a built module, so the worker case uses the built reader (npm test builds first).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,7 +17,7 @@ let bigCsv: string;
 let bigXlsx: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'mge-read-fraction-'));
+  dir = tempDirSync('mge-read-fraction-');
   bigCsv = path.join(dir, 'big.csv');
   // Title and blank rows above the header, blank rows inside: progress is bytes, whatever the layout.
   const lines = Array.from({ length: 20_000 }, (_v, i) => (i % 1000 === 999 ? '' : `${i},alloy ${i},${(i * 1.25).toFixed(2)}`));
@@ -33,7 +33,6 @@ beforeAll(() => {
     book.commit();`;
   execFileSync(process.execPath, ['-e', write, bigXlsx], { cwd: root });
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The table's read fraction after each row, and after the last. */
 async function fractions(table: TableSource): Promise<{ during: number[]; end: number; rows: number }> {

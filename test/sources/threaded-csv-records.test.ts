@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FIXTURES } from './read-all.js';
 import type { TableSource } from '../../src/sources/source-types.js';
 import type { CsvThread } from '../../src/sources/threaded-csv-records.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
+import { collect } from '../helpers/iterables.js';
 
 // The worker thread runs a built module, so these tests use the built reader (npm test builds first).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,16 +19,14 @@ let dir: string;
 beforeAll(async () => {
   ({ openCsv } = (await import(built('sources/open-csv.js'))) as { openCsv: OpenCsv });
   ({ readsOnWorker } = (await import(built('sources/threaded-csv-records.js'))) as { readsOnWorker: ReadsOnWorker });
-  dir = mkdtempSync(path.join(tmpdir(), 'mge-csv-thread-'));
+  dir = tempDirSync('mge-csv-thread-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Everything a reader gives for a file, or the error's fields (the built MgeError is another class). */
 async function readOut(file: string, thread: CsvThread): Promise<unknown> {
   try {
     const table = await openCsv(file, {}, thread);
-    const rows: unknown[] = [];
-    for await (const row of table.rows()) rows.push([row.rowNumber, row.values, row.issues]);
+    const rows = (await collect(table.rows())).map((row): unknown => [row.rowNumber, row.values, row.issues]);
     return { header: table.header, rows };
   } catch (error) {
     const e = error as { kind?: string; code?: string; location?: unknown; hint?: string; message: string };

@@ -1,13 +1,13 @@
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openTable } from '../../src/sources/open-table.js';
 import { fixture, readAll, sourceFailure } from './read-all.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('.xls/.ods signatures', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'workbook-signature-'));
+    dir = await makeTempDir('workbook-signature-');
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
 /**
  * exceljs' stream reader writes a sheet it meets before the shared strings to a temporary file. The
  * reader is fed the workbook's own parts first, so it never does: with a temp folder that does not
  * exist, every workbook still reads.
  */
-const dir = mkdtempSync(join(tmpdir(), 'mge-no-temp-'));
+const dir = tempDirSync('mge-no-temp-');
 const env = { TMPDIR: join(dir, 'no-such-folder'), XDG_CACHE_HOME: join(dir, 'cache') };
 
 test('a workbook whose shared strings come after its sheets (as exceljs writes them) reads without a temp file', async () => {

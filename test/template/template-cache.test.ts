@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTemplateCache } from '../../src/template/template-cache.js';
 import { parseTemplate } from '../../src/template/parse-template.js';
 import { templateFieldChanges } from '../../src/template/template-field-changes.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const raw = (JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as { templates: Array<Record<string, unknown>> }).templates;
 const t101 = raw.find((t) => t['id'] === 101)!;
@@ -12,7 +12,7 @@ const t101 = raw.find((t) => t['id'] === 101)!;
 describe('template cache', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'template-cache-'));
+    dir = await makeTempDir('template-cache-');
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });

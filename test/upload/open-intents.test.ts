@@ -1,7 +1,8 @@
 import type { ReportLine, ReportLineInput } from '../../src/report/report-lines.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
-import { errors, row, stream, uploadOptions } from './upload-fixtures.js';
+import { errors, row, uploadOptions } from './upload-fixtures.js';
+import { fromArray } from '../helpers/iterables.js';
 
 /**
  * A report whose writes reach "disk" a few event-loop turns later, in order, as the real writer's
@@ -48,7 +49,7 @@ describe('open intents in the report', () => {
       return n;
     };
     const keys = Array.from({ length: 40 }, (_v, i) => `r${i}`);
-    const { summary } = await uploadRows(stream(keys.map((k) => row(k))), { send, queue, report, clock: () => 0, sleep: async () => undefined, random: () => 0 }, uploadOptions());
+    const { summary } = await uploadRows(fromArray(keys.map((k) => row(k))), { send, queue, report, clock: () => 0, sleep: async () => undefined, random: () => 0 }, uploadOptions());
     expect(summary.rows).toBe(40);
     expect(mostOpenIntents(report.lines)).toBeLessThanOrEqual(2);
   });

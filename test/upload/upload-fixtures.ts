@@ -34,10 +34,6 @@ export function titleOf(body: string): string {
   return (JSON.parse(body) as PlatformRecord).meta.title;
 }
 
-export async function* stream(rows: readonly MappedRow[]): AsyncIterable<MappedRow> {
-  for (const r of rows) yield r;
-}
-
 export function platformError(code: PlatformErrorCode, failure: Omit<PlatformFailure, 'endpoint'>): PlatformRequestError {
   return new PlatformRequestError(code, 'test', { endpoint: 'POST data/full', ...failure });
 }

@@ -1,5 +1,4 @@
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createReportWriter } from '../../src/report/create-report-writer.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
@@ -8,7 +7,9 @@ import type { OutcomeLine } from '../../src/report/report-lines.js';
 import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadSummary } from '../../src/upload/upload-types.js';
-import { errors, row, stream, titleOf, uploadOptions } from './upload-fixtures.js';
+import { errors, row, titleOf, uploadOptions } from './upload-fixtures.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { fromArray } from '../helpers/iterables.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
 async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: Parameters<typeof uploadOptions>[0] = {}) {
@@ -26,7 +27,7 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
   let summary: UploadSummary | undefined;
   let error: unknown;
   try {
-    const result = await uploadRows(stream(rows), { send, queue, report, previous: state, sleep: async () => undefined }, uploadOptions({ maxRetries: 0, ...options }));
+    const result = await uploadRows(fromArray(rows), { send, queue, report, previous: state, sleep: async () => undefined }, uploadOptions({ maxRetries: 0, ...options }));
     summary = result.summary;
     error = result.failure?.error;
   } finally {
@@ -41,7 +42,7 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
 describe('uploadRows over runs on one report', () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'mge-resume-'));
+    dir = await makeTempDir('mge-resume-');
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 

@@ -3,7 +3,8 @@ import { createUploadQueue } from '../../src/upload/create-upload-queue.js';
 import { RunStopError } from '../../src/upload/stop-error.js';
 import { uploadRows } from '../../src/upload/upload-rows.js';
 import type { UploadDeps, UploadResult } from '../../src/upload/upload-types.js';
-import { deferred, errors, memoryReport, platformError, row, scriptedSend, stream, tick, titleOf, uploadOptions } from './upload-fixtures.js';
+import { deferred, errors, memoryReport, platformError, row, scriptedSend, tick, titleOf, uploadOptions } from './upload-fixtures.js';
+import { fromArray } from '../helpers/iterables.js';
 
 function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
   const report = memoryReport();
@@ -36,7 +37,7 @@ describe('uploadRows', () => {
   test('uploads valid rows with an intent before each POST and reports invalid rows without sending', async () => {
     const { send, calls } = scriptedSend({ a: [11], c: [13] });
     const { deps, report } = setup(send);
-    const { summary, failure } = await uploadRows(stream([row('a'), row('b', { invalid: true }), row('c')]), deps, uploadOptions());
+    const { summary, failure } = await uploadRows(fromArray([row('a'), row('b', { invalid: true }), row('c')]), deps, uploadOptions());
     expect(calls.sort()).toEqual(['a', 'c']);
     expect(report.of('a')).toEqual(['intent', 'uploaded']);
     expect(report.of('b')).toEqual(['invalid']);
@@ -52,14 +53,14 @@ describe('uploadRows', () => {
       expect(mine.at(-1)?.type).toBe('intent');
       return 5;
     });
-    const { summary } = await uploadRows(stream([row('a'), row('b'), row('c')]), deps, uploadOptions());
+    const { summary } = await uploadRows(fromArray([row('a'), row('b'), row('c')]), deps, uploadOptions());
     expect(summary.counts.uploaded).toBe(3);
   });
 
   test('a 422 is failed with the platform code and detail, and not retried', async () => {
     const { send, calls } = scriptedSend({ a: [errors.rejected422] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, uploadOptions());
+    await uploadRows(fromArray([row('a')]), deps, uploadOptions());
     expect(calls).toEqual(['a']);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_ERROR', status: 422, platformCode: 2102, detail: 'field "x" is missing', retryable: false, attempts: 1, sourceValues: { 牌号: 'a' } });
   });
@@ -70,7 +71,7 @@ describe('uploadRows', () => {
   ])('%s is uncertain and not re-sent', async (_name, error, reason) => {
     const { send, calls } = scriptedSend({ a: [error] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, uploadOptions());
+    await uploadRows(fromArray([row('a')]), deps, uploadOptions());
     expect(calls).toEqual(['a']);
     expect(report.of('a')).toEqual(['intent', 'uncertain']);
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
@@ -83,7 +84,7 @@ describe('uploadRows', () => {
   ])('with retryUncertain, a %s in this run is still uncertain and never re-sent', async (_name, error, reason) => {
     const { send, calls } = scriptedSend({ a: [error, 21] });
     const { deps, report } = setup(send);
-    const { summary } = await uploadRows(stream([row('a')]), deps, uploadOptions({ retryUncertain: true, maxRetries: 5 }));
+    const { summary } = await uploadRows(fromArray([row('a')]), deps, uploadOptions({ retryUncertain: true, maxRetries: 5 }));
     expect(calls).toEqual(['a']);
     expect(report.of('a')).toEqual(['intent', 'uncertain']);
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason, attempts: 1 });
@@ -94,7 +95,7 @@ describe('uploadRows', () => {
   test('a 503 is retried, and a 500 on the retry ends the row uncertain there', async () => {
     const { send, calls } = scriptedSend({ a: [errors.busy503, errors.status500, 7] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, uploadOptions({ retryUncertain: true }));
+    await uploadRows(fromArray([row('a')]), deps, uploadOptions({ retryUncertain: true }));
     expect(calls).toEqual(['a', 'a']);
     expect(report.of('a')).toEqual(['intent', 'retrying', 'intent', 'uncertain']);
     expect(report.lines.find((l) => l.type === 'uncertain')).toMatchObject({ reason: 'status 500', attempts: 2 });
@@ -107,7 +108,7 @@ describe('uploadRows', () => {
   ])('%s is retried with backoff, then uploaded', async (_name, error) => {
     const { send, calls } = scriptedSend({ a: [error, error, 7] });
     const { deps, report, sleeps } = setup(send);
-    await uploadRows(stream([row('a')]), deps, uploadOptions({ backoff: { baseMs: 100, capMs: 1000 } }));
+    await uploadRows(fromArray([row('a')]), deps, uploadOptions({ backoff: { baseMs: 100, capMs: 1000 } }));
     expect(calls).toEqual(['a', 'a', 'a']);
     expect(report.of('a')).toEqual(['intent', 'retrying', 'intent', 'retrying', 'intent', 'uploaded']);
     expect(report.lines.find((l) => l.type === 'uploaded')).toMatchObject({ id: 7, attempts: 3 });
@@ -117,7 +118,7 @@ describe('uploadRows', () => {
   test('a 429 with Retry-After pauses the whole queue and waits at least that long', async () => {
     const { send } = scriptedSend({ a: [errors.busy429, 1] });
     const { deps, pauses, sleeps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, uploadOptions());
+    await uploadRows(fromArray([row('a')]), deps, uploadOptions());
     expect(pauses).toEqual([2000]);
     expect(sleeps).toContain(2000);
     expect(report.lines.find((l) => l.type === 'retrying')).toMatchObject({ code: 'PLATFORM_BUSY', status: 429, delayMs: 2000 });
@@ -126,7 +127,7 @@ describe('uploadRows', () => {
   test('retries run out: failed and retryable, for the next run to retry', async () => {
     const { send, calls } = scriptedSend({ a: [errors.busy503, errors.busy503, errors.busy503] });
     const { deps, report } = setup(send);
-    await uploadRows(stream([row('a')]), deps, uploadOptions({ maxRetries: 2 }));
+    await uploadRows(fromArray([row('a')]), deps, uploadOptions({ maxRetries: 2 }));
     expect(calls).toHaveLength(3);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_BUSY', retryable: true, attempts: 3 });
   });
@@ -140,7 +141,7 @@ describe('uploadRows', () => {
       throw errors.token403();
     };
     const { deps, report } = setup(send);
-    const run = uploadRows(stream(['a', 'b', 'c', 'd', 'e'].map((k) => row(k))), deps, uploadOptions());
+    const run = uploadRows(fromArray(['a', 'b', 'c', 'd', 'e'].map((k) => row(k))), deps, uploadOptions());
     await tick();
     await tick();
     slow.resolve(42);
@@ -162,7 +163,7 @@ describe('uploadRows', () => {
     };
     const { deps } = setup(send);
     const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
-    const { error } = await stoppedBy(uploadRows(stream(rows), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 4 })));
+    const { error } = await stoppedBy(uploadRows(fromArray(rows), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 4 })));
     expect(error.code).toBe('PLATFORM_UNREACHABLE');
     expect([error.count, error.lastFailure?.code]).toEqual([4, 'NETWORK_ERROR']);
     expect(calls.length).toBeLessThan(8);
@@ -173,7 +174,7 @@ describe('uploadRows', () => {
     for (let i = 0; i < 12; i += 1) script[`r${i}`] = [i % 3 === 2 ? 1 : errors.refused];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
-    const { summary } = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 3, lookahead: 1 }));
+    const { summary } = await uploadRows(fromArray(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 3, lookahead: 1 }));
     expect(summary.counts).toMatchObject({ uploaded: 4, failed: 8 });
   });
 
@@ -183,7 +184,7 @@ describe('uploadRows', () => {
     const send = async () => inflight[n++]!.promise;
     const stop = new AbortController();
     const { deps, report } = setup(send, { signal: stop.signal });
-    const run = uploadRows(stream(['a', 'b', 'c', 'd'].map((k) => row(k))), deps, uploadOptions());
+    const run = uploadRows(fromArray(['a', 'b', 'c', 'd'].map((k) => row(k))), deps, uploadOptions());
     await tick();
     await tick();
     expect(n).toBe(2);
@@ -204,7 +205,7 @@ describe('uploadRows', () => {
         stop.abort();
       },
     });
-    const { summary } = await uploadRows(stream([row('a')]), deps, uploadOptions());
+    const { summary } = await uploadRows(fromArray([row('a')]), deps, uploadOptions());
     expect(summary.interrupted).toBe(true);
     expect(report.of('a')).toEqual(['intent', 'retrying', 'failed']);
     expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ retryable: true, code: 'PLATFORM_BUSY' });
@@ -217,7 +218,7 @@ describe('uploadRows', () => {
         signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
       });
     const { deps, report } = setup(send, { abortSignal: abort.signal });
-    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps, uploadOptions());
+    const run = uploadRows(fromArray([row('a'), row('b'), row('c')]), deps, uploadOptions());
     await tick();
     abort.abort();
     const { summary } = await run;
@@ -273,7 +274,7 @@ describe('uploadRows', () => {
     };
     const { deps, report } = setup(send, { random });
     const keys = Array.from({ length: 200 }, (_, i) => `r${i}`);
-    const { summary } = await uploadRows(stream(keys.map((k) => row(k))), deps, uploadOptions({ maxUnreachableStreak: 1000 }));
+    const { summary } = await uploadRows(fromArray(keys.map((k) => row(k))), deps, uploadOptions({ maxUnreachableStreak: 1000 }));
     expect(summary.rows).toBe(200);
     for (const key of keys) {
       const types = report.of(key);
@@ -294,7 +295,7 @@ describe('uploadRows: the circuit breaker', () => {
     };
     const { deps, report } = setup(send);
     const rows = Array.from({ length: 50 }, (_, i) => row(`r${i}`));
-    const { error } = await stoppedBy(uploadRows(stream(rows), deps, uploadOptions({ maxUncertainStreak: 3 })));
+    const { error } = await stoppedBy(uploadRows(fromArray(rows), deps, uploadOptions({ maxUncertainStreak: 3 })));
     expect(error.code).toBe('UNCERTAIN_STREAK');
     expect(error.kind).toBe('fatal');
     expect([error.count, error.lastFailure]).toEqual([3, { code: 'PLATFORM_ERROR', status: 500, platformCode: 500, detail: 'indexing failed' }]);
@@ -311,7 +312,7 @@ describe('uploadRows: the circuit breaker', () => {
     for (const certain of [9, errors.rejected422, errors.busy503]) for (const step of [errors.status500, errors.status500, certain]) script[`r${n++}`] = [step];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
-    const { summary } = await uploadRows(stream(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 }));
+    const { summary } = await uploadRows(fromArray(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 }));
     expect(summary.counts).toMatchObject({ uncertain: 6, uploaded: 1, failed: 2 });
   });
 
@@ -322,7 +323,7 @@ describe('uploadRows: the circuit breaker', () => {
         signal.addEventListener('abort', () => reject(errors.reset()), { once: true });
       });
     const { deps } = setup(send, { abortSignal: abort.signal });
-    const run = uploadRows(stream([row('a'), row('b'), row('c')]), deps, uploadOptions({ maxUncertainStreak: 1 }));
+    const run = uploadRows(fromArray([row('a'), row('b'), row('c')]), deps, uploadOptions({ maxUncertainStreak: 1 }));
     await tick();
     abort.abort();
     const { summary } = await run;

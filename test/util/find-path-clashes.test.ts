@@ -1,14 +1,14 @@
-import { link, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { link, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findPathClashes, samePath, type NamedPath } from '../../src/util/find-path-clashes.js';
 import { identifyPath, type PathIdentity } from '../../src/util/identify-path.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('identifyPath and findPathClashes (real files)', () => {
   let dir: string;
   const id = (name: string): Promise<PathIdentity> => identifyPath(name, dir);
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'path-clash-'));
+    dir = await makeTempDir('path-clash-');
     await mkdir(path.join(dir, 'sub'));
     await writeFile(path.join(dir, 'a.csv'), 'a');
     await writeFile(path.join(dir, 'b.csv'), 'b');

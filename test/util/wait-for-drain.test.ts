@@ -1,11 +1,10 @@
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForDrain } from '../../src/util/wait-for-drain.js';
+import { tempDirSync } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mge-drain-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDirSync('mge-drain-');
 
 test('waiting for a drain hundreds of times leaves no listener behind', async () => {
   const file = join(dir, 'out.txt');

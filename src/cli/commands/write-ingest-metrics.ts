@@ -1,8 +1,7 @@
-import { zeroCounts, type OutcomeCounts } from '../../report/report-lines.js';
 import { readBoundedFileSync } from '../../util/read-bounded-file.js';
 import { writeFileAtomically } from '../../util/write-file-atomically.js';
 import type { CliIo } from '../cli-io.js';
-import { formatRunMetrics, lastSuccessIn } from '../render/format-run-metrics.js';
+import { formatRunMetrics, lastSuccessIn, type RunMetrics } from '../render/format-run-metrics.js';
 
 /** What the metrics of one `ingest` run are made of. */
 export interface IngestMetricsFacts {
@@ -12,7 +11,7 @@ export interface IngestMetricsFacts {
   readonly endedAt: number;
   readonly exitCode: number;
   /** The run's counts; undefined for a run stopped before its first row. */
-  readonly counts: OutcomeCounts | undefined;
+  readonly counts: RunMetrics['counts'];
   readonly otherShards: number;
 }
 
@@ -33,7 +32,7 @@ export async function writeIngestMetrics(facts: IngestMetricsFacts, io: CliIo): 
   }
   const text = formatRunMetrics({
     labels: facts.labels,
-    counts: facts.counts ?? zeroCounts(),
+    counts: facts.counts,
     otherShards: facts.otherShards,
     durationMs: facts.endedAt - facts.startedAt,
     endedAt: facts.endedAt,

@@ -5,7 +5,8 @@ export interface RunMetrics {
   /** Labels every series carries, so the files of several jobs (shards) on one host do not clash. */
   readonly labels: Readonly<Record<string, string>>;
   /** Rows of this run by outcome; zero for a run that stopped before its first row. */
-  readonly counts: Readonly<Record<OutcomeType, number>>;
+  /** The run's counts; undefined (a run stopped before its first row) counts every status 0. */
+  readonly counts: Readonly<Record<OutcomeType, number>> | undefined;
   /** Rows read that belong to other shards. */
   readonly otherShards: number;
   readonly durationMs: number;
@@ -43,7 +44,7 @@ export function formatRunMetrics(m: RunMetrics): string {
     for (const [labels, value] of samples) lines.push(`${name}${withBase(labels)} ${Number.isInteger(value) ? String(value) : value.toFixed(3)}`);
   };
   gauge('mge_ingest_rows', 'Rows of the last ingest run by outcome (other_shard: read, left to another shard).', [
-    ...OUTCOMES.map((status): [string, number] => [`status="${status}"`, m.counts[status]]),
+    ...OUTCOMES.map((status): [string, number] => [`status="${status}"`, m.counts?.[status] ?? 0]),
     ['status="other_shard"', m.otherShards],
   ]);
   gauge('mge_ingest_duration_seconds', 'Wall-clock time of the last ingest run.', [['', m.durationMs / 1000]]);

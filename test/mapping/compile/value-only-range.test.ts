@@ -5,7 +5,8 @@ import { loadMapping } from '../../../src/mapping/load/load-mapping.js';
 import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
 import { toMappedRows } from '../../../src/mapping/rows/to-mapped-rows.js';
 import type { CellValue } from '../../../src/sources/source-types.js';
-import { rowsFromArrays, streamOf } from '../../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../../helpers/read-table-for-tests.js';
+import { fromArray } from '../../helpers/iterables.js';
 import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 
 const t101 = sampleTemplate(101);
@@ -23,7 +24,7 @@ async function mapped(range: string, data: CellValue[][]): Promise<MappedRow[]> 
   const { spec } = loadMapping(mapping(range), 'm.yaml');
   const { header, rows } = rowsFromArrays('in.csv', ['grade', 'T', 'YS', 'YS err'], data);
   const out: MappedRow[] = [];
-  for await (const row of toMappedRows(streamOf(rows), compileMapping(prepareMapping(spec, t101), header))) out.push(row);
+  for await (const row of toMappedRows(fromArray(rows), compileMapping(prepareMapping(spec, t101), header))) out.push(row);
   return out;
 }
 

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkMapping } from '../../../src/mapping/check/check-mapping.js';
 import { checkColumns } from '../../../src/mapping/compile/compile-mapping.js';
@@ -9,6 +8,7 @@ import { parseTemplate } from '../../../src/template/parse-template.js';
 import { runCliInProcess as cli } from '../../cli/run-cli-in-process.js';
 import { fillMeta } from '../../helpers/fill-meta.js';
 import { liveColumns } from '../../helpers/live-columns.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
 
 /**
  * How well `init --input` matches headers a person would map, on real files it was not written for:
@@ -29,7 +29,7 @@ interface Case {
 }
 
 const { cases } = JSON.parse(readFileSync(new URL('../../fixtures/header-match/cases.json', import.meta.url), 'utf8')) as { cases: Case[] };
-const dir = mkdtempSync(join(tmpdir(), 'mge-eval-'));
+const dir = tempDirSync('mge-eval-');
 const env = { XDG_CACHE_HOME: join(dir, 'cache') };
 const rows: string[] = [];
 

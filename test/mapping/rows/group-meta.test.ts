@@ -4,7 +4,8 @@ import { loadMapping } from '../../../src/mapping/load/load-mapping.js';
 import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
 import { toMappedRows } from '../../../src/mapping/rows/to-mapped-rows.js';
 import type { CellValue } from '../../../src/sources/source-types.js';
-import { rowsFromArrays, streamOf } from '../../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../../helpers/read-table-for-tests.js';
+import { fromArray } from '../../helpers/iterables.js';
 import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 
 const MAPPING = `version: 1
@@ -29,7 +30,7 @@ async function mapped(data: CellValue[][]): Promise<MappedRow[]> {
   const { spec } = loadMapping(MAPPING, 'm.yaml');
   const { header, rows } = rowsFromArrays('g.csv', NAMES, data);
   const out: MappedRow[] = [];
-  for await (const row of toMappedRows(streamOf(rows), compileMapping(prepareMapping(spec, sampleTemplate(203)), header))) out.push(row);
+  for await (const row of toMappedRows(fromArray(rows), compileMapping(prepareMapping(spec, sampleTemplate(203)), header))) out.push(row);
   return out;
 }
 

@@ -4,7 +4,8 @@ import { prepareMapping } from '../../../src/mapping/check/prepare-mapping.js';
 import { loadMapping } from '../../../src/mapping/load/load-mapping.js';
 import { rowKey, ROW_POSITION } from '../../../src/mapping/rows/row-key.js';
 import { toMappedRows } from '../../../src/mapping/rows/to-mapped-rows.js';
-import { rowsFromArrays, streamOf } from '../../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../../helpers/read-table-for-tests.js';
+import { fromArray } from '../../helpers/iterables.js';
 import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 
 const t201 = sampleTemplate(201);
@@ -29,7 +30,7 @@ describe('key: $row, the row\'s position', () => {
     const { spec } = loadMapping(mapping('$row'), 'm.yaml');
     const { header, rows } = rowsFromArrays('in.csv', ['formula', 'c', 'ys'], [['Fe', '0.1', '500'], ['Fe', '0.1', '500']]);
     const keys: string[] = [];
-    for await (const row of toMappedRows(streamOf(rows), compileMapping(prepareMapping(spec, t201), header))) keys.push(row.key);
+    for await (const row of toMappedRows(fromArray(rows), compileMapping(prepareMapping(spec, t201), header))) keys.push(row.key);
     expect(keys).toEqual(['["in.csv","","2"]', '["in.csv","","3"]']);
   });
 

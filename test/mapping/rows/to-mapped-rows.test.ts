@@ -5,8 +5,9 @@ import { loadMapping } from '../../../src/mapping/load/load-mapping.js';
 import { toMappedRows } from '../../../src/mapping/rows/to-mapped-rows.js';
 import { openTable } from '../../../src/sources/open-table.js';
 import type { SourceHeader, SourceRow } from '../../../src/sources/source-types.js';
-import { rowsFromArrays, streamOf } from '../../helpers/read-table-for-tests.js';
+import { rowsFromArrays } from '../../helpers/read-table-for-tests.js';
 import { sampleTemplate } from '../../helpers/templates-for-tests.js';
+import { collect, fromArray } from '../../helpers/iterables.js';
 
 const root = new URL('../../../', import.meta.url);
 const { spec } = loadMapping(readFileSync(new URL('mappings/ucsb_thermoelectrics.yaml', root), 'utf8'), 'mappings/ucsb_thermoelectrics.yaml');
@@ -15,8 +16,7 @@ let compiled: ReturnType<typeof compileMapping>;
 
 beforeAll(async () => {
   const source = await openTable(new URL('samples/ucsb_thermoelectrics.csv', root).pathname);
-  const rows: SourceRow[] = [];
-  for await (const row of source.rows()) rows.push(row);
+  const rows = await collect(source.rows());
   await source.close();
   table = { header: source.header, rows };
   compiled = compileMapping(prepareMapping(spec, sampleTemplate(spec.template)), table.header);
@@ -81,8 +81,7 @@ content:
 `, 'm.yaml');
     const { header, rows } = rowsFromArrays('m.csv', ['名称', '强度', '批次', 'kw'], [['Ti-6Al-4V', '950', null, null]]);
     const mapped = compileMapping(prepareMapping(metaSpec, sampleTemplate(103)), header);
-    const out = [];
-    for await (const m of toMappedRows(streamOf(rows), mapped)) out.push(m);
+    const out = await collect(toMappedRows(fromArray(rows), mapped));
     expect(out[0]!.problems.map((p) => [p.code, p.location.cell, p.location.header])).toEqual([
       ['META_BLANK', 'C2', '批次'],
       ['META_KEYWORDS', 'D2', 'kw'],

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../../../src/platform/sandbox/start-sandbox.js';
-import type { Sandbox, SandboxOptions } from '../../../src/platform/sandbox/sandbox-options.js';
+import type { Sandbox } from '../../../src/platform/sandbox/sandbox-options.js';
 import { manyTemplates } from '../../fixtures/many-templates.js';
 import { sampleRecord } from '../../fixtures/sample-record.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
+import { withSandbox } from '../../helpers/with-sandbox.js';
 
 const AUTH = { authorization: 'Bearer sandbox-token' };
 const SUBMIT = '/api/v1.1/storage/o/data/full?username=curator';
@@ -24,15 +25,6 @@ async function call(sandbox: Sandbox, path: string, init: RequestInit = {}): Pro
 
 function post(sandbox: Sandbox, body: unknown, path = SUBMIT, contentType = 'application/json'): ReturnType<typeof call> {
   return call(sandbox, path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': contentType } });
-}
-
-async function withSandbox<T>(options: SandboxOptions, run: (sandbox: Sandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox(options);
-  try {
-    return await run(sandbox);
-  } finally {
-    await sandbox.close();
-  }
 }
 
 describe('sandbox routing, auth and envelope', () => {
@@ -105,7 +97,7 @@ describe('sandbox submit semantics', () => {
   let sandbox: Sandbox;
   let store: string;
   beforeAll(async () => {
-    store = join(mkdtempSync(join(tmpdir(), 'mge-sandbox-')), 'store.jsonl');
+    store = join(tempDirSync('mge-sandbox-'), 'store.jsonl');
     sandbox = await startSandbox({ storeFile: store, firstId: 500, tokens: ['sandbox-token', { token: 'owned', owner: 'owner' }] });
   });
   afterAll(() => sandbox.close());
@@ -171,17 +163,17 @@ describe('sandbox submit semantics', () => {
 
 describe('sandbox modes and faults', () => {
   test('methods width 4 rejects a 3-bit mask, width 3 the reverse, any takes both', async () => {
-    await withSandbox({ methodsWidth: 4 }, async (sandbox) => {
+    await withSandbox({ inMemory: true, methodsWidth: 4 }, async (sandbox) => {
       expect((await post(sandbox, sampleRecord())).json.code).toBe(2102);
       expect((await post(sandbox, sampleRecord({}, { source: { source: '10', methods: '0100' } }))).status).toBe(201);
     });
-    await withSandbox({ methodsWidth: 3 }, async (sandbox) => {
+    await withSandbox({ inMemory: true, methodsWidth: 3 }, async (sandbox) => {
       expect((await post(sandbox, sampleRecord({}, { source: { source: '10', methods: '0100' } }))).json.code).toBe(2102);
     });
   });
 
   test('strict content rejects numeric strings and unknown keys with 2102', async () => {
-    await withSandbox({ contentStrictness: 'strict' }, async (sandbox) => {
+    await withSandbox({ inMemory: true, contentStrictness: 'strict' }, async (sandbox) => {
       expect((await post(sandbox, sampleRecord({ 试验温度: '650' }))).json.code).toBe(2102);
       expect((await post(sandbox, sampleRecord({ 额外: 1 }))).json.code).toBe(2102);
       expect((await post(sandbox, sampleRecord())).status).toBe(201);
@@ -190,7 +182,7 @@ describe('sandbox modes and faults', () => {
 
   test('the same seed gives the same fault sequence', async () => {
     const run = (): Promise<number[]> =>
-      withSandbox({ failRate: 0.2, busyRate: 0.2, commitThenFailRate: 0.2, seed: 7, retryAfterSeconds: 3 }, async (sandbox) => {
+      withSandbox({ inMemory: true, failRate: 0.2, busyRate: 0.2, commitThenFailRate: 0.2, seed: 7, retryAfterSeconds: 3 }, async (sandbox) => {
         const statuses: number[] = [];
         for (let i = 0; i < 30; i++) {
           const r = await post(sandbox, sampleRecord());
@@ -209,7 +201,7 @@ describe('sandbox modes and faults', () => {
   });
 
   test('resetRate destroys the connection without an answer and stores nothing', async () => {
-    await withSandbox({ resetRate: 1 }, async (sandbox) => {
+    await withSandbox({ inMemory: true, resetRate: 1 }, async (sandbox) => {
       await expect(post(sandbox, sampleRecord())).rejects.toThrow();
       expect(sandbox.stats()).toMatchObject({ resets: 1, stored: 0 });
       expect((await call(sandbox, '/api/v1/storage/o/projects/')).status).toBe(200);
@@ -218,7 +210,7 @@ describe('sandbox modes and faults', () => {
 
   test('maxRps answers 429 beyond N requests in one second of the injected clock', async () => {
     let clock = 10_000;
-    await withSandbox({ maxRps: 2, now: () => clock }, async (sandbox) => {
+    await withSandbox({ inMemory: true, maxRps: 2, now: () => clock }, async (sandbox) => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await call(sandbox, '/api/v1/storage/o/projects/')).status);
       clock += 1000;

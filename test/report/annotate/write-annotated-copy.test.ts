@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAnnotatedCopy, WARNING_FILL } from '../../../src/report/annotate/write-annotated-copy.js';
 import { loadExcelJs } from '../../../src/sources/load-exceljs.js';
 import type { RowProblem } from '../../../src/template/record-types.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 const problem = (file: string, row: number, column: string, found: string): RowProblem => ({
   code: 'VALUE_NOT_A_NUMBER',
@@ -16,7 +16,7 @@ const problem = (file: string, row: number, column: string, found: string): RowP
 
 describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
   test('Problems first with links, each problem cell filled with its note, a status column; the file\'s own cells exact', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mge-annotate-'));
+    const dir = await makeTempDir('mge-annotate-');
     const input = path.join(dir, 'data.csv');
     await writeFile(input, 'id,name,ys\n1,=1+1,500\n2,b,n/a\n3,c,=cmd|x\n');
     const out = path.join(dir, 'checked.xlsx');
@@ -57,7 +57,7 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
   });
 
   test('a file it cannot copy (.json) is ANNOTATE_INPUT', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mge-annotate-'));
+    const dir = await makeTempDir('mge-annotate-');
     const input = path.join(dir, 'data.json');
     await writeFile(input, '{}');
     await expect(writeAnnotatedCopy({ file: input, problems: [], statuses: [], summary: [] }, path.join(dir, 'out.xlsx'))).rejects.toMatchObject({ code: 'ANNOTATE_INPUT' });
@@ -66,7 +66,7 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
 
 describe('writeAnnotatedCopy of a workbook too large to copy whole', () => {
   test('each sheet streamed, values only: the problem cell filled with its note, the status column, the summary says so', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mge-annotate-'));
+    const dir = await makeTempDir('mge-annotate-');
     const input = path.resolve('samples/steel_composition_rows.xlsx');
     const out = path.join(dir, 'checked.xlsx');
     const p = { ...problem(input, 3, 'D', 'x'), location: { file: input, sheet: '钢材', row: 3, column: 'D', cell: 'D3', header: '含量' } };

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isMgeError } from '../../../src/errors/mge-error.js';
 import { foldReport } from '../../../src/report/fold-report.js';
@@ -12,6 +11,7 @@ import type { ReportLine } from '../../../src/report/report-lines.js';
 import { summariseReport } from '../../../src/report/summarise-report.js';
 import { HOSTILE, hostileReport } from '../../e2e/hostile-report.js';
 import { L } from '../report-fixtures.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 function reportView(lines: readonly ReportLine[]): HtmlReportView {
   const state = foldReport(lines);
@@ -82,7 +82,7 @@ describe('renderHtmlReport', () => {
 describe('writeHtmlReport', () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'mge-html-'));
+    dir = await makeTempDir('mge-html-');
   });
   afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
