@@ -10,13 +10,13 @@ const [mode, report, out] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const load = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
 const { loadReportState } = await load('report/load-report-state.js');
-const { summariseReport } = await load('report/summarise-report.js');
+const { summarizeReport } = await load('report/summarize-report.js');
 const { buildReportView } = await load('report/html/build-report-view.js');
 const { writeHtmlReport } = await load('report/html/write-html-report.js');
 
 const started = process.hrtime.bigint();
 const { state } = await loadReportState(report);
-const summary = summariseReport(state);
+const summary = summarizeReport(state);
 let bytes = 0;
 if (mode === 'html') ({ bytes } = await writeHtmlReport(buildReportView(state, summary, { file: report, generatedAt: 'bench', toolVersion: 'bench' }), out));
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -1,6 +1,6 @@
 import type { KeyState, ReportState } from '../report/fold-report.js';
 import type { KeyStatus, RunLine, SummaryLine } from '../report/report-lines.js';
-import { summariseReport, type ReportSummary } from '../report/summarise-report.js';
+import { summarizeReport, type ReportSummary } from '../report/summarize-report.js';
 
 /** One report among several, by name, with what is unfinished in it. */
 export interface ReportPart {
@@ -41,10 +41,10 @@ export function mergeReportStates(parts: readonly ReportPart[]): ReportState {
  * The summary of several reports: the counts, errors and lists of their union, and, since each
  * report has its own latest run, unfinished when any of them is (the first such, by name).
  */
-export function summariseReports(parts: readonly ReportPart[], merged: ReportState): { summary: ReportSummary; unfinished: readonly string[] } {
-  const summary = summariseReport(merged);
+export function summarizeReports(parts: readonly ReportPart[], merged: ReportState): { summary: ReportSummary; unfinished: readonly string[] } {
+  const summary = summarizeReport(merged);
   if (parts.length === 1) return { summary, unfinished: summary.unfinished === undefined ? [] : [parts[0]!.file] };
-  const each = parts.map((part) => ({ file: part.file, unfinished: summariseReport(part.state).unfinished }));
+  const each = parts.map((part) => ({ file: part.file, unfinished: summarizeReport(part.state).unfinished }));
   const first = each.find((e) => e.unfinished !== undefined);
   return { summary: { ...summary, unfinished: first?.unfinished }, unfinished: each.filter((e) => e.unfinished !== undefined).map((e) => e.file) };
 }

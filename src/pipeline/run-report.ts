@@ -12,9 +12,9 @@ import { samePath } from '../util/find-path-clashes.js';
 import { buildReportView } from '../report/html/build-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
 import { loadReportState } from '../report/load-report-state.js';
-import { summariseReport, type ReportSummary } from '../report/summarise-report.js';
+import { summarizeReport, type ReportSummary } from '../report/summarize-report.js';
 import { expandReportFiles } from './expand-report-files.js';
-import { mergeReportStates, summariseReports, type ReportPart } from './merge-report-states.js';
+import { mergeReportStates, summarizeReports, type ReportPart } from './merge-report-states.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { OnWarning } from './pipeline-warning.js';
 
@@ -23,7 +23,7 @@ export interface RunReportOptions {
   /** The report, as the user named it. */
   readonly file: string;
   /**
-   * Several reports (the shards of a run) summarised as one, names or globs (`expandReportFiles`);
+   * Several reports (the shards of a run) summarized as one, names or globs (`expandReportFiles`);
    * `file` is then the first, and only names them. @default [file]
    */
   readonly files?: readonly string[];
@@ -88,13 +88,13 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   let unfinishedIn: readonly string[];
   if (!whole) {
     state = await loadOne(names[0] ?? options.file, resolve(names[0] ?? options.file), deps, false);
-    summary = summariseReport(state);
+    summary = summarizeReport(state);
     unfinishedIn = summary.unfinished === undefined ? [] : [names[0] ?? options.file];
   } else {
     const parts: ReportPart[] = [];
     for (const name of names) parts.push({ file: name, state: wholeState(await loadOne(name, resolve(name), deps, true)) });
     state = mergeReportStates(parts);
-    ({ summary, unfinished: unfinishedIn } = summariseReports(parts, wholeState(state)));
+    ({ summary, unfinished: unfinishedIn } = summarizeReports(parts, wholeState(state)));
   }
   const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
   const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(wholeState(state), resolve(options.uploadedOut))).rows };

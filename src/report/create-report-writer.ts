@@ -40,7 +40,7 @@ function writeAll(fd: number, bytes: Buffer): void {
  * of every line. Lines are built with `type` first, so the stamp is spliced in after it instead of
  * copying the line into a new object twice; any other line takes the copying way.
  */
-function serialise(line: ReportLineInput, at: string): string {
+function serialize(line: ReportLineInput, at: string): string {
   const json = JSON.stringify(line);
   const head = `{"type":${JSON.stringify(line.type)}`;
   // What follows the type is `,` and the other members, or the closing `}`.
@@ -192,7 +192,7 @@ export async function createReportWriter(file: string, options: ReportWriterOpti
       if (closing) return Promise.reject(new ReportError('REPORT_CLOSED', `The report ${file} is closed`));
       if (failure !== undefined) return Promise.reject(failure);
       if (line.type === 'run') inputIndex = new Map(line.inputs.map((input, i) => [input.file, i]));
-      batch.push(`${serialise(shortenLocation(line, inputIndex), stampOf(clock()))}\n`);
+      batch.push(`${serialize(shortenLocation(line, inputIndex), stampOf(clock()))}\n`);
       if (settle === undefined) {
         let resolve!: () => void;
         let reject!: (error: unknown) => void;

@@ -1,6 +1,6 @@
 import { formatLocation } from '../errors/format-location.js';
 import { earlyStopText } from './early-stop-text.js';
-import type { ReportSummary } from './summarise-report.js';
+import type { ReportSummary } from './summarize-report.js';
 
 /**
  * What a curator must know of the latest real run when it did not finish (the rows it never read are

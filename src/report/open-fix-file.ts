@@ -7,7 +7,7 @@ import { cellValueText } from '../sources/cell-value-text.js';
 import { csvField } from '../util/csv-field.js';
 import { unwritableFile } from '../util/open-text-sink.js';
 import { waitForDrain } from '../util/wait-for-drain.js';
-import { neutraliseFormula } from './neutralise-formula.js';
+import { neutralizeFormula } from './neutralize-formula.js';
 import { openXlsxSheetWriter } from './open-xlsx-sheet-writer.js';
 import { ReportError } from './report-errors.js';
 
@@ -110,7 +110,7 @@ function noteCells(row: FixRow): string[] {
  * - `.csv`: UTF-8 with a BOM so Excel reads Chinese headers right; `columns`, then {@link FIX_COLUMNS}.
  *   The input's own cells keep their exact text (they are fed back), so a cell that starts with `=`
  *   stays a formula to a spreadsheet that opens the file; the `_` columns, written for people, are
- *   made inert ({@link neutraliseFormula}).
+ *   made inert ({@link neutralizeFormula}).
  * - `.xlsx`: the same columns in one sheet, every value a text or number cell, never a formula:
  *   exact values a spreadsheet opens safely. Streamed, so a large export stays bounded.
  * - `.jsonl`/`.ndjson`: one object per row: `status`, `file`, `sheet`, `row`, `rows`, `key`, `codes`,
@@ -163,7 +163,7 @@ export async function openFixFile(file: string, columns: readonly string[], flag
       }
       if (!started) await put(`\uFEFF${header.map(csvField).join(',')}\r\n`);
       started = true;
-      const values = [...columns.map((c) => cellValueText(row.sourceValues[c])), ...noteCells(row).map(neutraliseFormula)];
+      const values = [...columns.map((c) => cellValueText(row.sourceValues[c])), ...noteCells(row).map(neutralizeFormula)];
       await put(`${values.map(csvField).join(',')}\r\n`);
     },
     async close() {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { csvField } from '../util/csv-field.js';
 import { openTextSink } from '../util/open-text-sink.js';
-import { neutraliseFormula } from './neutralise-formula.js';
+import { neutralizeFormula } from './neutralize-formula.js';
 import { openXlsxSheetWriter, type SheetCell } from './open-xlsx-sheet-writer.js';
 
 /** How a list file's problems are reported: its flag, and the errors for a wrong name and an unwritable file. */
@@ -28,7 +28,7 @@ export async function writeRowList(out: string, header: readonly string[], rows:
       await sink.write(`\uFEFF${header.map(csvField).join(',')}\r\n`);
       for (const row of rows) {
         count++;
-        await sink.write(`${row.map((c) => csvField(typeof c === 'string' ? neutraliseFormula(c) : c === null ? '' : String(c))).join(',')}\r\n`);
+        await sink.write(`${row.map((c) => csvField(typeof c === 'string' ? neutralizeFormula(c) : c === null ? '' : String(c))).join(',')}\r\n`);
       }
       await sink.close();
     } catch (error) {

@@ -3,7 +3,7 @@ import type { SourceOptions } from './source-options.js';
 import type { RawRow } from './raw-row.js';
 import { assembleTable } from './assemble-table.js';
 import { checkWorkbookFile, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './check-workbook-file.js';
-import { normaliseExcelCell } from './normalise-excel-cell.js';
+import { normalizeExcelCell } from './normalize-excel-cell.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isMgeError } from '../errors/mge-error.js';
@@ -185,7 +185,7 @@ function toRawRow(row: ExcelRow, sheetName: string): { raw: RawRow; filled: numb
   row.eachCell({ includeEmpty: false }, (cell, column) => {
     filled += 1;
     const numFmt = cell.numFmt;
-    const { value, issue } = normaliseExcelCell(cell.value, numFmt, cell.result);
+    const { value, issue } = normalizeExcelCell(cell.value, numFmt, cell.result);
     while (cells.length < column - 1) cells.push(null);
     cells[column - 1] = value;
     if (typeof value === 'number' && isPercentFormat(numFmt)) (percent ??= [])[column - 1] = true;
@@ -206,7 +206,7 @@ function toRawRow(row: ExcelRow, sheetName: string): { raw: RawRow; filled: numb
   return { raw: { rowNumber: row.number, cells, issues, percent }, filled };
 }
 
-/** Fills in the text of formula results that are errors (see `normaliseExcelCell`). */
+/** Fills in the text of formula results that are errors (see `normalizeExcelCell`). */
 async function fillErrorResults(row: RawRow, sheetName: string, errorText: (ref: string) => Promise<string | undefined>): Promise<void> {
   const issues = row.issues!;
   for (let i = 0; i < issues.length; i++) {

@@ -75,7 +75,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   let pausedUntil = 0;
   const waitingBySignal = new WeakMap<AbortSignal, Set<Waiting>>();
   // Canceled tasks p-queue still holds: not counted as waiting.
-  let cancelledInQueue = 0;
+  let canceledInQueue = 0;
 
   /** The tasks waiting on `signal`, with the one listener that rejects them all when it aborts. */
   function waitingOn(signal: AbortSignal): Set<Waiting> {
@@ -88,7 +88,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         'abort',
         () => {
           for (const entry of set) entry.reject(signal.reason);
-          cancelledInQueue += set.size;
+          canceledInQueue += set.size;
           set.clear();
         },
         { once: true },
@@ -122,7 +122,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         waiting.add(entry);
         void queue.add(() => {
           if (!waiting.delete(entry)) {
-            cancelledInQueue -= 1;
+            canceledInQueue -= 1;
             return Promise.resolve();
           }
           try {
@@ -151,7 +151,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       return queue.pending;
     },
     get size() {
-      return queue.size - cancelledInQueue;
+      return queue.size - canceledInQueue;
     },
     close(): void {
       closed.abort();

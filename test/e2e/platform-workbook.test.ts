@@ -23,7 +23,7 @@ interface Generated {
   headers: Record<string, string[]>;
   idCell: { value: string; hidden: boolean };
   choiceList: string | undefined;
-  requiredColour: string | undefined;
+  requiredColor: string | undefined;
   noteOfTemperature: string;
 }
 
@@ -43,7 +43,7 @@ const INSPECT_GENERATED = `
     headers,
     idCell: { value: String(meta.getCell('L1').value), hidden: meta.getColumn(12).hidden === true },
     choiceList: v && v.type === 'list' ? v.formulae[0] : undefined,
-    requiredColour: root.getCell(1, 2).font && root.getCell(1, 2).font.color ? root.getCell(1, 2).font.color.argb : undefined,
+    requiredColor: root.getCell(1, 2).font && root.getCell(1, 2).font.color ? root.getCell(1, 2).font.color.argb : undefined,
     noteOfTemperature: typeof note === 'string' ? note : note.texts.map((t) => t.text).join(''),
   }));`;
 
@@ -130,7 +130,7 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(generated.idCell.value).toMatch(/^101\|2024-05-08 14:03:11\|/);
       expect(generated.idCell.hidden).toBe(true);
       expect(generated.choiceList).toMatch(/^'选项'!\$[A-Z]+\$1:\$[A-Z]+\$4$/);
-      expect(generated.requiredColour).toBe('FFC00000');
+      expect(generated.requiredColor).toBe('FFC00000');
       expect(generated.noteOfTemperature).toContain('必填 required');
       expect(generated.noteOfTemperature).toContain('℃');
 

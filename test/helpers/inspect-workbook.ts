@@ -5,7 +5,7 @@ export interface InspectedCell {
   readonly value: unknown;
   readonly numFmt: string | undefined;
   readonly formula: string | undefined;
-  /** The solid fill's colour, if any. */
+  /** The solid fill's color, if any. */
   readonly fill: string | undefined;
   readonly note: string | undefined;
 }

@@ -9,7 +9,7 @@ import { manyTemplates } from '../fixtures/many-templates.js';
  * A list endpoint that pages like the platform (out-of-range pages answer page 1) but whose `total`
  * promises more than its pages hold: `short` templates are missing from the end of the catalog.
  */
-function inconsistentServer(catalogue: readonly Record<string, unknown>[], claimedTotal: number): Promise<{ server: Server; url: string; pagesAsked: number[] }> {
+function inconsistentServer(catalog: readonly Record<string, unknown>[], claimedTotal: number): Promise<{ server: Server; url: string; pagesAsked: number[] }> {
   const pagesAsked: number[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -17,7 +17,7 @@ function inconsistentServer(catalogue: readonly Record<string, unknown>[], claim
     let page = Number(url.searchParams.get('page') ?? 1);
     pagesAsked.push(page);
     if ((page - 1) * perPage >= claimedTotal) page = 1;
-    const templates = catalogue.slice((page - 1) * perPage, page * perPage);
+    const templates = catalog.slice((page - 1) * perPage, page * perPage);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 0, msg: 'success', data: { templates, total: claimedTotal } }));
   });
@@ -27,8 +27,8 @@ function inconsistentServer(catalogue: readonly Record<string, unknown>[], claim
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
 
-async function serve(catalogue: readonly Record<string, unknown>[], claimedTotal: number): Promise<{ url: string; pagesAsked: number[] }> {
-  const started = await inconsistentServer(catalogue, claimedTotal);
+async function serve(catalog: readonly Record<string, unknown>[], claimedTotal: number): Promise<{ url: string; pagesAsked: number[] }> {
+  const started = await inconsistentServer(catalog, claimedTotal);
   servers.push(started.server);
   return started;
 }
@@ -52,9 +52,9 @@ test('a short page before the last one stops the listing after that page (no end
   expect(pagesAsked).toEqual([1, 2, 3]);
 });
 
-test('a consistent catalogue still lists completely, the last page partly filled', async () => {
-  const catalogue = manyTemplates(25).slice(0, 25);
-  const { url, pagesAsked } = await serve(catalogue, 25);
+test('a consistent catalog still lists completely, the last page partly filled', async () => {
+  const catalog = manyTemplates(25).slice(0, 25);
+  const { url, pagesAsked } = await serve(catalog, 25);
   const templates = await createPlatformClient({ baseUrl: url, token: 'tok' }).listTemplates({ perPage: 10 });
   expect(templates).toHaveLength(25);
   expect(pagesAsked).toEqual([1, 2, 3]);

@@ -67,7 +67,7 @@ describe('platform client against the sample sandbox', () => {
     expect(templates.map((t) => t.id).sort()).toEqual(published);
   });
 
-  test('reads the category tree, localised by Accept-Language', async () => {
+  test('reads the category tree, localized by Accept-Language', async () => {
     const tree = await client.categoryTree();
     const ids = JSON.stringify(tree);
     expect(ids).toContain('"id":12');
@@ -261,7 +261,7 @@ describe('submit failures as the upload stage sees them', () => {
   });
 });
 
-test('GETs retry a busy platform, honouring its Retry-After, then give up with PLATFORM_BUSY', async () => {
+test('GETs retry a busy platform, honoring its Retry-After, then give up with PLATFORM_BUSY', async () => {
   const sandbox = await startSandbox({ busyRate: 1, faultsOn: 'all', retryAfterSeconds: 2 });
   try {
     const sleeps: number[] = [];

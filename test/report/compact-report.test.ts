@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { compactReport } from '../../src/report/compact-report.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import type { ReportLine } from '../../src/report/report-lines.js';
-import { summariseReport } from '../../src/report/summarise-report.js';
+import { summarizeReport } from '../../src/report/summarize-report.js';
 import { L, tempDir } from './report-fixtures.js';
 
 const h = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -52,7 +52,7 @@ describe('compactReport', () => {
     expect(await readdir(dir)).toEqual(['r.jsonl']);
 
     const after = (await loadReportState(file, { whole: true })).state;
-    expect(summariseReport(after)).toEqual(summariseReport(before));
+    expect(summarizeReport(after)).toEqual(summarizeReport(before));
     expect(after.runs).toEqual(before.runs);
     for (const [key, entry] of before.keys) {
       const { line: _l, ...was } = entry;

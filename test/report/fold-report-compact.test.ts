@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReportFolder, foldReport, type LedgerState } from '../../src/report/fold-report.js';
 import { planResume } from '../../src/report/plan-resume.js';
 import type { ReportLine } from '../../src/report/report-lines.js';
-import { summariseReport } from '../../src/report/summarise-report.js';
+import { summarizeReport } from '../../src/report/summarize-report.js';
 import { L } from './report-fixtures.js';
 
 const h = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -53,7 +53,7 @@ describe('createReportFolder({ compact: true })', () => {
     }
     expect(small.counts).toEqual(whole.counts);
     expect(small.onPlatform).toBe(whole.onPlatform);
-    expect(summariseReport(small)).toEqual(summariseReport(whole));
+    expect(summarizeReport(small)).toEqual(summarizeReport(whole));
   });
 
   test('holds the plainly uploaded keys outside the heap entries, and outstanding ones whole', () => {

@@ -5,7 +5,7 @@ import { createReportWriter } from '../../src/report/create-report-writer.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { planResume } from '../../src/report/plan-resume.js';
 import type { ReportLine, ReportLineInput } from '../../src/report/report-lines.js';
-import { summariseReport } from '../../src/report/summarise-report.js';
+import { summarizeReport } from '../../src/report/summarize-report.js';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import { L, tempDir } from './report-fixtures.js';
 
@@ -53,7 +53,7 @@ describe('report lines of this version and of earlier ones', () => {
 
     const before = (await loadReportState(oldFile)).state;
     const after = (await loadReportState(newFile)).state;
-    const summary = (s: typeof before) => ({ ...summariseReport(s), lastRun: undefined, lastSummary: undefined });
+    const summary = (s: typeof before) => ({ ...summarizeReport(s), lastRun: undefined, lastSummary: undefined });
     expect(summary(after)).toEqual(summary(before));
     // Locations come out named, whichever way the file holds them.
     expect([...after.outstanding()].map((e) => e.location.file)).toEqual(['data.csv', 'data.csv']);

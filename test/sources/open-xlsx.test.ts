@@ -22,7 +22,7 @@ describe('openTable on xlsx', () => {
     expect(rows.map((r) => r.rowNumber)).toEqual([5, 6, 7, 8, 9, 10]);
   });
 
-  test('cells normalised: numbers, dates, booleans, rich text, hyperlinks, formulas, errors', async () => {
+  test('cells normalized: numbers, dates, booleans, rich text, hyperlinks, formulas, errors', async () => {
     const rows = await readAll(await openTable(fixture('steel.xlsx'), { sheet: '数据', headerRows: 2 }));
     const first = rows[0]!;
     expect(first.values.slice(1, 6)).toEqual([0.02, 0.05, 0.05, 2411.5, 2473.5]);

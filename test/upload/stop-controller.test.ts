@@ -16,7 +16,7 @@ function manualSleep() {
 }
 
 describe('the stop/drain controller', () => {
-  test('the first reason wins, and any stops taking rows without cancelling what is in flight', () => {
+  test('the first reason wins, and any stops taking rows without canceling what is in flight', () => {
     const control = createStopController({ signal: undefined, abortSignal: undefined, drainTimeoutMs: 1000, sleep: manualSleep().sleep });
     expect([control.stopped.aborted, control.reason()]).toEqual([false, undefined]);
     control.halt({ type: 'limit', stop: { code: 'MAX_CHANGES_REACHED', limit: 3 } });
@@ -56,7 +56,7 @@ describe('the stop/drain controller', () => {
     expect(control.inflight.aborted).toBe(true);
   });
 
-  test('rows that finish in time are not cancelled; without a stop there is no deadline at all', async () => {
+  test('rows that finish in time are not canceled; without a stop there is no deadline at all', async () => {
     const time = manualSleep();
     const control = createStopController({ signal: undefined, abortSignal: undefined, drainTimeoutMs: 1500, sleep: time.sleep });
     await control.drain([Promise.resolve()]);

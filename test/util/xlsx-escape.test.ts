@@ -1,5 +1,5 @@
 import { decodeXlsxText, encodeXlsxText } from '../../src/util/xlsx-escape.js';
-import { neutraliseFormula } from '../../src/report/neutralise-formula.js';
+import { neutralizeFormula } from '../../src/report/neutralize-formula.js';
 
 describe('xlsx text escapes', () => {
   test('control characters and CR are escaped, a literal escape keeps its meaning, decoding undoes it', () => {
@@ -10,7 +10,7 @@ describe('xlsx text escapes', () => {
     expect(decodeXlsxText('line_x000D_\nnext')).toBe('line\r\nnext');
   });
 
-  test('neutraliseFormula: only text that starts like a formula gets the leading quote', () => {
-    expect(['=1', '+1', '-1', '@x', '\t=1', '\r=1', '1-2', 'a=b', ''].map(neutraliseFormula)).toEqual(["'=1", "'+1", "'-1", "'@x", "'\t=1", "'\r=1", '1-2', 'a=b', '']);
+  test('neutralizeFormula: only text that starts like a formula gets the leading quote', () => {
+    expect(['=1', '+1', '-1', '@x', '\t=1', '\r=1', '1-2', 'a=b', ''].map(neutralizeFormula)).toEqual(["'=1", "'+1", "'-1", "'@x", "'\t=1", "'\r=1", '1-2', 'a=b', '']);
   });
 });

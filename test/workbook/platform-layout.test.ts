@@ -41,7 +41,7 @@ describe('platformLayout', () => {
     expect(layout.unsupported).toEqual([]);
   });
 
-  test('the unit suffix comes off a header, only a final parenthesised one', () => {
+  test('the unit suffix comes off a header, only a final parenthesized one', () => {
     expect(stripUnitSuffix('试验温度 (℃)')).toEqual({ path: '试验温度', unit: '℃' });
     expect(stripUnitSuffix('化学成分.含量 (wt.%)')).toEqual({ path: '化学成分.含量', unit: 'wt.%' });
     expect(stripUnitSuffix('牌号')).toEqual({ path: '牌号', unit: undefined });

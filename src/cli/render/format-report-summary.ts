@@ -1,6 +1,6 @@
 import { lastRunNotice } from '../../report/last-run-notice.js';
 import type { ReportLocation } from '../../report/report-lines.js';
-import type { ReportSummary } from '../../report/summarise-report.js';
+import type { ReportSummary } from '../../report/summarize-report.js';
 import { formatTable } from './format-table.js';
 
 function place(location: ReportLocation): string {

@@ -45,12 +45,12 @@ export function detectUnitColumns(words: readonly (readonly string[])[], profile
 
 /** The one unit a column's cells write, in the spelling used most, or undefined when they write several or few read as units. */
 function oneUnit(profile: ColumnProfile): string | undefined {
-  const spelt = [...profile.distinct].map(([text, count]) => ({ unit: cleanUnit(latexToText(text)), count })).sort((a, b) => b.count - a.count);
-  const readable = spelt.filter((s) => isUnitText(s.unit));
+  const spelled = [...profile.distinct].map(([text, count]) => ({ unit: cleanUnit(latexToText(text)), count })).sort((a, b) => b.count - a.count);
+  const readable = spelled.filter((s) => isUnitText(s.unit));
   const main = readable[0]?.unit;
   if (main === undefined) return undefined;
   let unread = 0;
-  for (const s of spelt) {
+  for (const s of spelled) {
     if (!isUnitText(s.unit)) unread += s.count;
     else {
       const conv = unitConversion(s.unit, main);

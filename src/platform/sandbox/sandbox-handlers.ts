@@ -37,11 +37,11 @@ function notAcceptable(detail: string): SandboxRejection {
   return new SandboxRejection(406, 2202, CONTENT_TYPE_DETAIL, `${CONTENT_TYPE_DETAIL} (${detail})`);
 }
 
-function localise(nodes: readonly SandboxCategory[], english: boolean): unknown[] {
+function localize(nodes: readonly SandboxCategory[], english: boolean): unknown[] {
   return nodes.map((node) => ({
     id: node.id,
     name: english && node.name_en ? node.name_en : node.name,
-    children: localise(node.children ?? [], english),
+    children: localize(node.children ?? [], english),
   }));
 }
 
@@ -74,7 +74,7 @@ export function createSandboxHandlers(config: HandlerConfig) {
     },
 
     categoryTree(caller: Caller): SandboxReply {
-      return success(localise(config.categories, /^en\b/i.test(caller.language ?? '')));
+      return success(localize(config.categories, /^en\b/i.test(caller.language ?? '')));
     },
 
     projects(): SandboxReply {

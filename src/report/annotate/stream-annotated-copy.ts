@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { RowProblem } from '../../template/record-types.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import type { CellValue, TableSource } from '../../sources/source-types.js';
-import { neutraliseFormula } from '../neutralise-formula.js';
+import { neutralizeFormula } from '../neutralize-formula.js';
 import { cellOf, drained } from '../open-xlsx-sheet-writer.js';
 import type { RowStatus } from './row-status.js';
 
@@ -77,7 +77,7 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
   await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]);
   const book = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false }) as unknown as StreamBook;
   const put = (cell: StreamCell, v: string | number | null): void => {
-    if (v !== null && v !== '') cell.value = cellOf(typeof v === 'string' ? neutraliseFormula(v) : v);
+    if (v !== null && v !== '') cell.value = cellOf(typeof v === 'string' ? neutralizeFormula(v) : v);
   };
   const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
     row.commit();

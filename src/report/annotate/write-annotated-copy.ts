@@ -16,7 +16,7 @@ import { listXlsxSheetNames } from '../../sources/list-xlsx-sheet-names.js';
  */
 export const STREAM_ABOVE = 32 * 1024 * 1024;
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
-import { neutraliseFormula } from '../neutralise-formula.js';
+import { neutralizeFormula } from '../neutralize-formula.js';
 import type { RowStatus } from './row-status.js';
 
 type Worksheet = import('exceljs').Worksheet;
@@ -54,7 +54,7 @@ function sheetRef(sheet: string, cell: string): string {
   return `'${sheet.replaceAll("'", "''")}'!${cell}`;
 }
 
-const people = (v: string | undefined): string => neutraliseFormula(v ?? '');
+const people = (v: string | undefined): string => neutralizeFormula(v ?? '');
 
 function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p: RowProblem) => string): void {
   sheet.getColumn(1).width = 18;

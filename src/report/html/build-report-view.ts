@@ -3,7 +3,7 @@ import { failureText } from '../export-failed-rows.js';
 import type { KeyState, ReportState } from '../fold-report.js';
 import { lastRunNotice } from '../last-run-notice.js';
 import type { RunLine, SummaryLine } from '../report-lines.js';
-import type { ReportSummary } from '../summarise-report.js';
+import type { ReportSummary } from '../summarize-report.js';
 import { createProblemCollector } from './collect-problems.js';
 import {
   DEFAULT_HTML_LIMITS,

@@ -2,7 +2,7 @@ import { formatIngestSummary, type IngestSummaryView } from '../../../src/cli/re
 import { formatReportSummary } from '../../../src/cli/render/format-report-summary.js';
 import { foldReport } from '../../../src/report/fold-report.js';
 import type { ReportLine } from '../../../src/report/report-lines.js';
-import { summariseReport } from '../../../src/report/summarise-report.js';
+import { summarizeReport } from '../../../src/report/summarize-report.js';
 import { L } from '../../report/report-fixtures.js';
 
 const view = (toCheck: IngestSummaryView['toCheck']): IngestSummaryView => ({
@@ -44,14 +44,14 @@ describe('formatReportSummary', () => {
 
   test('lists changed rows with the record they differ from, and no unfinished run once the latest finished', () => {
     const state = foldReport([L.run('r1'), L.intent('a', 'h1', 1, 7), L.uploaded('a', 'h1', 70, 7), L.run('r2'), L.changed('a', 'h2', 'h1', 70), done]);
-    const text = formatReportSummary('r.jsonl', summariseReport(state));
+    const text = formatReportSummary('r.jsonl', summarizeReport(state));
     expect(text).toMatch(/Changed rows .*\n.*where\s+differs from record\s+key\s*\n.*\n?data\.csv row 2\s+70\s+a/);
     expect(text).not.toMatch(/killed|interrupted|stopped/);
   });
 
   test('a latest run stopped by an input error: the error and where', () => {
     const stopped: ReportLine = { ...done, type: 'summary', fatal: 'SOURCE_CSV_SYNTAX', error: { code: 'SOURCE_CSV_SYNTAX', message: 'the file is not valid CSV', location: { file: 'data.csv', row: 102 } } };
-    const text = formatReportSummary('r.jsonl', summariseReport(foldReport([L.run('r1'), stopped])));
+    const text = formatReportSummary('r.jsonl', summarizeReport(foldReport([L.run('r1'), stopped])));
     expect(text).toContain('stopped with SOURCE_CSV_SYNTAX: the file is not valid CSV at data.csv:102; fix the cause');
   });
 });

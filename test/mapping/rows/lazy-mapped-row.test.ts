@@ -10,7 +10,7 @@ const record: PlatformRecord = { content: { 牌号: 'GH4169' }, meta: { abstract
 const location = { file: 'a.csv', sheet: undefined, row: 2 };
 
 describe('LazyMappedRow', () => {
-  it('serialises the record once, on first read, and hashes that very text', () => {
+  it('serializes the record once, on first read, and hashes that very text', () => {
     let calls = 0;
     const identity = { keyColumns: [], recordJson: (r: PlatformRecord) => (calls++, canonicalJson(r)) };
     const mapped = new LazyMappedRow([row(2, ['GH4169', null, 'x'])], identity, location, record, []);
@@ -36,7 +36,7 @@ describe('LazyMappedRow', () => {
     expect(Object.getPrototypeOf(sourceValuesOf(row(2, [null, null, null])))).toBeNull();
   });
 
-  it('serialises with its lazy members', () => {
+  it('serializes with its lazy members', () => {
     const mapped = new LazyMappedRow([row(2, ['GH4169', null, null])], { keyColumns: [0], recordJson: canonicalJson }, location, record, []);
     const json = JSON.parse(JSON.stringify(mapped)) as Record<string, unknown>;
     expect(json['key']).toBe('["GH4169"]');

@@ -1,12 +1,12 @@
 import { foldReport } from '../../../src/report/fold-report.js';
 import { buildReportView } from '../../../src/report/html/build-report-view.js';
 import type { ReportLine } from '../../../src/report/report-lines.js';
-import { summariseReport } from '../../../src/report/summarise-report.js';
+import { summarizeReport } from '../../../src/report/summarize-report.js';
 import { L } from '../report-fixtures.js';
 
 function view(lines: ReportLine[], limits = { problems: 100, rows: 100 }) {
   const state = foldReport(lines);
-  return buildReportView(state, summariseReport(state), { file: 'r.jsonl', generatedAt: 'now', toolVersion: '9.9.9', limits });
+  return buildReportView(state, summarizeReport(state), { file: 'r.jsonl', generatedAt: 'now', toolVersion: '9.9.9', limits });
 }
 
 describe('buildReportView', () => {

@@ -8,14 +8,14 @@ import type { HtmlReportView, ProblemView } from '../../../src/report/html/html-
 import { CONTENT_SECURITY_POLICY, renderHtmlReport } from '../../../src/report/html/render-html-report.js';
 import { writeHtmlReport } from '../../../src/report/html/write-html-report.js';
 import type { ReportLine } from '../../../src/report/report-lines.js';
-import { summariseReport } from '../../../src/report/summarise-report.js';
+import { summarizeReport } from '../../../src/report/summarize-report.js';
 import { HOSTILE, hostileReport } from '../../e2e/hostile-report.js';
 import { L } from '../report-fixtures.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 
 function reportView(lines: readonly ReportLine[]): HtmlReportView {
   const state = foldReport(lines);
-  return buildReportView(state, summariseReport(state), { file: 'r.jsonl', generatedAt: 'now', toolVersion: '0.1.0' });
+  return buildReportView(state, summarizeReport(state), { file: 'r.jsonl', generatedAt: 'now', toolVersion: '0.1.0' });
 }
 
 const hostileView = (): HtmlReportView => reportView(hostileReport().trimEnd().split('\n').map((l) => JSON.parse(l) as ReportLine));

@@ -10,6 +10,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * spreadsheets' own way of saying "this is text"); other text is returned as it is. Only for columns
  * written for people to read: a value meant to be fed back must keep its exact text.
  */
-export function neutraliseFormula(text: string): string {
+export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }

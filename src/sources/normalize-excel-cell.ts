@@ -3,12 +3,12 @@ import type { CellDate, CellValue, SourceIssue } from './source-types.js';
 import { earlySerialOf, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
 
 /** A normalized cell, plus the issue found in it (if any). */
-export interface NormalisedCell {
+export interface NormalizedCell {
   readonly value: CellValue;
   readonly issue: Omit<SourceIssue, 'columnIndex' | 'message'> | undefined;
 }
 
-const EMPTY: NormalisedCell = { value: null, issue: undefined };
+const EMPTY: NormalizedCell = { value: null, issue: undefined };
 
 /**
  * Turns an exceljs cell value into a plain {@link CellValue}: a formula gives its cached result (none
@@ -22,7 +22,7 @@ const EMPTY: NormalisedCell = { value: null, issue: undefined };
  * @param numFmt the cell's number format, used to tell a date from a date-time.
  * @param formulaResult the cell's own `result` (exceljs' `cell.result`), consulted for formulas only.
  */
-export function normaliseExcelCell(raw: unknown, numFmt: string | undefined, formulaResult?: unknown): NormalisedCell {
+export function normalizeExcelCell(raw: unknown, numFmt: string | undefined, formulaResult?: unknown): NormalizedCell {
   if (raw === null || raw === undefined) return EMPTY;
   switch (typeof raw) {
     case 'string':
@@ -44,13 +44,13 @@ export function normaliseExcelCell(raw: unknown, numFmt: string | undefined, for
       if (typeof formulaResult === 'number' && Number.isNaN(formulaResult)) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: undefined } };
       return { value: null, issue: { code: 'SOURCE_FORMULA_NO_RESULT', found: `=${String(obj.formula ?? obj.sharedFormula)}` } };
     }
-    return normaliseExcelCell(obj.result, numFmt);
+    return normalizeExcelCell(obj.result, numFmt);
   }
   if (Array.isArray(obj.richText)) {
     const text = decodeXlsxText((obj.richText as { text?: unknown }[]).map((run) => String(run.text ?? '')).join(''));
     return text === '' ? EMPTY : { value: text, issue: undefined };
   }
-  if ('text' in obj) return normaliseExcelCell(obj.text, numFmt);
+  if ('text' in obj) return normalizeExcelCell(obj.text, numFmt);
   if ('sharedString' in obj) return { value: null, issue: { code: 'SOURCE_UNREADABLE_CELL', found: JSON.stringify(obj) } };
   return { value: JSON.stringify(obj), issue: undefined };
 }

@@ -95,7 +95,7 @@ function byPlace(x: { readonly location: ReportLocation; readonly key: string },
  * outstanding now (not what earlier runs went through: a killed run that a later run completed is
  * history). Pure.
  */
-export function summariseReport(state: LedgerState): ReportSummary {
+export function summarizeReport(state: LedgerState): ReportSummary {
   const groups = new Map<string, { code: string; status: KeyStatus; count: number; example: ErrorGroup['example'] }>();
   const uncertain: UncertainRow[] = [];
   const changed: ChangedRow[] = [];
