@@ -15,7 +15,14 @@ export async function run(ctx) {
   const a = await measure('measure-annotate.mjs', [small, path.join(dataDir, 'annotate-100k.xlsx'), '100000']);
   log('annotate 200k');
   const b = await measure('measure-annotate.mjs', [large, path.join(dataDir, 'annotate-200k.xlsx'), '200000']);
-  for (const [what, m] of [['annotate 100k', a], ['annotate 200k', b]]) log(`${what}: ${m.rows} rows in ${m.seconds.toFixed(1)} s, peak RSS ${m.maxRssMiB.toFixed(0)} MiB`);
+  for (const [what, m] of [
+    ['annotate 100k', a],
+    ['annotate 200k', b],
+  ])
+    log(`${what}: ${m.rows} rows in ${m.seconds.toFixed(1)} s, peak RSS ${m.maxRssMiB.toFixed(0)} MiB`);
   const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: value / baseline });
-  return [r('annotate csv 200k peak RSS (vs 100k)', b.maxRssMiB, 'MiB', a.maxRssMiB), r('annotate csv 200k rows/s (vs 100k)', b.rowsPerSecond, 'rows/s', a.rowsPerSecond)];
+  return [
+    r('annotate csv 200k peak RSS (vs 100k)', b.maxRssMiB, 'MiB', a.maxRssMiB),
+    r('annotate csv 200k rows/s (vs 100k)', b.rowsPerSecond, 'rows/s', a.rowsPerSecond),
+  ];
 }

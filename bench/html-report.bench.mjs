@@ -23,10 +23,16 @@ export async function run(ctx) {
     log(`fold + page ${i + 1}/2`);
     html.push(await measure('measure-html-report.mjs', ['html', report, out]));
   }
-  const best = (runs) => ({ ...runs[0], seconds: Math.min(...runs.map((m) => m.seconds)), maxRssMiB: Math.max(...runs.map((m) => m.maxRssMiB)) });
+  const best = (runs) => ({
+    ...runs[0],
+    seconds: Math.min(...runs.map((m) => m.seconds)),
+    maxRssMiB: Math.max(...runs.map((m) => m.maxRssMiB)),
+  });
   const f = best(fold);
   const h = best(html);
-  log(`fold: ${f.keys} keys in ${f.seconds.toFixed(1)} s, peak RSS ${f.maxRssMiB.toFixed(0)} MiB; with the page: ${h.seconds.toFixed(1)} s, ${h.maxRssMiB.toFixed(0)} MiB, page ${(h.bytes / 2 ** 20).toFixed(2)} MiB`);
+  log(
+    `fold: ${f.keys} keys in ${f.seconds.toFixed(1)} s, peak RSS ${f.maxRssMiB.toFixed(0)} MiB; with the page: ${h.seconds.toFixed(1)} s, ${h.maxRssMiB.toFixed(0)} MiB, page ${(h.bytes / 2 ** 20).toFixed(2)} MiB`,
+  );
   const invalidLine = await firstLine(report, '"type":"invalid"');
   const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: value / baseline });
   return [

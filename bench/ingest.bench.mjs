@@ -97,13 +97,24 @@ export async function run(ctx) {
   });
   const o = best(ours);
   const b = best(bare);
-  for (const [what, m] of [['ingest 20k', o], ['bare 20k', b], ['ingest 200k', big]]) {
-    log(`${what}: ${m.rows} records, ${m.rowsPerSecond.toFixed(0)} records/s, ${m.rowsPerCpuSecond.toFixed(0)} records per CPU-second, peak RSS ${m.maxRssMiB.toFixed(0)} MiB`);
+  for (const [what, m] of [
+    ['ingest 20k', o],
+    ['bare 20k', b],
+    ['ingest 200k', big],
+  ]) {
+    log(
+      `${what}: ${m.rows} records, ${m.rowsPerSecond.toFixed(0)} records/s, ${m.rowsPerCpuSecond.toFixed(0)} records per CPU-second, peak RSS ${m.maxRssMiB.toFixed(0)} MiB`,
+    );
   }
   const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: value / baseline });
   return [
     r(`ingest 20k records/s (vs bare got loop, c=16, best of ${RUNS})`, o.rowsPerSecond, 'records/s', b.rowsPerSecond),
-    r(`ingest 20k records per client CPU-second (vs bare got loop, best of ${RUNS})`, o.rowsPerCpuSecond, 'records/CPU-s', b.rowsPerCpuSecond),
+    r(
+      `ingest 20k records per client CPU-second (vs bare got loop, best of ${RUNS})`,
+      o.rowsPerCpuSecond,
+      'records/CPU-s',
+      b.rowsPerCpuSecond,
+    ),
     r('ingest 200k peak RSS (vs 20k)', big.maxRssMiB, 'MiB', o.maxRssMiB),
     r('ingest 200k records/s (vs 20k)', big.rowsPerSecond, 'records/s', o.rowsPerSecond),
   ];

@@ -55,8 +55,14 @@ export async function run(ctx) {
     if (resume.counts.uploaded !== 0) throw new Error(`the resume of ${rows} rows uploaded again: ${JSON.stringify(resume.counts)}`);
     log(`report ${label(rows)}`);
     const report_ = await measure('measure-ledger.mjs', ['report', report]);
-    for (const [what, m] of [['ingest', ingest], ['resume', resume], ['report', report_]].filter(([, m]) => m !== undefined)) {
-      log(`${what} ${label(rows)}: ${m.seconds.toFixed(1)} s, peak RSS ${m.maxRssMiB.toFixed(0)} MiB, report ${(m.reportBytes / 1e6).toFixed(0)} MB`);
+    for (const [what, m] of [
+      ['ingest', ingest],
+      ['resume', resume],
+      ['report', report_],
+    ].filter(([, m]) => m !== undefined)) {
+      log(
+        `${what} ${label(rows)}: ${m.seconds.toFixed(1)} s, peak RSS ${m.maxRssMiB.toFixed(0)} MiB, report ${(m.reportBytes / 1e6).toFixed(0)} MB`,
+      );
     }
     measured.push({ rows, ingest, resume, report: report_ });
     rmSync(report, { force: true });

@@ -4,7 +4,28 @@ import { writeCsvLines } from './write-csv-lines.mjs';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 
-const COLUMNS = ['id', 'formula', 'synthesis', 'c', 'mn', 'si', 'cr', 'ni', 'mo', 'v', 'n', 'nb', 'co', 'w', 'al', 'ti', 'yield strength', 'tensile strength', 'elongation', 'note'];
+const COLUMNS = [
+  'id',
+  'formula',
+  'synthesis',
+  'c',
+  'mn',
+  'si',
+  'cr',
+  'ni',
+  'mo',
+  'v',
+  'n',
+  'nb',
+  'co',
+  'w',
+  'al',
+  'ti',
+  'yield strength',
+  'tensile strength',
+  'elongation',
+  'note',
+];
 const SYNTHESIS = ['"Arc-melted, vacuum"', 'Melted', 'Solid state reaction', '"Hot pressed, 1200 C"'];
 
 /** One data row as plain values (deterministic in `i`). */
@@ -14,8 +35,22 @@ export function rowValues(i) {
     i,
     `Fe0.${600 + (i % 97)}C0.00${i % 9}Mn0.000${i % 7}Si0.00${i % 5}`,
     SYNTHESIS[i % 4].replace(/"/g, ''),
-    f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), f(10), f(11), f(12), f(13),
-    1000 + f(14) * 10, 1500 + f(15) * 10, f(16) / 10,
+    f(1),
+    f(2),
+    f(3),
+    f(4),
+    f(5),
+    f(6),
+    f(7),
+    f(8),
+    f(9),
+    f(10),
+    f(11),
+    f(12),
+    f(13),
+    1000 + f(14) * 10,
+    1500 + f(15) * 10,
+    f(16) / 10,
     i % 10 === 0 ? '' : `batch ${i % 1000}`,
   ];
 }

@@ -13,7 +13,14 @@ const { writeAnnotatedCopy } = await import(pathToFileURL(path.join(root, 'dist/
 const rows = Number(rowsText);
 const problems = Array.from({ length: 1000 }, (_v, i) => {
   const row = 2 + Math.floor((i * rows) / 1000);
-  return { code: 'VALUE_NOT_A_NUMBER', message: 'not a number', location: { file, sheet: undefined, row, column: 'C', cell: `C${row}` }, field: 'content.x', expected: 'a number', found: 'n/a' };
+  return {
+    code: 'VALUE_NOT_A_NUMBER',
+    message: 'not a number',
+    location: { file, sheet: undefined, row, column: 'C', cell: `C${row}` },
+    field: 'content.x',
+    expected: 'a number',
+    found: 'n/a',
+  };
 });
 const statuses = problems.map((p) => ({ sheet: undefined, row: p.location.row, text: 'invalid: 1 problem(s)' }));
 const started = process.hrtime.bigint();

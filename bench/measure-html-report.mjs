@@ -18,6 +18,7 @@ const started = process.hrtime.bigint();
 const { state } = await loadReportState(report);
 const summary = summarizeReport(state);
 let bytes = 0;
-if (mode === 'html') ({ bytes } = await writeHtmlReport(buildReportView(state, summary, { file: report, generatedAt: 'bench', toolVersion: 'bench' }), out));
+if (mode === 'html')
+  ({ bytes } = await writeHtmlReport(buildReportView(state, summary, { file: report, generatedAt: 'bench', toolVersion: 'bench' }), out));
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(JSON.stringify({ keys: summary.keys, seconds, bytes, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -52,7 +52,21 @@ if (mode === 'bare') {
   let out = '';
   const cpuStart = process.cpuUsage();
   const code = await runCli(
-    ['ingest', '--mapping', path.join(root, 'mappings/steel_strength.yaml'), '--report', report, file, '--rate', '0', '--concurrency', String(CONCURRENCY), '--quiet', '--json', '--no-template-cache'],
+    [
+      'ingest',
+      '--mapping',
+      path.join(root, 'mappings/steel_strength.yaml'),
+      '--report',
+      report,
+      file,
+      '--rate',
+      '0',
+      '--concurrency',
+      String(CONCURRENCY),
+      '--quiet',
+      '--json',
+      '--no-template-cache',
+    ],
     {
       stdout: { write: (t) => (out += t) },
       stderr: { write: (t) => process.stderr.write(t) },
@@ -67,4 +81,13 @@ if (mode === 'bare') {
   seconds = summary.durationMs / 1000;
 }
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-console.log(JSON.stringify({ rows, seconds, rowsPerSecond: rows / seconds, cpuSeconds, rowsPerCpuSecond: rows / cpuSeconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+console.log(
+  JSON.stringify({
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    cpuSeconds,
+    rowsPerCpuSecond: rows / cpuSeconds,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  }),
+);

@@ -21,14 +21,34 @@ let report;
 if (mode === 'ingest' || mode === 'dry-run') {
   const [url, csv, file] = rest;
   report = file;
-  argv = ['ingest', '--mapping', path.join(root, 'mappings/steel_strength.yaml'), '--report', file, csv, '--rate', '0', '--concurrency', '16', '--quiet', '--json', '--no-template-cache', ...(mode === 'dry-run' ? ['--dry-run'] : [])];
+  argv = [
+    'ingest',
+    '--mapping',
+    path.join(root, 'mappings/steel_strength.yaml'),
+    '--report',
+    file,
+    csv,
+    '--rate',
+    '0',
+    '--concurrency',
+    '16',
+    '--quiet',
+    '--json',
+    '--no-template-cache',
+    ...(mode === 'dry-run' ? ['--dry-run'] : []),
+  ];
   env = { MGE_BASE_URL: url, MGE_TOKEN: 'sandbox-token', MGE_USERNAME: 'bench' };
 } else {
   [report] = rest;
   argv = ['report', report, '--json'];
 }
 const started = process.hrtime.bigint();
-const code = await runCli(argv, { stdout: { write: (t) => (out += t) }, stderr: { write: (t) => process.stderr.write(t) }, env, cwd: root });
+const code = await runCli(argv, {
+  stdout: { write: (t) => (out += t) },
+  stderr: { write: (t) => process.stderr.write(t) },
+  env,
+  cwd: root,
+});
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 // 1: rows to check (on a loaded machine a request may time out and leave its row uncertain); counted, not fatal.
 if (code !== 0 && code !== 1) throw new Error(`${mode} exited with ${code}`);

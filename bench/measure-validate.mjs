@@ -53,4 +53,6 @@ const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const cpu = process.cpuUsage(cpuStart);
 // CPU seconds besides wall time: on a loaded machine they tell the code's cost from the wait for a core.
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-console.log(JSON.stringify({ rows, valid, seconds, cpuSeconds, rowsPerSecond: rows / seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+console.log(
+  JSON.stringify({ rows, valid, seconds, cpuSeconds, rowsPerSecond: rows / seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }),
+);

@@ -14,7 +14,13 @@ let check = 0;
 const started = process.hrtime.bigint();
 if (mode === 'bare') {
   const ExcelJS = createRequire(`${root}/package.json`)('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   for await (const sheet of reader) {
     for await (const row of sheet) {
       rows++;

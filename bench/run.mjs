@@ -50,7 +50,10 @@ for (const name of modules) {
 writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 
 const fmt = (v) => (typeof v === 'number' ? (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2)) : String(v ?? ''));
-const rows = [['name', 'value', 'unit', 'baseline', 'ratio'], ...results.map((r) => [r.name, fmt(r.value), r.unit, fmt(r.baseline), fmt(r.ratio)])];
+const rows = [
+  ['name', 'value', 'unit', 'baseline', 'ratio'],
+  ...results.map((r) => [r.name, fmt(r.value), r.unit, fmt(r.baseline), fmt(r.ratio)]),
+];
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
 for (const [i, row] of rows.entries()) {
   console.log(row.map((cell, c) => (c === 0 || c === 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));

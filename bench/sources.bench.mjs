@@ -46,7 +46,13 @@ export async function run(ctx) {
   log('csv 2M: openTable');
   const ours2 = await best('measure-csv.mjs', 'ours', csv2, 1);
   const [xBare, xOurs] = await pair('measure-xlsx.mjs', xlsx, 2);
-  for (const [what, m] of [['csv 1M bare', bare], ['csv 1M ours', ours], ['csv 2M ours', ours2], ['xlsx bare', xBare], ['xlsx ours', xOurs]]) {
+  for (const [what, m] of [
+    ['csv 1M bare', bare],
+    ['csv 1M ours', ours],
+    ['csv 2M ours', ours2],
+    ['xlsx bare', xBare],
+    ['xlsx ours', xOurs],
+  ]) {
     log(`${what}: ${m.rows} rows in ${m.seconds.toFixed(1)} s, peak RSS ${m.maxRssMiB.toFixed(0)} MiB`);
   }
   const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: value / baseline });

@@ -38,10 +38,17 @@ export async function run(ctx) {
   const ours = merge(oursRuns);
   log('validate 2M');
   const ours2 = await measure('measure-validate.mjs', ['ours', csv2]);
-  for (const [what, m] of [['1M bare', bare], ['1M validate', ours], ['2M validate', ours2]]) {
-    log(`${what}: ${m.rows} rows (${m.valid} valid) in ${m.seconds.toFixed(1)} s (${m.cpuSeconds.toFixed(1)} s CPU), peak RSS ${m.maxRssMiB.toFixed(0)} MiB`);
+  for (const [what, m] of [
+    ['1M bare', bare],
+    ['1M validate', ours],
+    ['2M validate', ours2],
+  ]) {
+    log(
+      `${what}: ${m.rows} rows (${m.valid} valid) in ${m.seconds.toFixed(1)} s (${m.cpuSeconds.toFixed(1)} s CPU), peak RSS ${m.maxRssMiB.toFixed(0)} MiB`,
+    );
   }
-  if (ours.valid !== ours.rows || ours2.valid !== ours2.rows) throw new Error('the generated rows should all be valid: the benchmark would measure the error path');
+  if (ours.valid !== ours.rows || ours2.valid !== ours2.rows)
+    throw new Error('the generated rows should all be valid: the benchmark would measure the error path');
   const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: value / baseline });
   return [
     r('validate 1M×13 rows/s (vs bare csv-parse)', ours.rowsPerSecond, 'rows/s', bare.rowsPerSecond),

@@ -35,20 +35,25 @@ function splitCsvLine(line) {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      if (ch === '"' && line[i + 1] === '"') ((cur += '"'), i++);
       else if (ch === '"') quoted = false;
       else cur += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') cells.push(cur), (cur = '');
+    else if (ch === ',') (cells.push(cur), (cur = ''));
     else cur += ch;
   }
   cells.push(cur);
   return cells;
 }
 const readRows = (name, n) =>
-  readFileSync(path.join(datasets, name), 'utf8').split(/\r?\n/).filter(Boolean).slice(0, n + 1).map(splitCsvLine);
+  readFileSync(path.join(datasets, name), 'utf8')
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .slice(0, n + 1)
+    .map(splitCsvLine);
 const toCsv = (rows, d = ',') =>
-  rows.map((r) => r.map((v) => (/[",\n;|\t]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(d)).join('\n') + '\n';
+  rows.map((r) => r.map((v) => (/[",\n;|\t]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(d)).join('\n') +
+  '\n';
 
 const steel = readRows('steel_strength.csv', 12);
 const thermo = readRows('ucsb_thermoelectrics.csv', 8);
@@ -68,7 +73,8 @@ write('steel-tab.tsv', toCsv([steelHead, ...steelRows], '\t'));
 write('steel-pipe.txt', toCsv([steelHead, ...steelRows], '|'));
 write(
   'title-rows.csv',
-  'Steel strength export\nGenerated from the public steel dataset\n\n' + toCsv([steelHead, ...steelRows.slice(0, 4)]).replace(/\n(?=.)/, '\n(unit row),,,,MPa,MPa,%\n'),
+  'Steel strength export\nGenerated from the public steel dataset\n\n' +
+    toCsv([steelHead, ...steelRows.slice(0, 4)]).replace(/\n(?=.)/, '\n(unit row),,,,MPa,MPa,%\n'),
 );
 write(
   'quoted.csv',
@@ -77,7 +83,11 @@ write(
     `${thermo[2][1]},"${thermo[2][3]}",plain\n` +
     `${thermo[3][1]},"a ""quoted"" word","x"\n`,
 );
-write('ragged.csv', 'formula,c,mn\n' + `${steelRows[0][0]},0.02,0.05\n${steelRows[1][0]},0.18\n${steelRows[2][0]},0.01,0.02,extra\n${steelRows[3][0]},0.03,0.04\n`);
+write(
+  'ragged.csv',
+  'formula,c,mn\n' +
+    `${steelRows[0][0]},0.02,0.05\n${steelRows[1][0]},0.18\n${steelRows[2][0]},0.01,0.02,extra\n${steelRows[3][0]},0.03,0.04\n`,
+);
 write('duplicate-header.csv', 'formula,c,mn,c,note,note\nFe,0.1,0.2,0.3,a,b\n');
 write('empty-header.csv', 'formula,,mn\nFe,0.1,0.2\n');
 write('trailing-empty.csv', 'formula,c,,\nFe,0.1,,\nFe2,0.2,,\n');
@@ -91,11 +101,17 @@ write('late-gbk.csv', Buffer.concat([Buffer.from(longAscii), Buffer.from(cptable
 // Not UTF-8 and not GB18030: Latin-1 (GB18030 would decode `Zürich` as `Z黵ich`); a GBK header over
 // UTF-8 rows (an export appended to by another program).
 write('latin1.csv', Buffer.from('formula,city,note\nFe,Zürich,café crème\nFe2,Köln,µm at 20 °C\n', 'latin1'));
-write('gb-then-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, '牌号,备注\n钢样1,淬火后回火\n')), Buffer.from('钢样2,含铬，退火处理\n')]));
+write(
+  'gb-then-utf8.csv',
+  Buffer.concat([Buffer.from(cptable.utils.encode(936, '牌号,备注\n钢样1,淬火后回火\n')), Buffer.from('钢样2,含铬，退火处理\n')]),
+);
 // 70 KiB of GBK rows (past the sample, which decides GB18030), then one UTF-8 row.
 const longGb = toCsv([zhHead, ...Array.from({ length: 2500 }, (_, i) => zhRows[i % zhRows.length])]);
 write('late-utf8.csv', Buffer.concat([Buffer.from(cptable.utils.encode(936, longGb)), Buffer.from('钢样9,0.1,1,2,含铬，退火处理\n')]));
-write('two-row-header.csv', '牌号,化学成分,,,力学性能,\n,C,Mn,Si,屈服强度 (MPa),抗拉强度 (MPa)\n' + toCsv(steelRows.slice(0, 3).map((r) => r.slice(0, 6))));
+write(
+  'two-row-header.csv',
+  '牌号,化学成分,,,力学性能,\n,C,Mn,Si,屈服强度 (MPa),抗拉强度 (MPa)\n' + toCsv(steelRows.slice(0, 3).map((r) => r.slice(0, 6))),
+);
 write('unclosed-quote.csv', 'formula,note\nFe,ok\nFe2,"never closed\nFe3,x\n');
 write('binary.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
 
@@ -197,16 +213,38 @@ function zip(entries) {
 }
 const row = '<row><c t="inlineStr"><is><t>x</t></is></c></row>';
 const bombSheet = Buffer.concat([
-  Buffer.from('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'),
+  Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+  ),
   Buffer.alloc(64 * 1024 * 1024, row),
   Buffer.from('</sheetData></worksheet>'),
 ]);
 const workbookParts = (sheetXml) => [
-    { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>') },
-    { name: '_rels/.rels', data: Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>') },
-    { name: 'xl/workbook.xml', data: Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>') },
-    { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>') },
-    { name: 'xl/worksheets/sheet1.xml', data: sheetXml },
+  {
+    name: '[Content_Types].xml',
+    data: Buffer.from(
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+  },
+  {
+    name: '_rels/.rels',
+    data: Buffer.from(
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+  },
+  {
+    name: 'xl/workbook.xml',
+    data: Buffer.from(
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+  },
+  {
+    name: 'xl/_rels/workbook.xml.rels',
+    data: Buffer.from(
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+  },
+  { name: 'xl/worksheets/sheet1.xml', data: sheetXml },
 ];
 write('bomb.xlsx', zip(workbookParts(bombSheet)));
 // Sizes that do not lie, but a row past Excel's last one (what a bomb with lying sizes would reach).

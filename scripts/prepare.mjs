@@ -28,11 +28,17 @@ if (tsc === undefined && existsSync(path.join(root, 'dist', 'cli', 'main.js'))) 
 if (tsc === undefined && process.env.npm_execpath) {
   // `npm install -g <git URL>` prepares its clone with an install that inherits --global, which puts
   // no dependency in the clone: the compiler is installed here, into the clone, for the build only.
-  spawnSync(process.execPath, [process.env.npm_execpath, 'install', '--global=false', '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  spawnSync(
+    process.execPath,
+    [process.env.npm_execpath, 'install', '--global=false', '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund'],
+    { cwd: root, stdio: 'inherit' },
+  );
   tsc = compiler();
 }
 if (tsc === undefined) {
-  console.error('mge-ingest: cannot build dist/: typescript is not installed (install with dev dependencies, or run `npm run build` first)');
+  console.error(
+    'mge-ingest: cannot build dist/: typescript is not installed (install with dev dependencies, or run `npm run build` first)',
+  );
   process.exit(1);
 }
 const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });

@@ -34,7 +34,8 @@ function jsonLines(file) {
 export function readLedger(reportFile) {
   const keys = new Map();
   const entry = (key) => {
-    if (!keys.has(key)) keys.set(key, { state: 'new', intents: 0, resendIntents: 0, unaskedResends: 0, resendLines: 0, uploadedId: undefined });
+    if (!keys.has(key))
+      keys.set(key, { state: 'new', intents: 0, resendIntents: 0, unaskedResends: 0, resendLines: 0, uploadedId: undefined });
     return keys.get(key);
   };
   let runs = 0;
@@ -95,9 +96,11 @@ export function auditStore({ storeFile, reportFile, expected }) {
   for (const formula of expected) {
     const e = byFormula.get(formula);
     if (e?.state !== 'uploaded') problems.push(`lost: ${formula} ends ${e?.state ?? 'absent from the report'}`);
-    else if (idFormula.get(e.uploadedId) !== formula) problems.push(`lost: ${formula} reported uploaded as record ${e.uploadedId}, which the store does not hold for it`);
+    else if (idFormula.get(e.uploadedId) !== formula)
+      problems.push(`lost: ${formula} reported uploaded as record ${e.uploadedId}, which the store does not hold for it`);
   }
-  for (const [key, e] of keys) if (e.unaskedResends > 0) problems.push(`unasked: ${formulaOf(key)} was uncertain and sent again by a run without --retry-uncertain`);
+  for (const [key, e] of keys)
+    if (e.unaskedResends > 0) problems.push(`unasked: ${formulaOf(key)} was uncertain and sent again by a run without --retry-uncertain`);
   const known = new Set(expected);
   let duplicates = 0;
   for (const [formula, n] of copies) {
@@ -108,7 +111,8 @@ export function auditStore({ storeFile, reportFile, expected }) {
     const e = byFormula.get(formula);
     duplicates += n - 1;
     if (n > (e?.intents ?? 0)) problems.push(`no intent: ${formula} stored ${n} time(s) after ${e?.intents ?? 0} intent line(s)`);
-    if (n > 1 + (e?.resendIntents ?? 0)) problems.push(`duplicate: ${formula} stored ${n} times, re-sent on request ${e?.resendIntents ?? 0} time(s)`);
+    if (n > 1 + (e?.resendIntents ?? 0))
+      problems.push(`duplicate: ${formula} stored ${n} times, re-sent on request ${e?.resendIntents ?? 0} time(s)`);
     if (n > 1 && (e?.resendLines ?? 0) === 0) problems.push(`untraced: ${formula} stored ${n} times, no outcome line carries resendOf`);
   }
   const resent = [...keys.values()].reduce((sum, e) => sum + e.resendIntents, 0);

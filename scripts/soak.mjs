@@ -84,7 +84,10 @@ async function startSandbox(args) {
 /** Runs the CLI; with `killAfterMs`, SIGKILLs it then if it is still running. */
 function runCli(args, env, killAfterMs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -113,13 +116,39 @@ async function scenario(rng, { rows, dir }) {
   const input = path.join(dir, 'input.csv');
   const formulas = writeInput(input, rows);
   const sandbox = await startSandbox([
-    '--store', store, '--seed', String(rng.between(1, 2 ** 30)),
-    '--commit-then-fail-rate', String(faults.commitThenFail), '--reset-rate', String(faults.reset),
-    '--busy-rate', String(faults.busy), '--retry-after', '0', '--fail-rate', String(faults.fail),
-    '--latency', String(faults.latencyMs), '--faults-on', faults.faultsOn,
+    '--store',
+    store,
+    '--seed',
+    String(rng.between(1, 2 ** 30)),
+    '--commit-then-fail-rate',
+    String(faults.commitThenFail),
+    '--reset-rate',
+    String(faults.reset),
+    '--busy-rate',
+    String(faults.busy),
+    '--retry-after',
+    '0',
+    '--fail-rate',
+    String(faults.fail),
+    '--latency',
+    String(faults.latencyMs),
+    '--faults-on',
+    faults.faultsOn,
   ]);
   const env = { MGE_BASE_URL: sandbox.url, MGE_TOKEN: 'sandbox-token', MGE_USERNAME: 'soak', XDG_CACHE_HOME: path.join(dir, 'cache') };
-  const base = ['ingest', '--mapping', MAPPING, '--report', report, input, '--rate', '0', '--quiet', '--concurrency', String(rng.pick([1, 2, 4, 8]))];
+  const base = [
+    'ingest',
+    '--mapping',
+    MAPPING,
+    '--report',
+    report,
+    input,
+    '--rate',
+    '0',
+    '--quiet',
+    '--concurrency',
+    String(rng.pick([1, 2, 4, 8])),
+  ];
   if (rng.next() < 0.5) base.push('--max-uncertain-streak', '1000');
   const log = [];
   const problems = [];
@@ -149,7 +178,8 @@ async function scenario(rng, { rows, dir }) {
   const audit = auditStore({ storeFile: store, reportFile: report, expected: formulas });
   problems.push(...audit.problems);
   const outstanding = await runCli(['report', report, '--json'], {});
-  if (done && outstanding.code !== 0) problems.push(`report exits ${outstanding.code} after the last run finished: ${outstanding.stderr.slice(0, 500)}`);
+  if (done && outstanding.code !== 0)
+    problems.push(`report exits ${outstanding.code} after the last run finished: ${outstanding.stderr.slice(0, 500)}`);
   return { faults, runs: log, counts: { ...audit.counts, killed: log.filter((r) => r.exit === 'killed').length }, problems };
 }
 
@@ -164,7 +194,10 @@ async function soak(options) {
       mkdirSync(dir, { recursive: true });
       const result = await scenario(generator(seed + i * 7919), { rows: options.rows, dir });
       scenarios.push({ scenario: i, ...result });
-      if (!options.json) console.error(`scenario ${i}: ${result.counts.runs} runs, ${result.counts.killed} killed, ${result.counts.duplicates} duplicate(s) from ${result.counts.resent} re-send(s), ${result.problems.length} problem(s)`);
+      if (!options.json)
+        console.error(
+          `scenario ${i}: ${result.counts.runs} runs, ${result.counts.killed} killed, ${result.counts.duplicates} duplicate(s) from ${result.counts.resent} re-send(s), ${result.problems.length} problem(s)`,
+        );
       if (result.problems.length > 0) break;
     }
   } finally {
@@ -177,7 +210,14 @@ async function soak(options) {
     ok: failed.length === 0,
     seconds: Math.round((Date.now() - started) / 1000),
     scenarios: scenarios.length,
-    totals: { rows: total('rows'), runs: total('runs'), killed: total('killed'), stored: total('stored'), resent: total('resent'), duplicates: total('duplicates') },
+    totals: {
+      rows: total('rows'),
+      runs: total('runs'),
+      killed: total('killed'),
+      stored: total('stored'),
+      resent: total('resent'),
+      duplicates: total('duplicates'),
+    },
     failures: failed.map((s) => ({ scenario: s.scenario, faults: s.faults, runs: s.runs, problems: s.problems })),
     replay: `node scripts/soak.mjs --seed ${seed} --iterations ${scenarios.length} --rows ${options.rows}`,
   };
@@ -214,7 +254,12 @@ async function main() {
     keep: values.keep,
   });
   if (values.json) console.log(JSON.stringify(result, null, 2));
-  else console.error(result.ok ? `soak passed: seed ${result.seed}, ${result.scenarios} scenarios, ${result.totals.killed} kills, ${result.totals.duplicates} requested duplicates in ${result.seconds} s` : `soak FAILED with seed ${result.seed}: ${JSON.stringify(result.failures, null, 2)}\nreplay: ${result.replay}`);
+  else
+    console.error(
+      result.ok
+        ? `soak passed: seed ${result.seed}, ${result.scenarios} scenarios, ${result.totals.killed} kills, ${result.totals.duplicates} requested duplicates in ${result.seconds} s`
+        : `soak FAILED with seed ${result.seed}: ${JSON.stringify(result.failures, null, 2)}\nreplay: ${result.replay}`,
+    );
   return result.ok ? 0 : 1;
 }
 

@@ -40,14 +40,21 @@ export function commandFile(option: string, value: unknown): CommandFile[] {
 function clashError(clash: PathClash): UsageError {
   const { output, other } = clash;
   const what = other.role === 'input' ? 'an input of this command' : 'another output of this command';
-  return new UsageError(other.role === 'input' ? 'OUTPUT_IS_INPUT' : 'OUTPUT_CLASH', `${output.option} ${output.name} is the same file as ${other.option} ${other.name} (${what})`, {
-    location: { field: output.option, file: output.name },
-    hint:
-      other.role === 'input'
-        ? `Writing ${output.option} would destroy ${other.option}: name another file for ${output.option}.`
-        : `The two would write over each other: name different files for ${output.option} and ${other.option}.`,
-    details: { output: { option: output.option, file: output.identity.path }, other: { option: other.option, file: other.identity.path, role: other.role } },
-  });
+  return new UsageError(
+    other.role === 'input' ? 'OUTPUT_IS_INPUT' : 'OUTPUT_CLASH',
+    `${output.option} ${output.name} is the same file as ${other.option} ${other.name} (${what})`,
+    {
+      location: { field: output.option, file: output.name },
+      hint:
+        other.role === 'input'
+          ? `Writing ${output.option} would destroy ${other.option}: name another file for ${output.option}.`
+          : `The two would write over each other: name different files for ${output.option} and ${other.option}.`,
+      details: {
+        output: { option: output.option, file: output.identity.path },
+        other: { option: other.option, file: other.identity.path, role: other.role },
+      },
+    },
+  );
 }
 
 /**
@@ -75,12 +82,18 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
     const { option, patterns } = files.reportPatterns;
     for (const file of await expandReportFiles(patterns, cwd)) named.push({ role: 'input', option, name: file });
   }
-  for (const file of files.outputs ?? []) named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly });
+  for (const file of files.outputs ?? [])
+    named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly });
   if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });
   // Replaced by a rename at the end of the run, so it must be a regular file or none.
-  if (files.settingOutputs?.includes('metrics-file') === true && settings.metricsFile !== undefined) named.push({ role: 'output', option: origin('metrics-file'), name: settings.metricsFile, regularOnly: true });
+  if (files.settingOutputs?.includes('metrics-file') === true && settings.metricsFile !== undefined)
+    named.push({ role: 'output', option: origin('metrics-file'), name: settings.metricsFile, regularOnly: true });
   const paths = await Promise.all(named.map(async (n) => ({ ...n, identity: await identifyPath(n.name, cwd) })));
   const [first] = findPathClashes(paths);
   if (first !== undefined) throw clashError(first);
-  return holdOutputPipes(paths.filter((p) => p.role === 'output' && p.identity.kind === 'other' && p.regularOnly !== true).map((p) => ({ option: p.option, path: p.identity.path })));
+  return holdOutputPipes(
+    paths
+      .filter((p) => p.role === 'output' && p.identity.kind === 'other' && p.regularOnly !== true)
+      .map((p) => ({ option: p.option, path: p.identity.path })),
+  );
 }

@@ -16,9 +16,15 @@ export interface LoggerOptions {
  * options and errors produce (`err.options.headers`, `request.options.headers`) are listed.
  */
 const REDACT = [
-  'token', '*.token',
+  'token',
+  '*.token',
   ...['authorization', 'Authorization'].flatMap((name) => [
-    name, `*.${name}`, `headers.${name}`, `*.headers.${name}`, `options.headers.${name}`, `*.options.headers.${name}`,
+    name,
+    `*.${name}`,
+    `headers.${name}`,
+    `*.headers.${name}`,
+    `options.headers.${name}`,
+    `*.options.headers.${name}`,
   ]),
 ];
 
@@ -30,5 +36,8 @@ export function createLogger(options: LoggerOptions): Logger {
   const destination = options.file
     ? pino.destination({ dest: options.file, sync: true, mkdir: true, append: true })
     : { write: (line: string) => void options.stderr.write(line) };
-  return pino({ level: options.level ?? 'info', base: { name: 'mge-ingest' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+  return pino(
+    { level: options.level ?? 'info', base: { name: 'mge-ingest' }, redact: { paths: REDACT, censor: '[redacted]' } },
+    destination,
+  );
 }

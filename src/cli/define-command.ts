@@ -81,7 +81,12 @@ export function defineCommand(spec: CommandSpec): CliCommand {
 }
 
 /** A command with subcommands (`templates list`, `templates show`). */
-export function defineCommandGroup(command: string, describe: string, children: readonly CliCommand[], examples: readonly (readonly [string, string])[] = []): CliCommand {
+export function defineCommandGroup(
+  command: string,
+  describe: string,
+  children: readonly CliCommand[],
+  examples: readonly (readonly [string, string])[] = [],
+): CliCommand {
   return {
     register: (yargs, select) =>
       yargs.command(command, describe, (y) => {

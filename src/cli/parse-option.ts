@@ -17,10 +17,20 @@ function checkedNumber(raw: unknown, label: string, field: string, rule: NumberR
   if (raw === undefined) return undefined;
   const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
   const ok =
-    typeof raw !== 'boolean' && String(raw).trim() !== '' && Number.isFinite(value) &&
-    (!rule.integer || Number.isInteger(value)) && (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max);
+    typeof raw !== 'boolean' &&
+    String(raw).trim() !== '' &&
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    (rule.min === undefined || value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max);
   if (!ok) {
-    const range = [rule.integer ? 'an integer' : 'a number', rule.min === undefined ? '' : `≥ ${rule.min}`, rule.max === undefined ? '' : `≤ ${rule.max}`].filter(Boolean).join(' ');
+    const range = [
+      rule.integer ? 'an integer' : 'a number',
+      rule.min === undefined ? '' : `≥ ${rule.min}`,
+      rule.max === undefined ? '' : `≤ ${rule.max}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
     throw new UsageError('OPTION_INVALID', `${label} must be ${range}, got ${JSON.stringify(raw)}`, { location: { field } });
   }
   return value;
@@ -46,7 +56,10 @@ export function idArgument(raw: unknown, name: string): number | undefined {
 function checkedId(raw: unknown, label: string, field: string): number | undefined {
   if (raw === undefined) return undefined;
   const id = typeof raw === 'string' || typeof raw === 'number' ? parsePositiveId(String(raw)) : undefined;
-  if (id === undefined) throw new UsageError('OPTION_INVALID', `${label} must be an id (a positive whole number), got ${JSON.stringify(raw)}`, { location: { field } });
+  if (id === undefined)
+    throw new UsageError('OPTION_INVALID', `${label} must be an id (a positive whole number), got ${JSON.stringify(raw)}`, {
+      location: { field },
+    });
   return id;
 }
 
@@ -55,7 +68,9 @@ export function choiceOption<T extends string>(raw: unknown, flag: string, choic
   if (raw === undefined) return undefined;
   const value = String(raw);
   if (!(choices as readonly string[]).includes(value)) {
-    throw new UsageError('OPTION_INVALID', `--${flag} must be one of ${choices.join(', ')}, got ${JSON.stringify(raw)}`, { location: { field: `--${flag}` } });
+    throw new UsageError('OPTION_INVALID', `--${flag} must be one of ${choices.join(', ')}, got ${JSON.stringify(raw)}`, {
+      location: { field: `--${flag}` },
+    });
   }
   return value as T;
 }
@@ -69,7 +84,10 @@ export function maxErrorsOption(args: Readonly<Record<string, unknown>>, setting
 }
 
 /** `--methods-width 3|4`, else the settings' width. */
-export function methodsWidthOption(args: Readonly<Record<string, unknown>>, settings: Pick<Settings, 'methodsWidth'>): Settings['methodsWidth'] {
+export function methodsWidthOption(
+  args: Readonly<Record<string, unknown>>,
+  settings: Pick<Settings, 'methodsWidth'>,
+): Settings['methodsWidth'] {
   const width = choiceOption(args['methods-width'] === undefined ? undefined : String(args['methods-width']), 'methods-width', ['3', '4']);
   return width === undefined ? settings.methodsWidth : width === '4' ? 4 : 3;
 }

@@ -36,7 +36,10 @@ function parse(argv: readonly string[]): Promise<{ selection: Selection | undefi
     .demandCommand(1, 'give a command (see --help)')
     .help()
     .alias('help', 'h')
-    .completion('completion', 'print the shell completion script (bash or zsh, by $SHELL): add `source <(mge-ingest completion)` to ~/.bashrc or ~/.zshrc')
+    .completion(
+      'completion',
+      'print the shell completion script (bash or zsh, by $SHELL): add `source <(mge-ingest completion)` to ~/.bashrc or ~/.zshrc',
+    )
     .version(packageVersion())
     .example('$0 templates list --sandbox', 'try the tool on the built-in sandbox platform')
     .example('$0 templates show 101 --base-url https://mgedata.example.cn', 'a template of the platform (token from MGE_TOKEN)')

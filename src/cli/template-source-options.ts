@@ -6,8 +6,18 @@ import type { Args, CommandContext } from './define-command.js';
 /** Adds `--template-file` and `--no-template-cache` to a command that needs a template. */
 export function addTemplateSourceOptions(yargs: Argv): Argv {
   return yargs
-    .option('template-file', { type: 'string', describe: 'read the template from this JSON file instead of the platform (offline work)', group: 'Template:' })
-    .option('template-cache', { type: 'boolean', default: true, describe: 'keep fetched templates in the cache ($XDG_CACHE_HOME/mge-ingest/templates, else ~/.cache/…) to list changed fields later; --no-template-cache to skip', group: 'Template:' });
+    .option('template-file', {
+      type: 'string',
+      describe: 'read the template from this JSON file instead of the platform (offline work)',
+      group: 'Template:',
+    })
+    .option('template-cache', {
+      type: 'boolean',
+      default: true,
+      describe:
+        'keep fetched templates in the cache ($XDG_CACHE_HOME/mge-ingest/templates, else ~/.cache/…) to list changed fields later; --no-template-cache to skip',
+      group: 'Template:',
+    });
 }
 
 /** The template cache directory: `$XDG_CACHE_HOME/mge-ingest/templates`, else `~/.cache/mge-ingest/templates`. */

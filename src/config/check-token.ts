@@ -5,9 +5,7 @@
 export const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 
 /** A token as read, cleaned for the `Authorization` header, or why it cannot be sent. */
-export type TokenCheck =
-  | { readonly ok: true; readonly token: string | undefined }
-  | { readonly ok: false; readonly reason: string };
+export type TokenCheck = { readonly ok: true; readonly token: string | undefined } | { readonly ok: false; readonly reason: string };
 
 /** What a character the header cannot carry is, in words (never the token itself). */
 function describe(ch: string): string {

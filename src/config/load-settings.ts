@@ -50,7 +50,11 @@ export function loadSettings(input: SettingsInput): Settings {
     if (fromEnv !== undefined) return { raw: fromEnv, location: { field: `${envName} (environment)` }, baseDir: input.cwd };
     const fromConfig = config.get(name);
     if (fromConfig !== undefined && configFile !== undefined) {
-      return { raw: fromConfig.value, location: { file: configFile, row: fromConfig.row, col: fromConfig.col, field: name }, baseDir: dirname(configFile) };
+      return {
+        raw: fromConfig.value,
+        location: { file: configFile, row: fromConfig.row, col: fromConfig.col, field: name },
+        baseDir: dirname(configFile),
+      };
     }
     return undefined;
   }
@@ -64,7 +68,11 @@ export function loadSettings(input: SettingsInput): Settings {
     const parsed = spec.parse(source.raw);
     if (!parsed.ok) {
       // A base URL may carry a password: never echo one.
-      problems.push({ code: 'SETTING_INVALID', message: withoutCredentials(`${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`), location: source.location });
+      problems.push({
+        code: 'SETTING_INVALID',
+        message: withoutCredentials(`${spec.name} must be ${parsed.expected}, got ${JSON.stringify(source.raw)}`),
+        location: source.location,
+      });
       continue;
     }
     values[spec.key] = spec.isPath ? resolve(source.baseDir, String(parsed.value)) : parsed.value;
@@ -78,7 +86,11 @@ export function loadSettings(input: SettingsInput): Settings {
   /** `--token-file` > `MGE_TOKEN` > `MGE_TOKEN_FILE` > config `token-file`. */
   function readToken(): string | undefined {
     if (flag('token') !== undefined) {
-      problems.push({ code: 'TOKEN_FLAG_FORBIDDEN', message: 'the token is never given as a flag (it would show in `ps`): use MGE_TOKEN or --token-file', location: { field: '--token' } });
+      problems.push({
+        code: 'TOKEN_FLAG_FORBIDDEN',
+        message: 'the token is never given as a flag (it would show in `ps`): use MGE_TOKEN or --token-file',
+        location: { field: '--token' },
+      });
       return undefined;
     }
     const fileFlag = flag(TOKEN_FILE_SETTING.name);
@@ -86,7 +98,11 @@ export function loadSettings(input: SettingsInput): Settings {
     if (fileFlag === undefined && direct !== undefined) {
       const checked = checkToken(direct);
       if (checked.ok) return checked.token;
-      problems.push(invalidToken(`the token in ${TOKEN_FILE_SETTING.tokenEnv}`, checked.reason, { field: `${TOKEN_FILE_SETTING.tokenEnv} (environment)` }));
+      problems.push(
+        invalidToken(`the token in ${TOKEN_FILE_SETTING.tokenEnv}`, checked.reason, {
+          field: `${TOKEN_FILE_SETTING.tokenEnv} (environment)`,
+        }),
+      );
       return undefined;
     }
     const source = pick(TOKEN_FILE_SETTING.name, TOKEN_FILE_SETTING.env);
@@ -105,7 +121,9 @@ export function loadSettings(input: SettingsInput): Settings {
       const tooLarge = error instanceof BoundedReadError && error.reason === 'too-large';
       problems.push({
         code: tooLarge ? 'TOKEN_FILE_TOO_LARGE' : 'TOKEN_FILE_UNREADABLE',
-        message: tooLarge ? `the token file ${path} holds more than ${MAX_TOKEN_FILE_BYTES} bytes: it is not a token file` : `cannot read the token file ${path}: ${readFailureText(error)}`,
+        message: tooLarge
+          ? `the token file ${path} holds more than ${MAX_TOKEN_FILE_BYTES} bytes: it is not a token file`
+          : `cannot read the token file ${path}: ${readFailureText(error)}`,
         location: { ...source.location, file: path },
       });
       return undefined;

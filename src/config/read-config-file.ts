@@ -40,9 +40,21 @@ export function readConfigFile(
     text = readFile(file, MAX_CONFIG_FILE_BYTES);
   } catch (error) {
     if (error instanceof BoundedReadError && error.reason === 'too-large') {
-      return { values: new Map(), problems: [{ code: 'CONFIG_FILE_TOO_LARGE', message: `the config file holds more than ${MAX_CONFIG_FILE_BYTES} bytes: it is not a config file`, location: { file } }] };
+      return {
+        values: new Map(),
+        problems: [
+          {
+            code: 'CONFIG_FILE_TOO_LARGE',
+            message: `the config file holds more than ${MAX_CONFIG_FILE_BYTES} bytes: it is not a config file`,
+            location: { file },
+          },
+        ],
+      };
     }
-    return { values: new Map(), problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${readFailureText(error)}`, location: { file } }] };
+    return {
+      values: new Map(),
+      problems: [{ code: 'CONFIG_FILE_UNREADABLE', message: `cannot read the config file: ${readFailureText(error)}`, location: { file } }],
+    };
   }
   const lineCounter = new LineCounter();
   // Repeated keys are found by firstDuplicateKey: yaml's own check is quadratic in a map's keys.
@@ -62,7 +74,16 @@ export function readConfigFile(
   const values = new Map<string, ConfigValue>();
   if (problems.length > 0 || document.contents === null) return { values, problems };
   if (!isMap(document.contents)) {
-    return { values, problems: [{ code: 'CONFIG_NOT_A_MAP', message: 'the config file must be a YAML mapping of setting: value', location: { file, ...at(document.contents.range?.[0]) } }] };
+    return {
+      values,
+      problems: [
+        {
+          code: 'CONFIG_NOT_A_MAP',
+          message: 'the config file must be a YAML mapping of setting: value',
+          location: { file, ...at(document.contents.range?.[0]) },
+        },
+      ],
+    };
   }
   let unknown = 0;
   for (const pair of document.contents.items) {

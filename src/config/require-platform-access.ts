@@ -18,10 +18,18 @@ export interface PlatformAccess {
 export function requirePlatformAccess(settings: Settings): PlatformAccess {
   const problems: SettingProblem[] = [];
   if (settings.baseUrl === undefined) {
-    problems.push({ code: 'BASE_URL_MISSING', message: 'no platform address: set MGE_BASE_URL or --base-url (or use --sandbox to try the tool locally)', location: { field: 'MGE_BASE_URL' } });
+    problems.push({
+      code: 'BASE_URL_MISSING',
+      message: 'no platform address: set MGE_BASE_URL or --base-url (or use --sandbox to try the tool locally)',
+      location: { field: 'MGE_BASE_URL' },
+    });
   }
   if (settings.token === undefined) {
-    problems.push({ code: 'TOKEN_MISSING', message: 'no access token: set MGE_TOKEN or MGE_TOKEN_FILE, or pass --token-file (or use --sandbox)', location: { field: 'MGE_TOKEN' } });
+    problems.push({
+      code: 'TOKEN_MISSING',
+      message: 'no access token: set MGE_TOKEN or MGE_TOKEN_FILE, or pass --token-file (or use --sandbox)',
+      location: { field: 'MGE_TOKEN' },
+    });
   }
   const cleartext = settings.baseUrl === undefined ? undefined : cleartextHost(settings.baseUrl);
   if (cleartext !== undefined && !settings.allowInsecureHttp) {

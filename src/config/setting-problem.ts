@@ -48,11 +48,16 @@ export class SettingsError extends ConfigError {
     const [first] = problems;
     if (first === undefined) throw new Error('a SettingsError needs at least one problem');
     if (problems.length === 1) {
-      super(first.code, first.message, { location: first.location, hint: 'See `mge-ingest --help` and the Configuration section of the README.' });
+      super(first.code, first.message, {
+        location: first.location,
+        hint: 'See `mge-ingest --help` and the Configuration section of the README.',
+      });
     } else {
       const lines = problems.map((p) => `  - ${p.message} (${formatLocation(p.location)})`).join('\n');
       // Each line names its own source; one shared location would only repeat the first.
-      super('SETTINGS_INVALID', `${problems.length} problems in the settings:\n${lines}`, { hint: 'Fix them all, then run again; see the Configuration section of the README.' });
+      super('SETTINGS_INVALID', `${problems.length} problems in the settings:\n${lines}`, {
+        hint: 'Fix them all, then run again; see the Configuration section of the README.',
+      });
     }
     this.problems = problems;
   }

@@ -36,10 +36,12 @@ const nonNegative = (raw: unknown): Parsed<number> => {
   const n = numberOf(raw);
   return n !== undefined && Number.isFinite(n) && n >= 0 ? ok(n) : bad('a number ≥ 0 (0 = unlimited)');
 };
-const count = (min: number) => (raw: unknown): Parsed<number> => {
-  const n = numberOf(raw);
-  return n !== undefined && Number.isInteger(n) && n >= min ? ok(n) : bad(`an integer ≥ ${min}`);
-};
+const count =
+  (min: number) =>
+  (raw: unknown): Parsed<number> => {
+    const n = numberOf(raw);
+    return n !== undefined && Number.isInteger(n) && n >= min ? ok(n) : bad(`an integer ≥ ${min}`);
+  };
 const boolean = (raw: unknown): Parsed<boolean> => {
   if (typeof raw === 'boolean') return ok(raw);
   const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
@@ -78,7 +80,9 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
   { key: 'username', name: 'username', env: 'MGE_USERNAME', parse: text },
   { key: 'acceptLanguage', name: 'accept-language', env: 'MGE_ACCEPT_LANGUAGE', parse: text },
   {
-    key: 'timeoutMs', name: 'timeout', env: 'MGE_TIMEOUT',
+    key: 'timeoutMs',
+    name: 'timeout',
+    env: 'MGE_TIMEOUT',
     parse: (raw) => {
       const seconds = positive(raw);
       return seconds.ok ? ok(Math.round(seconds.value * 1000)) : bad('a positive number of seconds');
@@ -91,14 +95,18 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
   { key: 'maxChanges', name: 'max-changes', env: 'MGE_MAX_CHANGES', parse: count(0) },
   { key: 'maxUncertainStreak', name: 'max-uncertain-streak', env: 'MGE_MAX_UNCERTAIN_STREAK', parse: count(1) },
   {
-    key: 'methodsWidth', name: 'methods-width', env: 'MGE_METHODS_WIDTH',
+    key: 'methodsWidth',
+    name: 'methods-width',
+    env: 'MGE_METHODS_WIDTH',
     parse: (raw) => {
       const n = numberOf(raw);
       return n === 3 || n === 4 ? ok(n) : bad('3 or 4');
     },
   },
   {
-    key: 'logLevel', name: 'log-level', env: 'MGE_LOG_LEVEL',
+    key: 'logLevel',
+    name: 'log-level',
+    env: 'MGE_LOG_LEVEL',
     parse: (raw) => {
       const level = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
       return (LOG_LEVELS as readonly string[]).includes(level) ? ok(level) : bad(`one of ${LOG_LEVELS.join(', ')}`);
@@ -107,7 +115,9 @@ export const SETTING_SPECS: readonly SettingSpec[] = [
   { key: 'logFile', name: 'log-file', env: 'MGE_LOG_FILE', isPath: true, parse: text },
   { key: 'quiet', name: 'quiet', env: 'MGE_QUIET', parse: boolean },
   {
-    key: 'progressIntervalMs', name: 'progress-interval', env: 'MGE_PROGRESS_INTERVAL',
+    key: 'progressIntervalMs',
+    name: 'progress-interval',
+    env: 'MGE_PROGRESS_INTERVAL',
     parse: (raw) => {
       const seconds = positive(raw);
       return seconds.ok ? ok(Math.max(1, Math.round(seconds.value * 1000))) : bad('a positive number of seconds');

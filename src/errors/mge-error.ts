@@ -12,16 +12,7 @@
  * - `fatal`: the run cannot continue (token rejected, platform unreachable after retries).
  * - `internal`: a bug in this tool.
  */
-export type ErrorKind =
-  | 'usage'
-  | 'config'
-  | 'mapping'
-  | 'template'
-  | 'source'
-  | 'transient'
-  | 'rejected'
-  | 'fatal'
-  | 'internal';
+export type ErrorKind = 'usage' | 'config' | 'mapping' | 'template' | 'source' | 'transient' | 'rejected' | 'fatal' | 'internal';
 
 /** Where a problem is: any subset of these, from the most to the least specific. */
 export interface ErrorLocation {

@@ -18,7 +18,11 @@ function named(changes: readonly FingerprintChange[]): string[] {
  * @throws MappingChangedError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind
  *   `template`), exit 2, with the changed parts and the rows on the platform in `changes`.
  */
-export function checkMappingChange(previous: LedgerState | undefined, now: CurrentFingerprints, options: { readonly mappingFile: string; readonly accept: boolean }): AcceptedChange | undefined {
+export function checkMappingChange(
+  previous: LedgerState | undefined,
+  now: CurrentFingerprints,
+  options: { readonly mappingFile: string; readonly accept: boolean },
+): AcceptedChange | undefined {
   if (previous === undefined) return undefined;
   const compared = fingerprintChanges(previous, now);
   if (compared.rows === 0 || (compared.mapping.length === 0 && compared.template.length === 0)) return undefined;
@@ -35,8 +39,13 @@ export function checkMappingChange(previous: LedgerState | undefined, now: Curre
     ? 'with another key every row is a new one, and would be uploaded again as a new record'
     : 'their records would come out changed, and with --on-change upload be uploaded again as new records';
   const onlyTemplate = mapping.length === 0;
-  throw new MappingChangedError(`the ${onlyTemplate ? 'template' : 'mapping'} changed ${since} (${what}): ${effect}; nothing was sent`, { mapping, template, rows: compared.rows }, compared.baseline?.runId, {
-    location: { file: options.mappingFile },
-    hint: 'If the change is meant, run again with --accept-mapping-change (with --dry-run too, to see first what would be sent); otherwise restore the mapping.',
-  });
+  throw new MappingChangedError(
+    `the ${onlyTemplate ? 'template' : 'mapping'} changed ${since} (${what}): ${effect}; nothing was sent`,
+    { mapping, template, rows: compared.rows },
+    compared.baseline?.runId,
+    {
+      location: { file: options.mappingFile },
+      hint: 'If the change is meant, run again with --accept-mapping-change (with --dry-run too, to see first what would be sent); otherwise restore the mapping.',
+    },
+  );
 }

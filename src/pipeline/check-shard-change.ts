@@ -22,8 +22,12 @@ export function checkShardChange(previous: LedgerState | undefined, shard: Shard
   const now = shardText(shard);
   if ((typeof before === 'string' ? before : undefined) === now) return;
   const was = typeof before === 'string' ? `--shard ${before}` : 'no --shard';
-  throw new PipelineError('SHARD_CHANGED', `${reportFile} was written with ${was}, this run has ${now === undefined ? 'no --shard' : `--shard ${now}`}: the rows would be dealt out anew, and rows another shard uploaded would be sent again`, {
-    location: { field: '--shard', file: reportFile },
-    hint: 'Run each shard with the --shard and --report it started with; to change the number of shards, start a fresh set of reports once every shard has finished (docs/scheduling.md).',
-  });
+  throw new PipelineError(
+    'SHARD_CHANGED',
+    `${reportFile} was written with ${was}, this run has ${now === undefined ? 'no --shard' : `--shard ${now}`}: the rows would be dealt out anew, and rows another shard uploaded would be sent again`,
+    {
+      location: { field: '--shard', file: reportFile },
+      hint: 'Run each shard with the --shard and --report it started with; to change the number of shards, start a fresh set of reports once every shard has finished (docs/scheduling.md).',
+    },
+  );
 }

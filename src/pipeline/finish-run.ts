@@ -35,7 +35,12 @@ function inputStop(error: unknown, summary: UploadSummary): unknown {
  * the run: a {@link RunStoppedError} carrying the summary (exit 3), or an input error met before
  * anything may be stored as it is (exit 2).
  */
-export async function finishRun(report: { write(line: ReportLineInput): Promise<void> }, summary: UploadSummary, failure: UploadFailure | undefined, shard: { readonly otherShards?: number } = {}): Promise<UploadSummary> {
+export async function finishRun(
+  report: { write(line: ReportLineInput): Promise<void> },
+  summary: UploadSummary,
+  failure: UploadFailure | undefined,
+  shard: { readonly otherShards?: number } = {},
+): Promise<UploadSummary> {
   const error = failure?.error;
   const reportBroken = isMgeError(error) && (error.code === 'REPORT_WRITE_FAILED' || error.code === 'REPORT_LOCK_LOST');
   if (!reportBroken) {

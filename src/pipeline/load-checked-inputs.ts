@@ -14,7 +14,8 @@ export interface LoadCheckedInputsOptions {
   /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
   readonly mappingFile: string | undefined;
   /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
-  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags } | undefined;
+  readonly workbook?:
+    { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags } | undefined;
   /** Files, directories or globs. */
   readonly inputs: readonly string[];
   /** Directory inputs give the table files of their sub-directories too. @default false */
@@ -36,17 +37,35 @@ export interface CheckedInputs {
  * the mapping file (`loadJob` + `prepareInputs`), or from the platform's workbook itself.
  * @throws mapping, template and input errors (exit 2).
  */
-export async function loadCheckedInputs(options: LoadCheckedInputsOptions, deps: { readonly template: TemplateSource; readonly onWarning?: OnWarning | undefined }): Promise<CheckedInputs> {
+export async function loadCheckedInputs(
+  options: LoadCheckedInputsOptions,
+  deps: { readonly template: TemplateSource; readonly onWarning?: OnWarning | undefined },
+): Promise<CheckedInputs> {
   const { cwd } = options;
   const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
   const settings = { methodsWidth: options.methodsWidth };
   if (options.mappingFile === undefined) {
     const [file, ...more] = options.inputs;
-    if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
-    const { job, inputs } = await loadWorkbookJob({ ...deps.template, file, cwd, tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
+    if (file === undefined || more.length > 0)
+      throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping give exactly one input: the platform's workbook", {
+        hint: 'give --mapping FILE to read several tables',
+      });
+    const { job, inputs } = await loadWorkbookJob({
+      ...deps.template,
+      file,
+      cwd,
+      tid: options.workbook?.tid,
+      layout: options.workbook?.layout,
+      meta: options.workbook?.meta ?? {},
+      settings,
+      ...warn,
+    });
     return { job, inputs, mappingName: job.mappingFile };
   }
   // The mapping's own problems and every input's missing columns are reported together, in one round.
-  const { job, inputs } = await loadJobWithInputs({ ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn }, { inputs: options.inputs, recursive: options.recursive ?? false, cwd, ...warn });
+  const { job, inputs } = await loadJobWithInputs(
+    { ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn },
+    { inputs: options.inputs, recursive: options.recursive ?? false, cwd, ...warn },
+  );
   return { job, inputs, mappingName: options.mappingFile };
 }

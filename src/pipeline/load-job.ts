@@ -50,15 +50,23 @@ function readMappingText(file: string, cwd: string | undefined): string {
       });
     }
     const code = (error as NodeJS.ErrnoException).code;
-    throw new MappingError(code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE', code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${readFailureText(error)})`, {
-      location: { file },
-      hint: 'Check the --mapping path; `mge-ingest init <tid> --input FILE` writes a new mapping.',
-      cause: error,
-    });
+    throw new MappingError(
+      code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE',
+      code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${readFailureText(error)})`,
+      {
+        location: { file },
+        hint: 'Check the --mapping path; `mge-ingest init <tid> --input FILE` writes a new mapping.',
+        cause: error,
+      },
+    );
   }
 }
 
-async function changedWarning(template: Template, before: string | undefined, source: TemplateSource): Promise<TemplateChangedWarning | undefined> {
+async function changedWarning(
+  template: Template,
+  before: string | undefined,
+  source: TemplateSource,
+): Promise<TemplateChangedWarning | undefined> {
   if (before === undefined || before === template.pubDate) return undefined;
   const old = source.cache === undefined ? undefined : await source.cache.get(template.id, before).catch(() => undefined);
   const changes = old === undefined ? undefined : templateFieldChanges(old, template);
@@ -139,7 +147,8 @@ export async function loadJobFromText(text: string, options: LoadJobOptions): Pr
       line: fromRows.line,
       col: fromRows.col,
       lines: ['add `groupBy: [columns]` naming the columns the rows of one record share (see docs/mapping.md → groupBy)'],
-      message: '`fromRows` reads the rows of a group, but the mapping has no `groupBy`: every row is a record of its own, with a table of one row',
+      message:
+        '`fromRows` reads the rows of a group, but the mapping has no `groupBy`: every row is a record of its own, with a table of one row',
     });
   }
   const position = prepared.spec.key.find((k) => k.name === ROW_POSITION_NAME);
@@ -149,7 +158,9 @@ export async function loadJobFromText(text: string, options: LoadJobOptions): Pr
       file: options.mappingFile,
       line: position.line,
       col: position.col,
-      lines: ['keep the files as they are once uploaded (add rows at the end), or key them by columns that name a record (see docs/mapping.md → key)'],
+      lines: [
+        'keep the files as they are once uploaded (add rows at the end), or key them by columns that name a record (see docs/mapping.md → key)',
+      ],
       message: `the mapping keys rows by their position (\`$row\`: file, sheet and row): a row inserted, deleted or sorted moves the rows below it, which then look new and are uploaded again beside their old records`,
     });
   }

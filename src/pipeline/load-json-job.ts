@@ -75,16 +75,20 @@ function flatten(fields: readonly Field[], value: unknown, prefix: string, out: 
         flatten(field.options, v, `${at}.`, out, depth + 1);
         break;
       case 'table':
-        if (Array.isArray(v)) v.forEach((row, i) => {
-          if (typeof row !== 'object' || row === null) return;
-          for (const c of field.columns) if (Object.prototype.hasOwnProperty.call(row, c.name)) set(out, `${at}.${c.name}.${i + 1}`, (row as Record<string, unknown>)[c.name]);
-        });
+        if (Array.isArray(v))
+          v.forEach((row, i) => {
+            if (typeof row !== 'object' || row === null) return;
+            for (const c of field.columns)
+              if (Object.prototype.hasOwnProperty.call(row, c.name))
+                set(out, `${at}.${c.name}.${i + 1}`, (row as Record<string, unknown>)[c.name]);
+          });
         break;
       case 'array': {
         if (!Array.isArray(v)) break;
         const el = field.element;
         v.forEach((item, i) => {
-          if (el.type === 'container' || el.type === 'generator') flatten(el.type === 'container' ? el.fields : el.options, item, `${at}.${i + 1}.`, out, depth + 1);
+          if (el.type === 'container' || el.type === 'generator')
+            flatten(el.type === 'container' ? el.fields : el.options, item, `${at}.${i + 1}.`, out, depth + 1);
           else set(out, `${at}.${i + 1}`, item);
         });
         break;
@@ -107,7 +111,8 @@ export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: str
   try {
     raw = readBoundedFileSync(openPath, { maxBytes: MAX_JSON_IMPORT_BYTES });
   } catch (error) {
-    if (error instanceof BoundedReadError && error.reason === 'too-large') throw invalid(file, `the JSON import file holds more than ${MAX_JSON_IMPORT_BYTES} bytes`, 'split it into several files');
+    if (error instanceof BoundedReadError && error.reason === 'too-large')
+      throw invalid(file, `the JSON import file holds more than ${MAX_JSON_IMPORT_BYTES} bytes`, 'split it into several files');
     throw invalid(file, `cannot read the JSON import file (${readFailureText(error)})`);
   }
   let parsed: unknown;
@@ -117,35 +122,72 @@ export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: str
     throw invalid(file, `the file is not JSON: ${(error as Error).message}`);
   }
   const root = parsed as { template?: { _id?: unknown }; data?: unknown };
-  if (typeof root !== 'object' || root === null || !Array.isArray(root.data)) throw invalid(file, 'a JSON import file is {"template": {"_id": …}, "data": [{"meta": {…}, "content": {…}}, …]}: no "data" list');
-  if (root.data.length > MAX_JSON_IMPORT_RECORDS) throw invalid(file, `the file holds ${root.data.length} records, more than ${MAX_JSON_IMPORT_RECORDS}`, 'split it into several files');
+  if (typeof root !== 'object' || root === null || !Array.isArray(root.data))
+    throw invalid(file, 'a JSON import file is {"template": {"_id": …}, "data": [{"meta": {…}, "content": {…}}, …]}: no "data" list');
+  if (root.data.length > MAX_JSON_IMPORT_RECORDS)
+    throw invalid(file, `the file holds ${root.data.length} records, more than ${MAX_JSON_IMPORT_RECORDS}`, 'split it into several files');
   const named = root.template?._id;
-  const tid = options.tid ?? (typeof named === 'number' && Number.isSafeInteger(named) && named > 0 ? named : typeof named === 'string' && /^[1-9]\d{0,14}$/.test(named) ? Number(named) : undefined);
-  if (tid === undefined) throw new PipelineError('WORKBOOK_NO_TEMPLATE', 'the JSON import file names no template (template._id)', { location: { file }, hint: 'give the template with --template TID' });
+  const tid =
+    options.tid ??
+    (typeof named === 'number' && Number.isSafeInteger(named) && named > 0
+      ? named
+      : typeof named === 'string' && /^[1-9]\d{0,14}$/.test(named)
+        ? Number(named)
+        : undefined);
+  if (tid === undefined)
+    throw new PipelineError('WORKBOOK_NO_TEMPLATE', 'the JSON import file names no template (template._id)', {
+      location: { file },
+      hint: 'give the template with --template TID',
+    });
   const { template } = await fetchTemplate(tid, options);
 
   const records: FlatRecord[] = root.data.map((item: unknown) => {
     const out: FlatRecord = { cells: new Map(), notValues: new Set() };
     const record = (typeof item === 'object' && item !== null ? item : {}) as { meta?: unknown; content?: unknown };
     const meta = (typeof record.meta === 'object' && record.meta !== null ? record.meta : {}) as Record<string, unknown>;
-    for (const label of [DATA_ID, ...JSON_META.map(([l]) => l)]) if (Object.prototype.hasOwnProperty.call(meta, label)) set(out, label, Array.isArray(meta[label]) ? (meta[label] as unknown[]).map(String).join(', ') : meta[label]);
+    for (const label of [DATA_ID, ...JSON_META.map(([l]) => l)])
+      if (Object.prototype.hasOwnProperty.call(meta, label))
+        set(out, label, Array.isArray(meta[label]) ? (meta[label] as unknown[]).map(String).join(', ') : meta[label]);
     flatten(template.fields, record.content, '', out, 0);
     return out;
   });
   const names = [...new Set([...records.flatMap((m) => [...m.cells.keys()]), ...requiredFlatHeaders(template.fields)])];
   const header: SourceHeader = { file, sheet: undefined, row: 0, names, columns: names.map(() => '') };
-  const flat = flatLayoutMapping(template.fields, names.filter((n) => n !== DATA_ID && !JSON_META.some(([l]) => l === n)));
+  const flat = flatLayoutMapping(
+    template.fields,
+    names.filter((n) => n !== DATA_ID && !JSON_META.some(([l]) => l === n)),
+  );
   const metaKeys = JSON_META.filter(([label]) => names.includes(label)).map(([label, key]) => [key, label] as const);
-  const mapping = { version: 1, template: template.id, ...(names.includes(DATA_ID) ? { key: [DATA_ID] } : {}), meta: metaMapping(metaKeys, options.meta), content: flat.content };
+  const mapping = {
+    version: 1,
+    template: template.id,
+    ...(names.includes(DATA_ID) ? { key: [DATA_ID] } : {}),
+    meta: metaMapping(metaKeys, options.meta),
+    content: flat.content,
+  };
   const mappingText = `${JSON.stringify(mapping, null, 2)}\n`;
   if (flat.unknownColumns.length > 0) {
-    options.onWarning?.({ code: 'WORKBOOK_COLUMNS_CHANGED', file, lines: flat.unknownColumns.map((c) => `content ${c}: no such field in template ${tid} now; not read`), message: `${file} does not match template ${tid} as it is now` });
+    options.onWarning?.({
+      code: 'WORKBOOK_COLUMNS_CHANGED',
+      file,
+      lines: flat.unknownColumns.map((c) => `content ${c}: no such field in template ${tid} now; not read`),
+      message: `${file} does not match template ${tid} as it is now`,
+    });
   }
-  const job = await loadJobFromText(mappingText, { ...options, mappingFile: `${file} (json layout)`, ...(options.settings ? { settings: options.settings } : {}) });
+  const job = await loadJobFromText(mappingText, {
+    ...options,
+    mappingFile: `${file} (json layout)`,
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
   const compiled = compileMapping(job.prepared, header);
   const rows = async function* (): AsyncIterable<SourceRow> {
     for (const [i, m] of records.entries()) {
-      const issues = [...m.notValues].map((p) => ({ code: 'JSON_NOT_A_VALUE', message: `${p} holds an object or a list where the field takes one value`, columnIndex: names.indexOf(p), found: 'an object or a list' }));
+      const issues = [...m.notValues].map((p) => ({
+        code: 'JSON_NOT_A_VALUE',
+        message: `${p} holds an object or a list where the field takes one value`,
+        columnIndex: names.indexOf(p),
+        found: 'an object or a list',
+      }));
       yield { header, rowNumber: i + 1, values: names.map((n) => m.cells.get(n) ?? null), issues };
     }
   };

@@ -36,18 +36,28 @@ export async function loadWorkbookJob(options: LoadWorkbookJobOptions): Promise<
   if (layout === 'flat') return loadFlatJob(options, openPath);
   if (layout === 'json') return loadJsonJob(options, openPath);
   if (!/\.xlsx$|\.xlsm$/i.test(file)) {
-    throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping the input must be the platform\'s workbook (.xlsx)', { location: { file }, hint: 'give --mapping FILE for any other table' });
+    throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping the input must be the platform's workbook (.xlsx)", {
+      location: { file },
+      hint: 'give --mapping FILE for any other table',
+    });
   }
   const identity = await identifyPlatformWorkbook(openPath);
   if (identity === undefined) {
-    throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'the workbook has no meta sheet "元数据" (or "Data Info"): it is not the platform\'s workbook', {
-      location: { file },
-      hint: 'give --mapping FILE to read it as a table, or start from `mge-ingest init <tid> --workbook FILE.xlsx`',
-    });
+    throw new PipelineError(
+      'WORKBOOK_NOT_PLATFORM',
+      'the workbook has no meta sheet "元数据" (or "Data Info"): it is not the platform\'s workbook',
+      {
+        location: { file },
+        hint: 'give --mapping FILE to read it as a table, or start from `mge-ingest init <tid> --workbook FILE.xlsx`',
+      },
+    );
   }
   const tid = options.tid ?? identity.tid;
   if (tid === undefined) {
-    throw new PipelineError('WORKBOOK_NO_TEMPLATE', `the meta sheet "${identity.metaSheet}" holds no template-id cell`, { location: { file, sheet: identity.metaSheet }, hint: 'give the template with --template TID' });
+    throw new PipelineError('WORKBOOK_NO_TEMPLATE', `the meta sheet "${identity.metaSheet}" holds no template-id cell`, {
+      location: { file, sheet: identity.metaSheet },
+      hint: 'give the template with --template TID',
+    });
   }
   const { template } = await fetchTemplate(tid, options);
   const workbook = await joinPlatformWorkbook(openPath, identity, template, options.meta);
@@ -59,7 +69,11 @@ export async function loadWorkbookJob(options: LoadWorkbookJobOptions): Promise<
   ];
   warnColumns(options, tid, lines);
   // The mapping written for the workbook always has a key (数据ID), so loadJob warns of no missing key.
-  const job = await loadJobFromText(workbook.mappingText, { ...options, mappingFile, ...(options.settings ? { settings: options.settings } : {}) });
+  const job = await loadJobFromText(workbook.mappingText, {
+    ...options,
+    mappingFile,
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
   const compiled = compileMapping(job.prepared, workbook.header);
   const input: PreparedInput = {
     file,
@@ -75,18 +89,31 @@ export async function loadWorkbookJob(options: LoadWorkbookJobOptions): Promise<
 
 /** The records' source facts, which none of the platform's layouts holds: from flags, or exit 2 before anything is read. */
 function requireSource(options: LoadWorkbookJobOptions): void {
-  const missing = [options.meta.source === undefined ? '--source (10 or 01)' : undefined, options.meta.methods === undefined ? '--methods (e.g. experiment,computation)' : undefined].filter((m): m is string => m !== undefined);
+  const missing = [
+    options.meta.source === undefined ? '--source (10 or 01)' : undefined,
+    options.meta.methods === undefined ? '--methods (e.g. experiment,computation)' : undefined,
+  ].filter((m): m is string => m !== undefined);
   if (missing.length > 0) {
-    throw new PipelineError('WORKBOOK_META_MISSING', `the input does not hold the records' source and methods: give ${missing.join(' and ')}`, {
-      location: { file: options.file },
-      hint: 'with --source 01 give --reference too; see docs/platform-workbook.md → Meta',
-    });
+    throw new PipelineError(
+      'WORKBOOK_META_MISSING',
+      `the input does not hold the records' source and methods: give ${missing.join(' and ')}`,
+      {
+        location: { file: options.file },
+        hint: 'with --source 01 give --reference too; see docs/platform-workbook.md → Meta',
+      },
+    );
   }
 }
 
 /** Warns of the columns that fit no field of the template now, and the fields with no column. */
 function warnColumns(options: LoadWorkbookJobOptions, tid: number, lines: readonly string[]): void {
-  if (lines.length > 0) options.onWarning?.({ code: 'WORKBOOK_COLUMNS_CHANGED', file: options.file, lines, message: `${options.file} does not match template ${tid} as it is now (${lines.length} difference(s))` });
+  if (lines.length > 0)
+    options.onWarning?.({
+      code: 'WORKBOOK_COLUMNS_CHANGED',
+      file: options.file,
+      lines,
+      message: `${options.file} does not match template ${tid} as it is now (${lines.length} difference(s))`,
+    });
 }
 
 /**
@@ -95,10 +122,17 @@ function warnColumns(options: LoadWorkbookJobOptions, tid: number, lines: readon
  */
 async function loadFlatJob(options: LoadWorkbookJobOptions, openPath: string): Promise<WorkbookJob> {
   const { file } = options;
-  if (options.tid === undefined) throw new PipelineError('WORKBOOK_NO_TEMPLATE', 'the flat export does not name its template', { location: { file }, hint: 'give the template with --template TID' });
+  if (options.tid === undefined)
+    throw new PipelineError('WORKBOOK_NO_TEMPLATE', 'the flat export does not name its template', {
+      location: { file },
+      hint: 'give the template with --template TID',
+    });
   const missing = (['title', 'abstract', 'keywords'] as const).filter((k) => options.meta[k] === undefined).map((k) => `--${k}`);
   if (missing.length > 0) {
-    throw new PipelineError('WORKBOOK_META_MISSING', `the flat export holds no record meta: give ${missing.join(', ')}`, { location: { file }, hint: 'each may name cells as a text template, e.g. --title "{牌号} tensile test"; see docs/platform-workbook.md → The flat export' });
+    throw new PipelineError('WORKBOOK_META_MISSING', `the flat export holds no record meta: give ${missing.join(', ')}`, {
+      location: { file },
+      hint: 'each may name cells as a text template, e.g. --title "{牌号} tensile test"; see docs/platform-workbook.md → The flat export',
+    });
   }
   const { template } = await fetchTemplate(options.tid, options);
   const sourceOptions = { headerRow: 1 };
@@ -116,12 +150,25 @@ async function loadFlatJob(options: LoadWorkbookJobOptions, openPath: string): P
     template: template.id,
     input: sourceOptions,
     ...(indexHeader === undefined ? {} : { key: [indexHeader] }),
-    meta: { title: options.meta.title, abstract: options.meta.abstract, keywords: options.meta.keywords, source: sourceFlags(options.meta) },
+    meta: {
+      title: options.meta.title,
+      abstract: options.meta.abstract,
+      keywords: options.meta.keywords,
+      source: sourceFlags(options.meta),
+    },
     content: flat.content,
   };
-  warnColumns(options, template.id, flat.unknownColumns.map((c) => `column "${c}": no such field in template ${template.id} now; not read`));
+  warnColumns(
+    options,
+    template.id,
+    flat.unknownColumns.map((c) => `column "${c}": no such field in template ${template.id} now; not read`),
+  );
   const mappingText = `${JSON.stringify(mapping, null, 2)}\n`;
-  const job = await loadJobFromText(mappingText, { ...options, mappingFile: workbookMappingName(file, 'flat'), ...(options.settings ? { settings: options.settings } : {}) });
+  const job = await loadJobFromText(mappingText, {
+    ...options,
+    mappingFile: workbookMappingName(file, 'flat'),
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
   const compiled = compileMapping(job.prepared, header);
   return { job, inputs: [{ file, openPath, header, compiled, sourceOptions, bytes: (await stat(openPath)).size }], mappingText };
 }

@@ -65,7 +65,10 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
   for (const file of files) {
     // Opened by the name the user gave whenever that name reaches the same file, because the readers
     // put the path they were given into every row's location (report lines, error files, messages).
-    const openPath = options.cwd === undefined || path.isAbsolute(file) || path.resolve(file) === path.resolve(options.cwd, file) ? file : path.resolve(options.cwd, file);
+    const openPath =
+      options.cwd === undefined || path.isAbsolute(file) || path.resolve(file) === path.resolve(options.cwd, file)
+        ? file
+        : path.resolve(options.cwd, file);
     const table = await openTable(openPath, sourceOptions);
     try {
       const compiled = compileMapping(options.mapping, table.header);
@@ -73,7 +76,14 @@ export async function prepareInputs(options: PrepareInputsOptions): Promise<Prep
         const place = `${w.line}:${w.col}`;
         if (warned.has(place)) continue;
         warned.add(place);
-        options.onWarning?.({ code: 'MAPPING_META_LITERAL_IS_COLUMN', file: options.mapping.spec.file, line: w.line, col: w.col, path: w.path, message: w.message });
+        options.onWarning?.({
+          code: 'MAPPING_META_LITERAL_IS_COLUMN',
+          file: options.mapping.spec.file,
+          line: w.line,
+          col: w.col,
+          path: w.path,
+          message: w.message,
+        });
       }
       prepared.push({ file, openPath, header: table.header, compiled, sourceOptions, bytes: (await stat(openPath)).size });
     } catch (error) {

@@ -37,6 +37,11 @@ async function* batches(): AsyncGenerator<MappedBatch> {
   if (rows.length > 0) yield { header, rows };
 }
 
-await serveWorkerBatches(batches(), () => table?.readFraction?.() ?? 0, MAP_THREAD, async () => {
-  await table?.close();
-});
+await serveWorkerBatches(
+  batches(),
+  () => table?.readFraction?.() ?? 0,
+  MAP_THREAD,
+  async () => {
+    await table?.close();
+  },
+);

@@ -22,5 +22,13 @@ export interface MappedBatch {
 
 /** The wire form of a row `toMappedRows` gave (reads, and so computes, its lazy members). */
 export function toWireMappedRow(row: LazyMappedRow): WireMappedRow {
-  return { location: row.location, rowNumbers: row.rowNumbers, key: row.key, hash: row.hash, body: row.body, problems: row.problems, values: row.sourceRow.values };
+  return {
+    location: row.location,
+    rowNumbers: row.rowNumbers,
+    key: row.key,
+    hash: row.hash,
+    body: row.body,
+    problems: row.problems,
+    values: row.sourceRow.values,
+  };
 }

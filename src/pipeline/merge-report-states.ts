@@ -41,10 +41,16 @@ export function mergeReportStates(parts: readonly ReportPart[]): ReportState {
  * The summary of several reports: the counts, errors and lists of their union, and, since each
  * report has its own latest run, unfinished when any of them is (the first such, by name).
  */
-export function summarizeReports(parts: readonly ReportPart[], merged: ReportState): { summary: ReportSummary; unfinished: readonly string[] } {
+export function summarizeReports(
+  parts: readonly ReportPart[],
+  merged: ReportState,
+): { summary: ReportSummary; unfinished: readonly string[] } {
   const summary = summarizeReport(merged);
   if (parts.length === 1) return { summary, unfinished: summary.unfinished === undefined ? [] : [parts[0]!.file] };
   const each = parts.map((part) => ({ file: part.file, unfinished: summarizeReport(part.state).unfinished }));
   const first = each.find((e) => e.unfinished !== undefined);
-  return { summary: { ...summary, unfinished: first?.unfinished }, unfinished: each.filter((e) => e.unfinished !== undefined).map((e) => e.file) };
+  return {
+    summary: { ...summary, unfinished: first?.unfinished },
+    unfinished: each.filter((e) => e.unfinished !== undefined).map((e) => e.file),
+  };
 }

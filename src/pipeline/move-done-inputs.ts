@@ -112,7 +112,11 @@ async function exists(file: string): Promise<boolean> {
  * not read again night after night. A file that cannot be moved is left where it is and named in
  * `unmoved`: its rows are stored and the report knows them, so the next run only skips them.
  */
-export async function moveDoneInputs(inputs: readonly { readonly file: string; readonly openPath: string }[], outstanding: (file: string) => boolean, dir: string): Promise<{ moved: MovedInput[]; unmoved: UnmovedInput[] }> {
+export async function moveDoneInputs(
+  inputs: readonly { readonly file: string; readonly openPath: string }[],
+  outstanding: (file: string) => boolean,
+  dir: string,
+): Promise<{ moved: MovedInput[]; unmoved: UnmovedInput[] }> {
   const moved: MovedInput[] = [];
   const unmoved: UnmovedInput[] = [];
   const done = inputs.filter((input) => !outstanding(input.file));

@@ -48,7 +48,13 @@ export async function openPlatform(settings: Settings, useSandbox: boolean, logg
   const tokenFile = settings.tokenFile;
   const tokens = tokenFile === undefined ? undefined : renewableToken(access.token, () => rereadTokenFile(tokenFile));
   return {
-    client: createPlatformClient({ ...common, baseUrl: access.baseUrl, token: access.token, ...(tokens ? { tokens } : {}), allowInsecureHttp: access.allowInsecureHttp }),
+    client: createPlatformClient({
+      ...common,
+      baseUrl: access.baseUrl,
+      token: access.token,
+      ...(tokens ? { tokens } : {}),
+      allowInsecureHttp: access.allowInsecureHttp,
+    }),
     baseUrl: access.baseUrl,
     username: settings.username,
     sandbox: undefined,

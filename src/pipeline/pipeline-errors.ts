@@ -18,7 +18,20 @@ import type { AcceptedChange } from '../report/report-lines.js';
  * - `MOVE_DONE_SHARDED` (usage): `--move-done` with `--shard` (other shards' rows of a file are not this run's to judge).
  * - `MOVE_DONE_FAILED` (usage): the `--move-done` folder cannot be made or written.
  */
-export type PipelineErrorCode = 'MAPPING_CHANGED' | 'TEMPLATE_FIELDS_CHANGED' | 'OUTPUT_EXISTS' | 'REPORT_NOT_FOUND' | 'WORKBOOK_NOT_PLATFORM' | 'WORKBOOK_NO_TEMPLATE' | 'WORKBOOK_META_MISSING' | 'ANNOTATE_ONE_INPUT' | 'JSON_IMPORT_INVALID' | 'SHARD_NEEDS_KEY' | 'SHARD_CHANGED' | 'MOVE_DONE_SHARDED' | 'MOVE_DONE_FAILED';
+export type PipelineErrorCode =
+  | 'MAPPING_CHANGED'
+  | 'TEMPLATE_FIELDS_CHANGED'
+  | 'OUTPUT_EXISTS'
+  | 'REPORT_NOT_FOUND'
+  | 'WORKBOOK_NOT_PLATFORM'
+  | 'WORKBOOK_NO_TEMPLATE'
+  | 'WORKBOOK_META_MISSING'
+  | 'ANNOTATE_ONE_INPUT'
+  | 'JSON_IMPORT_INVALID'
+  | 'SHARD_NEEDS_KEY'
+  | 'SHARD_CHANGED'
+  | 'MOVE_DONE_SHARDED'
+  | 'MOVE_DONE_FAILED';
 
 const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   MAPPING_CHANGED: 'mapping',

@@ -23,7 +23,10 @@ export interface PreviewValue {
 
 /** A template field by a record path's names (indices and a range's `lb`/`ub`/`val`/`err` skipped). */
 function fieldAt(template: Template, path: string): Field | undefined {
-  const names = path.replace(/\[\d+\]/g, '').split('.').slice(1);
+  const names = path
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .slice(1);
   let fields: readonly Field[] = template.fields;
   let found: Field | undefined;
   for (const name of names) {
@@ -31,7 +34,8 @@ function fieldAt(template: Template, path: string): Field | undefined {
     found = fields.find((f) => f.name === name);
     if (found === undefined) return undefined;
     while (found.type === 'array') found = found.element;
-    fields = found.type === 'container' ? found.fields : found.type === 'table' ? found.columns : found.type === 'generator' ? found.options : [];
+    fields =
+      found.type === 'container' ? found.fields : found.type === 'table' ? found.columns : found.type === 'generator' ? found.options : [];
   }
   return found;
 }
@@ -71,7 +75,8 @@ export function statedUnits(plans: unknown): ReadonlyMap<string, string> {
       return;
     }
     const plan = node as { source?: { kind?: unknown; name?: unknown }; unit?: unknown };
-    if (plan.source?.kind === 'column' && typeof plan.source.name === 'string' && typeof plan.unit === 'string') out.set(plan.source.name, plan.unit);
+    if (plan.source?.kind === 'column' && typeof plan.source.name === 'string' && typeof plan.unit === 'string')
+      out.set(plan.source.name, plan.unit);
     for (const v of Array.isArray(node) ? node : Object.values(node)) walk(v);
   };
   walk(plans);
@@ -98,7 +103,12 @@ function leaves(value: JsonValue, path: string, out: [string, JsonValue][]): voi
  * The values of one record beside the cells they came from (the trace of `mapRows(rows, true)`) and
  * their unit conversion, in the record's order: meta first, then content, as `preview` shows them.
  */
-export function previewValues(record: PlatformRecord, trace: ReadonlyMap<string, TracedCell> | undefined, template: Template, stated: ReadonlyMap<string, string>): PreviewValue[] {
+export function previewValues(
+  record: PlatformRecord,
+  trace: ReadonlyMap<string, TracedCell> | undefined,
+  template: Template,
+  stated: ReadonlyMap<string, string>,
+): PreviewValue[] {
   const pairs: [string, JsonValue][] = [];
   // The meta is plain JSON too (texts, numbers, lists), typed by its known keys.
   leaves(record.meta as unknown as JsonValue, 'meta', pairs);
@@ -109,7 +119,13 @@ export function previewValues(record: PlatformRecord, trace: ReadonlyMap<string,
     let traced = tracedCell(trace, path);
     // A list may mix texts of the mapping with one read from a cell (keywords: [steel, {column: X}]),
     // all traced to that cell: a text the cell does not hold is the mapping's.
-    if (traced !== undefined && typeof value === 'string' && !String(traced.row.values[traced.column] ?? '').includes(value) && !trace?.has(path)) traced = undefined;
+    if (
+      traced !== undefined &&
+      typeof value === 'string' &&
+      !String(traced.row.values[traced.column] ?? '').includes(value) &&
+      !trace?.has(path)
+    )
+      traced = undefined;
     if (traced === undefined) return { path, value, cell: undefined, found: undefined, unit, convertedFrom: undefined };
     const { row, column } = traced;
     const from = unit === undefined ? undefined : columnUnit(row.header, column, stated);

@@ -12,7 +12,8 @@ export type { Template, TemplateSummary } from '../template/template-types.js';
  */
 export const readPlatform = {
   /** Every published template (all pages), optionally of one category. */
-  templates: (session: PlatformSession, options: { readonly category: number | undefined }): Promise<TemplateSummary[]> => session.client.listTemplates({ category: options.category }),
+  templates: (session: PlatformSession, options: { readonly category: number | undefined }): Promise<TemplateSummary[]> =>
+    session.client.listTemplates({ category: options.category }),
   /** One template's typed field tree. */
   template: (session: PlatformSession, tid: number): Promise<Template> => session.client.getTemplate(tid),
   /** The material category tree. */

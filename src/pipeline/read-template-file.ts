@@ -7,7 +7,6 @@ import { isObject } from '../util/is-object.js';
 /** Largest template file read: 64 MiB, room for a whole catalog saved from the platform. */
 export const MAX_TEMPLATE_FILE_BYTES = 64 * 1024 * 1024;
 
-
 /** The raw templates a file holds, whatever of the accepted shapes it has. */
 function candidates(json: unknown): unknown[] {
   if (Array.isArray(json)) return json;
@@ -31,17 +30,21 @@ export async function readTemplateFile(file: string, tid: number): Promise<Templ
   try {
     json = JSON.parse(readBoundedFileSync(file, { maxBytes: MAX_TEMPLATE_FILE_BYTES }));
   } catch (error) {
-    throw new TemplateError('TEMPLATE_FILE_UNREADABLE', `cannot read the template file: ${error instanceof Error ? error.message : String(error)}`, {
-      location: { file },
-      hint: 'Give a JSON file holding the template as `GET templates/<tid>` returns it.',
-      cause: error,
-    });
+    throw new TemplateError(
+      'TEMPLATE_FILE_UNREADABLE',
+      `cannot read the template file: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        location: { file },
+        hint: 'Give a JSON file holding the template as `GET templates/<tid>` returns it.',
+        cause: error,
+      },
+    );
   }
   const found = candidates(json).find((t) => isObject(t) && t['id'] === tid);
   if (found === undefined) {
     throw new TemplateError('TEMPLATE_NOT_FOUND', `the template file has no template ${tid}`, {
       location: { file },
-      hint: 'Check the template id of the mapping, or save the platform\'s answer to `GET templates/<tid>` in the file.',
+      hint: "Check the template id of the mapping, or save the platform's answer to `GET templates/<tid>` in the file.",
     });
   }
   return parseTemplate(found);

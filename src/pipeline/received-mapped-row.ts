@@ -47,6 +47,15 @@ export class ReceivedMappedRow implements MappedRow {
 
   /** The row as plain data, lazy members included. */
   toJSON(): MappedRow {
-    return { location: this.location, rowNumbers: this.rowNumbers, key: this.key, hash: this.hash, body: this.body, record: this.record, problems: this.problems, sourceValues: this.sourceValues };
+    return {
+      location: this.location,
+      rowNumbers: this.rowNumbers,
+      key: this.key,
+      hash: this.hash,
+      body: this.body,
+      record: this.record,
+      problems: this.problems,
+      sourceValues: this.sourceValues,
+    };
   }
 }

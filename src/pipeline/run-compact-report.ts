@@ -19,13 +19,20 @@ export interface RunCompactReportOptions {
  * (`compactReport`; docs/report-format.md → Compaction).
  * @throws PipelineError `REPORT_NOT_FOUND`; ReportError `REPORT_NOT_A_FILE`, `REPORT_LOCKED`, `REPORT_CORRUPT`.
  */
-export async function runCompactReport(options: RunCompactReportOptions, deps: { readonly onWarning?: OnWarning; readonly lock?: ReportLockOptions } = {}): Promise<CompactResult> {
+export async function runCompactReport(
+  options: RunCompactReportOptions,
+  deps: { readonly onWarning?: OnWarning; readonly lock?: ReportLockOptions } = {},
+): Promise<CompactResult> {
   const file = path.resolve(options.cwd, options.file);
   await checkReportPath(file, { forWriting: true, option: '<file>' });
   const exists = await stat(file).then(
     () => true,
     () => false,
   );
-  if (!exists) throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, { location: { file: options.file }, hint: 'Give the --report file of an ingest run.' });
+  if (!exists)
+    throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${options.file}`, {
+      location: { file: options.file },
+      hint: 'Give the --report file of an ingest run.',
+    });
   return compactReport(file, { ...(deps.lock ? { lock: deps.lock } : {}), ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
 }

@@ -16,7 +16,11 @@ export interface RunFingerprints {
  * not use changes no record, so a new optional field is no change; nor is `pub_date` alone, which
  * moves on every edit. Compared with the report's by {@link fingerprintChanges}.
  */
-export function runFingerprints(spec: MappingSpec, template: Template, effective: { readonly methodsWidth: MethodsWidth }): RunFingerprints {
+export function runFingerprints(
+  spec: MappingSpec,
+  template: Template,
+  effective: { readonly methodsWidth: MethodsWidth },
+): RunFingerprints {
   const byName = new Map(template.fields.map((field) => [field.name, field]));
   const templateFields: Record<string, string> = {};
   for (const name of spec.content?.entries.keys() ?? []) {

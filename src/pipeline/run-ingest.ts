@@ -148,7 +148,10 @@ export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps):
   // a platform limits all requests together.
   const queue = dryRun ? undefined : createUploadQueue({ ...options.stages.queue, clock, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
   const client = deps.template.client;
-  const template = queue === undefined || client === undefined ? deps.template : { ...deps.template, client: { getTemplate: (tid: number) => client.getTemplate(tid, { pacer: queue }) } };
+  const template =
+    queue === undefined || client === undefined
+      ? deps.template
+      : { ...deps.template, client: { getTemplate: (tid: number) => client.getTemplate(tid, { pacer: queue }) } };
   try {
     return await ingestWith(options, deps, { template, queue, clock, dryRun });
   } finally {
@@ -173,26 +176,49 @@ async function ingestWith(
   if (options.mappingFile === undefined) {
     // The platform's workbook read without a mapping (docs/platform-workbook.md): the mapping written for it is fingerprinted.
     const [file, ...more] = options.inputs;
-    if (file === undefined || more.length > 0) throw new PipelineError('WORKBOOK_NOT_PLATFORM', 'without --mapping give exactly one input: the platform\'s workbook', { hint: 'give --mapping FILE to read several tables' });
-    const loaded = await loadWorkbookJob({ ...template, file, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), tid: options.workbook?.tid, layout: options.workbook?.layout, meta: options.workbook?.meta ?? {}, settings, ...warn });
+    if (file === undefined || more.length > 0)
+      throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping give exactly one input: the platform's workbook", {
+        hint: 'give --mapping FILE to read several tables',
+      });
+    const loaded = await loadWorkbookJob({
+      ...template,
+      file,
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      tid: options.workbook?.tid,
+      layout: options.workbook?.layout,
+      meta: options.workbook?.meta ?? {},
+      settings,
+      ...warn,
+    });
     ({ job, inputs } = loaded);
     sha256 = sha256Hex(loaded.mappingText);
   } else {
-    ({ job, inputs } = await loadJobWithInputs({ ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn }, { inputs: options.inputs, recursive: options.recursive ?? false, cwd: options.cwd, ...warn }));
+    ({ job, inputs } = await loadJobWithInputs(
+      { ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn },
+      { inputs: options.inputs, recursive: options.recursive ?? false, cwd: options.cwd, ...warn },
+    ));
     sha256 = await mappingSha256(resolve(options.mappingFile));
   }
   const mappingFile = job.mappingFile;
   if (options.shard !== undefined && job.prepared.spec.key.length === 0) {
-    throw new PipelineError('SHARD_NEEDS_KEY', `--shard needs a mapping with a \`key\`: ${mappingFile} has none, so a row would be known by its content and an edited row would move to another shard`, {
-      location: { field: '--shard', file: mappingFile },
-      hint: 'Add `key: [columns]` naming the columns that identify a record (docs/mapping.md → key).',
-    });
+    throw new PipelineError(
+      'SHARD_NEEDS_KEY',
+      `--shard needs a mapping with a \`key\`: ${mappingFile} has none, so a row would be known by its content and an edited row would move to another shard`,
+      {
+        location: { field: '--shard', file: mappingFile },
+        hint: 'Add `key: [columns]` naming the columns that identify a record (docs/mapping.md → key).',
+      },
+    );
   }
   if (options.shard !== undefined && options.moveDone !== undefined) {
-    throw new PipelineError('MOVE_DONE_SHARDED', '--move-done cannot be used with --shard: a file holds rows of every shard, and one shard cannot know the others are done with it', {
-      location: { field: '--move-done' },
-      hint: 'Move the files after every shard has finished (docs/scheduling.md), or run one process without --shard.',
-    });
+    throw new PipelineError(
+      'MOVE_DONE_SHARDED',
+      '--move-done cannot be used with --shard: a file holds rows of every shard, and one shard cannot know the others are done with it',
+      {
+        location: { field: '--move-done' },
+        hint: 'Move the files after every shard has finished (docs/scheduling.md), or run one process without --shard.',
+      },
+    );
   }
   const submit = deps.submit;
   const username = options.username;
@@ -205,19 +231,36 @@ async function ingestWith(
 
   if (inputs.length === 0) {
     // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
-    const summary: UploadSummary = { counts: zeroCounts(), rows: 0, durationMs: 0, notUploaded: 0, toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 }, interrupted: false, stoppedBy: undefined };
+    const summary: UploadSummary = {
+      counts: zeroCounts(),
+      rows: 0,
+      durationMs: 0,
+      notUploaded: 0,
+      toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 },
+      interrupted: false,
+      stoppedBy: undefined,
+    };
     return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
   }
 
   const fingerprints = runFingerprints(job.prepared.spec, job.template, settings);
-  const lock = await acquireReportLock(reportFile, { ...deps.lock, onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
+  const lock = await acquireReportLock(reportFile, {
+    ...deps.lock,
+    onWarning: (w) => deps.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }),
+  });
   try {
     // A repair cuts the report's tail: only while the lock is surely ours.
     const loaded = await loadReportState(reportFile, { repair: true, beforeRepair: () => lock.assertHeld() });
     for (const warning of loaded.warnings) deps.onWarning?.(warning);
     const previous = loaded.exists ? loaded.state : undefined;
     // Before the writer opens the report: a refused change leaves it as it was.
-    const current = { mappingSha256: sha256, mappingParts: fingerprints.mapping, templateId: job.template.id, templatePubDate: job.template.pubDate, templateFields: fingerprints.templateFields };
+    const current = {
+      mappingSha256: sha256,
+      mappingParts: fingerprints.mapping,
+      templateId: job.template.id,
+      templatePubDate: job.template.pubDate,
+      templateFields: fingerprints.templateFields,
+    };
     const accepted = checkMappingChange(previous, current, { mappingFile, accept: options.acceptMappingChange ?? false });
     checkShardChange(previous, options.shard, reportFile);
     const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
@@ -238,11 +281,20 @@ async function ingestWith(
         }),
       );
       const reading = createReadProgress(inputs.map((input) => input.bytes));
-      deps.onStart?.({ inputs, templateId: job.template.id, knownKeys: previous?.keys.size ?? 0, pauseRemaining: () => queue?.pauseRemaining() ?? 0, reading });
+      deps.onStart?.({
+        inputs,
+        templateId: job.template.id,
+        knownKeys: previous?.keys.size ?? 0,
+        pauseRemaining: () => queue?.pauseRemaining() ?? 0,
+        reading,
+      });
       // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run
       // splits the work as validate does. --max-errors is one stage for every command (`limitErrors`).
       // Rows of other shards are dropped before anything else sees them: one key is always in one shard.
-      const sharded = selectShard(mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) }), options.shard);
+      const sharded = selectShard(
+        mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) }),
+        options.shard,
+      );
       const limit = limitErrors(guardDuplicateKeys(sharded.rows), options.maxErrors);
       const outstanding = createOutstandingFiles();
       const onOutcome = (outcome: RowOutcome): void => {
@@ -252,7 +304,10 @@ async function ingestWith(
       const { upload } = options.stages;
       let result: UploadResult;
       if (queue === undefined || submit === undefined || username === undefined) {
-        result = { summary: await dryRunRows(limit.rows, { report: writer, previous, signal: deps.signal, clock, onOutcome }, upload.resume), failure: undefined };
+        result = {
+          summary: await dryRunRows(limit.rows, { report: writer, previous, signal: deps.signal, clock, onOutcome }, upload.resume),
+          failure: undefined,
+        };
       } else {
         result = await uploadRows(
           limit.rows,
@@ -275,11 +330,25 @@ async function ingestWith(
       const ended = result.failure === undefined && !result.summary.interrupted;
       const stoppedBy = result.summary.stoppedBy ?? (ended ? limit.stopped() : undefined);
       const otherShards = sharded.others();
-      const summary = await finishRun(writer, { ...result.summary, stoppedBy }, result.failure, options.shard === undefined ? {} : { otherShards });
+      const summary = await finishRun(
+        writer,
+        { ...result.summary, stoppedBy },
+        result.failure,
+        options.shard === undefined ? {} : { otherShards },
+      );
       // Only after a run that read every input to its end: an input cut short has rows no line names.
       const complete = !dryRun && !summary.interrupted && summary.stoppedBy === undefined;
-      const moved = options.moveDone !== undefined && complete ? await moveDoneInputs(inputs, outstanding.has, options.moveDone) : undefined;
-      return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: false, ...(options.shard === undefined ? {} : { otherShards }), ...(moved === undefined ? {} : { moved }) };
+      const moved =
+        options.moveDone !== undefined && complete ? await moveDoneInputs(inputs, outstanding.has, options.moveDone) : undefined;
+      return {
+        summary,
+        reportFile,
+        template: { id: job.template.id, pubDate: job.template.pubDate },
+        dryRun,
+        nothingToDo: false,
+        ...(options.shard === undefined ? {} : { otherShards }),
+        ...(moved === undefined ? {} : { moved }),
+      };
     } catch (error) {
       failed = true;
       throw error;

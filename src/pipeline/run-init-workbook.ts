@@ -20,14 +20,21 @@ export interface InitWorkbookResult {
  * (docs/platform-workbook.md), which `validate` and `ingest` then read without a mapping.
  * @throws PipelineError `OUTPUT_EXISTS` when the file exists and `force` is not given; the template's errors.
  */
-export async function runInitWorkbook(options: { readonly tid: number; readonly file: string; readonly force: boolean; readonly cwd: string }, source: TemplateSource): Promise<InitWorkbookResult> {
+export async function runInitWorkbook(
+  options: { readonly tid: number; readonly file: string; readonly force: boolean; readonly cwd: string },
+  source: TemplateSource,
+): Promise<InitWorkbookResult> {
   const target = path.resolve(options.cwd, options.file);
   const { template } = await fetchTemplate(options.tid, source);
   const taken = await access(target).then(
     () => true,
     () => false,
   );
-  if (taken && !options.force) throw new PipelineError('OUTPUT_EXISTS', 'the workbook already exists', { location: { file: options.file }, hint: 'Choose another --workbook, or add --force to overwrite it.' });
+  if (taken && !options.force)
+    throw new PipelineError('OUTPUT_EXISTS', 'the workbook already exists', {
+      location: { file: options.file },
+      hint: 'Choose another --workbook, or add --force to overwrite it.',
+    });
   const written = await writePlatformWorkbook(template, target);
   return { template, file: options.file, ...written };
 }

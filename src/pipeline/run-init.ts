@@ -74,13 +74,23 @@ async function exists(file: string): Promise<boolean> {
  */
 export async function runInit(options: RunInitOptions, source: TemplateSource): Promise<InitResult> {
   const { template } = await fetchTemplate(options.tid, source);
-  const found = options.input === undefined ? undefined : await proposeInputMapping(path.resolve(options.cwd, options.input), template, { source: options.sourceOptions });
-  const scaffold = scaffoldMapping(template, { proposal: found?.proposal, inputName: options.input === undefined ? undefined : path.basename(options.input), input: options.sourceOptions });
+  const found =
+    options.input === undefined
+      ? undefined
+      : await proposeInputMapping(path.resolve(options.cwd, options.input), template, { source: options.sourceOptions });
+  const scaffold = scaffoldMapping(template, {
+    proposal: found?.proposal,
+    inputName: options.input === undefined ? undefined : path.basename(options.input),
+    input: options.sourceOptions,
+  });
   const text = `${schemaLine(options.out === undefined ? options.cwd : path.dirname(path.resolve(options.cwd, options.out)))}\n${scaffold}`;
   if (options.out !== undefined) {
     const target = path.resolve(options.cwd, options.out);
     if (!options.force && (await exists(target))) {
-      throw new PipelineError('OUTPUT_EXISTS', 'the mapping file already exists', { location: { file: options.out }, hint: 'Choose another --out, or add --force to overwrite it.' });
+      throw new PipelineError('OUTPUT_EXISTS', 'the mapping file already exists', {
+        location: { file: options.out },
+        hint: 'Choose another --out, or add --force to overwrite it.',
+      });
     }
     await writeFile(target, text);
   }

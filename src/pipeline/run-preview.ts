@@ -66,7 +66,10 @@ async function* groupsOf(input: PreparedInput): AsyncIterable<{ rows: SourceRow[
  * for here: that needs the whole input (`validate`).
  * @throws mapping, template and input errors (exit 2).
  */
-export async function runPreview(options: RunPreviewOptions, deps: { readonly template: TemplateSource; readonly onWarning?: OnWarning }): Promise<PreviewResult> {
+export async function runPreview(
+  options: RunPreviewOptions,
+  deps: { readonly template: TemplateSource; readonly onWarning?: OnWarning },
+): Promise<PreviewResult> {
   const { job, inputs, mappingName } = await loadCheckedInputs(options, deps);
   const template = { id: job.template.id, title: job.template.title, pubDate: job.template.pubDate, from: job.templateFrom };
   const stated = statedUnits([job.prepared.check.content, job.prepared.check.meta]);
@@ -82,7 +85,15 @@ export async function runPreview(options: RunPreviewOptions, deps: { readonly te
       const traced = compiled.mapRows(rows, true);
       const body = mapped.problems.length === 0 ? mapped.body : undefined;
       const record = body === undefined ? traced.partial : (JSON.parse(body) as PlatformRecord);
-      records.push({ location: mapped.location, rowNumbers: mapped.rowNumbers, key: mapped.key, record, body, values: previewValues(record, traced.trace, job.template, stated), problems: mapped.problems });
+      records.push({
+        location: mapped.location,
+        rowNumbers: mapped.rowNumbers,
+        key: mapped.key,
+        record,
+        body,
+        values: previewValues(record, traced.trace, job.template, stated),
+        problems: mapped.problems,
+      });
     }
   }
   return { mapping: mappingName, template, records, more, nothingToDo: inputs.length === 0 };

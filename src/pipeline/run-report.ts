@@ -96,13 +96,26 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
     state = mergeReportStates(parts);
     ({ summary, unfinished: unfinishedIn } = summarizeReports(parts, wholeState(state)));
   }
-  const failedOut = options.failedOut === undefined ? undefined : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
-  const uploadedOut = options.uploadedOut === undefined ? undefined : { file: options.uploadedOut, rows: (await exportUploadedRows(wholeState(state), resolve(options.uploadedOut))).rows };
-  const changedOut = options.changedOut === undefined ? undefined : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
+  const failedOut =
+    options.failedOut === undefined
+      ? undefined
+      : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
+  const uploadedOut =
+    options.uploadedOut === undefined
+      ? undefined
+      : { file: options.uploadedOut, rows: (await exportUploadedRows(wholeState(state), resolve(options.uploadedOut))).rows };
+  const changedOut =
+    options.changedOut === undefined
+      ? undefined
+      : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
   const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, wholeState(state), summary);
   let html: ReportResult['html'];
   if (options.html !== undefined) {
-    const view = buildReportView(wholeState(state), summary, { file: names.join(', '), generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(), toolVersion: options.version });
+    const view = buildReportView(wholeState(state), summary, {
+      file: names.join(', '),
+      generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(),
+      toolVersion: options.version,
+    });
     html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
   }
   return { summary, failedOut, uploadedOut, changedOut, annotated, html, files: names, unfinishedIn };
@@ -129,20 +142,33 @@ async function loadOne(name: string, file: string, deps: RunReportDeps, whole: b
 }
 
 /** `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its cells. */
-async function annotateFromReport(options: RunReportOptions, state: ReportState, summary: ReportSummary): Promise<ReportResult['annotated']> {
+async function annotateFromReport(
+  options: RunReportOptions,
+  state: ReportState,
+  summary: ReportSummary,
+): Promise<ReportResult['annotated']> {
   const inputs = reportInputs(state);
   const input = options.annotateInput ?? (inputs.length === 1 ? inputs[0] : undefined);
   if (input === undefined) {
-    throw new ReportError('ANNOTATE_INPUT', inputs.length === 0 ? 'the report holds no rows: there is no input to annotate' : `the report holds rows of ${inputs.length} inputs: name the one to annotate with --input`, {
-      location: { field: '--annotate' },
-      hint: inputs.slice(0, 5).join(', '),
-    });
+    throw new ReportError(
+      'ANNOTATE_INPUT',
+      inputs.length === 0
+        ? 'the report holds no rows: there is no input to annotate'
+        : `the report holds rows of ${inputs.length} inputs: name the one to annotate with --input`,
+      {
+        location: { field: '--annotate' },
+        hint: inputs.slice(0, 5).join(', '),
+      },
+    );
   }
   // The input comes from the report, not from the command line, so the command's own check of its
   // files (src/util/find-path-clashes.ts) cannot see it: the same rule, here.
   const out = options.annotate ?? '';
   if (samePath(await identifyPath(out, options.cwd), await identifyPath(input, options.cwd))) {
-    throw new ReportError('ANNOTATE_INPUT', `--annotate ${out} is the input ${input} itself: it would be overwritten`, { location: { field: '--annotate', file: out }, hint: 'Write the copy to another file.' });
+    throw new ReportError('ANNOTATE_INPUT', `--annotate ${out} is the input ${input} itself: it would be overwritten`, {
+      location: { field: '--annotate', file: out },
+      hint: 'Write the copy to another file.',
+    });
   }
   const same = sameInput(options.cwd, input);
   // A copy of a file the report holds no rows of would carry no mark: a clean bill it never earned.
@@ -154,6 +180,9 @@ async function annotateFromReport(options: RunReportOptions, state: ReportState,
   }
   const { problems, statuses } = reportAnnotations(state, same);
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
-  const written = await writeAnnotatedCopy({ file: path.resolve(options.cwd, input), problems, statuses, summary: [['report', options.file], ['input', input], ...counts] }, path.resolve(options.cwd, options.annotate ?? ''));
+  const written = await writeAnnotatedCopy(
+    { file: path.resolve(options.cwd, input), problems, statuses, summary: [['report', options.file], ['input', input], ...counts] },
+    path.resolve(options.cwd, options.annotate ?? ''),
+  );
   return { file: options.annotate ?? '', input, ...written };
 }

@@ -10,7 +10,11 @@ export class RunStoppedError extends MgeError {
   /** The counts of the run up to the stop: what the CLI prints before the error. */
   readonly summary: UploadSummary;
 
-  constructor(error: MgeError, summary: UploadSummary, text: { readonly message?: string; readonly hint?: string; readonly details?: Readonly<Record<string, unknown>> } = {}) {
+  constructor(
+    error: MgeError,
+    summary: UploadSummary,
+    text: { readonly message?: string; readonly hint?: string; readonly details?: Readonly<Record<string, unknown>> } = {},
+  ) {
     super(error.kind === 'internal' ? 'internal' : 'fatal', error.code, text.message ?? error.message, {
       cause: error,
       location: error.location,

@@ -107,21 +107,45 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
     errorsFile: options.errorsFile,
   };
   if (deps.signal?.aborted) {
-    return { ...base, summary: tally.summary(), interrupted: true, interruptedBeforeRows: true, nothingToDo: false, firstProblems: [], problemCount: 0, errorsFile: undefined, html: undefined };
+    return {
+      ...base,
+      summary: tally.summary(),
+      interrupted: true,
+      interruptedBeforeRows: true,
+      nothingToDo: false,
+      firstProblems: [],
+      problemCount: 0,
+      errorsFile: undefined,
+      html: undefined,
+    };
   }
   const nothingToDo = inputs.length === 0;
-  const errorFile: ErrorFile | undefined = options.errorsFile === undefined || nothingToDo ? undefined : await openErrorFile(path.resolve(cwd, options.errorsFile), inputs.map((i) => i.header));
+  const errorFile: ErrorFile | undefined =
+    options.errorsFile === undefined || nothingToDo
+      ? undefined
+      : await openErrorFile(
+          path.resolve(cwd, options.errorsFile),
+          inputs.map((i) => i.header),
+        );
   const keep = options.keepProblems ?? 20;
   const firstProblems: RowProblem[] = [];
   let problemCount = 0;
   const page = options.htmlFile === undefined ? undefined : createProblemCollector(DEFAULT_HTML_LIMITS.problems);
   const annotate = options.annotateFile === undefined ? undefined : { problems: [] as RowProblem[], statuses: [] as RowStatus[] };
-  if (annotate !== undefined && inputs.length > 1) throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', { hint: `${inputs.length} inputs were given` });
+  if (annotate !== undefined && inputs.length > 1)
+    throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', {
+      hint: `${inputs.length} inputs were given`,
+    });
   // The same duplicate-key guard and error limit as ingest: a key used twice would upload twice or be
   // skipped on resume, and --max-errors stops every command at the same row.
   const reading = createReadProgress(inputs.map((input) => input.bytes));
   deps.onStart?.(reading);
-  const limit = limitErrors(guardDuplicateKeys(mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile(), progress: reading })), options.maxErrors);
+  const limit = limitErrors(
+    guardDuplicateKeys(
+      mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile(), progress: reading }),
+    ),
+    options.maxErrors,
+  );
   // Rows that are ready come as resolved promises, which never let timers run: every ~50 ms the loop
   // gives the event loop a turn, so the progress display and a signal are served while rows stream.
   let turn = Date.now();
@@ -158,14 +182,35 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   const html =
     page === undefined || options.htmlFile === undefined
       ? undefined
-      : { file: options.htmlFile, ...(await writeValidateHtml(options, { template: base.template, summary, interrupted, templateChanged: job.templateChanged }, page, inputs, deps.clock ?? Date.now)) };
+      : {
+          file: options.htmlFile,
+          ...(await writeValidateHtml(
+            options,
+            { template: base.template, summary, interrupted, templateChanged: job.templateChanged },
+            page,
+            inputs,
+            deps.clock ?? Date.now,
+          )),
+        };
   const annotated =
     annotate === undefined || options.annotateFile === undefined || inputs[0] === undefined
       ? undefined
       : {
           file: options.annotateFile,
           ...(await writeAnnotatedCopy(
-            { file: path.resolve(cwd, inputs[0].openPath), header: inputs[0].header, problems: annotate.problems, statuses: annotate.statuses, summary: [['input', displayPath(cwd, inputs[0].file)], ['template', `${base.template.id} (${base.template.pubDate})`], ['records', summary.records], ['valid', summary.valid], ['invalid', summary.invalid]] },
+            {
+              file: path.resolve(cwd, inputs[0].openPath),
+              header: inputs[0].header,
+              problems: annotate.problems,
+              statuses: annotate.statuses,
+              summary: [
+                ['input', displayPath(cwd, inputs[0].file)],
+                ['template', `${base.template.id} (${base.template.pubDate})`],
+                ['records', summary.records],
+                ['valid', summary.valid],
+                ['invalid', summary.invalid],
+              ],
+            },
             path.resolve(cwd, options.annotateFile),
           )),
         };
@@ -175,14 +220,22 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
 /** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */
 async function writeValidateHtml(
   options: RunValidateOptions,
-  found: { readonly template: ValidateResult['template']; readonly summary: ValidationSummary; readonly interrupted: boolean; readonly templateChanged: TemplateChangedWarning | undefined },
+  found: {
+    readonly template: ValidateResult['template'];
+    readonly summary: ValidationSummary;
+    readonly interrupted: boolean;
+    readonly templateChanged: TemplateChangedWarning | undefined;
+  },
   problems: ProblemCollector,
   inputs: readonly PreparedInput[],
   clock: () => number,
 ): Promise<{ bytes: number }> {
   const { cwd } = options;
   const [mapping] = options.mappingFile === undefined ? [] : await describeInputs([path.resolve(cwd, options.mappingFile)]);
-  const settings: [string, string][] = [['methods-width', String(options.methodsWidth)], ['max-errors', options.maxErrors === undefined ? 'none' : String(options.maxErrors)]];
+  const settings: [string, string][] = [
+    ['methods-width', String(options.methodsWidth)],
+    ['max-errors', options.maxErrors === undefined ? 'none' : String(options.maxErrors)],
+  ];
   const view = buildValidateView({
     mapping: { file: options.mappingFile ?? workbookMappingName(inputs[0]?.file ?? ''), fingerprint: mapping?.sha256 },
     template: found.template,

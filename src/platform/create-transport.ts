@@ -103,7 +103,10 @@ export function createTransport(options: TransportOptions): Send {
     const retryAfter = response.headers['retry-after'];
     // got hands over a compressed answer as bytes when it is not to inflate it. Compression is not
     // asked for, so such an answer is no platform JSON, and it is never inflated (it may be a bomb).
-    const body = typeof response.body === 'string' ? response.body : `(a ${String(response.headers['content-encoding'])}-compressed answer, not asked for)`;
+    const body =
+      typeof response.body === 'string'
+        ? response.body
+        : `(a ${String(response.headers['content-encoding'])}-compressed answer, not asked for)`;
     const data = readEnvelope({ status: response.statusCode, contentType, retryAfter, body }, endpoint, token);
     return { data, status: response.statusCode };
   };
@@ -111,7 +114,12 @@ export function createTransport(options: TransportOptions): Send {
 
 function tooLarge(endpoint: string, maxBytes: number, status: number | undefined): PlatformRequestError {
   const answer = status === undefined ? 'the answer' : `the HTTP ${status} answer`;
-  return new PlatformRequestError('PROTOCOL_ERROR', `${answer} is larger than ${maxBytes} bytes; it was cut off unread`, { endpoint, requestSent: true, detail: `answer over ${maxBytes} bytes` }, {
-    hint: 'Check --base-url points at the platform itself, not at a proxy or a page that streams without end.',
-  });
+  return new PlatformRequestError(
+    'PROTOCOL_ERROR',
+    `${answer} is larger than ${maxBytes} bytes; it was cut off unread`,
+    { endpoint, requestSent: true, detail: `answer over ${maxBytes} bytes` },
+    {
+      hint: 'Check --base-url points at the platform itself, not at a proxy or a page that streams without end.',
+    },
+  );
 }

@@ -26,17 +26,28 @@ export async function listAllTemplates(fetchPage: (page: number) => Promise<Temp
   const first = await fetchPage(1);
   const total = first.total;
   if (!Number.isSafeInteger(total) || total < 0) throw new PayloadShapeError('data.total', `expected a count of templates, got ${total}`);
-  if (total > MAX_LISTED_TEMPLATES) throw new PayloadShapeError('data.total', `the platform claims ${total} templates, more than the ${MAX_LISTED_TEMPLATES} a listing reads`);
+  if (total > MAX_LISTED_TEMPLATES)
+    throw new PayloadShapeError(
+      'data.total',
+      `the platform claims ${total} templates, more than the ${MAX_LISTED_TEMPLATES} a listing reads`,
+    );
   const seen = new Set<number>();
   const all: TemplateSummary[] = [];
   let page: TemplatePage = first;
   for (let n = 1; ; n++) {
     const expected = Math.min(perPage, total - (n - 1) * perPage);
     if (page.templates.length !== expected) {
-      throw new PayloadShapeError('data.templates', `page ${n} holds ${page.templates.length} templates, but total ${total} at ${perPage} per page leaves ${expected} for it`);
+      throw new PayloadShapeError(
+        'data.templates',
+        `page ${n} holds ${page.templates.length} templates, but total ${total} at ${perPage} per page leaves ${expected} for it`,
+      );
     }
     for (const template of page.templates) {
-      if (seen.has(template.id)) throw new PayloadShapeError('data.templates', `page ${n} repeats template ${template.id} of an earlier page: the listing makes no progress`);
+      if (seen.has(template.id))
+        throw new PayloadShapeError(
+          'data.templates',
+          `page ${n} repeats template ${template.id} of an earlier page: the listing makes no progress`,
+        );
       seen.add(template.id);
       all.push(template);
     }

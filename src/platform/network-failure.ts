@@ -70,10 +70,18 @@ export function networkFailure(error: unknown, endpoint: string, context: Networ
   const requestSent = wire.timings?.upload !== undefined || wire.timings?.response !== undefined;
   const aborted = wire.name === 'AbortError' || wire.code === 'ERR_ABORTED';
   const what = aborted ? 'the request was aborted' : describe(reason, context.host, wire.code);
-  return new PlatformRequestError('NETWORK_ERROR', `${what} ${requestSent ? 'after' : 'before'} the request was sent`, {
-    endpoint,
-    requestSent,
-    reason,
-    // got's error carries the request options (with the Authorization header): keep only its code and message.
-  }, { hint: HINTS[reason], cause: Object.assign(new Error(redactSecret(wire.message ?? 'network error', context.secret)), { code: wire.code }) });
+  return new PlatformRequestError(
+    'NETWORK_ERROR',
+    `${what} ${requestSent ? 'after' : 'before'} the request was sent`,
+    {
+      endpoint,
+      requestSent,
+      reason,
+      // got's error carries the request options (with the Authorization header): keep only its code and message.
+    },
+    {
+      hint: HINTS[reason],
+      cause: Object.assign(new Error(redactSecret(wire.message ?? 'network error', context.secret)), { code: wire.code }),
+    },
+  );
 }

@@ -6,12 +6,14 @@ type Json = Record<string, unknown>;
 
 /** Thrown for a payload whose shape is not what the platform documents; the client turns it into PROTOCOL_ERROR. */
 export class PayloadShapeError extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(`${path}: ${message}`);
     this.name = 'PayloadShapeError';
   }
 }
-
 
 function text(raw: Json, key: string, path: string, optional = false): string {
   const value = raw[key];

@@ -3,7 +3,8 @@ export const RETRY_AFTER_CAP_MS = 300_000;
 
 const SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
 /** IMF-fixdate and the two obsolete HTTP date forms (RFC 9110 §5.6.7): day, month name, year, time. */
-const HTTP_DATE = /\b\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ -]\d{2,4} \d{2}:\d{2}:\d{2}\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}\b/;
+const HTTP_DATE =
+  /\b\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ -]\d{2,4} \d{2}:\d{2}:\d{2}\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}\b/;
 
 /**
  * Reads a `Retry-After` header into milliseconds to wait from `now`.

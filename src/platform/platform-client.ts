@@ -90,12 +90,17 @@ const SUBMIT_PATH = 'api/v1.1/storage/o/data/full';
 function protocolError(endpoint: string, status: number, error: unknown, secret: string): PlatformRequestError {
   // A shape error may quote the payload, and the payload may echo the request.
   const message = redactSecret(error instanceof Error ? error.message : String(error), secret);
-  return new PlatformRequestError('PROTOCOL_ERROR', `the platform's answer has an unexpected shape: ${message}`, {
-    endpoint,
-    status,
-    requestSent: true,
-    detail: message,
-  }, { hint: 'Check --base-url points at the MGE data platform.' });
+  return new PlatformRequestError(
+    'PROTOCOL_ERROR',
+    `the platform's answer has an unexpected shape: ${message}`,
+    {
+      endpoint,
+      status,
+      requestSent: true,
+      detail: message,
+    },
+    { hint: 'Check --base-url points at the MGE data platform.' },
+  );
 }
 
 /**
@@ -109,17 +114,22 @@ function templateLookupError(error: unknown, tid: number): unknown {
   const details = { ...error.failure };
   if (/id not exists/.test(detail)) {
     return new TemplateError('TEMPLATE_NOT_FOUND', `template ${tid} does not exist on the platform`, {
-      location: { endpoint: error.failure.endpoint }, hint: 'List the templates with `mge-ingest templates list`.', cause: error, details,
+      location: { endpoint: error.failure.endpoint },
+      hint: 'List the templates with `mge-ingest templates list`.',
+      cause: error,
+      details,
     });
   }
   if (/not published/.test(detail)) {
     return new TemplateError('TEMPLATE_UNPUBLISHED', `template ${tid} is not published`, {
-      location: { endpoint: error.failure.endpoint }, hint: 'Ask the template owner to publish it, or use a published template.', cause: error, details,
+      location: { endpoint: error.failure.endpoint },
+      hint: 'Ask the template owner to publish it, or use a published template.',
+      cause: error,
+      details,
     });
   }
   return error;
 }
-
 
 /** An id the platform sent, as a positive safe integer, or a shape error naming where it was. */
 function platformId(value: unknown, path: string): number {
@@ -164,16 +174,25 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     random: options.random ?? Math.random,
   };
 
-  function get<T>(path: string, endpoint: string, maxBytes: number, parse: (data: unknown) => T, extra: { searchParams?: Record<string, string | number> | undefined; pacer?: RequestPacer | undefined } = {}): Promise<T> {
-    return retryGet(async () => {
-      const { data, status } = await send('GET', path, endpoint, { searchParams: extra.searchParams, maxBytes });
-      try {
-        return parse(data);
-      } catch (error) {
-        if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, tokens.current());
-        throw error;
-      }
-    }, { ...retry, pacer: extra.pacer });
+  function get<T>(
+    path: string,
+    endpoint: string,
+    maxBytes: number,
+    parse: (data: unknown) => T,
+    extra: { searchParams?: Record<string, string | number> | undefined; pacer?: RequestPacer | undefined } = {},
+  ): Promise<T> {
+    return retryGet(
+      async () => {
+        const { data, status } = await send('GET', path, endpoint, { searchParams: extra.searchParams, maxBytes });
+        try {
+          return parse(data);
+        } catch (error) {
+          if (error instanceof PayloadShapeError) throw protocolError(endpoint, status, error, tokens.current());
+          throw error;
+        }
+      },
+      { ...retry, pacer: extra.pacer },
+    );
   }
 
   function parseTemplateList(data: unknown): { templates: TemplateSummary[]; total: number } {
@@ -195,7 +214,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       });
       const endpoint = 'GET templates';
       try {
-        return await listAllTemplates((n) => get(LIST_PATH, endpoint, RESPONSE_LIMITS.templatePage, parseTemplateList, { searchParams: query(n) }), perPage);
+        return await listAllTemplates(
+          (n) => get(LIST_PATH, endpoint, RESPONSE_LIMITS.templatePage, parseTemplateList, { searchParams: query(n) }),
+          perPage,
+        );
       } catch (error) {
         if (error instanceof PayloadShapeError) throw protocolError(endpoint, 200, error, tokens.current());
         throw error;
@@ -208,12 +230,19 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       }
       const endpoint = `GET templates/${tid}`;
       try {
-        return await get(`${LIST_PATH}/${tid}`, endpoint, RESPONSE_LIMITS.template, (data) => {
-          if (!isObject(data) || !isObject(data['template'])) throw new PayloadShapeError('data', 'expected {template: {...}}');
-          const template = parseTemplate(data['template']);
-          if (platformId(template.id, 'data.template.id') !== tid) throw new PayloadShapeError('data.template.id', `asked for template ${tid}, got template ${template.id}`);
-          return template;
-        }, { pacer: opts.pacer });
+        return await get(
+          `${LIST_PATH}/${tid}`,
+          endpoint,
+          RESPONSE_LIMITS.template,
+          (data) => {
+            if (!isObject(data) || !isObject(data['template'])) throw new PayloadShapeError('data', 'expected {template: {...}}');
+            const template = parseTemplate(data['template']);
+            if (platformId(template.id, 'data.template.id') !== tid)
+              throw new PayloadShapeError('data.template.id', `asked for template ${tid}, got template ${template.id}`);
+            return template;
+          },
+          { pacer: opts.pacer },
+        );
       } catch (error) {
         throw templateLookupError(error, tid);
       }
@@ -235,7 +264,12 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const { data, status } = await send('POST', path, endpoint, { ...payload, signal: opts.signal, maxBytes: RESPONSE_LIMITS.submit });
       // The record was sent: an answer without a usable id is a protocol error, whose outcome is unknown.
       if (!isPositiveId(data)) {
-        throw protocolError(endpoint, status, new Error(`expected the new record id (a positive integer), got ${JSON.stringify(data)}`), tokens.current());
+        throw protocolError(
+          endpoint,
+          status,
+          new Error(`expected the new record id (a positive integer), got ${JSON.stringify(data)}`),
+          tokens.current(),
+        );
       }
       return data;
     },

@@ -36,7 +36,8 @@ function parseEnvelope(response: RawResponse): Envelope | undefined {
 function scrubbed(value: unknown, secret: string | undefined): unknown {
   if (typeof value === 'string') return redactSecret(value, secret);
   if (Array.isArray(value)) return value.map((v) => scrubbed(v, secret));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactSecret(k, secret), scrubbed(v, secret)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactSecret(k, secret), scrubbed(v, secret)]));
   return value;
 }
 
@@ -72,19 +73,34 @@ export function readEnvelope(response: RawResponse, endpoint: string, secret?: s
     });
   }
   if (status === 429 || status === 503) {
-    throw new PlatformRequestError('PLATFORM_BUSY', `the platform is busy (HTTP ${status})`, { ...facts, retryAfter: response.retryAfter }, {
-      hint: 'Lower --rate or --concurrency, or try again later.',
-    });
+    throw new PlatformRequestError(
+      'PLATFORM_BUSY',
+      `the platform is busy (HTTP ${status})`,
+      { ...facts, retryAfter: response.retryAfter },
+      {
+        hint: 'Lower --rate or --concurrency, or try again later.',
+      },
+    );
   }
   if (!envelope) {
     if (status >= 500) {
-      throw new PlatformRequestError('PLATFORM_ERROR', `the platform failed with HTTP ${status} and ${describeBody(response, secret)}`, base, {
-        hint: 'A server-side failure: a submitted record may or may not have been stored.',
-      });
+      throw new PlatformRequestError(
+        'PLATFORM_ERROR',
+        `the platform failed with HTTP ${status} and ${describeBody(response, secret)}`,
+        base,
+        {
+          hint: 'A server-side failure: a submitted record may or may not have been stored.',
+        },
+      );
     }
-    throw new PlatformRequestError('PROTOCOL_ERROR', `expected the platform's JSON envelope, got HTTP ${status} with ${describeBody(response, secret)}`, base, {
-      hint: 'Check --base-url: it must point at the platform itself (e.g. https://host), not at a web page or proxy.',
-    });
+    throw new PlatformRequestError(
+      'PROTOCOL_ERROR',
+      `expected the platform's JSON envelope, got HTTP ${status} with ${describeBody(response, secret)}`,
+      base,
+      {
+        hint: 'Check --base-url: it must point at the platform itself (e.g. https://host), not at a web page or proxy.',
+      },
+    );
   }
   if (envelope.code !== 0 || (status !== 200 && status !== 201)) {
     throw new PlatformRequestError(

@@ -16,7 +16,14 @@ const BEARER = /\b(Bearer)\s+[^\s"'<>,;]+/gi;
  */
 function echoedForms(token: string): string[] {
   const json = JSON.stringify(token).slice(1, -1);
-  const forms = [token, json, json.replace(/\//g, '\\/'), encodeURIComponent(token), Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url')];
+  const forms = [
+    token,
+    json,
+    json.replace(/\//g, '\\/'),
+    encodeURIComponent(token),
+    Buffer.from(token).toString('base64'),
+    Buffer.from(token).toString('base64url'),
+  ];
   // Longest first, so a form that contains another is replaced whole.
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }

@@ -3,7 +3,15 @@ import { fstatSync, futimesSync, statSync } from 'node:fs';
 import { lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { fileKindText } from '../util/file-kind-text.js';
-import { DEFAULT_LOCK_TIMING, judgeReportLock, parseLockOwner, type FoundLock, type LockOwner, type LockTiming, type StaleReason } from './judge-report-lock.js';
+import {
+  DEFAULT_LOCK_TIMING,
+  judgeReportLock,
+  parseLockOwner,
+  type FoundLock,
+  type LockOwner,
+  type LockTiming,
+  type StaleReason,
+} from './judge-report-lock.js';
 import { ReportError } from './report-errors.js';
 
 export type { LockOwner } from './judge-report-lock.js';
@@ -100,7 +108,10 @@ async function inspect(file: string, now: () => number): Promise<(FoundLock & { 
 function lockedError(reportFile: string, file: string, found: FoundLock, timing: LockTiming): ReportError {
   const { holder } = found;
   const seconds = (ms: number): string => `${Math.max(0, Math.round(ms / 1000))} s`;
-  const beat = holder?.heartbeatMs !== undefined ? `; its last heartbeat was ${seconds(found.ageMs)} ago, and it is taken over once none came for ${seconds(timing.staleMs)}` : '';
+  const beat =
+    holder?.heartbeatMs !== undefined
+      ? `; its last heartbeat was ${seconds(found.ageMs)} ago, and it is taken over once none came for ${seconds(timing.staleMs)}`
+      : '';
   return new ReportError('REPORT_LOCKED', `Another run is writing the report ${reportFile}`, {
     location: { file: reportFile },
     hint: holder
@@ -174,12 +185,16 @@ function held({ reportFile, file, owner, handle, clock, timing, every }: Held): 
   let released: Promise<void> | undefined;
 
   const loseIt = (why: string, cause?: unknown): ReportError =>
-    (lost ??= new ReportError('REPORT_LOCK_LOST', `The lock ${file} is no longer this run's (${why}); the run stopped without writing more to the report`, {
-      location: { file: reportFile },
-      hint: `This run went without a heartbeat for longer than ${Math.round(timing.staleMs / 1000)} s (paused, or its machine slept), or the lock was removed, and another run may be writing the report now. The report is consistent: once no other run is writing it, run the same command again to resume.`,
-      details: { lockFile: file },
-      ...(cause === undefined ? {} : { cause }),
-    }));
+    (lost ??= new ReportError(
+      'REPORT_LOCK_LOST',
+      `The lock ${file} is no longer this run's (${why}); the run stopped without writing more to the report`,
+      {
+        location: { file: reportFile },
+        hint: `This run went without a heartbeat for longer than ${Math.round(timing.staleMs / 1000)} s (paused, or its machine slept), or the lock was removed, and another run may be writing the report now. The report is consistent: once no other run is writing it, run the same command again to resume.`,
+        details: { lockFile: file },
+        ...(cause === undefined ? {} : { cause }),
+      },
+    ));
 
   /** Whether the name still leads to the file this run created. */
   const stillOurs = (): boolean => {

@@ -115,7 +115,13 @@ function applyStateLine(entry: KeyState, line: StateLine): void {
 }
 
 function copyFailure(failure: KeyFailure): KeyFailure {
-  return { code: failure.code, retryable: failure.retryable, status: failure.status, platformCode: failure.platformCode, detail: failure.detail };
+  return {
+    code: failure.code,
+    retryable: failure.retryable,
+    status: failure.status,
+    platformCode: failure.platformCode,
+    detail: failure.detail,
+  };
 }
 
 function set(entry: KeyState, status: KeyStatus, hash: string, failure: KeyFailure | undefined): void {

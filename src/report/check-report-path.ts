@@ -17,7 +17,10 @@ async function statOrMissing(read: () => Promise<Stats>): Promise<Stats | undefi
  * @throws ReportError `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE` (kind `usage`), `REPORT_NOT_WRITABLE`
  *   (kind `config`): exit 2.
  */
-export async function checkReportPath(reportFile: string, options: { readonly forWriting: boolean; readonly option?: string }): Promise<void> {
+export async function checkReportPath(
+  reportFile: string,
+  options: { readonly forWriting: boolean; readonly option?: string },
+): Promise<void> {
   const option = options.option ?? '--report';
   const info = await statOrMissing(() => stat(reportFile));
   if (info !== undefined && !info.isFile()) {

@@ -24,7 +24,9 @@ export interface CompactResult {
 export interface CompactReportOptions {
   readonly lock?: ReportLockOptions;
   /** A torn last line dropped (and cut), a stale lock taken over. */
-  readonly onWarning?: (warning: ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason }) => void;
+  readonly onWarning?: (
+    warning: ReportWarning | { readonly code: 'REPORT_LOCK_STALE'; readonly file: string; readonly reason: StaleReason },
+  ) => void;
 }
 
 /** Output is written in pieces of about this size (one `write(2)` each). */
@@ -46,7 +48,14 @@ function stateLine(record: KeyRecord, line: RowLine): StateLine {
     ...(record.uploaded !== undefined && record.uploaded.hash !== record.hash ? { uploadedHash: record.uploaded.hash } : {}),
     ...(storedAt !== undefined ? { uploadedAt: storedAt } : {}),
     ...(record.uncertainHash !== undefined ? { uncertainHash: record.uncertainHash } : {}),
-    ...(record.uncertainSince !== undefined ? { uncertainSince: { ...(record.uncertainSince.runId !== undefined ? { runId: record.uncertainSince.runId } : {}), at: record.uncertainSince.at } } : {}),
+    ...(record.uncertainSince !== undefined
+      ? {
+          uncertainSince: {
+            ...(record.uncertainSince.runId !== undefined ? { runId: record.uncertainSince.runId } : {}),
+            at: record.uncertainSince.at,
+          },
+        }
+      : {}),
     ...(record.failure !== undefined ? { failure: failureFields(record.failure) } : {}),
     ...(record.reason !== undefined ? { reason: record.reason } : {}),
     ...(whole?.problems !== undefined ? { problems: whole.problems } : {}),
@@ -69,7 +78,13 @@ function uploadedAt(record: KeyRecord, line: RowLine): string | undefined {
 /** The failure's fields that are set (a line holds no `undefined`). */
 function failureFields(failure: KeyFailure): NonNullable<StateLine['failure']> {
   const { code, retryable, status, platformCode, detail } = failure;
-  return { code, retryable, ...(status !== undefined ? { status } : {}), ...(platformCode !== undefined ? { platformCode } : {}), ...(detail !== undefined ? { detail } : {}) };
+  return {
+    code,
+    retryable,
+    ...(status !== undefined ? { status } : {}),
+    ...(platformCode !== undefined ? { platformCode } : {}),
+    ...(detail !== undefined ? { detail } : {}),
+  };
 }
 
 /** A line as the file holds it: a row line's input by its index in the run line (`report-lines.ts`). */
@@ -92,7 +107,10 @@ function lineText(line: ReportLine, inputIndex: ReadonlyMap<string, number>): st
  * crash leaves either the old report or the new one, never a mix.
  */
 export async function compactReport(file: string, options: CompactReportOptions = {}): Promise<CompactResult> {
-  const lock = await acquireReportLock(file, { ...options.lock, onWarning: (w) => options.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }) });
+  const lock = await acquireReportLock(file, {
+    ...options.lock,
+    onWarning: (w) => options.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }),
+  });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-${randomBytes(6).toString('hex')}`);
   let fd: number | undefined;
   try {

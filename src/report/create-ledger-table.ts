@@ -115,7 +115,13 @@ export function createLedgerTable(): LedgerTable {
       if ((flags & LIVE) === 0) return undefined;
       const hash = Buffer.from(page.bytes.buffer, (w + 4) * 4, 32).toString('hex');
       const at = page.doubles[(w + 16) / 2]!;
-      return { hash, id: page.doubles[(w + 12) / 2]!, attempts: flags & ~LIVE, line: page.words[w + 14]!, uploadedAt: Number.isNaN(at) ? undefined : new Date(at).toISOString() };
+      return {
+        hash,
+        id: page.doubles[(w + 12) / 2]!,
+        attempts: flags & ~LIVE,
+        line: page.words[w + 14]!,
+        uploadedAt: Number.isNaN(at) ? undefined : new Date(at).toISOString(),
+      };
     },
     set(key, value) {
       const found = lookup(key);

@@ -14,7 +14,9 @@ export const CHANGED_COLUMNS = ['key', 'file', 'sheet', 'row', 'differs from id'
  * @throws ReportError `CHANGED_OUT_EXTENSION`, `CHANGED_OUT_UNWRITABLE` (kind `usage`).
  */
 export async function exportChangedRows(state: LedgerState, out: string): Promise<{ rows: number }> {
-  const rows = [...state.outstanding()].filter((entry) => entry.status === 'changed').sort((a, b) => compareLocations(a.location, b.location));
+  const rows = [...state.outstanding()]
+    .filter((entry) => entry.status === 'changed')
+    .sort((a, b) => compareLocations(a.location, b.location));
   const columns = [...new Set(rows.flatMap((entry) => Object.keys(entry.sourceValues ?? {})))];
   const cells = rows.map((entry) => [
     entry.key,
@@ -29,5 +31,11 @@ export async function exportChangedRows(state: LedgerState, out: string): Promis
       return typeof v === 'number' ? v : cellValueText(v);
     }),
   ]);
-  return writeRowList(out, [...CHANGED_COLUMNS, ...columns], cells, listErrors('--changed-out', out, 'CHANGED_OUT_EXTENSION', 'CHANGED_OUT_UNWRITABLE'), 'changed');
+  return writeRowList(
+    out,
+    [...CHANGED_COLUMNS, ...columns],
+    cells,
+    listErrors('--changed-out', out, 'CHANGED_OUT_EXTENSION', 'CHANGED_OUT_UNWRITABLE'),
+    'changed',
+  );
 }

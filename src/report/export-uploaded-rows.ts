@@ -17,13 +17,37 @@ export const UPLOADED_COLUMNS = ['key', 'file', 'sheet', 'row', 'id', 'hash', 'u
  * @throws ReportError `UPLOADED_OUT_EXTENSION`, `UPLOADED_OUT_UNWRITABLE` (kind `usage`).
  */
 export async function exportUploadedRows(state: ReportState, out: string): Promise<{ rows: number }> {
-  const rows = [...state.keys.values()].filter((entry) => entry.status === 'uploaded').sort((a, b) => compareLocations(a.location, b.location));
-  const cells = rows.map((entry) => [entry.key, entry.location.file, entry.location.sheet ?? '', entry.location.row, entry.uploaded?.id ?? null, entry.hash, entry.uploaded?.at ?? null] as const);
-  return writeRowList(out, UPLOADED_COLUMNS, cells, listErrors('--uploaded-out', out, 'UPLOADED_OUT_EXTENSION', 'UPLOADED_OUT_UNWRITABLE'), 'uploaded');
+  const rows = [...state.keys.values()]
+    .filter((entry) => entry.status === 'uploaded')
+    .sort((a, b) => compareLocations(a.location, b.location));
+  const cells = rows.map(
+    (entry) =>
+      [
+        entry.key,
+        entry.location.file,
+        entry.location.sheet ?? '',
+        entry.location.row,
+        entry.uploaded?.id ?? null,
+        entry.hash,
+        entry.uploaded?.at ?? null,
+      ] as const,
+  );
+  return writeRowList(
+    out,
+    UPLOADED_COLUMNS,
+    cells,
+    listErrors('--uploaded-out', out, 'UPLOADED_OUT_EXTENSION', 'UPLOADED_OUT_UNWRITABLE'),
+    'uploaded',
+  );
 }
 
 /** The errors of a list file named by `flag`. */
-export function listErrors(flag: string, out: string, extension: 'UPLOADED_OUT_EXTENSION' | 'CHANGED_OUT_EXTENSION', unwritable: 'UPLOADED_OUT_UNWRITABLE' | 'CHANGED_OUT_UNWRITABLE'): RowListErrors {
+export function listErrors(
+  flag: string,
+  out: string,
+  extension: 'UPLOADED_OUT_EXTENSION' | 'CHANGED_OUT_EXTENSION',
+  unwritable: 'UPLOADED_OUT_UNWRITABLE' | 'CHANGED_OUT_UNWRITABLE',
+): RowListErrors {
   return {
     flag,
     extension: (ext) =>

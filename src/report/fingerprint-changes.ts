@@ -34,7 +34,11 @@ function asRecord(value: unknown): Readonly<Record<string, unknown>> | undefined
 }
 
 /** The parts of `now` added, removed or changed since `before`, sorted by name. */
-function diff(before: Readonly<Record<string, unknown>>, now: Readonly<Record<string, string>>, names: Iterable<string>): FingerprintChange[] {
+function diff(
+  before: Readonly<Record<string, unknown>>,
+  now: Readonly<Record<string, string>>,
+  names: Iterable<string>,
+): FingerprintChange[] {
   const out: FingerprintChange[] = [];
   for (const part of names) {
     const was = before[part];
@@ -62,7 +66,11 @@ function templateChanges(baseline: RunLine, now: CurrentFingerprints): Fingerpri
   const fields = asRecord(baseline.template.fields);
   if (fields === undefined) return baseline.template.fingerprint === now.templatePubDate ? [] : [{ part: 'pub_date', change: 'changed' }];
   // Only fields both runs filled: one the mapping starts or stops filling is a change of its `content.<field>`.
-  return diff(fields, now.templateFields, Object.keys(now.templateFields).filter((name) => fields[name] !== undefined));
+  return diff(
+    fields,
+    now.templateFields,
+    Object.keys(now.templateFields).filter((name) => fields[name] !== undefined),
+  );
 }
 
 /**

@@ -39,7 +39,17 @@ function isPlain(entry: KeyState): boolean {
 }
 
 function plainRecord(plain: PlainKey): KeyRecord {
-  return { status: 'uploaded', hash: plain.hash, attempts: plain.attempts, uploaded: { id: plain.id, hash: plain.hash, at: plain.uploadedAt }, uncertainHash: undefined, uncertainSince: undefined, failure: undefined, reason: undefined, line: plain.line };
+  return {
+    status: 'uploaded',
+    hash: plain.hash,
+    attempts: plain.attempts,
+    uploaded: { id: plain.id, hash: plain.hash, at: plain.uploadedAt },
+    uncertainHash: undefined,
+    uncertainSince: undefined,
+    failure: undefined,
+    reason: undefined,
+    line: plain.line,
+  };
 }
 
 /**
@@ -98,7 +108,13 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
     if (entry.openIntent) open.add(entry);
     else open.delete(entry);
     if (table !== undefined && isPlain(entry)) {
-      table.set(line.key, { hash: entry.hash, id: entry.uploaded!.id, attempts: entry.attempts, line: number, uploadedAt: entry.uploaded!.at });
+      table.set(line.key, {
+        hash: entry.hash,
+        id: entry.uploaded!.id,
+        attempts: entry.attempts,
+        line: number,
+        uploadedAt: entry.uploaded!.at,
+      });
       held.delete(line.key);
     }
   }

@@ -46,7 +46,12 @@ export interface FoundLock {
  * lock is stale after `unreadableStaleMs`.
  * @returns the reason it is stale, or undefined when it must be respected.
  */
-export function judgeReportLock(found: FoundLock, us: { readonly pid: number; readonly hostname: string }, isAlive: (pid: number) => boolean, timing: LockTiming): StaleReason | undefined {
+export function judgeReportLock(
+  found: FoundLock,
+  us: { readonly pid: number; readonly hostname: string },
+  isAlive: (pid: number) => boolean,
+  timing: LockTiming,
+): StaleReason | undefined {
   const { holder, ageMs } = found;
   if (holder === undefined) return ageMs > timing.unreadableStaleMs ? 'unreadable' : undefined;
   // The same pid on the same host is another process's only in another pid namespace: decide by time.

@@ -12,7 +12,8 @@ export function lastRunNotice(s: Pick<ReportSummary, 'unfinished'>): string | un
   const run = `the latest run (${u.startedAt})`;
   if (u.why === 'killed') return `${run} has no summary line: it was killed (or is still running); run ingest again to resume`;
   if (u.why === 'interrupted') return `${run} was interrupted; run ingest again to resume`;
-  if (u.why === 'stopped-early' && u.stoppedBy !== undefined) return `${run} ${earlyStopText(u.stoppedBy)}; look at the rows it lists, then run ingest again to go on`;
+  if (u.why === 'stopped-early' && u.stoppedBy !== undefined)
+    return `${run} ${earlyStopText(u.stoppedBy)}; look at the rows it lists, then run ingest again to go on`;
   const where = u.error?.location === undefined ? '' : ` at ${formatLocation(u.error.location)}`;
   const what = u.error === undefined ? '' : `: ${u.error.message}${where}`;
   return `${run} stopped with ${u.fatal ?? 'an error'}${what}; fix the cause and run ingest again to resume`;

@@ -13,9 +13,18 @@ export interface LoadReportOptions extends ScanReportOptions {
  * Streams a report into its folded state without holding its lines: what `ingest` does before
  * appending (with `repair: true`, under the lock) and what `report` does to summarize.
  */
-export async function loadReportState(file: string, options: LoadReportOptions & { readonly whole: true }): Promise<{ state: ReportState; warnings: readonly ReportWarning[]; exists: boolean }>;
-export async function loadReportState(file: string, options?: LoadReportOptions): Promise<{ state: LedgerState; warnings: readonly ReportWarning[]; exists: boolean }>;
-export async function loadReportState(file: string, options: LoadReportOptions = {}): Promise<{ state: LedgerState; warnings: readonly ReportWarning[]; exists: boolean }> {
+export async function loadReportState(
+  file: string,
+  options: LoadReportOptions & { readonly whole: true },
+): Promise<{ state: ReportState; warnings: readonly ReportWarning[]; exists: boolean }>;
+export async function loadReportState(
+  file: string,
+  options?: LoadReportOptions,
+): Promise<{ state: LedgerState; warnings: readonly ReportWarning[]; exists: boolean }>;
+export async function loadReportState(
+  file: string,
+  options: LoadReportOptions = {},
+): Promise<{ state: LedgerState; warnings: readonly ReportWarning[]; exists: boolean }> {
   const folder = options.whole === true ? createReportFolder() : createReportFolder({ compact: true });
   const result = await scanReport(file, (line, number) => folder.add(line, number), options);
   return { state: folder.state(), warnings: result.warnings, exists: result.exists };

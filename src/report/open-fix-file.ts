@@ -127,9 +127,11 @@ export async function openFixFile(file: string, columns: readonly string[], flag
   const stream: WriteStream = createWriteStream(file);
   let failure: Error | undefined;
   const unwritable = unwritableFile('ERRORS_FILE_UNWRITABLE', file, flag);
-  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch((error: unknown) => {
-    throw unwritable(error);
-  });
+  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch(
+    (error: unknown) => {
+      throw unwritable(error);
+    },
+  );
   stream.on('error', (error) => {
     failure = error;
   });
@@ -147,8 +149,20 @@ export async function openFixFile(file: string, columns: readonly string[], flag
     async write(row) {
       if (format === 'jsonl') {
         const { status, file: input, sheet: sheetName, rows, key, codes, errors, sourceValues } = row;
-        const problems = row.problems.map((p) => ({ code: p.code, message: p.message, cell: p.location.cell, row: p.location.row, column: p.location.column, header: p.location.header, field: p.field, expected: p.expected, found: p.found }));
-        return put(`${JSON.stringify({ status, file: input, sheet: sheetName, row: rows[0], rows, key, codes, errors, problems, sourceValues })}\n`);
+        const problems = row.problems.map((p) => ({
+          code: p.code,
+          message: p.message,
+          cell: p.location.cell,
+          row: p.location.row,
+          column: p.location.column,
+          header: p.location.header,
+          field: p.field,
+          expected: p.expected,
+          found: p.found,
+        }));
+        return put(
+          `${JSON.stringify({ status, file: input, sheet: sheetName, row: rows[0], rows, key, codes, errors, problems, sourceValues })}\n`,
+        );
       }
       if (failure !== undefined) throw unwritable(failure);
       if (sheet !== undefined) {

@@ -34,7 +34,8 @@ interface BookWriter {
 
 /** Waits until the stream (if any) has taken in what it was given, or is gone (also for the annotated copy's writer). */
 export async function drained(stream: ZipInput | Writable | undefined): Promise<void> {
-  const needDrain = stream === undefined ? false : 'writableNeedDrain' in stream ? stream.writableNeedDrain : stream._writableState?.needDrain === true;
+  const needDrain =
+    stream === undefined ? false : 'writableNeedDrain' in stream ? stream.writableNeedDrain : stream._writableState?.needDrain === true;
   if (needDrain && stream !== undefined) await waitForDrain(stream);
 }
 

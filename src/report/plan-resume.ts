@@ -46,7 +46,11 @@ export interface ResumeOptions {
  * be on the platform (uploaded or uncertain) → changed; otherwise (the earlier version failed or was
  * invalid) → upload.
  */
-export function planResume(state: LedgerState, row: { readonly key: string; readonly hash: string }, options: ResumeOptions): ResumeDecision {
+export function planResume(
+  state: LedgerState,
+  row: { readonly key: string; readonly hash: string },
+  options: ResumeOptions,
+): ResumeDecision {
   const entry = state.keys.get(row.key);
   if (!entry) return 'upload';
   if (entry.uploaded?.hash === row.hash) return 'skip-uploaded';
@@ -59,6 +63,7 @@ export function planResume(state: LedgerState, row: { readonly key: string; read
     if (entry.status === 'invalid') return 'upload';
   }
   if (entry.uncertainHash === row.hash) return options.retryUncertain ? 'resend-uncertain' : 'skip-uncertain';
-  if (entry.uploaded !== undefined || entry.uncertainHash !== undefined) return options.onChange === 'upload' ? 'changed-upload' : 'changed-skip';
+  if (entry.uploaded !== undefined || entry.uncertainHash !== undefined)
+    return options.onChange === 'upload' ? 'changed-upload' : 'changed-skip';
   return 'upload';
 }

@@ -55,4 +55,3 @@ const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
 
 /** A problem of the report or of a file made from it; its kind follows from its code. */
 export class ReportError extends areaError(KIND) {}
-

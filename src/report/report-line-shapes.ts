@@ -8,7 +8,10 @@ import { isObject } from '../util/is-object.js';
 /** Checks a value; returns the path of the first part that does not fit, or undefined. */
 type Shape = (value: unknown, at: string) => string | undefined;
 
-const is = (test: (value: unknown) => boolean): Shape => (value, at) => (test(value) ? undefined : at);
+const is =
+  (test: (value: unknown) => boolean): Shape =>
+  (value, at) =>
+    test(value) ? undefined : at;
 
 const text = is((v) => typeof v === 'string');
 const number = is((v) => typeof v === 'number' && Number.isFinite(v));
@@ -16,7 +19,10 @@ const boolean = is((v) => typeof v === 'boolean');
 const anyObject = is(isObject);
 
 /** Absent, or of `shape`. */
-const optional = (shape: Shape): Shape => (value, at) => (value === undefined ? undefined : shape(value, at));
+const optional =
+  (shape: Shape): Shape =>
+  (value, at) =>
+    value === undefined ? undefined : shape(value, at);
 
 function object(fields: Readonly<Record<string, Shape>>): Shape {
   return (value, at) => {
@@ -52,13 +58,23 @@ function recordOf(shape: Shape): Shape {
 }
 
 /** A cell: text, a number, a boolean, empty, or a spreadsheet date. */
-const cell: Shape = (value, at) => (value === null || ['string', 'number', 'boolean'].includes(typeof value) ? undefined : object({ kind: is((v) => v === 'date'), iso: text })(value, at));
+const cell: Shape = (value, at) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value)
+    ? undefined
+    : object({ kind: is((v) => v === 'date'), iso: text })(value, at);
 const sourceValues = recordOf(cell);
 const resendOf = optional(object({ runId: optional(text), at: optional(text), reason: optional(text) }));
 const problem = object({
   code: text,
   message: text,
-  location: object({ file: optional(text), sheet: optional(text), row: optional(number), column: optional(text), cell: optional(text), header: optional(text) }),
+  location: object({
+    file: optional(text),
+    sheet: optional(text),
+    row: optional(number),
+    column: optional(text),
+    cell: optional(text),
+    header: optional(text),
+  }),
   field: optional(text),
   expected: optional(text),
   found: optional(text),
@@ -68,7 +84,11 @@ const problem = object({
 const inputRef = is((v) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0));
 
 /** Fields every row line has. */
-const ROW = { key: text, hash: text, location: object({ file: inputRef, row: number, sheet: optional(text), rows: optional(arrayOf(number)) }) };
+const ROW = {
+  key: text,
+  hash: text,
+  location: object({ file: inputRef, row: number, sheet: optional(text), rows: optional(arrayOf(number)) }),
+};
 const status = is((v) => ['uploaded', 'invalid', 'failed', 'uncertain', 'changed'].includes(v as string));
 
 /** The fields of each line type, beside `type` and `at`. */
@@ -86,11 +106,44 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
   },
   intent: { ...ROW, attempt: number },
   retrying: { ...ROW, attempt: number, code: text, status: optional(number), delayMs: number },
-  uploaded: { ...ROW, id: number, attempts: number, ms: number, replaces: optional(object({ id: optional(number), hash: text })), resendOf },
+  uploaded: {
+    ...ROW,
+    id: number,
+    attempts: number,
+    ms: number,
+    replaces: optional(object({ id: optional(number), hash: text })),
+    resendOf,
+  },
   invalid: { ...ROW, problems: arrayOf(problem), sourceValues },
-  failed: { ...ROW, code: text, retryable: boolean, status: optional(number), platformCode: optional(number), detail: optional(text), attempts: number, sourceValues, resendOf },
-  uncertain: { ...ROW, code: text, reason: text, status: optional(number), detail: optional(text), attempts: number, sourceValues, resendOf },
-  skipped: { ...ROW, why: is((v) => ['uploaded', 'uncertain', 'failed', 'dry-run'].includes(v as string)), id: optional(number), code: optional(text), plan: optional(text), sourceValues: optional(sourceValues) },
+  failed: {
+    ...ROW,
+    code: text,
+    retryable: boolean,
+    status: optional(number),
+    platformCode: optional(number),
+    detail: optional(text),
+    attempts: number,
+    sourceValues,
+    resendOf,
+  },
+  uncertain: {
+    ...ROW,
+    code: text,
+    reason: text,
+    status: optional(number),
+    detail: optional(text),
+    attempts: number,
+    sourceValues,
+    resendOf,
+  },
+  skipped: {
+    ...ROW,
+    why: is((v) => ['uploaded', 'uncertain', 'failed', 'dry-run'].includes(v as string)),
+    id: optional(number),
+    code: optional(text),
+    plan: optional(text),
+    sourceValues: optional(sourceValues),
+  },
   changed: { ...ROW, oldHash: text, oldId: optional(number), sourceValues },
   state: {
     ...ROW,
@@ -101,7 +154,9 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     uploadedAt: optional(text),
     uncertainHash: optional(text),
     uncertainSince: optional(object({ runId: optional(text), at: text })),
-    failure: optional(object({ code: text, retryable: boolean, status: optional(number), platformCode: optional(number), detail: optional(text) })),
+    failure: optional(
+      object({ code: text, retryable: boolean, status: optional(number), platformCode: optional(number), detail: optional(text) }),
+    ),
     reason: optional(text),
     problems: optional(arrayOf(problem)),
     sourceValues: optional(sourceValues),

@@ -218,7 +218,13 @@ export interface StateLine extends RowLineBase {
   /** A version whose upload outcome is unknown, and where it was left so. */
   readonly uncertainHash?: string;
   readonly uncertainSince?: { readonly runId?: string; readonly at: string };
-  readonly failure?: { readonly code: string; readonly retryable: boolean; readonly status?: number; readonly platformCode?: number; readonly detail?: string };
+  readonly failure?: {
+    readonly code: string;
+    readonly retryable: boolean;
+    readonly status?: number;
+    readonly platformCode?: number;
+    readonly detail?: string;
+  };
   readonly reason?: string;
   readonly problems?: readonly RowProblem[];
   readonly sourceValues?: Readonly<Record<string, CellValue>>;

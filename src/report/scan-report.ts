@@ -45,7 +45,11 @@ export const MAX_REPORT_LINE_BYTES = 64 * 1024 * 1024;
  * a warning. Anything unreadable before it throws `REPORT_CORRUPT`. A row line's input given by its
  * index in the run line (`location.file: 0`) comes out named, as older reports write it.
  */
-export async function scanReport(file: string, onLine: (line: ReportLine, lineNumber: number) => void, options: ScanReportOptions = {}): Promise<ScanResult> {
+export async function scanReport(
+  file: string,
+  onLine: (line: ReportLine, lineNumber: number) => void,
+  options: ScanReportOptions = {},
+): Promise<ScanResult> {
   try {
     await stat(file);
   } catch (error) {
@@ -76,7 +80,8 @@ export async function scanReport(file: string, onLine: (line: ReportLine, lineNu
     let newline = chunk.indexOf(0x0a);
     while (newline !== -1) {
       const bytes = pieces.length === 0 ? chunk.subarray(start, newline) : Buffer.concat([...pieces, chunk.subarray(start, newline)]);
-      if (bytes.length > MAX_REPORT_LINE_BYTES) throw reportCorrupt(file, lineNumber + 1, `a line longer than ${MAX_REPORT_LINE_BYTES} bytes`);
+      if (bytes.length > MAX_REPORT_LINE_BYTES)
+        throw reportCorrupt(file, lineNumber + 1, `a line longer than ${MAX_REPORT_LINE_BYTES} bytes`);
       const text = bytes.toString('utf8');
       lineNumber += 1;
       consumed += bytes.length + 1;

@@ -77,7 +77,8 @@ function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
   if (summary === undefined) return { ...base, why: 'killed' };
   if (summary.interrupted) return { ...base, why: 'interrupted' };
   if (summary.stoppedBy !== undefined) return { ...base, why: 'stopped-early', stoppedBy: summary.stoppedBy };
-  if (summary.fatal !== undefined) return { ...base, why: 'stopped', fatal: summary.fatal, ...(summary.error ? { error: summary.error } : {}) };
+  if (summary.fatal !== undefined)
+    return { ...base, why: 'stopped', fatal: summary.fatal, ...(summary.error ? { error: summary.error } : {}) };
   return undefined;
 }
 
@@ -85,7 +86,10 @@ function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
  * By place in the input, not by the order the fold met the keys (which a compact fold or a compacted
  * report changes): the same report state lists the same way.
  */
-function byPlace(x: { readonly location: ReportLocation; readonly key: string }, y: { readonly location: ReportLocation; readonly key: string }): number {
+function byPlace(
+  x: { readonly location: ReportLocation; readonly key: string },
+  y: { readonly location: ReportLocation; readonly key: string },
+): number {
   return compareLocations(x.location, y.location) || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
 }
 
@@ -102,7 +106,13 @@ export function summarizeReport(state: LedgerState): ReportSummary {
   const counts = state.counts;
   for (const entry of state.outstanding()) {
     if (entry.status === 'changed') {
-      changed.push({ key: entry.key, hash: entry.hash, location: entry.location, oldId: entry.uploaded?.id, oldHash: entry.uploaded?.hash ?? entry.uncertainHash });
+      changed.push({
+        key: entry.key,
+        hash: entry.hash,
+        location: entry.location,
+        oldId: entry.uploaded?.id,
+        oldHash: entry.uploaded?.hash ?? entry.uncertainHash,
+      });
       continue;
     }
     const code = entry.status === 'invalid' ? (entry.problems?.[0]?.code ?? 'INVALID') : (entry.failure?.code ?? 'UNKNOWN');

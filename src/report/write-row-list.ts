@@ -19,7 +19,13 @@ export interface RowListErrors {
  * spreadsheet would take for a formula is made inert in the CSV (an xlsx cell written as text never is one).
  * @throws the `extension` error for another extension, the `unwritable` one when the file cannot be written.
  */
-export async function writeRowList(out: string, header: readonly string[], rows: Iterable<readonly SheetCell[]>, errors: RowListErrors, sheetName: string): Promise<{ rows: number }> {
+export async function writeRowList(
+  out: string,
+  header: readonly string[],
+  rows: Iterable<readonly SheetCell[]>,
+  errors: RowListErrors,
+  sheetName: string,
+): Promise<{ rows: number }> {
   const ext = path.extname(out).toLowerCase();
   let count = 0;
   if (ext === '.csv') {
@@ -28,7 +34,9 @@ export async function writeRowList(out: string, header: readonly string[], rows:
       await sink.write(`\uFEFF${header.map(csvField).join(',')}\r\n`);
       for (const row of rows) {
         count++;
-        await sink.write(`${row.map((c) => csvField(typeof c === 'string' ? neutralizeFormula(c) : c === null ? '' : String(c))).join(',')}\r\n`);
+        await sink.write(
+          `${row.map((c) => csvField(typeof c === 'string' ? neutralizeFormula(c) : c === null ? '' : String(c))).join(',')}\r\n`,
+        );
       }
       await sink.close();
     } catch (error) {
@@ -39,9 +47,11 @@ export async function writeRowList(out: string, header: readonly string[], rows:
   }
   if (ext !== '.xlsx') throw errors.extension(ext);
   const stream = createWriteStream(out);
-  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch((error: unknown) => {
-    throw errors.unwritable(error);
-  });
+  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch(
+    (error: unknown) => {
+      throw errors.unwritable(error);
+    },
+  );
   const sheet = openXlsxSheetWriter(stream, sheetName);
   await sheet.addRow(header);
   for (const row of rows) {

@@ -42,17 +42,35 @@ export async function checkSheetJsFile(file: string, limits: SheetJsLimits = SHE
     const { size } = await handle.stat();
     if (size === 0) throw sourceError('SOURCE_EMPTY', 'the file is empty', { file }, 'check that this is the right file');
     if (size > limits.maxFileBytes) {
-      throw sourceError('SOURCE_TOO_LARGE', `the file is ${size} bytes; .xls/.ods files are read whole and limited to ${limits.maxFileBytes} bytes`, { file }, TOO_LARGE_HINT);
+      throw sourceError(
+        'SOURCE_TOO_LARGE',
+        `the file is ${size} bytes; .xls/.ods files are read whole and limited to ${limits.maxFileBytes} bytes`,
+        { file },
+        TOO_LARGE_HINT,
+      );
     }
     const { isZip, ods } = await checkSignature(handle, file);
     const entries = isZip ? await checkZipParts(handle, file, size, limits.zip, () => true) : [];
-    if (isZip ? !zipReadAsOds(file, entries.map((e) => e.name)) : !ods) return;
+    if (
+      isZip
+        ? !zipReadAsOds(
+            file,
+            entries.map((e) => e.name),
+          )
+        : !ods
+    )
+      return;
     const content = entries.find((e) => e.name === 'content.xml');
     const xml = isZip ? (content === undefined ? undefined : await inflateZipEntry(file, content)) : createReadStream(file);
     if (xml === undefined) return;
     const over = await countOdsCells(xml as AsyncIterable<Buffer>, limits.cells).finally(() => xml.destroy());
     if (over !== undefined) {
-      const what = over.bound === 'cells' ? `${over.count} cells with a value, past the limit of ${limits.cells.maxCells}` : over.bound === 'rows' ? `cells down to row ${over.count}, past row ${limits.cells.maxRows}` : `cells out to column ${over.count}, past column ${limits.cells.maxColumns}`;
+      const what =
+        over.bound === 'cells'
+          ? `${over.count} cells with a value, past the limit of ${limits.cells.maxCells}`
+          : over.bound === 'rows'
+            ? `cells down to row ${over.count}, past row ${limits.cells.maxRows}`
+            : `cells out to column ${over.count}, past column ${limits.cells.maxColumns}`;
       throw sourceError('SOURCE_TOO_LARGE', `the spreadsheet's repeated cells expand to ${what}`, { file }, TOO_LARGE_HINT);
     }
   } finally {
@@ -68,7 +86,12 @@ export async function checkSheetJsFile(file: string, limits: SheetJsLimits = SHE
 function zipReadAsOds(file: string, names: readonly string[]): boolean {
   if (names.includes('META-INF/manifest.xml') || names.includes('objectdata.xml')) return true;
   if (names.includes('[Content_Types].xml') && !names.includes('Index/Document.iwa')) return false;
-  throw sourceError('SOURCE_CORRUPT', 'the zip holds neither an OpenDocument spreadsheet nor an Excel workbook', { file }, 'open it in the spreadsheet program and save it as .xlsx or .ods');
+  throw sourceError(
+    'SOURCE_CORRUPT',
+    'the zip holds neither an OpenDocument spreadsheet nor an Excel workbook',
+    { file },
+    'open it in the spreadsheet program and save it as .xlsx or .ods',
+  );
 }
 
 /**
@@ -76,14 +99,26 @@ function zipReadAsOds(file: string, names: readonly string[]): boolean {
  * must stay within the cell limits: a sparse sheet with one cell at row 1,000,000 or column XFD is
  * small for SheetJS but not once its rows are filled out.
  */
-export function checkSheetExtent(file: string, sheet: string, rows: readonly ({ readonly length: number } | undefined)[], limits: CellLimits = SHEETJS_LIMITS.cells): void {
+export function checkSheetExtent(
+  file: string,
+  sheet: string,
+  rows: readonly ({ readonly length: number } | undefined)[],
+  limits: CellLimits = SHEETJS_LIMITS.cells,
+): void {
   let cells = 0;
   let widest = 0;
   for (const row of rows) {
     cells += row?.length ?? 0;
     widest = Math.max(widest, row?.length ?? 0);
   }
-  const over = rows.length > limits.maxRows ? `reaches row ${rows.length}, past row ${limits.maxRows}` : widest > limits.maxColumns ? `reaches column ${widest}, past column ${limits.maxColumns}` : cells > limits.maxCells ? `spans ${cells} cells, past the limit of ${limits.maxCells}` : undefined;
+  const over =
+    rows.length > limits.maxRows
+      ? `reaches row ${rows.length}, past row ${limits.maxRows}`
+      : widest > limits.maxColumns
+        ? `reaches column ${widest}, past column ${limits.maxColumns}`
+        : cells > limits.maxCells
+          ? `spans ${cells} cells, past the limit of ${limits.maxCells}`
+          : undefined;
   if (over !== undefined) throw sourceError('SOURCE_TOO_LARGE', `the sheet ${over}`, { file, sheet }, TOO_LARGE_HINT);
 }
 
@@ -100,12 +135,17 @@ async function checkSignature(handle: FileHandle, file: string): Promise<{ isZip
   const head = Buffer.alloc(1024);
   const { bytesRead } = await handle.read(head, 0, head.length, 0);
   const bytes = head.subarray(0, bytesRead);
-  const text = bytes.toString('latin1').replace(/^(\xef\xbb\xbf)?\s*/, '').slice(0, 1024).toLowerCase();
+  const text = bytes
+    .toString('latin1')
+    .replace(/^(\xef\xbb\xbf)?\s*/, '')
+    .slice(0, 1024)
+    .toLowerCase();
   const isZip = bytes.subarray(0, 4).equals(ZIP_MAGIC);
   const ods = path.extname(file).toLowerCase() === '.ods';
   const biff = bytes[0] === 0x09 && (bytes[1] === 0x00 || bytes[1] === 0x02 || bytes[1] === 0x04) && bytes[3] === 0x00;
   const markup =
-    /^<(!doctype html|html|table)\b/.test(text) || (/^<(meta|\?xml)/.test(text) && /<(html|table|workbook|ss:workbook)\b|<\?mso-application/.test(text));
+    /^<(!doctype html|html|table)\b/.test(text) ||
+    (/^<(meta|\?xml)/.test(text) && /<(html|table|workbook|ss:workbook)\b|<\?mso-application/.test(text));
   const ok = ods
     ? isZip || (text.startsWith('<') && text.includes('office:document'))
     : bytes.subarray(0, 8).equals(CFB_MAGIC) || isZip || biff || markup;

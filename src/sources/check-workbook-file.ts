@@ -45,7 +45,11 @@ const TOO_LARGE_HINT = 'this is not a normal workbook (a zip bomb?); if it is ge
  * @param reads which entries the reader will inflate (the others are neither checked nor returned).
  * @returns the checked entries that `reads` selects.
  */
-export async function checkWorkbookFile(file: string, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS, reads: (name: string) => boolean = () => true): Promise<readonly VerifiedZipEntry[]> {
+export async function checkWorkbookFile(
+  file: string,
+  limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS,
+  reads: (name: string) => boolean = () => true,
+): Promise<readonly VerifiedZipEntry[]> {
   const handle = await openSourceFile(file);
   try {
     const { size } = await handle.stat();
@@ -61,7 +65,12 @@ export async function checkWorkbookFile(file: string, limits: WorkbookLimits = D
       );
     }
     if (!magic.equals(ZIP_MAGIC)) {
-      throw sourceError('SOURCE_CORRUPT', 'the file is not an xlsx workbook (not a zip archive)', { file }, 'save it again as .xlsx from the spreadsheet program');
+      throw sourceError(
+        'SOURCE_CORRUPT',
+        'the file is not an xlsx workbook (not a zip archive)',
+        { file },
+        'save it again as .xlsx from the spreadsheet program',
+      );
     }
     return await checkZipParts(handle, file, size, limits, reads);
   } finally {
@@ -78,9 +87,16 @@ export async function checkWorkbookFile(file: string, limits: WorkbookLimits = D
  * as its count passes the declared size, so a bomb costs at most the (capped) declared bytes.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_CORRUPT` or `SOURCE_ENCRYPTED`.
  */
-export async function checkZipParts(handle: FileHandle, file: string, size: number, limits: WorkbookLimits, reads: (name: string) => boolean): Promise<VerifiedZipEntry[]> {
+export async function checkZipParts(
+  handle: FileHandle,
+  file: string,
+  size: number,
+  limits: WorkbookLimits,
+  reads: (name: string) => boolean,
+): Promise<VerifiedZipEntry[]> {
   const dir = await readZipDirectory(handle, size);
-  if (!dir.ok) throw sourceError('SOURCE_CORRUPT', dir.reason, { file }, 'the file is damaged or incompletely copied; copy or save it again');
+  if (!dir.ok)
+    throw sourceError('SOURCE_CORRUPT', dir.reason, { file }, 'the file is damaged or incompletely copied; copy or save it again');
   const parts = dir.entries.filter((entry) => reads(entry.name));
   let total = 0;
   for (const entry of parts) {
@@ -88,7 +104,12 @@ export async function checkZipParts(handle: FileHandle, file: string, size: numb
     total += entry.uncompressedSize;
   }
   if (total > limits.maxTotalBytes) {
-    throw sourceError('SOURCE_TOO_LARGE', `the workbook's parts expand to ${total} bytes together, past the limit of ${limits.maxTotalBytes}`, { file }, TOO_LARGE_HINT);
+    throw sourceError(
+      'SOURCE_TOO_LARGE',
+      `the workbook's parts expand to ${total} bytes together, past the limit of ${limits.maxTotalBytes}`,
+      { file },
+      TOO_LARGE_HINT,
+    );
   }
   const verified: VerifiedZipEntry[] = [];
   for (const entry of parts) {
@@ -97,9 +118,20 @@ export async function checkZipParts(handle: FileHandle, file: string, size: numb
       verified.push(result);
       continue;
     }
-    if (result.kind === 'encrypted') throw sourceError('SOURCE_ENCRYPTED', `${entry.name} is encrypted`, { file }, 'remove the password in the spreadsheet program and try again');
+    if (result.kind === 'encrypted')
+      throw sourceError(
+        'SOURCE_ENCRYPTED',
+        `${entry.name} is encrypted`,
+        { file },
+        'remove the password in the spreadsheet program and try again',
+      );
     if (result.kind === 'larger') {
-      throw sourceError('SOURCE_TOO_LARGE', `${entry.name} inflates past the ${result.declared} bytes its header declares`, { file }, TOO_LARGE_HINT);
+      throw sourceError(
+        'SOURCE_TOO_LARGE',
+        `${entry.name} inflates past the ${result.declared} bytes its header declares`,
+        { file },
+        TOO_LARGE_HINT,
+      );
     }
     throw sourceError('SOURCE_CORRUPT', result.reason, { file }, 'the file is damaged or incompletely copied; copy or save it again');
   }

@@ -55,7 +55,14 @@ export function csvRecords(plan: CsvReadPlan): CsvRecords {
   const input = createReadStream(file, { start, highWaterMark: CHUNK_BYTES });
   // csv-parse otherwise fixes the line ending from the first line it meets, so a CRLF file with one
   // line appended in an editor that writes LF (or the reverse) reads as one ragged row.
-  const parser = parse({ delimiter, record_delimiter: RECORD_DELIMITERS, relax_column_count: true, relax_quotes: true, bom: false, max_record_size: MAX_CSV_RECORD_BYTES });
+  const parser = parse({
+    delimiter,
+    record_delimiter: RECORD_DELIMITERS,
+    relax_column_count: true,
+    relax_quotes: true,
+    bom: false,
+    max_record_size: MAX_CSV_RECORD_BYTES,
+  });
   const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : guessed ? gb18030Guard() : decoderStream(encoding));
   source.pipe(parser);
   const forward = (error: Error): void => {
@@ -120,12 +127,24 @@ async function* records(parser: Parser, file: string, mark: () => void): AsyncGe
     }
     const code = (error as { code?: string }).code;
     if (code === 'CSV_MAX_RECORD_SIZE') {
-      throw sourceError('SOURCE_TOO_LARGE', `the record that starts at line ${line} runs past ${MAX_CSV_RECORD_BYTES} bytes`, { file, row: line }, 'look for an unclosed quote on this line; if the file has no line breaks, it is not a CSV table', error);
+      throw sourceError(
+        'SOURCE_TOO_LARGE',
+        `the record that starts at line ${line} runs past ${MAX_CSV_RECORD_BYTES} bytes`,
+        { file, row: line },
+        'look for an unclosed quote on this line; if the file has no line breaks, it is not a CSV table',
+        error,
+      );
     }
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
       throw sourceError('SOURCE_UNREADABLE', `cannot read the file (${code})`, { file }, undefined, error);
     }
-    throw sourceError('SOURCE_CSV_SYNTAX', `the file is not valid CSV: ${(error as Error).message}`, { file, row: line }, 'look for an unclosed quote at or after this line', error);
+    throw sourceError(
+      'SOURCE_CSV_SYNTAX',
+      `the file is not valid CSV: ${(error as Error).message}`,
+      { file, row: line },
+      'look for an unclosed quote at or after this line',
+      error,
+    );
   }
 }
 

@@ -60,11 +60,25 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
     } else if (info) {
       // A FIFO would block the read (or be read up once, for the run's sha256) and a device never
       // ends: an input is read twice, so it must be a file.
-      problems.push(sourceError('SOURCE_NOT_A_FILE', `the input is ${fileKindText(info)}, not a regular file`, { file: input }, 'name a table file (save a stream to a file first)'));
+      problems.push(
+        sourceError(
+          'SOURCE_NOT_A_FILE',
+          `the input is ${fileKindText(info)}, not a regular file`,
+          { file: input },
+          'name a table file (save a stream to a file first)',
+        ),
+      );
     } else if (isDynamicPattern(input)) {
       const base = patternBase(input);
       if (!(await stat(path.resolve(cwd, base)).catch(() => undefined))?.isDirectory()) {
-        problems.push(sourceError('SOURCE_NOT_FOUND', `the folder ${base} of the pattern does not exist`, { file: input }, 'check the pattern; quote it so the shell does not expand it'));
+        problems.push(
+          sourceError(
+            'SOURCE_NOT_FOUND',
+            `the folder ${base} of the pattern does not exist`,
+            { file: input },
+            'check the pattern; quote it so the shell does not expand it',
+          ),
+        );
         continue;
       }
       const matches = (await glob(input, { cwd, onlyFiles: true, dot: false, expandDirectories: false }))
@@ -84,7 +98,11 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
  * @throws MgeError `SOURCE_NOT_FOUND` (a missing file, or a glob whose folder is missing),
  *   `SOURCE_NOT_A_FILE` (a FIFO, device or socket), `SOURCE_NO_INPUTS` (no inputs named at all).
  */
-export async function listInputs(inputs: readonly string[], cwd: string = process.cwd(), options: ListInputsOptions = {}): Promise<string[]> {
+export async function listInputs(
+  inputs: readonly string[],
+  cwd: string = process.cwd(),
+  options: ListInputsOptions = {},
+): Promise<string[]> {
   if (inputs.length === 0) {
     throw sourceError('SOURCE_NO_INPUTS', 'no input files were named', {}, 'name files, directories or globs');
   }

@@ -16,5 +16,8 @@ export async function listXlsxSheetNames(file: string, entries: readonly Verifie
   const parts: Buffer[] = [];
   for await (const chunk of (await inflateZipEntry(file, entry)) as AsyncIterable<Buffer>) parts.push(chunk);
   const xml = Buffer.concat(parts).toString('utf8');
-  return [...xml.matchAll(/<sheet\b[^>]*>/g)].map((m) => attr(m[0], 'name')).filter((n): n is string => n !== undefined).map(xmlText);
+  return [...xml.matchAll(/<sheet\b[^>]*>/g)]
+    .map((m) => attr(m[0], 'name'))
+    .filter((n): n is string => n !== undefined)
+    .map(xmlText);
 }

@@ -14,8 +14,7 @@ let loaded: ExcelJsModule | undefined;
 export function loadExcelJs(): ExcelJsModule {
   if (loaded) return loaded;
   const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:module') as
-    | { createRequire: typeof createRequire }
-    | undefined;
+    { createRequire: typeof createRequire } | undefined;
   loaded = (builtin?.createRequire ?? createRequire)(import.meta.url)('exceljs') as ExcelJsModule;
   return loaded;
 }

@@ -41,7 +41,8 @@ export function normalizeExcelCell(raw: unknown, numFmt: string | undefined, for
   if ('error' in obj) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: String(obj.error) } };
   if ('formula' in obj || 'sharedFormula' in obj) {
     if (!('result' in obj) || obj.result === undefined || obj.result === null) {
-      if (typeof formulaResult === 'number' && Number.isNaN(formulaResult)) return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: undefined } };
+      if (typeof formulaResult === 'number' && Number.isNaN(formulaResult))
+        return { value: null, issue: { code: 'SOURCE_ERROR_CELL', found: undefined } };
       return { value: null, issue: { code: 'SOURCE_FORMULA_NO_RESULT', found: `=${String(obj.formula ?? obj.sharedFormula)}` } };
     }
     return normalizeExcelCell(obj.result, numFmt);

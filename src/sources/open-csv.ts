@@ -28,7 +28,12 @@ export async function openCsv(file: string, options: SourceOptions = {}, thread:
   }
   const verdict = detectEncoding(sample, complete);
   if (verdict.kind === 'binary' && options.encoding !== 'utf16le') {
-    throw sourceError('SOURCE_NOT_TEXT', 'the file is not text (it holds NUL bytes)', where, 'a CSV/TSV file must be plain text; save the sheet as CSV or read the workbook itself');
+    throw sourceError(
+      'SOURCE_NOT_TEXT',
+      'the file is not text (it holds NUL bytes)',
+      where,
+      'a CSV/TSV file must be plain text; save the sheet as CSV or read the workbook itself',
+    );
   }
   const encoding = chooseEncoding(verdict, options.encoding ?? 'auto', file);
   const bom = verdict.kind === 'text' && verdict.encoding === encoding ? verdict.bom : 0;
@@ -37,10 +42,18 @@ export async function openCsv(file: string, options: SourceOptions = {}, thread:
     throw sourceError('SOURCE_EMPTY', 'the file holds only blank lines', where, 'check that this is the right file');
   }
   const delimiter: Delimiter =
-    options.delimiter === undefined || options.delimiter === 'auto' ? sniffDelimiter(head, file.toLowerCase().endsWith('.tsv') ? '\t' : ',') : options.delimiter;
+    options.delimiter === undefined || options.delimiter === 'auto'
+      ? sniffDelimiter(head, file.toLowerCase().endsWith('.tsv') ? '\t' : ',')
+      : options.delimiter;
 
   // A GB18030 guess made from the sample is checked on (the user's explicit choice is not).
-  const plan: CsvReadPlan = { file, start: bom, encoding, guessed: encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto', delimiter };
+  const plan: CsvReadPlan = {
+    file,
+    start: bom,
+    encoding,
+    guessed: encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto',
+    delimiter,
+  };
   const { rows, close, bytesRead } = (await readsOnWorker(file, thread)) ? threadedCsvRecords(plan) : csvRecords(plan);
   return assembleTable({ file, sheet: undefined, rows, merges: undefined, close, readFraction: () => bytesRead() / size }, options);
 }
@@ -52,7 +65,12 @@ function chooseEncoding(
 ): TextEncodingName {
   if (wanted !== 'auto') {
     if (wanted === 'utf8' && verdict.kind === 'not-utf8') {
-      throw sourceError('SOURCE_BAD_ENCODING', 'the file is not valid UTF-8', { file }, 'it may be GB18030/GBK: set the encoding to gb18030 (or auto)');
+      throw sourceError(
+        'SOURCE_BAD_ENCODING',
+        'the file is not valid UTF-8',
+        { file },
+        'it may be GB18030/GBK: set the encoding to gb18030 (or auto)',
+      );
     }
     return wanted;
   }

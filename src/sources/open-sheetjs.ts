@@ -37,7 +37,9 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, lim
       encrypted ? 'SOURCE_ENCRYPTED' : 'SOURCE_CORRUPT',
       encrypted ? 'the workbook is password-protected' : `the workbook cannot be read: ${message}`,
       { file },
-      encrypted ? 'remove the password in the spreadsheet program and try again' : 'the file is damaged; open it in the spreadsheet program and save it again',
+      encrypted
+        ? 'remove the password in the spreadsheet program and try again'
+        : 'the file is damaged; open it in the spreadsheet program and save it again',
       error,
     );
   }
@@ -58,11 +60,23 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, lim
   // The workbook is in memory: progress is the share of its rows handed out.
   const handed = { rows: 0 };
   const readFraction = (): number => (data.length > 0 ? handed.rows / data.length : 1);
-  const dates: DateSystem = { date1904: book.Workbook?.WBProps?.date1904 === true, fromIsoDates: path.extname(file).toLowerCase() === '.ods' };
-  return assembleTable({ file, sheet: name, rows: sheetRows(XLSX, data, name, handed, dates), merges, close: async () => undefined, readFraction }, options);
+  const dates: DateSystem = {
+    date1904: book.Workbook?.WBProps?.date1904 === true,
+    fromIsoDates: path.extname(file).toLowerCase() === '.ods',
+  };
+  return assembleTable(
+    { file, sheet: name, rows: sheetRows(XLSX, data, name, handed, dates), merges, close: async () => undefined, readFraction },
+    options,
+  );
 }
 
-async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | undefined)[], sheetName: string, handed: { rows: number }, dates: DateSystem): AsyncGenerator<RawRow[]> {
+async function* sheetRows(
+  XLSX: typeof SheetJs,
+  data: (SheetJs.CellObject[] | undefined)[],
+  sheetName: string,
+  handed: { rows: number },
+  dates: DateSystem,
+): AsyncGenerator<RawRow[]> {
   let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
@@ -76,7 +90,12 @@ async function* sheetRows(XLSX: typeof SheetJs, data: (SheetJs.CellObject[] | un
       if (cell) {
         if (cell.t === 'e') {
           const found = cell.w ?? XLSX.utils.format_cell(cell);
-          (issues ??= []).push({ code: 'SOURCE_ERROR_CELL', message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`, columnIndex: c, found });
+          (issues ??= []).push({
+            code: 'SOURCE_ERROR_CELL',
+            message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`,
+            columnIndex: c,
+            found,
+          });
         } else {
           value = sheetJsValue(XLSX, cell, dates);
           if (typeof value === 'number' && (typeof cell.z === 'string' ? isPercentFormat(cell.z) : showsAsPercent(value, cell.w))) {
@@ -112,11 +131,14 @@ function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject, dates: Dat
       return Boolean(cell.v);
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && (XLSX.SSF as SheetJsFormats).is_date(cell.z)) return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
+      if (typeof cell.z === 'string' && (XLSX.SSF as SheetJsFormats).is_date(cell.z))
+        return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
       return Number.isFinite(v) ? v : null;
     }
     case 'd':
-      return cell.v instanceof Date ? (wallClockDate(cell.v.getTime(), typeof cell.z === 'string' && formatShowsTime(cell.z)) ?? null) : null;
+      return cell.v instanceof Date
+        ? (wallClockDate(cell.v.getTime(), typeof cell.z === 'string' && formatShowsTime(cell.z)) ?? null)
+        : null;
     default:
       return null;
   }

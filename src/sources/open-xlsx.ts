@@ -56,7 +56,11 @@ const EXCELJS_PARTS = new Set(['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 
  * @throws MgeError `SOURCE_SHEET_NOT_FOUND` (hint lists the sheets), `SOURCE_CORRUPT`,
  *   `SOURCE_ENCRYPTED`, `SOURCE_TOO_LARGE`, and the header errors of `assembleTable`.
  */
-export async function openXlsx(file: string, options: SourceOptions = {}, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS): Promise<TableSource> {
+export async function openXlsx(
+  file: string,
+  options: SourceOptions = {},
+  limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS,
+): Promise<TableSource> {
   const entries = await checkWorkbookFile(file, limits, readByExcelJs);
   // The reader walks the zip's local headers: it gets only the parts checked above, as they were checked.
   const reader = new (loadExcelJs().stream.xlsx.WorkbookReader)(zipPartsStream(file, entries), {
@@ -85,7 +89,10 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
       index++;
       const order = reader.model?.sheets?.map((s) => s.name) ?? [];
       const name = next.value.name ?? order[index - 1] ?? `Sheet${index}`;
-      const match = typeof wanted === 'number' ? name === (order[wanted - 1] ?? `#${wanted}`) || (order.length === 0 && index === wanted) : name === wanted;
+      const match =
+        typeof wanted === 'number'
+          ? name === (order[wanted - 1] ?? `#${wanted}`) || (order.length === 0 && index === wanted)
+          : name === wanted;
       if (match) {
         sheet = next.value;
         sheetName = name;
@@ -107,7 +114,8 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
     );
   }
   const sheetNames = reader.model?.sheets?.map((s) => s.name) ?? [];
-  const merges = (options.headerRows ?? 1) > 1 ? await readXlsxMerges(file, entries, sheetNames, sheetName, limits).catch(() => undefined) : undefined;
+  const merges =
+    (options.headerRows ?? 1) > 1 ? await readXlsxMerges(file, entries, sheetNames, sheetName, limits).catch(() => undefined) : undefined;
   let errorResults: Promise<Map<string, string>> | undefined;
   const errorText = async (ref: string): Promise<string | undefined> => {
     errorResults ??= readXlsxErrorResults(file, entries, sheetNames, sheetName, limits).catch(() => new Map<string, string>());
@@ -117,7 +125,10 @@ export async function openXlsx(file: string, options: SourceOptions = {}, limits
   const xmlBytes = entry === undefined || entry.uncompressedSize === 0xffffffff ? 0 : entry.uncompressedSize;
   const parsed = { bytes: 0 };
   const readFraction = (): number => (xmlBytes > 0 ? parsed.bytes / xmlBytes : 0);
-  return assembleTable({ file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText, parsed, limits.maxSpan), merges, close, readFraction }, options);
+  return assembleTable(
+    { file, sheet: sheetName, rows: sheetRows(sheet, file, sheetName, errorText, parsed, limits.maxSpan), merges, close, readFraction },
+    options,
+  );
 }
 
 /**
@@ -153,7 +164,12 @@ async function* sheetRows(
         const row = event.value as ExcelRow;
         // Sizes in a zip directory can lie; a sheet cannot hold more rows than Excel allows.
         if (row.number > MAX_EXCEL_ROWS) {
-          throw sourceError('SOURCE_TOO_LARGE', `the sheet goes past Excel's last row (${MAX_EXCEL_ROWS})`, { file, sheet: sheetName, row: row.number }, 'this is not a normal workbook; save it again from the spreadsheet program');
+          throw sourceError(
+            'SOURCE_TOO_LARGE',
+            `the sheet goes past Excel's last row (${MAX_EXCEL_ROWS})`,
+            { file, sheet: sheetName, row: row.number },
+            'this is not a normal workbook; save it again from the spreadsheet program',
+          );
         }
         const { raw, filled: held } = toRawRow(row, sheetName);
         spanned += raw.cells.length;

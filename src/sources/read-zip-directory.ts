@@ -14,8 +14,7 @@ export interface ZipEntry {
 
 /** Why a zip directory could not be read. */
 export type ZipDirectoryResult =
-  | { readonly ok: true; readonly entries: readonly ZipEntry[] }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly entries: readonly ZipEntry[] } | { readonly ok: false; readonly reason: string };
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;

@@ -29,10 +29,12 @@ const CHUNK = 256 * 1024;
  */
 export async function verifyZipEntry(handle: FileHandle, file: string, entry: ZipEntry): Promise<VerifiedZipEntry | ZipEntryProblem> {
   if ((entry.flags & 0x01) !== 0) return { kind: 'encrypted' };
-  if (entry.method !== STORED && entry.method !== DEFLATE) return { kind: 'damaged', reason: `${entry.name} uses compression method ${entry.method}` };
+  if (entry.method !== STORED && entry.method !== DEFLATE)
+    return { kind: 'damaged', reason: `${entry.name} uses compression method ${entry.method}` };
   const local = Buffer.alloc(30);
   const { bytesRead } = await handle.read(local, 0, 30, entry.localHeaderOffset);
-  if (bytesRead < 30 || local.readUInt32LE(0) !== LOCAL_SIGNATURE) return { kind: 'damaged', reason: `no entry header where the directory places ${entry.name}` };
+  if (bytesRead < 30 || local.readUInt32LE(0) !== LOCAL_SIGNATURE)
+    return { kind: 'damaged', reason: `no entry header where the directory places ${entry.name}` };
   const nameLength = local.readUInt16LE(26);
   const name = Buffer.alloc(nameLength);
   await handle.read(name, 0, nameLength, entry.localHeaderOffset + 30);
@@ -43,7 +45,8 @@ export async function verifyZipEntry(handle: FileHandle, file: string, entry: Zi
   const inflated = await countInflated(file, entry, dataOffset);
   if (typeof inflated === 'string') return { kind: 'damaged', reason: `${entry.name} cannot be inflated: ${inflated}` };
   if (inflated > entry.uncompressedSize) return { kind: 'larger', declared: entry.uncompressedSize };
-  if (inflated < entry.uncompressedSize) return { kind: 'damaged', reason: `${entry.name} holds fewer bytes than its header declares (truncated)` };
+  if (inflated < entry.uncompressedSize)
+    return { kind: 'damaged', reason: `${entry.name} holds fewer bytes than its header declares (truncated)` };
   return { ...entry, dataOffset };
 }
 

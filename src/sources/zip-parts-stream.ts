@@ -28,7 +28,9 @@ function rank(name: string): number {
 
 /** The parts in the order the reader wants them: the workbook's own first, then the rest in file order. */
 function orderedParts(entries: readonly VerifiedZipEntry[]): Part[] {
-  const parts: Part[] = [...entries].sort((a, b) => rank(a.name) - rank(b.name) || a.localHeaderOffset - b.localHeaderOffset).map((entry) => ({ entry }));
+  const parts: Part[] = [...entries]
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.localHeaderOffset - b.localHeaderOffset)
+    .map((entry) => ({ entry }));
   if (!entries.some((entry) => entry.name === SHARED_STRINGS)) {
     const at = parts.findIndex((part) => 'entry' in part && rank(part.entry.name) > FIRST.indexOf(SHARED_STRINGS));
     parts.splice(at < 0 ? parts.length : at, 0, { name: SHARED_STRINGS, bytes: EMPTY_SHARED_STRINGS });

@@ -1,15 +1,8 @@
 import { TemplateError } from './template-errors.js';
-import {
-  FIELD_TYPE_BY_CODE,
-  type ChoiceGroup,
-  type Field,
-  type Template,
-  type TemplateSummary,
-} from './template-types.js';
+import { FIELD_TYPE_BY_CODE, type ChoiceGroup, type Field, type Template, type TemplateSummary } from './template-types.js';
 import { isObject } from '../util/is-object.js';
 
 type Json = Record<string, unknown>;
-
 
 function malformed(path: string, message: string, templateId?: number): TemplateError {
   return new TemplateError('TEMPLATE_MALFORMED', `template${templateId === undefined ? '' : ` ${templateId}`}: ${message}`, {

@@ -27,7 +27,10 @@ export function createTemplateCache(dir: string): TemplateCache {
       if (pubDate !== undefined) name = fileName(id, pubDate);
       else {
         const names = await readdir(dir).catch(() => [] as string[]);
-        name = names.filter((n) => n.startsWith(`template-${id}-`) && n.endsWith('.json')).sort().pop();
+        name = names
+          .filter((n) => n.startsWith(`template-${id}-`) && n.endsWith('.json'))
+          .sort()
+          .pop();
       }
       if (name === undefined) return undefined;
       const text = await readFile(join(dir, name), 'utf8').catch(() => undefined);

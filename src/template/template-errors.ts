@@ -10,7 +10,13 @@ import type { ErrorKind } from '../errors/mge-error.js';
  *
  * A template gone in the middle of an upload is `TEMPLATE_GONE`, a stop of the run (`RunStopCode`).
  */
-export type TemplateErrorCode = 'TEMPLATE_NOT_FOUND' | 'TEMPLATE_UNPUBLISHED' | 'TEMPLATE_MALFORMED' | 'TEMPLATE_FILE_UNREADABLE' | 'TEMPLATE_ID_INVALID' | 'TEMPLATE_SOURCE_MISSING';
+export type TemplateErrorCode =
+  | 'TEMPLATE_NOT_FOUND'
+  | 'TEMPLATE_UNPUBLISHED'
+  | 'TEMPLATE_MALFORMED'
+  | 'TEMPLATE_FILE_UNREADABLE'
+  | 'TEMPLATE_ID_INVALID'
+  | 'TEMPLATE_SOURCE_MISSING';
 
 const KIND: Readonly<Record<TemplateErrorCode, ErrorKind>> = {
   TEMPLATE_NOT_FOUND: 'template',

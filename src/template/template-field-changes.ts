@@ -39,10 +39,14 @@ export function templateFieldChanges(before: Template, after: Template): FieldCh
       changes.push({ path, change: 'retyped', before: old.type, after: now.type });
       continue;
     }
-    if (old.required !== now.required) changes.push({ path, change: 'required', before: String(old.required), after: String(now.required) });
-    if ((old.type === 'number' || old.type === 'range') && (now.type === 'number' || now.type === 'range') && old.unit !== now.unit) changes.push({ path, change: 'unit', before: old.unit, after: now.unit });
-    if (old.type === 'range' && now.type === 'range' && old.rangeType !== now.rangeType) changes.push({ path, change: 'rangeType', before: old.rangeType, after: now.rangeType });
-    if (old.type === 'choice' && now.type === 'choice' && old.allOptions.join('\u0000') !== now.allOptions.join('\u0000')) changes.push({ path, change: 'options', before: old.allOptions.join(', '), after: now.allOptions.join(', ') });
+    if (old.required !== now.required)
+      changes.push({ path, change: 'required', before: String(old.required), after: String(now.required) });
+    if ((old.type === 'number' || old.type === 'range') && (now.type === 'number' || now.type === 'range') && old.unit !== now.unit)
+      changes.push({ path, change: 'unit', before: old.unit, after: now.unit });
+    if (old.type === 'range' && now.type === 'range' && old.rangeType !== now.rangeType)
+      changes.push({ path, change: 'rangeType', before: old.rangeType, after: now.rangeType });
+    if (old.type === 'choice' && now.type === 'choice' && old.allOptions.join('\u0000') !== now.allOptions.join('\u0000'))
+      changes.push({ path, change: 'options', before: old.allOptions.join(', '), after: now.allOptions.join(', ') });
   }
   for (const [path, now] of b) if (!a.has(path)) changes.push({ path, change: 'added', before: undefined, after: now.type });
   return changes;

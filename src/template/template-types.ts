@@ -4,17 +4,7 @@
  */
 
 /** The ten field types, by the platform's `t` code (1..10). */
-export type FieldType =
-  | 'string'
-  | 'number'
-  | 'range'
-  | 'image'
-  | 'file'
-  | 'choice'
-  | 'array'
-  | 'table'
-  | 'container'
-  | 'generator';
+export type FieldType = 'string' | 'number' | 'range' | 'image' | 'file' | 'choice' | 'array' | 'table' | 'container' | 'generator';
 
 export const FIELD_TYPE_BY_CODE: Readonly<Record<number, FieldType>> = {
   1: 'string',
@@ -95,16 +85,7 @@ export interface GeneratorField extends FieldBase {
 }
 
 export type Field =
-  | StringField
-  | NumberField
-  | RangeField
-  | ImageField
-  | FileField
-  | ChoiceField
-  | ArrayField
-  | TableField
-  | ContainerField
-  | GeneratorField;
+  StringField | NumberField | RangeField | ImageField | FileField | ChoiceField | ArrayField | TableField | ContainerField | GeneratorField;
 
 /** Template metadata and its field tree (`Template.to_dict` of the platform). */
 export interface Template {

@@ -81,7 +81,13 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
         case 'skip-uncertain':
           return outcome({ type: 'skipped', ...base, why: 'uncertain', sourceValues: row.sourceValues });
         case 'skip-failed':
-          return outcome({ type: 'skipped', ...base, why: 'failed', code: known?.failure?.code ?? 'FAILED', sourceValues: row.sourceValues });
+          return outcome({
+            type: 'skipped',
+            ...base,
+            why: 'failed',
+            code: known?.failure?.code ?? 'FAILED',
+            sourceValues: row.sourceValues,
+          });
         case 'resend-uncertain':
           return send({ base, body, sourceValues: row.sourceValues, marks: { resendOf: resendOf(known) } });
         default: {
@@ -89,8 +95,15 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
           const oldId = known?.uploaded?.id;
           changed += 1;
           const past = changed > maxChanges;
-          if (decision === 'changed-upload' && !past) return send({ base, body, sourceValues: row.sourceValues, marks: { replaces: { id: oldId, hash: oldHash } } });
-          const line: OutcomeInput = { type: 'changed', ...base, oldHash, ...(oldId !== undefined ? { oldId } : {}), sourceValues: row.sourceValues };
+          if (decision === 'changed-upload' && !past)
+            return send({ base, body, sourceValues: row.sourceValues, marks: { replaces: { id: oldId, hash: oldHash } } });
+          const line: OutcomeInput = {
+            type: 'changed',
+            ...base,
+            oldHash,
+            ...(oldId !== undefined ? { oldId } : {}),
+            sourceValues: row.sourceValues,
+          };
           return outcome(line, past ? { code: 'MAX_CHANGES_REACHED', limit: maxChanges } : undefined);
         }
       }

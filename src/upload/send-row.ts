@@ -131,7 +131,13 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
  * After a failed attempt: writes the row's final outcome and resolves `undefined`, or writes a
  * `retrying` line (only when nothing was stored) and resolves the delay before the next attempt.
  */
-async function settleFailure(ctx: SendContext, row: RowToSend, c: Classification, attempt: number, retryAfterMs: number | undefined): Promise<number | undefined> {
+async function settleFailure(
+  ctx: SendContext,
+  row: RowToSend,
+  c: Classification,
+  attempt: number,
+  retryAfterMs: number | undefined,
+): Promise<number | undefined> {
   if (c.action === 'fatal' || c.action === 'failed') {
     // 401/403/404 (fatal) are answered before the record is read (steps 1 and 9 of docs/platform.md#the-order-of-the-submit-checks): nothing stored.
     await ctx.outcome({
@@ -150,7 +156,14 @@ async function settleFailure(ctx: SendContext, row: RowToSend, c: Classification
     return undefined;
   }
   const delayMs = Math.max(backoffDelay(attempt, ctx.backoff, ctx.random), retryAfterMs ?? 0);
-  await ctx.write({ type: 'retrying', ...row.base, attempt, code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), delayMs });
+  await ctx.write({
+    type: 'retrying',
+    ...row.base,
+    attempt,
+    code: c.code,
+    ...(c.status !== undefined ? { status: c.status } : {}),
+    delayMs,
+  });
   return delayMs;
 }
 
@@ -172,7 +185,23 @@ function endStopped(ctx: SendContext, row: RowToSend, last: Classification | und
   if (!last) return Promise.resolve();
   const resend = resendMark(row);
   if (last.action === 'uncertain') {
-    return ctx.outcome({ type: 'uncertain', ...row.base, ...failureFields(last), reason: uncertainReason(last), attempts, sourceValues: row.sourceValues, ...resend });
+    return ctx.outcome({
+      type: 'uncertain',
+      ...row.base,
+      ...failureFields(last),
+      reason: uncertainReason(last),
+      attempts,
+      sourceValues: row.sourceValues,
+      ...resend,
+    });
   }
-  return ctx.outcome({ type: 'failed', ...row.base, ...failureFields(last), retryable: true, attempts, sourceValues: row.sourceValues, ...resend });
+  return ctx.outcome({
+    type: 'failed',
+    ...row.base,
+    ...failureFields(last),
+    retryable: true,
+    attempts,
+    sourceValues: row.sourceValues,
+    ...resend,
+  });
 }

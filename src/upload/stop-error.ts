@@ -8,7 +8,8 @@ import type { Classification } from '../platform/classify-failure.js';
  * - `PLATFORM_UNREACHABLE`, `UNCERTAIN_STREAK`: the circuit breaker (`outcome-streaks.ts`).
  * - `INTERNAL_ERROR`: a bug (kind `internal`); the report is consistent.
  */
-export type RunStopCode = 'TOKEN_REJECTED' | 'TEMPLATE_GONE' | 'ENDPOINT_NOT_FOUND' | 'PLATFORM_UNREACHABLE' | 'UNCERTAIN_STREAK' | 'INTERNAL_ERROR';
+export type RunStopCode =
+  'TOKEN_REJECTED' | 'TEMPLATE_GONE' | 'ENDPOINT_NOT_FOUND' | 'PLATFORM_UNREACHABLE' | 'UNCERTAIN_STREAK' | 'INTERNAL_ERROR';
 
 const TEXT: Readonly<Record<RunStopCode, { message: string; hint: string }>> = {
   TOKEN_REJECTED: {
@@ -28,7 +29,8 @@ const TEXT: Readonly<Record<RunStopCode, { message: string; hint: string }>> = {
     hint: 'Check the network and the platform, then run the same command again: it resumes from the report.',
   },
   UNCERTAIN_STREAK: {
-    message: 'Uploads kept ending with an unknown outcome (the platform may have stored them); the run stopped instead of leaving every row uncertain',
+    message:
+      'Uploads kept ending with an unknown outcome (the platform may have stored them); the run stopped instead of leaving every row uncertain',
     hint: 'Check the platform (and the rows `mge-ingest report FILE` lists as uncertain), then run the same command again: it resumes, and re-sends uncertain rows only with --retry-uncertain.',
   },
   INTERNAL_ERROR: {
@@ -64,7 +66,10 @@ export class RunStopError extends MgeError<RunStopCode> {
     const text = TEXT[code];
     super(code === 'INTERNAL_ERROR' ? 'internal' : 'fatal', code, text.message, { hint: text.hint, cause });
     this.count = count;
-    this.lastFailure = failure === undefined ? undefined : { code: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail };
+    this.lastFailure =
+      failure === undefined
+        ? undefined
+        : { code: failure.code, status: failure.status, platformCode: failure.platformCode, detail: failure.detail };
   }
 }
 

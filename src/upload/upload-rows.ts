@@ -30,7 +30,14 @@ function checkKind(line: OutcomeInput): keyof RowsToCheck | undefined {
 function rowOutcome(line: OutcomeInput): RowOutcome {
   const code = line.type === 'invalid' ? line.problems[0]?.code : 'code' in line ? line.code : undefined;
   const id = line.type === 'uploaded' || line.type === 'skipped' ? line.id : undefined;
-  return { type: line.type, key: line.key, hash: line.hash, location: line.location, ...(id !== undefined ? { id } : {}), ...(code !== undefined ? { code } : {}) };
+  return {
+    type: line.type,
+    key: line.key,
+    hash: line.hash,
+    location: line.location,
+    ...(id !== undefined ? { id } : {}),
+    ...(code !== undefined ? { code } : {}),
+  };
 }
 
 /**
@@ -59,11 +66,17 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   const started = clock();
   const counts = zeroCounts();
   const toCheck: Record<keyof RowsToCheck, number> = { invalid: 0, failed: 0, uncertain: 0, changed: 0 };
-  const control = createStopController({ signal: deps.signal, abortSignal: deps.abortSignal, drainTimeoutMs: options.drainTimeoutMs, sleep });
+  const control = createStopController({
+    signal: deps.signal,
+    abortSignal: deps.abortSignal,
+    drainTimeoutMs: options.drainTimeoutMs,
+    sleep,
+  });
   const router = createRowRouter({ previous: deps.previous, resume: options.resume, maxChanges: options.maxChanges });
   let streaks: Streaks = NO_STREAKS;
   const limits: StreakLimits = { maxUnknown: options.maxUncertainStreak, maxUnreachable: options.maxUnreachableStreak };
-  const fatal = (error: RunStopCode, failure?: Classification, count?: number, cause?: unknown): void => control.halt({ type: 'fatal', error: stopError(error, failure, count, cause) });
+  const fatal = (error: RunStopCode, failure?: Classification, count?: number, cause?: unknown): void =>
+    control.halt({ type: 'fatal', error: stopError(error, failure, count, cause) });
 
   /** An outcome counted, and seen by the display, without a line of its own (`Route` `count`). */
   const counted = (line: OutcomeInput): void => {
@@ -120,7 +133,8 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   const taken = await takeRows(rows, handle, {
     lookahead: options.lookahead,
     stop: control.stopped,
-    onTaskError: (error) => control.halt({ type: 'fatal', error: isMgeError(error) ? error : stopError('INTERNAL_ERROR', undefined, undefined, error) }),
+    onTaskError: (error) =>
+      control.halt({ type: 'fatal', error: isMgeError(error) ? error : stopError('INTERNAL_ERROR', undefined, undefined, error) }),
   });
   if (taken.inputError !== undefined) control.halt({ type: 'input', error: taken.inputError });
   await control.drain(taken.active);

@@ -21,10 +21,15 @@ export async function holdOutputPipes(outputs: readonly OutputPipe[]): Promise<F
     for (const output of outputs) {
       const handle = await open(output.path, constants.O_WRONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENXIO') return undefined;
-        throw new MgeError('usage', 'OUTPUT_NO_READER', `${output.option} ${output.path} is a FIFO (named pipe) that nobody reads: writing it would wait for ever`, {
-          location: { field: output.option, file: output.path },
-          hint: `Start the reader of the pipe first, or name a file for ${output.option}.`,
-        });
+        throw new MgeError(
+          'usage',
+          'OUTPUT_NO_READER',
+          `${output.option} ${output.path} is a FIFO (named pipe) that nobody reads: writing it would wait for ever`,
+          {
+            location: { field: output.option, file: output.path },
+            hint: `Start the reader of the pipe first, or name a file for ${output.option}.`,
+          },
+        );
       });
       if (handle !== undefined) held.push(handle);
     }

@@ -23,9 +23,11 @@ export interface TextSink {
 export async function openTextSink(file: string, unwritable: (error: unknown) => Error): Promise<TextSink> {
   const stream = createWriteStream(file);
   let failure: Error | undefined;
-  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch((error: unknown) => {
-    throw unwritable(error);
-  });
+  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]).catch(
+    (error: unknown) => {
+      throw unwritable(error);
+    },
+  );
   stream.on('error', (error) => {
     failure = error;
   });

@@ -19,7 +19,13 @@ export interface WorkerBatches<B> {
  * and memory is bounded whatever the input's size. `thread` names the worker in error messages;
  * `revive` rebuilds the error subclasses the worker may throw (see `WireError.facts`).
  */
-export function readWorkerBatches<B>(url: URL, workerData: unknown, thread: string, initialProgress: number, revive?: ReviveError): WorkerBatches<B> {
+export function readWorkerBatches<B>(
+  url: URL,
+  workerData: unknown,
+  thread: string,
+  initialProgress: number,
+  revive?: ReviveError,
+): WorkerBatches<B> {
   // No flags of the launching process: they are meant for its entry (`--input-type`, `--eval` break a
   // worker that is a module file). Its garbage is short-lived batches: with V8's default young
   // generation (up to 48 MB, sized up as the run goes on) a 200k-row ingest peaked 30 MB above a
@@ -53,7 +59,8 @@ export function readWorkerBatches<B>(url: URL, workerData: unknown, thread: stri
       for (;;) {
         const message = inbox.shift();
         if (message === undefined) {
-          if (crashed !== undefined) throw new MgeError('internal', 'INTERNAL_ERROR', `${thread} failed: ${(crashed as Error).message}`, { cause: crashed });
+          if (crashed !== undefined)
+            throw new MgeError('internal', 'INTERNAL_ERROR', `${thread} failed: ${(crashed as Error).message}`, { cause: crashed });
           // Stopped by close() (the consumer is done): an end, not a failure.
           if (exited && closing) return;
           if (exited) throw new MgeError('internal', 'INTERNAL_ERROR', `${thread} stopped before the end of the file`);

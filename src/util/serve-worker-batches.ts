@@ -9,7 +9,12 @@ import { toWireError, WORKER_CREDITS, type BatchMessage } from './worker-wire.js
  * the message of an unexpected error. When done, `close` releases the input, then the port is closed,
  * which lets the worker exit.
  */
-export async function serveWorkerBatches<B>(batches: AsyncIterable<B>, progress: () => number, thread: string, close: () => Promise<void>): Promise<void> {
+export async function serveWorkerBatches<B>(
+  batches: AsyncIterable<B>,
+  progress: () => number,
+  thread: string,
+  close: () => Promise<void>,
+): Promise<void> {
   const port = parentPort!;
   let credits = WORKER_CREDITS;
   const credit = createWakeUp();

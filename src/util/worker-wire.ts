@@ -38,9 +38,25 @@ export function toWireError(error: unknown, thread: string): WireError {
   if (error instanceof MgeError) {
     const own = Object.entries(error as object as Record<string, unknown>).filter(([key]) => !BASE_FIELDS.has(key));
     const code: string = (error as MgeError).code;
-    return { kind: error.kind, code, message: error.message, location: error.location, hint: error.hint, details: error.details, facts: own.length === 0 ? undefined : Object.fromEntries(own) };
+    return {
+      kind: error.kind,
+      code,
+      message: error.message,
+      location: error.location,
+      hint: error.hint,
+      details: error.details,
+      facts: own.length === 0 ? undefined : Object.fromEntries(own),
+    };
   }
-  return { kind: 'internal', code: 'INTERNAL_ERROR', message: `${thread} failed: ${error instanceof Error ? error.message : String(error)}`, location: undefined, hint: undefined, details: undefined, facts: undefined };
+  return {
+    kind: 'internal',
+    code: 'INTERNAL_ERROR',
+    message: `${thread} failed: ${error instanceof Error ? error.message : String(error)}`,
+    location: undefined,
+    hint: undefined,
+    details: undefined,
+    facts: undefined,
+  };
 }
 
 /** The {@link MgeError} a {@link WireError} was made from: the subclass `revive` rebuilds, else a plain one. */

@@ -8,10 +8,12 @@ const ESCAPED = /_x([0-9A-Fa-f]{4})_/g;
 
 /** Text as an xlsx cell must hold it to read back exactly (see {@link decodeXlsxText}). */
 export function encodeXlsxText(text: string): string {
-  return text
-    .replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
-    // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+  return (
+    text
+      .replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
+      // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
+  );
 }
 
 /** The text an xlsx cell means: every `_xHHHH_` decoded, in one pass (so `_x005F_x0041_` is `_x0041_`). */

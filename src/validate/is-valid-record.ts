@@ -10,7 +10,13 @@ import { isObject } from '../util/is-object.js';
  * never say true where `validateRecord` finds an issue; saying false only sends the row to the full
  * walk, which then reports what is wrong.
  */
-export function isValidRecord(record: object, fields: readonly Field[], tid: number, width: MethodsWidth, valueOnly?: ReadonlySet<Field>): boolean {
+export function isValidRecord(
+  record: object,
+  fields: readonly Field[],
+  tid: number,
+  width: MethodsWidth,
+  valueOnly?: ReadonlySet<Field>,
+): boolean {
   let keys = 0;
   for (const key in record) {
     if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
@@ -21,7 +27,6 @@ export function isValidRecord(record: object, fields: readonly Field[], tid: num
   const { meta, content } = record as { meta: unknown; content: unknown };
   return isObject(meta) && validMeta(meta, tid, width) && isObject(content) && validFields(fields, content, valueOnly);
 }
-
 
 function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);

@@ -3,7 +3,6 @@ import { isObject } from '../util/is-object.js';
 
 type Push = (code: string, field: string, expected: string, found: unknown, message: string) => void;
 
-
 function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
@@ -26,10 +25,23 @@ function names(fields: readonly Field[]): ReadonlySet<string> {
 }
 
 /** Checks an object's keys against named fields: unknown keys (the platform drops them), then each field. */
-export function validateFields(fields: readonly Field[], value: Record<string, unknown>, path: string, push: Push, valueOnly?: ReadonlySet<Field>): void {
+export function validateFields(
+  fields: readonly Field[],
+  value: Record<string, unknown>,
+  path: string,
+  push: Push,
+  valueOnly?: ReadonlySet<Field>,
+): void {
   const known = names(fields);
   for (const key of Object.keys(value)) {
-    if (!known.has(key)) push('UNKNOWN_KEY', `${path}.${key}`, `one of ${fields.map((f) => f.name).join(', ')}`, key, `"${key}" is not a field here; the platform would drop it`);
+    if (!known.has(key))
+      push(
+        'UNKNOWN_KEY',
+        `${path}.${key}`,
+        `one of ${fields.map((f) => f.name).join(', ')}`,
+        key,
+        `"${key}" is not a field here; the platform would drop it`,
+      );
   }
   for (const f of fields) {
     const v = Object.prototype.hasOwnProperty.call(value, f.name) ? value[f.name] : undefined;
@@ -51,7 +63,8 @@ export function isValueOnly(v: Record<string, unknown>): boolean {
 export function validateValue(field: Field, v: unknown, path: string, push: Push, valueOnly?: ReadonlySet<Field>): void {
   if (isMissing(v)) {
     if (field.required) push('REQUIRED_MISSING', path, `a value for required field "${field.path}"`, v, 'a required field has no value');
-    else if (v !== undefined) push('EMPTY_VALUE', path, 'a value, or the key left out', v, 'an empty optional value is sent as nothing: leave the key out');
+    else if (v !== undefined)
+      push('EMPTY_VALUE', path, 'a value, or the key left out', v, 'an empty optional value is sent as nothing: leave the key out');
     return;
   }
   switch (field.type) {
@@ -59,32 +72,49 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
       if (typeof v !== 'string') push('NOT_A_STRING', path, 'text', v, 'the value is not text');
       return;
     case 'number':
-      if (!isNum(v)) push('NOT_A_NUMBER', path, `a finite number${field.unit ? ` in ${field.unit}` : ''}`, v, 'the value is not a finite JSON number');
+      if (!isNum(v))
+        push('NOT_A_NUMBER', path, `a finite number${field.unit ? ` in ${field.unit}` : ''}`, v, 'the value is not a finite JSON number');
       return;
     case 'range': {
       const keys = field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
       const shape = field.rangeType === 'interval' ? '{lb, ub} numbers with lb ≤ ub' : '{val, err} numbers with err ≥ 0';
       if (isObject(v) && valueOnly?.has(field) === true && isValueOnly(v)) return;
       if (!isObject(v) || Object.keys(v).length !== 2 || !keys.every((k) => isNum(v[k]))) {
-        push('RANGE_SHAPE', path, shape, v, 'the range does not have the template\'s shape');
+        push('RANGE_SHAPE', path, shape, v, "the range does not have the template's shape");
         return;
       }
-      if (field.rangeType === 'interval' && (v['lb'] as number) > (v['ub'] as number)) push('RANGE_ORDER', path, 'lb ≤ ub', v, 'the lower bound is above the upper bound');
-      if (field.rangeType === 'error' && (v['err'] as number) < 0) push('RANGE_NEGATIVE_ERROR', path, 'err ≥ 0', v, 'the error is negative');
+      if (field.rangeType === 'interval' && (v['lb'] as number) > (v['ub'] as number))
+        push('RANGE_ORDER', path, 'lb ≤ ub', v, 'the lower bound is above the upper bound');
+      if (field.rangeType === 'error' && (v['err'] as number) < 0)
+        push('RANGE_NEGATIVE_ERROR', path, 'err ≥ 0', v, 'the error is negative');
       return;
     }
     case 'choice':
-      if (typeof v !== 'string' || !field.allOptions.includes(v)) push('CHOICE_NOT_AN_OPTION', path, `one of ${field.allOptions.join(', ')}`, v, 'the value is not an option of the choice');
+      if (typeof v !== 'string' || !field.allOptions.includes(v))
+        push('CHOICE_NOT_AN_OPTION', path, `one of ${field.allOptions.join(', ')}`, v, 'the value is not an option of the choice');
       return;
     case 'image':
     case 'file': {
       if (!Array.isArray(v)) {
-        push('NOT_AN_ARRAY', path, `a list of platform ${field.type} paths`, v, 'the platform silently drops a path that is not in an array');
+        push(
+          'NOT_AN_ARRAY',
+          path,
+          `a list of platform ${field.type} paths`,
+          v,
+          'the platform silently drops a path that is not in an array',
+        );
         return;
       }
       if (!field.multi && v.length > 1) push('TOO_MANY_FILES', path, `one ${field.type}`, v, `the field takes a single ${field.type}`);
       v.forEach((p, i) => {
-        if (typeof p !== 'string' || !p.trim().startsWith('/media/')) push('NOT_A_PLATFORM_PATH', `${path}[${i}]`, 'a platform path starting with /media/', p, 'files must already be uploaded to the platform');
+        if (typeof p !== 'string' || !p.trim().startsWith('/media/'))
+          push(
+            'NOT_A_PLATFORM_PATH',
+            `${path}[${i}]`,
+            'a platform path starting with /media/',
+            p,
+            'files must already be uploaded to the platform',
+          );
       });
       return;
     }
@@ -115,7 +145,14 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
         return;
       }
       const keys = Object.keys(v);
-      if (keys.length !== 1) push('GENERATOR_NOT_ONE', path, `exactly one of ${field.options.map((o) => o.name).join(', ')}`, keys.join(', '), 'a generator holds exactly one option');
+      if (keys.length !== 1)
+        push(
+          'GENERATOR_NOT_ONE',
+          path,
+          `exactly one of ${field.options.map((o) => o.name).join(', ')}`,
+          keys.join(', '),
+          'a generator holds exactly one option',
+        );
       validateFields(field.options, v, path, push, valueOnly);
       return;
     }

@@ -35,12 +35,15 @@ export function validateRecord(record: PlatformRecord, template: Template, optio
     issues.push({ code, field, expected, found: show(found), message });
   };
   const raw = record as unknown as Record<string, unknown>;
-  for (const key of Object.keys(raw)) if (key !== 'meta' && key !== 'content') push('UNKNOWN_KEY', key, 'meta and content', key, 'a record has only meta and content');
+  for (const key of Object.keys(raw))
+    if (key !== 'meta' && key !== 'content') push('UNKNOWN_KEY', key, 'meta and content', key, 'a record has only meta and content');
   const meta = raw['meta'];
-  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) push('META_MISSING', 'meta', 'an object', meta, 'the record has no meta');
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta))
+    push('META_MISSING', 'meta', 'an object', meta, 'the record has no meta');
   else validateMeta(meta as Record<string, unknown>, template.id, options.methodsWidth ?? 3, push);
   const content = raw['content'];
-  if (typeof content !== 'object' || content === null || Array.isArray(content)) push('CONTENT_MISSING', 'content', 'an object', content, 'the record has no content');
+  if (typeof content !== 'object' || content === null || Array.isArray(content))
+    push('CONTENT_MISSING', 'content', 'an object', content, 'the record has no content');
   else validateFields(template.fields, content as Record<string, unknown>, 'content', push, options.valueOnly);
   return issues;
 }

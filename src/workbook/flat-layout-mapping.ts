@@ -14,7 +14,8 @@ export interface FlatMapping {
 type Tree = Record<string, unknown>;
 
 function child(tree: Tree, name: string, make: () => unknown): unknown {
-  if (!Object.prototype.hasOwnProperty.call(tree, name)) Object.defineProperty(tree, name, { value: make(), enumerable: true, writable: true, configurable: true });
+  if (!Object.prototype.hasOwnProperty.call(tree, name))
+    Object.defineProperty(tree, name, { value: make(), enumerable: true, writable: true, configurable: true });
   return tree[name];
 }
 

@@ -7,7 +7,11 @@ export async function openWorkbookSheet(file: string, sheet: string): Promise<Ta
   try {
     return await openXlsx(file, { sheet, headerRow: 1 });
   } catch (error) {
-    if (error instanceof SourceError && (error.code === 'SOURCE_SHEET_NOT_FOUND' || error.code === 'SOURCE_HEADER_NOT_FOUND' || error.code === 'SOURCE_EMPTY')) return undefined;
+    if (
+      error instanceof SourceError &&
+      (error.code === 'SOURCE_SHEET_NOT_FOUND' || error.code === 'SOURCE_HEADER_NOT_FOUND' || error.code === 'SOURCE_EMPTY')
+    )
+      return undefined;
     throw error;
   }
 }

@@ -60,7 +60,13 @@ export function platformLayout(fields: readonly Field[]): PlatformLayout {
   const unsupported: string[] = [];
   const root: LayoutColumn[] = [];
   sheets.push({ name: ROOT_SHEET, kind: 'root', fieldNames: [], field: undefined, columns: root });
-  const leaves = (list: readonly Field[], prefix: readonly string[], local: readonly string[], out: LayoutColumn[], inArray: boolean): void => {
+  const leaves = (
+    list: readonly Field[],
+    prefix: readonly string[],
+    local: readonly string[],
+    out: LayoutColumn[],
+    inArray: boolean,
+  ): void => {
     for (const field of list) {
       const names = [...prefix, field.name];
       const own = [...local, field.name];
@@ -89,7 +95,8 @@ export function platformLayout(fields: readonly Field[]): PlatformLayout {
           const columns: LayoutColumn[] = [];
           sheets.push({ name: String(sheets.length + 1), kind: 'array', fieldNames: names, field, columns });
           const element = field.element;
-          if (element.type === 'container' || element.type === 'generator') leaves(element.type === 'container' ? element.fields : element.options, names, [], columns, true);
+          if (element.type === 'container' || element.type === 'generator')
+            leaves(element.type === 'container' ? element.fields : element.options, names, [], columns, true);
           else if (element.type === 'table' || element.type === 'array') unsupported.push(names.join('.'));
           else {
             const unit = unitOf(element);

@@ -2,7 +2,17 @@ import { openXlsx } from '../sources/open-xlsx.js';
 import { SourceError } from '../sources/source-error.js';
 import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow, TableSource } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
-import { CATALOG_SHEET_NAMES, DATA_ID, ELEMENT_INDEX, META_SHEET_NAMES, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn, type LayoutSheet } from './platform-layout.js';
+import {
+  CATALOG_SHEET_NAMES,
+  DATA_ID,
+  ELEMENT_INDEX,
+  META_SHEET_NAMES,
+  platformLayout,
+  ROOT_SHEET,
+  stripUnitSuffix,
+  type LayoutColumn,
+  type LayoutSheet,
+} from './platform-layout.js';
 import { META_COLUMNS, type MetaColumnKey } from './workbook-meta.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
 import { openFirstSheet, openWorkbookSheet } from './open-workbook-sheet.js';
@@ -95,7 +105,12 @@ async function readAll(table: TableSource): Promise<SourceRow[]> {
  * that table. The sheets other than the root are held in memory, bounded by the workbook limits.
  * @throws SourceError when a sheet cannot be read; a usage problem for missing source facts is the caller's.
  */
-export async function joinPlatformWorkbook(file: string, identity: WorkbookIdentity, template: Template, flags: WorkbookMetaFlags): Promise<JoinedWorkbook> {
+export async function joinPlatformWorkbook(
+  file: string,
+  identity: WorkbookIdentity,
+  template: Template,
+  flags: WorkbookMetaFlags,
+): Promise<JoinedWorkbook> {
   const layout = platformLayout(template.fields);
   const columns: JoinedColumn[] = [{ name: DATA_ID, sheet: ROOT_SHEET, index: 0, letter: 'A' }];
   const used = new Set<string>([DATA_ID]);
@@ -150,7 +165,12 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
     const table = await openWorkbookSheet(file, name);
     if (table === undefined) continue;
     const byPath = catalogPaths.get(name);
-    const sheetLayout = n === 1 ? layout.sheets[0] : byPath !== undefined ? layout.sheets.find((s) => s.kind !== 'root' && s.fieldNames.join('.') === byPath) : layout.sheets.find((s) => s.name === name);
+    const sheetLayout =
+      n === 1
+        ? layout.sheets[0]
+        : byPath !== undefined
+          ? layout.sheets.find((s) => s.kind !== 'root' && s.fieldNames.join('.') === byPath)
+          : layout.sheets.find((s) => s.name === name);
     const feeds = new Map<number, number>();
     const header = table.header;
     let idIndex = -1;
@@ -192,10 +212,17 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
     sheets.push(read);
   }
   if (root === undefined) {
-    throw new SourceError('SOURCE_SHEET_NOT_FOUND', `the workbook has no root data sheet "${ROOT_SHEET}"`, { file, sheet: ROOT_SHEET }, 'a platform workbook holds the top-level fields on sheet "1"; `mge-ingest init <tid> --workbook FILE.xlsx` writes one');
+    throw new SourceError(
+      'SOURCE_SHEET_NOT_FOUND',
+      `the workbook has no root data sheet "${ROOT_SHEET}"`,
+      { file, sheet: ROOT_SHEET },
+      'a platform workbook holds the top-level fields on sheet "1"; `mge-ingest init <tid> --workbook FILE.xlsx` writes one',
+    );
   }
 
-  const missingFields = layout.sheets.flatMap((s) => s.columns.filter((c) => !matched.has(c)).map((c) => (c.names.length === 0 ? s.fieldNames.join('.') : c.path)));
+  const missingFields = layout.sheets.flatMap((s) =>
+    s.columns.filter((c) => !matched.has(c)).map((c) => (c.names.length === 0 ? s.fieldNames.join('.') : c.path)),
+  );
 
   // The mapping for the joined table.
   const names = columns.map((c) => c.name);
@@ -210,7 +237,11 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
     const each = Object.create(null) as Record<string, unknown>;
     let scalar: unknown;
     for (const [i, j] of s.feeds) {
-      const col = s.layout.columns.find((c) => stripUnitSuffix(s.header.names[i]!.trim()).path === c.path || (c.path === '元素' && /^(Items|数据项)$/.test(s.header.names[i]!.trim())));
+      const col = s.layout.columns.find(
+        (c) =>
+          stripUnitSuffix(s.header.names[i]!.trim()).path === c.path ||
+          (c.path === '元素' && /^(Items|数据项)$/.test(s.header.names[i]!.trim())),
+      );
       if (col === undefined) continue;
       if (col.names.length === 0) scalar = { column: names[j] };
       else setAtPath(each, col.names, { column: names[j] });
@@ -229,16 +260,36 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
   };
   const mappingText = `${JSON.stringify(mapping, null, 2)}\n`;
 
-  const letters = columns.map((c, j) => (j === 0 ? (rootSheet.header.columns[rootSheet.idIndex] ?? 'A') : c.sheet === ROOT_SHEET ? c.letter : ''));
+  const letters = columns.map((c, j) =>
+    j === 0 ? (rootSheet.header.columns[rootSheet.idIndex] ?? 'A') : c.sheet === ROOT_SHEET ? c.letter : '',
+  );
   const header: SourceHeader = { file, sheet: ROOT_SHEET, row: 1, names, columns: letters };
-  const sheetHeaders = new Map<string, SourceHeader>(sheets.map((s) => [s.name, { file, sheet: s.name, row: 1, names, columns: columns.map((c, j) => (j === 0 ? (s.header.columns[s.idIndex] ?? 'A') : c.sheet === s.name ? c.letter : '')) }]));
+  const sheetHeaders = new Map<string, SourceHeader>(
+    sheets.map((s) => [
+      s.name,
+      {
+        file,
+        sheet: s.name,
+        row: 1,
+        names,
+        columns: columns.map((c, j) => (j === 0 ? (s.header.columns[s.idIndex] ?? 'A') : c.sheet === s.name ? c.letter : '')),
+      },
+    ]),
+  );
   const width = columns.length;
 
   const remapIssues = (row: SourceRow, feeds: Map<number, number>, idIndex: number): SourceIssue[] =>
     row.issues
       // A value right of the last header is the platform's hidden drop-down lists, not data.
-      .filter((issue) => issue.code !== 'SOURCE_RAGGED_ROW' && (issue.columnIndex === undefined || feeds.has(issue.columnIndex) || issue.columnIndex === idIndex))
-      .map((issue) => ({ ...issue, columnIndex: issue.columnIndex === undefined ? undefined : issue.columnIndex === idIndex ? 0 : feeds.get(issue.columnIndex) }));
+      .filter(
+        (issue) =>
+          issue.code !== 'SOURCE_RAGGED_ROW' &&
+          (issue.columnIndex === undefined || feeds.has(issue.columnIndex) || issue.columnIndex === idIndex),
+      )
+      .map((issue) => ({
+        ...issue,
+        columnIndex: issue.columnIndex === undefined ? undefined : issue.columnIndex === idIndex ? 0 : feeds.get(issue.columnIndex),
+      }));
   const join = (row: SourceRow, read: ReadSheet, id: string, headerOf: SourceHeader, extra: SourceIssue[] = []): SourceRow => {
     const values: CellValue[] = new Array<CellValue>(width).fill(null);
     values[0] = id;
@@ -247,7 +298,13 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
       values[j] = clean(row.values[i] ?? null);
       if (row.percent?.[i] === true) (percent ??= new Array<boolean>(width).fill(false))[j] = true;
     }
-    return { header: headerOf, rowNumber: row.rowNumber, values, issues: [...remapIssues(row, read.feeds, read.idIndex), ...extra], ...(percent ? { percent } : {}) };
+    return {
+      header: headerOf,
+      rowNumber: row.rowNumber,
+      values,
+      issues: [...remapIssues(row, read.feeds, read.idIndex), ...extra],
+      ...(percent ? { percent } : {}),
+    };
   };
   const issue = (code: string, message: string, found: string | undefined): SourceIssue => ({ code, message, columnIndex: 0, found });
 
@@ -264,12 +321,19 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
           id = `${ROOT_SHEET}!A${row.rowNumber}`;
           extra.push(issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, ''));
         } else if (seen.has(id)) {
-          extra.push(issue('WORKBOOK_DUPLICATE_ID', `${DATA_ID} "${id}" is used by an earlier row of sheet ${ROOT_SHEET}; its table and array rows go to the first`, id));
+          extra.push(
+            issue(
+              'WORKBOOK_DUPLICATE_ID',
+              `${DATA_ID} "${id}" is used by an earlier row of sheet ${ROOT_SHEET}; its table and array rows go to the first`,
+              id,
+            ),
+          );
           id = `${id} (${ROOT_SHEET}!A${row.rowNumber})`;
         }
         seen.add(id);
         const metaRow = metaRows.get(id);
-        if (metaRow === undefined && extra.length === 0) extra.push(issue('WORKBOOK_NO_META', `${DATA_ID} "${id}" has no row on the meta sheet "${metaSheet}"`, id));
+        if (metaRow === undefined && extra.length === 0)
+          extra.push(issue('WORKBOOK_NO_META', `${DATA_ID} "${id}" has no row on the meta sheet "${metaSheet}"`, id));
         const first = join(row, rootSheet, id, header, extra);
         if (metaRow !== undefined) {
           const values = first.values as CellValue[];
@@ -295,9 +359,31 @@ export async function joinPlatformWorkbook(file: string, identity: WorkbookIdent
     for (const s of sheets) {
       for (const [id, list] of s.rows) {
         const at = `${s.name}!${s.header.columns[s.idIndex] ?? 'A'}${list[0]!.rowNumber}`;
-        yield* list.map((r, k) => join(r, s, `${id} (${at})`, sheetHeaders.get(s.name)!, k === 0 ? [{ ...issue('WORKBOOK_UNKNOWN_ID', `${DATA_ID} "${id}" on sheet ${s.name} is not on the root sheet ${ROOT_SHEET}: its rows belong to no record`, id), columnIndex: 0 }] : []));
+        yield* list.map((r, k) =>
+          join(
+            r,
+            s,
+            `${id} (${at})`,
+            sheetHeaders.get(s.name)!,
+            k === 0
+              ? [
+                  {
+                    ...issue(
+                      'WORKBOOK_UNKNOWN_ID',
+                      `${DATA_ID} "${id}" on sheet ${s.name} is not on the root sheet ${ROOT_SHEET}: its rows belong to no record`,
+                      id,
+                    ),
+                    columnIndex: 0,
+                  },
+                ]
+              : [],
+          ),
+        );
       }
-      for (const r of s.noId) yield join(r, s, `${s.name}!A${r.rowNumber}`, sheetHeaders.get(s.name)!, [issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, '')]);
+      for (const r of s.noId)
+        yield join(r, s, `${s.name}!A${r.rowNumber}`, sheetHeaders.get(s.name)!, [
+          issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, ''),
+        ]);
     }
   };
 

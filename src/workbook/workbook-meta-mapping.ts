@@ -20,7 +20,9 @@ const META_VALUE: Readonly<Record<MetaColumnKey, (column: string) => [readonly s
   contributor: (c) => [[['contributor'], { column: c }]],
   institution: (c) => [[['institution'], { column: c }]],
   reference: () => [],
-  public_range: (c) => [[['public_range'], { column: c, lookup: { 公开: 0, 一级机构内可见: 1, 二级机构内可见: 2, 私有: 3, '0': 0, '1': 1, '2': 2, '3': 3 } }]],
+  public_range: (c) => [
+    [['public_range'], { column: c, lookup: { 公开: 0, 一级机构内可见: 1, 二级机构内可见: 2, 私有: 3, '0': 0, '1': 1, '2': 2, '3': 3 } }],
+  ],
   // `项目名(项目号)/课题名(课题号)`, ASCII or full-width parentheses: the ids in the parentheses.
   institution_ids: (c) => [
     [['other_info', 'project'], { column: c, regex: '^[^/]*[(（]([^()（）/]+)[)）]\\s*/' }],
@@ -32,7 +34,8 @@ const META_VALUE: Readonly<Record<MetaColumnKey, (column: string) => [readonly s
 export function sourceFlags(meta: WorkbookMetaFlags): Record<string, unknown> {
   const source: Record<string, unknown> = {};
   if (meta.source !== undefined) source['source'] = meta.source;
-  if (meta.methods !== undefined) source['methods'] = /^[01]+$/.test(meta.methods) ? meta.methods : meta.methods.split(/[,\s]+/).filter((m) => m !== '');
+  if (meta.methods !== undefined)
+    source['methods'] = /^[01]+$/.test(meta.methods) ? meta.methods : meta.methods.split(/[,\s]+/).filter((m) => m !== '');
   if (meta.reference !== undefined) source['reference'] = meta.reference;
   return source;
 }

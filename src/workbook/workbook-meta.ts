@@ -4,7 +4,8 @@
  */
 
 /** The record meta keys a meta-sheet column fills. */
-export type MetaColumnKey = 'title' | 'abstract' | 'keywords' | 'institution_ids' | 'public_range' | 'doi' | 'reference' | 'contributor' | 'institution';
+export type MetaColumnKey =
+  'title' | 'abstract' | 'keywords' | 'institution_ids' | 'public_range' | 'doi' | 'reference' | 'contributor' | 'institution';
 
 export interface MetaColumn {
   readonly key: MetaColumnKey;
@@ -20,11 +21,39 @@ export interface MetaColumn {
 }
 
 export const META_COLUMNS: readonly MetaColumn[] = [
-  { key: 'title', header: '数据标题', aliases: ['Title', '标题'], required: true, note: '数据标题 / the record title (required)', written: true },
+  {
+    key: 'title',
+    header: '数据标题',
+    aliases: ['Title', '标题'],
+    required: true,
+    note: '数据标题 / the record title (required)',
+    written: true,
+  },
   { key: 'abstract', header: '摘要', aliases: ['Abstract'], required: true, note: '摘要 / abstract (required)', written: true },
-  { key: 'keywords', header: '关键词', aliases: ['Keywords'], required: true, note: '关键词, separated by , ， ; or ；(required)', written: true },
-  { key: 'institution_ids', header: '机构', aliases: [], required: false, note: '项目名(项目号)/课题名(课题号): the project and subject ids are sent', written: true },
-  { key: 'public_range', header: '可见范围', aliases: ['public_range'], required: false, note: '公开 / 一级机构内可见 / 二级机构内可见 / 私有', written: true },
+  {
+    key: 'keywords',
+    header: '关键词',
+    aliases: ['Keywords'],
+    required: true,
+    note: '关键词, separated by , ， ; or ；(required)',
+    written: true,
+  },
+  {
+    key: 'institution_ids',
+    header: '机构',
+    aliases: [],
+    required: false,
+    note: '项目名(项目号)/课题名(课题号): the project and subject ids are sent',
+    written: true,
+  },
+  {
+    key: 'public_range',
+    header: '可见范围',
+    aliases: ['public_range'],
+    required: false,
+    note: '公开 / 一级机构内可见 / 二级机构内可见 / 私有',
+    written: true,
+  },
   { key: 'doi', header: 'DOI', aliases: [], required: false, note: undefined, written: false },
   { key: 'reference', header: '引用', aliases: ['Reference'], required: false, note: undefined, written: false },
   { key: 'contributor', header: '贡献者', aliases: ['Contributor'], required: false, note: undefined, written: false },

@@ -26,7 +26,8 @@ function fieldNote(column: LayoutColumn): string {
   const f = column.field;
   const lines = [`${column.path}: ${TYPE_TEXT[f.type]}${f.required ? ', 必填 required' : ''}`];
   if (column.unit !== undefined) lines.push(`单位 unit: ${column.unit}`);
-  if (f.type === 'range') lines.push(f.rangeType === 'interval' ? '写作 write: (下限, 上限) e.g. (600, 700)' : '写作 write: 值±误差 e.g. 1035±12.5');
+  if (f.type === 'range')
+    lines.push(f.rangeType === 'interval' ? '写作 write: (下限, 上限) e.g. (600, 700)' : '写作 write: 值±误差 e.g. 1035±12.5');
   if (f.type === 'choice') lines.push(`从下拉列表中选择 choose one of: ${f.allOptions.join(' | ')}`);
   if (f.type === 'image' || f.type === 'file') lines.push('平台路径 platform paths, one per line');
   return lines.join('\n');
@@ -43,7 +44,10 @@ function columnLetter(n: number): string {
  * catalog, meta sheet with the hidden template-id cell, root sheet `1`, one sheet per table and array;
  * units in headers, required headers marked, a note on every header, choice drop-downs.
  */
-export async function writePlatformWorkbook(template: Template, file: string): Promise<{ sheets: number; columns: number; unsupported: readonly string[] }> {
+export async function writePlatformWorkbook(
+  template: Template,
+  file: string,
+): Promise<{ sheets: number; columns: number; unsupported: readonly string[] }> {
   const ExcelJS = loadExcelJs();
   const layout = platformLayout(template.fields);
   const wb = new ExcelJS.Workbook();
@@ -60,10 +64,23 @@ export async function writePlatformWorkbook(template: Template, file: string): P
   const dropDown = (sheet: import('exceljs').Worksheet, column: number, options: readonly string[]): void => {
     const range = addList(options);
     for (let r = 2; r <= FILL_ROWS + 1; r++) {
-      sheet.getCell(r, column).dataValidation = { type: 'list', allowBlank: true, formulae: [range], showErrorMessage: true, errorTitle: '选项 choice', error: '从下拉列表中选择 / choose from the list' };
+      sheet.getCell(r, column).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [range],
+        showErrorMessage: true,
+        errorTitle: '选项 choice',
+        error: '从下拉列表中选择 / choose from the list',
+      };
     }
   };
-  const headerCell = (sheet: import('exceljs').Worksheet, column: number, text: string, note: string | undefined, required: boolean): void => {
+  const headerCell = (
+    sheet: import('exceljs').Worksheet,
+    column: number,
+    text: string,
+    note: string | undefined,
+    required: boolean,
+  ): void => {
     const cell = sheet.getCell(1, column);
     cell.value = text;
     cell.font = { bold: true, ...(required ? { color: { argb: 'FFC00000' } } : {}) };
@@ -74,7 +91,11 @@ export async function writePlatformWorkbook(template: Template, file: string): P
   const written = META_COLUMNS.filter((c) => c.written);
   headerCell(meta, 1, DATA_ID, '数据ID: your own key of the record, used on every sheet', true);
   written.forEach((c, i) => headerCell(meta, i + 2, c.header, c.note, c.required));
-  dropDown(meta, written.findIndex((c) => c.key === 'public_range') + 2, PUBLIC_RANGE_OPTIONS.map(([text]) => text));
+  dropDown(
+    meta,
+    written.findIndex((c) => c.key === 'public_range') + 2,
+    PUBLIC_RANGE_OPTIONS.map(([text]) => text),
+  );
   const idCell = meta.getCell(1, TEMPLATE_ID_COLUMN);
   idCell.value = templateIdCellText(template.id, template.pubDate);
   meta.getColumn(TEMPLATE_ID_COLUMN).hidden = true;
@@ -85,7 +106,15 @@ export async function writePlatformWorkbook(template: Template, file: string): P
   layout.sheets.forEach((s, i) => {
     const sheet = wb.addWorksheet(s.name);
     const lead = s.kind === 'array' ? [DATA_ID, ELEMENT_INDEX] : [DATA_ID];
-    lead.forEach((h, j) => headerCell(sheet, j + 1, h, j === 0 ? '与元数据表的数据ID对应 / the 数据ID of the record on the meta sheet' : '元素序号 (1, 2, …) / the element number', true));
+    lead.forEach((h, j) =>
+      headerCell(
+        sheet,
+        j + 1,
+        h,
+        j === 0 ? '与元数据表的数据ID对应 / the 数据ID of the record on the meta sheet' : '元素序号 (1, 2, …) / the element number',
+        true,
+      ),
+    );
     s.columns.forEach((c, j) => {
       headerCell(sheet, lead.length + j + 1, c.header, fieldNote(c), c.field.required);
       if (c.field.type === 'choice') dropDown(sheet, lead.length + j + 1, c.field.allOptions);
@@ -98,9 +127,11 @@ export async function writePlatformWorkbook(template: Template, file: string): P
   });
   catalog.getColumn(2).width = 40;
   const lists = wb.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
-  listed.forEach((options, j) => options.forEach((o, i) => {
-    lists.getCell(i + 1, j + 1).value = o;
-  }));
+  listed.forEach((options, j) =>
+    options.forEach((o, i) => {
+      lists.getCell(i + 1, j + 1).value = o;
+    }),
+  );
   await wb.xlsx.writeFile(file);
   return { sheets: layout.sheets.length, columns, unsupported: layout.unsupported };
 }

@@ -16,18 +16,23 @@ chmodSync(shim, 0o755);
 function bashCompletes(words: readonly string[]): Promise<string[]> {
   const script = `source <(mge-ingest completion); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _mge-ingest_yargs_completions; printf '%s\\n' "\${COMPREPLY[@]}"`;
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { env: { PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: dir, SHELL: '/bin/bash' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      env: { PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: dir, SHELL: '/bin/bash' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 && err === '' ? resolve(out.split('\n').filter((l) => l !== '')) : reject(new Error(`bash exit ${String(code)}: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 && err === '' ? resolve(out.split('\n').filter((l) => l !== '')) : reject(new Error(`bash exit ${String(code)}: ${err}`)),
+    );
   });
 }
 
 describe('mge-ingest completion', () => {
-  test('bash: the printed script completes commands, subcommands and a command\'s own options', async () => {
+  test("bash: the printed script completes commands, subcommands and a command's own options", async () => {
     const [commands, sub, options, preview] = await Promise.all([
       bashCompletes(['mge-ingest', 'va']),
       bashCompletes(['mge-ingest', 'templates', '']),
@@ -50,7 +55,9 @@ describe('mge-ingest completion', () => {
     expect(script.stdout).toContain('compdef _mge-ingest_yargs_completions mge-ingest');
     expect(script.stdout).toContain('mge-ingest --get-yargs-completions "${words[@]}"');
     expect(words.code).toBe(0);
-    expect(words.stdout.split('\n')).toContain('preview:show the first records exactly as they will be sent, each value beside its cell and unit conversion');
+    expect(words.stdout.split('\n')).toContain(
+      'preview:show the first records exactly as they will be sent, each value beside its cell and unit conversion',
+    );
   });
 
   test('--help names the command', async () => {

@@ -4,7 +4,10 @@ describe('createLogger', () => {
   test('writes JSON lines and redacts anything holding the token', () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'debug', stderr: { write: (line: string) => lines.push(line) } });
-    logger.debug({ token: 'tok-123', headers: { authorization: 'Bearer tok-123' }, request: { authorization: 'Bearer tok-123' } }, 'request');
+    logger.debug(
+      { token: 'tok-123', headers: { authorization: 'Bearer tok-123' }, request: { authorization: 'Bearer tok-123' } },
+      'request',
+    );
     expect(lines).toHaveLength(1);
     expect(lines.join('')).not.toContain('tok-123');
     expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'request', token: '[redacted]' });

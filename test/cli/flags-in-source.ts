@@ -3,7 +3,18 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** The command paths of the CLI, as a hint names them (`mge-ingest templates show`, `ingest --…`). */
-export const COMMANDS = ['templates list', 'templates show', 'categories', 'projects', 'init', 'preview', 'validate', 'ingest', 'report', 'sandbox'] as const;
+export const COMMANDS = [
+  'templates list',
+  'templates show',
+  'categories',
+  'projects',
+  'init',
+  'preview',
+  'validate',
+  'ingest',
+  'report',
+  'sandbox',
+] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** A `--flag` written in a literal of `src`, with the command it is written for when the text says so. */
@@ -41,7 +52,10 @@ export function commandsOfFlags(text: string): { flag: string; command: CommandN
     const end = LINE_END.exec(text)?.index ?? text.length;
     lines.push({ start, end, command: (m[1] ?? m[2] ?? '').replace(/\s+/, ' ') as CommandName });
   }
-  return [...text.matchAll(FLAG)].map((m) => ({ flag: m[0], command: lines.filter((l) => l.start < m.index && m.index < l.end).at(-1)?.command }));
+  return [...text.matchAll(FLAG)].map((m) => ({
+    flag: m[0],
+    command: lines.filter((l) => l.start < m.index && m.index < l.end).at(-1)?.command,
+  }));
 }
 
 function sourceFiles(dir: string): string[] {
@@ -72,7 +86,8 @@ export function flagsInLiterals(root = 'src'): NamedFlag[] {
     const own = commandOfFile(file);
     const add = (text: string): void => {
       const alone = /^--[a-z][a-z0-9-]*(?: \([^)]*\))?$/.test(text) && own.length === 1;
-      for (const { flag, command } of commandsOfFlags(text)) found.push({ flag, file, command: command ?? (alone ? own[0] : undefined), text });
+      for (const { flag, command } of commandsOfFlags(text))
+        found.push({ flag, file, command: command ?? (alone ? own[0] : undefined), text });
     };
     const source = ts.createSourceFile(full, readFileSync(full, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {

@@ -32,7 +32,7 @@ describe('the command a hint writes a flag for', () => {
     ['$0 templates show 101 --json', 'templates show'],
     ['the rows to fix, as validate --errors does', 'validate'],
     ['start from `mge-ingest init <tid> --workbook FILE.xlsx`', 'init'],
-    ['the platform\'s own workbook (init 201 --workbook), no mapping', 'init'],
+    ["the platform's own workbook (init 201 --workbook), no mapping", 'init'],
     ['re-send with ingest --retry-uncertain if they are missing', 'ingest'],
     // After the command line ends, prose: no command is known.
     ['the rows `mge-ingest report FILE` lists as uncertain, then --retry-uncertain', undefined],
@@ -49,7 +49,9 @@ test('every flag a message or hint names exists on the command line, on the comm
   // yargs' completion protocol: what the printed completion script runs, never listed by --help.
   all.add('--get-yargs-completions');
   // The help output itself is read right: each command's own flags, and none of another's.
-  expect([...(byCommand.get('validate') ?? [])]).toEqual(expect.arrayContaining(['--mapping', '--errors', '--annotate', '--no-template-cache']));
+  expect([...(byCommand.get('validate') ?? [])]).toEqual(
+    expect.arrayContaining(['--mapping', '--errors', '--annotate', '--no-template-cache']),
+  );
   expect([...(byCommand.get('report') ?? [])]).toEqual(expect.arrayContaining(['--failed-out', '--uploaded-out', '--input', '--json']));
   expect(byCommand.get('report')?.has('--errors')).toBe(false);
   expect(byCommand.get('sandbox')?.has('--fail-rate')).toBe(true);
@@ -59,7 +61,9 @@ test('every flag a message or hint names exists on the command line, on the comm
   // Most hints say their command: examples, `mge-ingest <command> …` hints, each command's own options.
   const placed = named.filter((n) => n.command !== undefined);
   expect(placed.length).toBeGreaterThan(60);
-  expect(placed.filter((n) => !byCommand.get(n.command!)?.has(n.flag)).map(({ flag, command, file }) => ({ flag, command, file }))).toEqual([]);
+  expect(placed.filter((n) => !byCommand.get(n.command!)?.has(n.flag)).map(({ flag, command, file }) => ({ flag, command, file }))).toEqual(
+    [],
+  );
   // The rest is prose that several commands print (settings, platform errors, exit codes): it must
   // name a flag of some command.
   expect(named.filter((n) => !all.has(n.flag)).map(({ flag, file }) => ({ flag, file }))).toEqual([]);

@@ -13,31 +13,37 @@ describe('mge-ingest init', () => {
     { tid: 201, input: 'samples/steel_strength.csv', flags: [] },
     { tid: 202, input: 'samples/ucsb_thermoelectrics.csv', flags: [] },
     { tid: 203, input: 'samples/steel_composition_rows.xlsx', flags: ['--header-row', '2', '--header-rows', '2'] },
-  ])('template $tid with --input $input: with the meta texts filled in, the scaffold validates every row', async ({ tid, input, flags }) => {
-    const out = join(dir, `m${tid}.yaml`);
-    const init = await cli(['init', String(tid), '--sandbox', '--input', input, ...flags, '--out', out], { env });
-    expect(init.code).toBe(0);
-    expect(init.stdout).toBe('');
-    expect(init.stderr).toMatch(/fields without a column: /);
-    expect(init.stderr).toMatch(/columns not used: /);
-    const text = readFileSync(out, 'utf8');
-    expect(text).toContain(`template: ${tid}`);
-    // Unfilled, the scaffold is refused with its placeholders.
-    const unfilled = await cli(['validate', '--sandbox', '--mapping', out, input], { env });
-    expect(unfilled.code).toBe(2);
-    expect(unfilled.stderr).toContain('MAPPING_PLACEHOLDER');
-    writeFileSync(out, fill(text));
-    const run = await cli(['validate', '--sandbox', '--mapping', out, input, '--json'], { env });
-    // A scaffold with no live `key` gets one warning: edited rows would be uploaded again as new rows.
-    const hasKey = /^key:/m.test(readFileSync(out, 'utf8'));
-    expect(run.stderr.includes('warning MAPPING_NO_KEY: ')).toBe(!hasKey);
-    expect(run.stderr.replace(/^warning MAPPING_NO_KEY: .*\n(?: {2}.*\n)*/, '')).not.toContain('MAPPING_');
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ files: 1, template: { id: tid } });
-  });
+  ])(
+    'template $tid with --input $input: with the meta texts filled in, the scaffold validates every row',
+    async ({ tid, input, flags }) => {
+      const out = join(dir, `m${tid}.yaml`);
+      const init = await cli(['init', String(tid), '--sandbox', '--input', input, ...flags, '--out', out], { env });
+      expect(init.code).toBe(0);
+      expect(init.stdout).toBe('');
+      expect(init.stderr).toMatch(/fields without a column: /);
+      expect(init.stderr).toMatch(/columns not used: /);
+      const text = readFileSync(out, 'utf8');
+      expect(text).toContain(`template: ${tid}`);
+      // Unfilled, the scaffold is refused with its placeholders.
+      const unfilled = await cli(['validate', '--sandbox', '--mapping', out, input], { env });
+      expect(unfilled.code).toBe(2);
+      expect(unfilled.stderr).toContain('MAPPING_PLACEHOLDER');
+      writeFileSync(out, fill(text));
+      const run = await cli(['validate', '--sandbox', '--mapping', out, input, '--json'], { env });
+      // A scaffold with no live `key` gets one warning: edited rows would be uploaded again as new rows.
+      const hasKey = /^key:/m.test(readFileSync(out, 'utf8'));
+      expect(run.stderr.includes('warning MAPPING_NO_KEY: ')).toBe(!hasKey);
+      expect(run.stderr.replace(/^warning MAPPING_NO_KEY: .*\n(?: {2}.*\n)*/, '')).not.toContain('MAPPING_');
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ files: 1, template: { id: tid } });
+    },
+  );
 
   test('the two-row header settings are written into the mapping, and headers are matched through group titles', async () => {
-    const run = await cli(['init', '203', '--sandbox', '--input', 'samples/steel_composition_rows.xlsx', '--header-row', '2', '--header-rows', '2'], { env });
+    const run = await cli(
+      ['init', '203', '--sandbox', '--input', 'samples/steel_composition_rows.xlsx', '--header-row', '2', '--header-rows', '2'],
+      { env },
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^input:\n {2}headerRow: 2\n {2}headerRows: 2\n/m);
     expect(run.stdout).toContain('编号: 样品 / 编号');

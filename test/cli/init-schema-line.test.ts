@@ -16,7 +16,7 @@ function schemaOf(mapping: string): string {
 }
 
 describe('init writes the yaml-language-server line, so editors check the mapping as it is typed', () => {
-  test('in the checkout: a relative path from the mapping\'s folder to schema/; elsewhere: the package\'s schema by its absolute path', async () => {
+  test("in the checkout: a relative path from the mapping's folder to schema/; elsewhere: the package's schema by its absolute path", async () => {
     const inside = join(root, 'test-output', 'init-schema', 'nested');
     mkdirSync(inside, { recursive: true });
     const outside = tempDirSync('mge-init-schema-');
@@ -26,10 +26,14 @@ describe('init writes the yaml-language-server line, so editors check the mappin
       runBuiltCli(['init', '201', '--template-file', TEMPLATES, '--no-template-cache'], { cwd: join(root, 'mappings') }),
     ]);
     expect([here.code, there.code, printed.code]).toEqual([0, 0, 0]);
-    expect(readFileSync(join(inside, 'm.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/mapping\.schema\.json\n# Mapping for template 201/);
+    expect(readFileSync(join(inside, 'm.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/schema\/mapping\.schema\.json\n# Mapping for template 201/,
+    );
     expect(schemaOf(join(inside, 'm.yaml'))).toBe(SCHEMA);
     expect(schemaOf(join(outside, 'm.yaml'))).toBe(SCHEMA);
-    expect(readFileSync(join(outside, 'm.yaml'), 'utf8')).toMatch(new RegExp(`^# yaml-language-server: \\$schema=${SCHEMA.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`));
+    expect(readFileSync(join(outside, 'm.yaml'), 'utf8')).toMatch(
+      new RegExp(`^# yaml-language-server: \\$schema=${SCHEMA.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n`),
+    );
     // Printed to stdout: relative to the working directory, where `> FILE` puts it.
     expect(printed.stdout).toMatch(/^# yaml-language-server: \$schema=\.\.\/schema\/mapping\.schema\.json\n/);
     expect(existsSync(SCHEMA)).toBe(true);

@@ -20,7 +20,14 @@ function brokenCopy(broken: number): string {
 }
 
 interface ErrorJson {
-  error: { code: string; kind: string; message: string; location?: Record<string, unknown>; hint?: string; problems?: { code: string; line: number }[] };
+  error: {
+    code: string;
+    kind: string;
+    message: string;
+    location?: Record<string, unknown>;
+    hint?: string;
+    problems?: { code: string; line: number }[];
+  };
 }
 
 describe('--json for scripts', () => {
@@ -28,7 +35,12 @@ describe('--json for scripts', () => {
     const input = brokenCopy(30);
     const run = await runBuiltCli(['validate', '--template-file', TEMPLATES, '--mapping', MAPPING, input, '--json'], { env });
     expect(run.code).toBe(1);
-    const out = JSON.parse(run.stdout) as { invalid: number; problemCount: number; problemsOmitted: number; problems: Record<string, unknown>[] };
+    const out = JSON.parse(run.stdout) as {
+      invalid: number;
+      problemCount: number;
+      problemsOmitted: number;
+      problems: Record<string, unknown>[];
+    };
     expect(out).toMatchObject({ invalid: 30, problemCount: 30, problemsOmitted: 0 });
     expect(out.problems).toHaveLength(30);
     expect(out.problems[29]).toEqual({
@@ -49,26 +61,52 @@ describe('--json for scripts', () => {
     const badMapping = join(dir, 'bad.yaml');
     writeFileSync(badMapping, readFileSync(MAPPING, 'utf8').replace(/^template: 202$/m, 'template: 202\nnot_a_key: 1'));
     const [missing, invalid, usage, noJson] = await Promise.all([
-      runBuiltCli(['validate', '--template-file', TEMPLATES, '--mapping', join(dir, 'nope.yaml'), join(root, 'samples', 'ucsb_thermoelectrics.csv'), '--json'], { env }),
-      runBuiltCli(['preview', '--template-file', TEMPLATES, '--mapping', badMapping, join(root, 'samples', 'ucsb_thermoelectrics.csv'), '--json'], { env }),
+      runBuiltCli(
+        [
+          'validate',
+          '--template-file',
+          TEMPLATES,
+          '--mapping',
+          join(dir, 'nope.yaml'),
+          join(root, 'samples', 'ucsb_thermoelectrics.csv'),
+          '--json',
+        ],
+        { env },
+      ),
+      runBuiltCli(
+        ['preview', '--template-file', TEMPLATES, '--mapping', badMapping, join(root, 'samples', 'ucsb_thermoelectrics.csv'), '--json'],
+        { env },
+      ),
       runBuiltCli(['validate', '--bogus-flag', '--json', 'x.csv'], { env }),
       runBuiltCli(['validate', '--template-file', TEMPLATES, '--mapping', join(dir, 'nope.yaml'), 'x.csv'], { env }),
     ]);
     expect([missing.code, invalid.code, usage.code, noJson.code]).toEqual([2, 2, 2, 2]);
     expect(JSON.parse(missing.stdout)).toEqual({
-      error: { code: 'MAPPING_NOT_FOUND', kind: 'mapping', message: 'the mapping file does not exist', location: { file: join(dir, 'nope.yaml') }, hint: expect.stringContaining('init') },
+      error: {
+        code: 'MAPPING_NOT_FOUND',
+        kind: 'mapping',
+        message: 'the mapping file does not exist',
+        location: { file: join(dir, 'nope.yaml') },
+        hint: expect.stringContaining('init'),
+      },
     });
     expect(missing.stderr).toMatch(/^error MAPPING_NOT_FOUND: /);
     const mapping = JSON.parse(invalid.stdout) as ErrorJson;
     expect(mapping.error).toMatchObject({ code: 'MAPPING_INVALID', location: { file: badMapping } });
     expect(mapping.error.problems?.[0]).toMatchObject({ code: expect.stringMatching(/^MAPPING_/), line: expect.any(Number) });
-    expect((JSON.parse(usage.stdout) as ErrorJson).error).toMatchObject({ code: 'USAGE', kind: 'usage', message: expect.stringContaining('bogus-flag') });
+    expect((JSON.parse(usage.stdout) as ErrorJson).error).toMatchObject({
+      code: 'USAGE',
+      kind: 'usage',
+      message: expect.stringContaining('bogus-flag'),
+    });
     expect(noJson.stdout).toBe('');
   });
 
   test('a platform failure: the JSON error names the platform, never the token', async () => {
     const token = 'sEcReT-json-token-123';
-    const run = await runBuiltCli(['templates', 'list', '--json', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'], { env: { ...env, MGE_TOKEN: token } });
+    const run = await runBuiltCli(['templates', 'list', '--json', '--base-url', 'http://127.0.0.1:9', '--timeout', '2'], {
+      env: { ...env, MGE_TOKEN: token },
+    });
     expect(run.code).toBe(3);
     const out = JSON.parse(run.stdout) as ErrorJson;
     expect(out.error.kind).toBe('transient');

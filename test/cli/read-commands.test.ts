@@ -92,7 +92,9 @@ describe('read commands of the built CLI', () => {
   test('a wrong token exits 3 naming the problem, and the token is never printed or logged', async () => {
     const secret = 'wrong-token-0123456789';
     const logFile = join(dir, 'wrong-token.log');
-    const result = await runBuiltCli(['templates', 'list', '--log-level', 'trace', '--log-file', logFile], { env: { ...env, MGE_TOKEN: secret } });
+    const result = await runBuiltCli(['templates', 'list', '--log-level', 'trace', '--log-file', logFile], {
+      env: { ...env, MGE_TOKEN: secret },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error TOKEN_REJECTED: /);
     expect(result.stdout + result.stderr).not.toContain(secret);

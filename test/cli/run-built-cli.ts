@@ -15,7 +15,11 @@ export function runBuiltCli(args: readonly string[], options: { env?: Record<str
 }
 
 /** Runs a Node script in a child process with only the given environment, gathering what it prints. */
-export function runNodeScript(script: string, args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+export function runNodeScript(
+  script: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: options.cwd ?? process.cwd(),

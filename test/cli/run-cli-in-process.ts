@@ -5,7 +5,10 @@ import type { CliResult } from './run-built-cli.js';
  * Runs the CLI in this process (what `node dist/cli/main.js` runs, without the process start and module
  * loading per run) with only the given environment.
  */
-export async function runCliInProcess(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+export async function runCliInProcess(
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const io = {

@@ -29,27 +29,50 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('runCli in-process', () => {
-  test.each([[[]], [['templates']], [['templates', 'list']], [['templates', 'show']], [['categories']], [['projects']], [['init']], [['validate']], [['sandbox']]])(
-    '%j --help shows usage with examples',
-    async (command) => {
-      const { io, out } = capture();
-      expect(await runCli([...command, '--help'], io)).toBe(0);
-      expect(out.stdout).toContain('mge-ingest');
-      expect(out.stdout).toContain('Examples:');
-    },
-  );
+  test.each([
+    [[]],
+    [['templates']],
+    [['templates', 'list']],
+    [['templates', 'show']],
+    [['categories']],
+    [['projects']],
+    [['init']],
+    [['validate']],
+    [['sandbox']],
+  ])('%j --help shows usage with examples', async (command) => {
+    const { io, out } = capture();
+    expect(await runCli([...command, '--help'], io)).toBe(0);
+    expect(out.stdout).toContain('mge-ingest');
+    expect(out.stdout).toContain('Examples:');
+  });
 
   test('ingest and report --help state the exactly-once flags and the exit codes a scheduler reads', async () => {
     const ingest = capture();
     expect(await runCli(['ingest', '--help'], ingest.io)).toBe(0);
-    for (const flag of ['--retry-uncertain', '--accept-mapping-change', '--max-changes', '--max-uncertain-streak', 'MGE_MAX_UNCERTAIN_STREAK', '[default: 10]']) expect(ingest.out.stdout).toContain(flag);
+    for (const flag of [
+      '--retry-uncertain',
+      '--accept-mapping-change',
+      '--max-changes',
+      '--max-uncertain-streak',
+      'MGE_MAX_UNCERTAIN_STREAK',
+      '[default: 10]',
+    ])
+      expect(ingest.out.stdout).toContain(flag);
     expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('An unknown outcome in this run is never re-sent');
-    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('3 aborted mid-run, resumable (TOKEN_REJECTED when the token file holds no new token, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST');
-    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED)');
-    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain('A run stopped by --max-errors (MAX_ERRORS_REACHED) or --max-changes (MAX_CHANGES_REACHED) exits 1');
+    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain(
+      '3 aborted mid-run, resumable (TOKEN_REJECTED when the token file holds no new token, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST',
+    );
+    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain(
+      'or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED)',
+    );
+    expect(ingest.out.stdout.replace(/\s+/g, ' ')).toContain(
+      'A run stopped by --max-errors (MAX_ERRORS_REACHED) or --max-changes (MAX_CHANGES_REACHED) exits 1',
+    );
     const report = capture();
     expect(await runCli(['report', '--help'], report.io)).toBe(0);
-    expect(report.out.stdout.replace(/\s+/g, ' ')).toContain('1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish');
+    expect(report.out.stdout.replace(/\s+/g, ' ')).toContain(
+      '1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish',
+    );
   });
 
   test('--version prints the package version', async () => {
@@ -62,7 +85,10 @@ describe('runCli in-process', () => {
     const controller = new AbortController();
     const { io, out } = capture(controller.signal);
     const store = join(dir, 'stored.jsonl');
-    const running = runCli(['sandbox', '--port', '0', '--token', 'a', '--token', 'b', '--store', 'stored.jsonl', '--commit-then-fail-rate', '1', '--seed', '5'], io);
+    const running = runCli(
+      ['sandbox', '--port', '0', '--token', 'a', '--token', 'b', '--store', 'stored.jsonl', '--commit-then-fail-rate', '1', '--seed', '5'],
+      io,
+    );
     await until(() => out.stdout.includes('listening at'));
     const url = /listening at (\S+)/.exec(out.stdout)?.[1] ?? '';
     const client = createPlatformClient({ baseUrl: url, token: 'b' });
@@ -83,13 +109,17 @@ describe('runCli in-process', () => {
   });
 
   test('the built sandbox command stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BUILT_CLI, 'sandbox', '--port', '0', '--busy-rate', '1', '--retry-after', '9'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BUILT_CLI, 'sandbox', '--port', '0', '--busy-rate', '1', '--retry-after', '9'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((r) => child.on('close', r));
     await until(() => stdout.includes('listening at'));
     const url = /listening at (\S+)/.exec(stdout)?.[1] ?? '';
-    const error = await createPlatformClient({ baseUrl: url, token: 'sandbox-token' }).submitRecord(sampleRecord(), { username: 'u' }).catch((e: unknown) => e);
+    const error = await createPlatformClient({ baseUrl: url, token: 'sandbox-token' })
+      .submitRecord(sampleRecord(), { username: 'u' })
+      .catch((e: unknown) => e);
     expect((error as PlatformRequestError).failure).toMatchObject({ status: 429, retryAfter: '9' });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -41,14 +41,27 @@ describe('validate, ingest --dry-run and ingest share the stages (in-process CLI
 
   const commands = (...extra: string[]): [string, string[]][] => [
     ['validate', ['validate', '--sandbox', '--mapping', mapping.file, input, ...extra]],
-    ['ingest --dry-run', ['ingest', '--sandbox', '--mapping', mapping.file, '--report', path.join(dir, 'dry.jsonl'), input, '--dry-run', ...extra]],
-    ['ingest', ['ingest', '--sandbox', '--rate', '0', '--mapping', mapping.file, '--report', path.join(dir, 'real.jsonl'), input, ...extra]],
+    [
+      'ingest --dry-run',
+      ['ingest', '--sandbox', '--mapping', mapping.file, '--report', path.join(dir, 'dry.jsonl'), input, '--dry-run', ...extra],
+    ],
+    [
+      'ingest',
+      ['ingest', '--sandbox', '--rate', '0', '--mapping', mapping.file, '--report', path.join(dir, 'real.jsonl'), input, ...extra],
+    ],
   ];
 
   test('the same mapping warning, in the same words, from each of them', async () => {
-    const runs = await Promise.all(commands('--json').map(async ([name, args]) => [name, await runCliInProcess(args, { cwd: dir, env: {} })] as const));
-    const warnings = runs.map(([name, run]) => [name, run.stderr.split('\n').filter((l) => l.startsWith('warning MAPPING_META_LITERAL_IS_COLUMN'))]);
-    const expected = [`warning MAPPING_META_LITERAL_IS_COLUMN: steel.yaml:${mapping.line}:16 meta.institution is the literal text "formula", which is also a column of the input: write {column: formula} to take the cell`];
+    const runs = await Promise.all(
+      commands('--json').map(async ([name, args]) => [name, await runCliInProcess(args, { cwd: dir, env: {} })] as const),
+    );
+    const warnings = runs.map(([name, run]) => [
+      name,
+      run.stderr.split('\n').filter((l) => l.startsWith('warning MAPPING_META_LITERAL_IS_COLUMN')),
+    ]);
+    const expected = [
+      `warning MAPPING_META_LITERAL_IS_COLUMN: steel.yaml:${mapping.line}:16 meta.institution is the literal text "formula", which is also a column of the input: write {column: formula} to take the cell`,
+    ];
     expect(warnings).toEqual([
       ['validate', expected],
       ['ingest --dry-run', expected],
@@ -63,9 +76,20 @@ describe('validate, ingest --dry-run and ingest share the stages (in-process CLI
   });
 
   test('--max-errors stops each of them at the same row, says so the same way, and exits 1', async () => {
-    const runs = await Promise.all(commands('--json', '--max-errors', '2').map(async ([name, args]) => [name, await runCliInProcess(args, { cwd: dir, env: {} })] as const));
+    const runs = await Promise.all(
+      commands('--json', '--max-errors', '2').map(
+        async ([name, args]) => [name, await runCliInProcess(args, { cwd: dir, env: {} })] as const,
+      ),
+    );
     const facts = runs.map(([name, run]) => {
-      const json = JSON.parse(run.stdout) as { stoppedEarly: boolean; stoppedBy: unknown; records?: number; rows: number; invalid?: number; counts?: { invalid: number } };
+      const json = JSON.parse(run.stdout) as {
+        stoppedEarly: boolean;
+        stoppedBy: unknown;
+        records?: number;
+        rows: number;
+        invalid?: number;
+        counts?: { invalid: number };
+      };
       return [name, run.code, json.stoppedEarly, json.stoppedBy, json.records ?? json.rows, json.invalid ?? json.counts?.invalid];
     });
     const stop = { code: 'MAX_ERRORS_REACHED', limit: 2 };
@@ -77,7 +101,11 @@ describe('validate, ingest --dry-run and ingest share the stages (in-process CLI
     ]);
     // The report of each ingest says why it stopped early: no error, and `report` counts it unfinished.
     for (const report of ['dry.jsonl', 'real.jsonl']) {
-      const last = (await readFile(path.join(dir, report), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as ReportLine).at(-1);
+      const last = (await readFile(path.join(dir, report), 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as ReportLine)
+        .at(-1);
       expect([report, last]).toEqual([report, expect.objectContaining({ type: 'summary', interrupted: false, stoppedBy: stop })]);
       expect(last).not.toHaveProperty('fatal');
     }

@@ -15,7 +15,8 @@ function write(name: string, text: string): string {
   return file;
 }
 const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
-const validate = (mapping: string, input: string, ...more: string[]): ReturnType<typeof runBuiltCli> => runBuiltCli(['validate', ...offline, '--mapping', mapping, input, ...more], { cwd: root });
+const validate = (mapping: string, input: string, ...more: string[]): ReturnType<typeof runBuiltCli> =>
+  runBuiltCli(['validate', ...offline, '--mapping', mapping, input, ...more], { cwd: root });
 
 /** Template 101 rows: grade, test temperature, yield strength ± error. */
 const T101 = `version: 1
@@ -31,11 +32,18 @@ content:
 
 describe('checks that teach, through the built CLI (codes and places)', () => {
   test('mapping problems: template-level and column problems in one run; a name needing quotes; a unit it cannot read', async () => {
-    const both = write('both.yaml', steel.replace('  屈服强度: yield strength', '  屈服强渡: yield strength').replace('  延伸率: elongation', '  延伸率: elongaton'));
+    const both = write(
+      'both.yaml',
+      steel.replace('  屈服强度: yield strength', '  屈服强渡: yield strength').replace('  延伸率: elongation', '  延伸率: elongaton'),
+    );
     const quoting = write('quoting.yaml', steel.replace('  化学式: formula', '  化学式: SAMPLE: formula'));
     const unitCsv = write('unit.csv', 'grade,T (degrees Celsius!),YS,YS err\nGH4169,650,1035,12\n');
     const unit = write('unit.yaml', T101);
-    const [one, two, three] = await Promise.all([validate(both, 'samples/steel_strength.csv'), validate(quoting, 'samples/steel_strength.csv'), validate(unit, unitCsv)]);
+    const [one, two, three] = await Promise.all([
+      validate(both, 'samples/steel_strength.csv'),
+      validate(quoting, 'samples/steel_strength.csv'),
+      validate(unit, unitCsv),
+    ]);
     expect([one.code, two.code, three.code]).toEqual([2, 2, 2]);
     expect(one.stderr).toMatch(/^error MAPPING_INVALID: /);
     expect(one.stderr).toContain(`${both}:${lineOf(steel, '屈服强度: yield')}:3 MAPPING_UNKNOWN_FIELD`);
@@ -50,11 +58,22 @@ describe('checks that teach, through the built CLI (codes and places)', () => {
   test('rows: the empty error cell, an optional placeholder, $row with its warning', async () => {
     const csv = write('ys.csv', 'grade,T (℃),YS (MPa),YS err\nGH4169,650,1035,12\nGH4169,,1035,\n');
     const strict = write('strict.yaml', T101);
-    const lenient = write('lenient.yaml', T101.replace('{val: YS, err: YS err}', '{val: YS, err: YS err, errOptional: true}').replace('  试验温度: T\n', '  试验温度: {column: T, default: 20}\n'));
+    const lenient = write(
+      'lenient.yaml',
+      T101.replace('{val: YS, err: YS err}', '{val: YS, err: YS err, errOptional: true}').replace(
+        '  试验温度: T\n',
+        '  试验温度: {column: T, default: 20}\n',
+      ),
+    );
     // Row 3: no temperature (its title keeps "GH4169 at ℃") and no error (sent as {val} alone).
     const [a, b] = await Promise.all([validate(strict, csv, '--json'), validate(lenient, csv, '--json')]);
     expect(a.code).toBe(1);
-    expect(JSON.parse(a.stdout)).toMatchObject({ records: 2, valid: 1, invalid: 1, invalidByCode: { RANGE_SHAPE: 1, REQUIRED_MISSING: 1 } });
+    expect(JSON.parse(a.stdout)).toMatchObject({
+      records: 2,
+      valid: 1,
+      invalid: 1,
+      invalidByCode: { RANGE_SHAPE: 1, REQUIRED_MISSING: 1 },
+    });
     expect(a.stderr).toContain(`warning MAPPING_ROW_KEY: ${strict}:3:6`);
     const table = await validate(strict, csv);
     expect(table.stdout).toMatch(/ys\.csv\s+D3\s+YS err\s+content\.屈服强度\s+RANGE_SHAPE/);

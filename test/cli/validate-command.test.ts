@@ -33,19 +33,42 @@ describe('mge-ingest validate', () => {
   test('every sample validates with exit 0 on the sandbox; --json is parseable', async () => {
     const runs = await Promise.all([
       runBuiltCli(['validate', '--sandbox', '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv'], { env }),
-      runBuiltCli(['validate', '--sandbox', '--mapping', 'mappings/ucsb_thermoelectrics.yaml', 'samples/ucsb_thermoelectrics.csv', '--json'], { env }),
-      runBuiltCli(['validate', '--sandbox', '--mapping', 'mappings/steel_composition_rows.yaml', 'samples/steel_composition_rows.xlsx'], { env }),
+      runBuiltCli(
+        ['validate', '--sandbox', '--mapping', 'mappings/ucsb_thermoelectrics.yaml', 'samples/ucsb_thermoelectrics.csv', '--json'],
+        { env },
+      ),
+      runBuiltCli(['validate', '--sandbox', '--mapping', 'mappings/steel_composition_rows.yaml', 'samples/steel_composition_rows.xlsx'], {
+        env,
+      }),
     ]);
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
     expect(runs.map((r) => r.stderr)).toEqual(['', '', '']);
     expect(runs[0].stdout).toMatch(/312 record\(s\): 312 valid, 0 invalid/);
     const summary = JSON.parse(runs[1].stdout) as Record<string, unknown>;
-    expect(summary).toMatchObject({ files: 1, records: 1093, rows: 1093, valid: 1093, invalid: 0, invalidByCode: {}, stoppedEarly: false, template: { id: 202, from: 'platform' } });
+    expect(summary).toMatchObject({
+      files: 1,
+      records: 1093,
+      rows: 1093,
+      valid: 1093,
+      invalid: 0,
+      invalidByCode: {},
+      stoppedEarly: false,
+      template: { id: 202, from: 'platform' },
+    });
     expect(runs[2].stdout).toMatch(/259 row\(s\), 24 record\(s\): 24 valid/);
   });
 
   test('a template file works offline, with no platform settings', async () => {
-    const run = await cli(['validate', '--template-file', 'samples/templates.json', '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv', '--json']);
+    const run = await cli([
+      'validate',
+      '--template-file',
+      'samples/templates.json',
+      '--no-template-cache',
+      '--mapping',
+      'mappings/steel_strength.yaml',
+      'samples/steel_strength.csv',
+      '--json',
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ valid: 312, template: { id: 201, from: 'file' } });
   });
@@ -81,8 +104,14 @@ describe('mge-ingest validate', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ records: 3, valid: 2, invalid: 1, invalidByCode: { REQUIRED_MISSING: 1 } });
 
     expect(jsonl.code).toBe(1);
-    expect(JSON.parse(jsonl.stdout)).toMatchObject({ invalid: 3, invalidByCode: { VALUE_NOT_A_NUMBER: 1, CHOICE_NOT_AN_OPTION: 1, REQUIRED_MISSING: 1 } });
-    const lines = readFileSync(jsonlOut, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { row: number; problems: { code: string; cell?: string }[]; sourceValues: Record<string, unknown> });
+    expect(JSON.parse(jsonl.stdout)).toMatchObject({
+      invalid: 3,
+      invalidByCode: { VALUE_NOT_A_NUMBER: 1, CHOICE_NOT_AN_OPTION: 1, REQUIRED_MISSING: 1 },
+    });
+    const lines = readFileSync(jsonlOut, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { row: number; problems: { code: string; cell?: string }[]; sourceValues: Record<string, unknown> });
     expect(lines.map((l) => l.row)).toEqual([17, 21, 26]);
     expect(lines[0]!.problems[0]).toMatchObject({ code: 'VALUE_NOT_A_NUMBER', cell: 'F17' });
     expect(lines[0]!.sourceValues['rho (ohm.cm)']).toBe('abc');
@@ -94,7 +123,12 @@ describe('mge-ingest validate', () => {
       cli(['validate', '--sandbox', '--mapping', 'mappings/ucsb_thermoelectrics.yaml', broken, '--max-errors', '1'], { env }),
     ]);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ invalid: 1, records: 16, stoppedEarly: true, stoppedBy: { code: 'MAX_ERRORS_REACHED', limit: 1 } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      invalid: 1,
+      records: 16,
+      stoppedEarly: true,
+      stoppedBy: { code: 'MAX_ERRORS_REACHED', limit: 1 },
+    });
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/stopped early after 1 invalid record\(s\) \(--max-errors 1, MAX_ERRORS_REACHED\)/);
   });
@@ -127,33 +161,62 @@ describe('mge-ingest validate', () => {
       cli(['validate', '--sandbox', '--mapping', missing, 'samples/steel_strength.csv'], { env }),
       cli(['validate', '--sandbox', '--mapping', unpublished, 'samples/steel_strength.csv'], { env }),
       cli(['validate', '--sandbox', '--mapping', 'mappings/steel_strength.yaml', 'samples/nope.csv'], { env }),
-      cli(['validate', '--sandbox', '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv', '--max-errors', '0'], { env }),
+      cli(['validate', '--sandbox', '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv', '--max-errors', '0'], {
+        env,
+      }),
       cli(['validate', '--sandbox', '--mapping', 'mappings/nope.yaml', 'samples/steel_strength.csv'], { env }),
     ]);
     expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
-    expect(runs.map((r) => /^error (\w+):/.exec(r.stderr)?.[1])).toEqual(['TEMPLATE_NOT_FOUND', 'TEMPLATE_UNPUBLISHED', 'SOURCE_NOT_FOUND', 'OPTION_INVALID', 'MAPPING_NOT_FOUND']);
+    expect(runs.map((r) => /^error (\w+):/.exec(r.stderr)?.[1])).toEqual([
+      'TEMPLATE_NOT_FOUND',
+      'TEMPLATE_UNPUBLISHED',
+      'SOURCE_NOT_FOUND',
+      'OPTION_INVALID',
+      'MAPPING_NOT_FOUND',
+    ]);
   });
 
   test('a template changed since the mapping was written: a warning listing the changed fields', async () => {
     const cacheEnv = { XDG_CACHE_HOME: join(dir, 'cache-changed') };
-    const first = await cli(['validate', '--sandbox', '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv'], { env: cacheEnv });
+    const first = await cli(['validate', '--sandbox', '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv'], {
+      env: cacheEnv,
+    });
     expect(first.code).toBe(0);
-    const templates = JSON.parse(readFileSync(join(root, 'samples', 'templates.json'), 'utf8')) as { templates: Array<Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const templates = JSON.parse(readFileSync(join(root, 'samples', 'templates.json'), 'utf8')) as {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test edits the template by shape
+      templates: Array<Record<string, any>>;
+    };
     const t201 = templates.templates.find((t) => t['id'] === 201)!;
     t201['pub_date'] = '2024-10-01 09:00:00';
     t201['content']['延伸率']['misc']['unit'] = '‰';
     const file = join(dir, 'changed-templates.json');
     writeFileSync(file, JSON.stringify(templates));
-    const run = await cli(['validate', '--template-file', file, '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv'], { env: cacheEnv });
-    expect(run.stderr).toContain('warning TEMPLATE_CHANGED: template 201 changed since the mapping was written (2024-06-01 10:00:00 → 2024-10-01 09:00:00)');
+    const run = await cli(
+      ['validate', '--template-file', file, '--mapping', 'mappings/steel_strength.yaml', 'samples/steel_strength.csv'],
+      { env: cacheEnv },
+    );
+    expect(run.stderr).toContain(
+      'warning TEMPLATE_CHANGED: template 201 changed since the mapping was written (2024-06-01 10:00:00 → 2024-10-01 09:00:00)',
+    );
     expect(run.stderr).toContain('~ 延伸率: unit % → ‰');
   });
 
   test('a key used twice in one run is DUPLICATE_KEY on the second row, as ingest would report it', async () => {
-    const lines = readFileSync(join(root, 'samples', 'steel_strength.csv'), 'utf8').trimEnd().split(/\r?\n/);
+    const lines = readFileSync(join(root, 'samples', 'steel_strength.csv'), 'utf8')
+      .trimEnd()
+      .split(/\r?\n/);
     const file = join(dir, 'steel-twice.csv');
     writeFileSync(file, [...lines, lines[3]!].join('\r\n') + '\r\n');
-    const run = await cli(['validate', '--template-file', 'samples/templates.json', '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', file, '--json']);
+    const run = await cli([
+      'validate',
+      '--template-file',
+      'samples/templates.json',
+      '--no-template-cache',
+      '--mapping',
+      'mappings/steel_strength.yaml',
+      file,
+      '--json',
+    ]);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ records: 313, valid: 312, invalid: 1, invalidByCode: { DUPLICATE_KEY: 1 } });
   });

@@ -11,7 +11,18 @@ test('validate --errors with thousands of invalid rows: every row in the file, n
   const rows = Array.from({ length: 4000 }, (_v, i) => `${i},F${i},x,0.05,0.05,0.01,19.7,2.95,0.01,0,0.01,15,0,0.15,1.55,abc,2473.5,7`);
   writeFileSync(input, `${HEADER}\n${rows.join('\n')}\n`);
   const errors = join(dir, 'errors.csv');
-  const run = await runBuiltCli(['validate', '--template-file', 'samples/templates.json', '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', input, '--errors', errors, '--json']);
+  const run = await runBuiltCli([
+    'validate',
+    '--template-file',
+    'samples/templates.json',
+    '--no-template-cache',
+    '--mapping',
+    'mappings/steel_strength.yaml',
+    input,
+    '--errors',
+    errors,
+    '--json',
+  ]);
   expect(run.code).toBe(1);
   expect(JSON.parse(run.stdout)).toMatchObject({ invalid: 4000, valid: 0 });
   expect(run.stderr).not.toMatch(/MaxListenersExceededWarning|Warning/);

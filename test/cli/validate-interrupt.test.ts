@@ -6,7 +6,10 @@ import { SAMPLE, startCli, tempDir } from '../e2e/ingest-harness.js';
 /** Resolves once `file` holds more than `bytes` bytes (polled; the run goes on meanwhile). */
 async function grown(file: string, bytes: number): Promise<void> {
   for (;;) {
-    const size = await stat(file).then((s) => s.size, () => 0);
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (size > bytes) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -24,7 +27,18 @@ describe('validate on SIGINT (built CLI)', () => {
     const copies = Array.from({ length: 200 }, (_v, copy) => broken.map((line) => line.replace(/^([^,]*),([^,]*),/, `$1,$2-${copy},`)));
     await writeFile(input, `${[header, ...copies.flat()].join('\n')}\n`);
     const errors = path.join(dir, 'errors.csv');
-    const args = ['validate', '--template-file', 'samples/templates.json', '--no-template-cache', '--mapping', 'mappings/steel_strength.yaml', input, '--errors', errors, '--json'];
+    const args = [
+      'validate',
+      '--template-file',
+      'samples/templates.json',
+      '--no-template-cache',
+      '--mapping',
+      'mappings/steel_strength.yaml',
+      input,
+      '--errors',
+      errors,
+      '--json',
+    ];
     const run = startCli(args, {});
     await grown(errors, 4096);
     run.child.kill('SIGINT');

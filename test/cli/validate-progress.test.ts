@@ -12,7 +12,9 @@ const COPIES = 12;
 
 /** The thermoelectrics sample repeated, each copy's rows given keys of their own: about 13,000 records. */
 function largeInput(): { file: string; records: number } {
-  const [header, ...rows] = readFileSync(join(root, 'samples', 'ucsb_thermoelectrics.csv'), 'utf8').trimEnd().split('\n');
+  const [header, ...rows] = readFileSync(join(root, 'samples', 'ucsb_thermoelectrics.csv'), 'utf8')
+    .trimEnd()
+    .split('\n');
   const out = [header];
   let n = 0;
   for (let copy = 0; copy < COPIES; copy++) for (const row of rows) out.push(row.replace(/^[^,]*/, String(++n)));
@@ -35,7 +37,9 @@ describe('validate progress', () => {
     expect(lines.length).toBeGreaterThan(2);
     const percents = lines.map((l) => Number(shape.exec(l)![1]));
     expect(percents.filter((p, i) => i > 0 && p < percents[i - 1]!)).toEqual([]);
-    expect(lines.at(-1)).toMatch(new RegExp(`^progress: \\[#{20}\\] 100% · ${input.records} rows · [\\d.]+ rows/s · valid ${input.records}$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^progress: \\[#{20}\\] 100% · ${input.records} rows · [\\d.]+ rows/s · valid ${input.records}$`),
+    );
     expect(run.stdout).toMatch(new RegExp(`${input.records} record\\(s\\): ${input.records} valid, 0 invalid`));
   });
 
@@ -57,7 +61,10 @@ describe('validate progress', () => {
     // `script` gives the CLI a pseudo-terminal; everything it prints comes back on one stream.
     const command = [process.execPath, BUILT_CLI, 'validate', ...offline, input.file].map((a) => `'${a}'`).join(' ');
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', COLUMNS: '120' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', COLUMNS: '120' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       child.on('error', reject);

@@ -25,7 +25,16 @@ function thrown(run: () => unknown): SettingsError {
 describe('loadSettings', () => {
   test('defaults when nothing is set', () => {
     const settings = loadSettings({ flags: {}, env: {}, cwd: dir });
-    expect(settings).toMatchObject({ rate: 5, concurrency: 4, maxRetries: 5, methodsWidth: 3, timeoutMs: 30000, logLevel: 'info', token: undefined, quiet: false });
+    expect(settings).toMatchObject({
+      rate: 5,
+      concurrency: 4,
+      maxRetries: 5,
+      methodsWidth: 3,
+      timeoutMs: 30000,
+      logLevel: 'info',
+      token: undefined,
+      quiet: false,
+    });
     expect(Object.isFrozen(settings)).toBe(true);
   });
 
@@ -33,14 +42,22 @@ describe('loadSettings', () => {
     expect(loadSettings({ flags: {}, env: {}, cwd: dir })).toMatchObject({ maxChanges: undefined, maxUncertainStreak: 10 });
     const config = file('limits.yaml', 'max-changes: 50\nmax-uncertain-streak: 4\n');
     expect(loadSettings({ flags: { config }, env: {}, cwd: dir })).toMatchObject({ maxChanges: 50, maxUncertainStreak: 4 });
-    expect(loadSettings({ flags: { config }, env: { MGE_MAX_CHANGES: '0', MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir })).toMatchObject({ maxChanges: 0, maxUncertainStreak: 3 });
-    expect(loadSettings({ flags: { config, 'max-uncertain-streak': '2' }, env: { MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir }).maxUncertainStreak).toBe(2);
+    expect(loadSettings({ flags: { config }, env: { MGE_MAX_CHANGES: '0', MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir })).toMatchObject({
+      maxChanges: 0,
+      maxUncertainStreak: 3,
+    });
+    expect(
+      loadSettings({ flags: { config, 'max-uncertain-streak': '2' }, env: { MGE_MAX_UNCERTAIN_STREAK: '3' }, cwd: dir }).maxUncertainStreak,
+    ).toBe(2);
     const error = thrown(() => loadSettings({ flags: { 'max-uncertain-streak': '0', 'max-changes': '-1' }, env: {}, cwd: dir }));
     expect(error.problems.map((p) => p.location.field)).toEqual(['--max-changes', '--max-uncertain-streak']);
   });
 
   test('precedence: defaults < config file < environment < flags', () => {
-    const config = file('precedence.yaml', 'rate: 2\nconcurrency: 3\nusername: from-config\nbase-url: https://config.example\ntimeout: 12\n');
+    const config = file(
+      'precedence.yaml',
+      'rate: 2\nconcurrency: 3\nusername: from-config\nbase-url: https://config.example\ntimeout: 12\n',
+    );
     const settings = loadSettings({
       flags: { config, rate: '9' },
       env: { MGE_RATE: '7', MGE_CONCURRENCY: '6', MGE_USERNAME: '' },
@@ -61,7 +78,9 @@ describe('loadSettings', () => {
     const config = file('with-token.yaml', 'token-file: b.token\n');
     expect(loadSettings({ flags: { config }, env: {}, cwd: '/' }).token).toBe('token-b');
     expect(loadSettings({ flags: { config }, env: { MGE_TOKEN_FILE: join(dir, 'a.token') }, cwd: '/' }).token).toBe('token-a');
-    expect(loadSettings({ flags: { config }, env: { MGE_TOKEN: 'direct', MGE_TOKEN_FILE: join(dir, 'a.token') }, cwd: '/' }).token).toBe('direct');
+    expect(loadSettings({ flags: { config }, env: { MGE_TOKEN: 'direct', MGE_TOKEN_FILE: join(dir, 'a.token') }, cwd: '/' }).token).toBe(
+      'direct',
+    );
     expect(loadSettings({ flags: { config, 'token-file': 'a.token' }, env: { MGE_TOKEN: 'direct' }, cwd: dir }).token).toBe('token-a');
   });
 
@@ -85,7 +104,11 @@ describe('loadSettings', () => {
     expect([fromEnv.code, fromEnv.location?.field]).toEqual(['TOKEN_INVALID', 'MGE_TOKEN (environment)']);
     expect(fromEnv.message).not.toContain('secret');
     const config = file('bad-token.yaml', 'token-file: two-lines.token\n');
-    expect(thrown(() => loadSettings({ flags: { config }, env: {}, cwd: '/' })).location).toMatchObject({ field: 'token-file', file: twoLines, row: 1 });
+    expect(thrown(() => loadSettings({ flags: { config }, env: {}, cwd: '/' })).location).toMatchObject({
+      field: 'token-file',
+      file: twoLines,
+      row: 1,
+    });
   });
 
   test('all problems are reported together, each with where it came from', () => {
@@ -110,22 +133,31 @@ describe('loadSettings', () => {
     expect(yamlError.location?.row).toBe(2);
     const list = file('list.yaml', '- rate\n');
     expect(thrown(() => loadSettings({ flags: { config: list }, env: {}, cwd: dir })).code).toBe('CONFIG_NOT_A_MAP');
-    expect(thrown(() => loadSettings({ flags: { config: join(dir, 'nope.yaml') }, env: {}, cwd: dir })).code).toBe('CONFIG_FILE_UNREADABLE');
+    expect(thrown(() => loadSettings({ flags: { config: join(dir, 'nope.yaml') }, env: {}, cwd: dir })).code).toBe(
+      'CONFIG_FILE_UNREADABLE',
+    );
   });
 
   test('requirePlatformAccess names both missing pieces at once', () => {
     const error = thrown(() => requirePlatformAccess(loadSettings({ flags: {}, env: {}, cwd: dir })));
     expect(error.problems.map((p) => p.code)).toEqual(['BASE_URL_MISSING', 'TOKEN_MISSING']);
-    expect(requirePlatformAccess(loadSettings({ flags: {}, env: { MGE_BASE_URL: 'https://h/', MGE_TOKEN: 't' }, cwd: dir }))).toEqual({ baseUrl: 'https://h', token: 't', allowInsecureHttp: false });
+    expect(requirePlatformAccess(loadSettings({ flags: {}, env: { MGE_BASE_URL: 'https://h/', MGE_TOKEN: 't' }, cwd: dir }))).toEqual({
+      baseUrl: 'https://h',
+      token: 't',
+      allowInsecureHttp: false,
+    });
   });
 
   test('a token over plain http:// to another machine is refused unless allowed; this machine is fine', () => {
-    const access = (env: Record<string, string>, flags: Record<string, unknown> = {}): unknown => requirePlatformAccess(loadSettings({ flags, env: { MGE_TOKEN: 't', ...env }, cwd: dir }));
+    const access = (env: Record<string, string>, flags: Record<string, unknown> = {}): unknown =>
+      requirePlatformAccess(loadSettings({ flags, env: { MGE_TOKEN: 't', ...env }, cwd: dir }));
     const refused = thrown(() => access({ MGE_BASE_URL: 'http://mgedata.example.cn' }));
     expect([refused.kind, refused.code]).toEqual(['config', 'BASE_URL_INSECURE']);
     expect(refused.message).toContain('mgedata.example.cn');
     expect(access({ MGE_BASE_URL: 'http://mgedata.example.cn', MGE_ALLOW_INSECURE_HTTP: '1' })).toMatchObject({ allowInsecureHttp: true });
-    expect(access({ MGE_BASE_URL: 'http://mgedata.example.cn' }, { 'allow-insecure-http': true })).toMatchObject({ allowInsecureHttp: true });
+    expect(access({ MGE_BASE_URL: 'http://mgedata.example.cn' }, { 'allow-insecure-http': true })).toMatchObject({
+      allowInsecureHttp: true,
+    });
     const config = file('insecure.yaml', 'allow-insecure-http: true\n');
     expect(access({ MGE_BASE_URL: 'http://10.0.0.5:8000' }, { config })).toMatchObject({ allowInsecureHttp: true });
     for (const local of ['http://127.0.0.1:8700', 'http://[::1]:8700', 'http://localhost', 'https://mgedata.example.cn']) {
@@ -134,7 +166,9 @@ describe('loadSettings', () => {
   });
 
   test('a base URL holding a password is refused without echoing the password', () => {
-    const error = thrown(() => loadSettings({ flags: { 'base-url': 'https://curator:hunter2-secret@mgedata.example.cn' }, env: {}, cwd: dir }));
+    const error = thrown(() =>
+      loadSettings({ flags: { 'base-url': 'https://curator:hunter2-secret@mgedata.example.cn' }, env: {}, cwd: dir }),
+    );
     expect(error.code).toBe('SETTING_INVALID');
     expect(JSON.stringify({ message: error.message, details: error.details, problems: error.problems })).not.toContain('hunter2-secret');
     expect(error.message).toContain('https://[redacted]@mgedata.example.cn');

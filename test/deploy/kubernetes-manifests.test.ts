@@ -18,7 +18,12 @@ interface PodSpec {
   readonly restartPolicy: string;
   readonly securityContext: { runAsNonRoot: boolean; runAsUser: number };
   readonly containers: readonly Container[];
-  readonly volumes: readonly { name: string; secret?: { secretName: string; defaultMode: number; items: { key: string; path: string }[] }; persistentVolumeClaim?: { claimName: string }; emptyDir?: object }[];
+  readonly volumes: readonly {
+    name: string;
+    secret?: { secretName: string; defaultMode: number; items: { key: string; path: string }[] };
+    persistentVolumeClaim?: { claimName: string };
+    emptyDir?: object;
+  }[];
 }
 
 /** The parts of the manifests the test reads (what it does not read is not typed). */
@@ -39,7 +44,8 @@ interface Manifest {
 
 const DIR = path.resolve('deploy/kubernetes');
 // Kubernetes reads manifests as YAML 1.1 (0440 is octal there).
-const manifest = async (file: string): Promise<Manifest> => parse(await readFile(path.join(DIR, file), 'utf8'), { version: '1.1' }) as Manifest;
+const manifest = async (file: string): Promise<Manifest> =>
+  parse(await readFile(path.join(DIR, file), 'utf8'), { version: '1.1' }) as Manifest;
 
 const COMPLETION_INDEX = "metadata.annotations['batch.kubernetes.io/job-completion-index']";
 
@@ -48,11 +54,17 @@ const COMPLETION_INDEX = "metadata.annotations['batch.kubernetes.io/job-completi
  * mounted at a folder of its own there, `$(VAR)` expanded from the container's environment (the
  * completion index from the pod's annotation), and the platform pointed at the sandbox.
  */
-function podCommand(pod: PodSpec, root: string, index: number, platform: { url: string }): { args: string[]; env: Record<string, string>; mounts: Map<string, string> } {
+function podCommand(
+  pod: PodSpec,
+  root: string,
+  index: number,
+  platform: { url: string },
+): { args: string[]; env: Record<string, string>; mounts: Map<string, string> } {
   const container = pod.containers[0]!;
   const mounts = new Map(container.volumeMounts.map((m) => [m.mountPath, path.join(root, 'volumes', m.name)]));
   const local = (text: string): string => {
-    for (const [mountPath, folder] of mounts) if (text === mountPath || text.startsWith(`${mountPath}/`)) return folder + text.slice(mountPath.length);
+    for (const [mountPath, folder] of mounts)
+      if (text === mountPath || text.startsWith(`${mountPath}/`)) return folder + text.slice(mountPath.length);
     return text;
   };
   const env: Record<string, string> = {};
@@ -105,70 +117,82 @@ function copies(records: readonly { sent: unknown }[]): Map<string, number> {
 }
 
 describe('deploy/kubernetes', () => {
-  test('the Indexed Job: its N command lines, run against the sandbox, store every row exactly once; report sums the shards', () =>
-    withSandbox({}, async (sandbox, dir) => {
-      const job = await manifest('indexed-job.yaml');
-      expect(job.kind).toBe('Job');
-      expect(job.spec.completionMode).toBe('Indexed');
-      const n = job.spec.completions ?? 0;
-      expect(n).toBeGreaterThan(1);
-      expect(job.spec.parallelism).toBe(n);
-      const pod = job.spec.template!.spec;
-      const container = checkPod(pod);
-      expect(container.args).toContain(`$(JOB_COMPLETION_INDEX)/${n}`);
+  test(
+    'the Indexed Job: its N command lines, run against the sandbox, store every row exactly once; report sums the shards',
+    () =>
+      withSandbox({}, async (sandbox, dir) => {
+        const job = await manifest('indexed-job.yaml');
+        expect(job.kind).toBe('Job');
+        expect(job.spec.completionMode).toBe('Indexed');
+        const n = job.spec.completions ?? 0;
+        expect(n).toBeGreaterThan(1);
+        expect(job.spec.parallelism).toBe(n);
+        const pod = job.spec.template!.spec;
+        const container = checkPod(pod);
+        expect(container.args).toContain(`$(JOB_COMPLETION_INDEX)/${n}`);
 
-      const data = await mountVolumes(pod, dir, sandbox.token);
-      const rows = 90;
-      await sampleCsv(path.join(data, 'incoming'), rows, 'alloys.csv');
-      await copyFile(MAPPING, path.join(data, 'mappings', 'migration.yaml'));
-      for (let index = 0; index < n; index += 1) {
-        const { args, env } = podCommand(pod, dir, index, sandbox);
-        expect(args).toContain(`${index}/${n}`);
-        const run = await runBuiltCli(args, { env, cwd: dir });
-        expect(run.stderr).toBe('');
-        expect(run.code).toBe(0);
-      }
-      const stored = copies(sandbox.records());
-      expect(sandbox.records()).toHaveLength(rows);
-      expect([...stored.values()].every((c) => c === 1)).toBe(true);
-      expect((await readdir(path.join(data, 'reports'))).sort()).toEqual(Array.from({ length: n }, (_, i) => `migration-shard-${i}.jsonl`));
-      expect(await readdir(path.join(data, 'metrics'))).toHaveLength(n);
+        const data = await mountVolumes(pod, dir, sandbox.token);
+        const rows = 90;
+        await sampleCsv(path.join(data, 'incoming'), rows, 'alloys.csv');
+        await copyFile(MAPPING, path.join(data, 'mappings', 'migration.yaml'));
+        for (let index = 0; index < n; index += 1) {
+          const { args, env } = podCommand(pod, dir, index, sandbox);
+          expect(args).toContain(`${index}/${n}`);
+          const run = await runBuiltCli(args, { env, cwd: dir });
+          expect(run.stderr).toBe('');
+          expect(run.code).toBe(0);
+        }
+        const stored = copies(sandbox.records());
+        expect(sandbox.records()).toHaveLength(rows);
+        expect([...stored.values()].every((c) => c === 1)).toBe(true);
+        expect((await readdir(path.join(data, 'reports'))).sort()).toEqual(
+          Array.from({ length: n }, (_, i) => `migration-shard-${i}.jsonl`),
+        );
+        expect(await readdir(path.join(data, 'metrics'))).toHaveLength(n);
 
-      const report = await runBuiltCli(['report', path.join(data, 'reports', 'migration-shard-*.jsonl'), '--json'], { cwd: dir });
-      expect(report.code).toBe(0);
-      expect(JSON.parse(report.stdout)).toMatchObject({ keys: rows, counts: { uploaded: rows } });
-    }), 180_000);
+        const report = await runBuiltCli(['report', path.join(data, 'reports', 'migration-shard-*.jsonl'), '--json'], { cwd: dir });
+        expect(report.code).toBe(0);
+        expect(JSON.parse(report.stdout)).toMatchObject({ keys: rows, counts: { uploaded: rows } });
+      }),
+    180_000,
+  );
 
-  test('the CronJob: never two at once; its command line uploads the drop folder, moves the file done, and the next night has nothing to do', () =>
-    withSandbox({}, async (sandbox, dir) => {
-      const cron = await manifest('cronjob.yaml');
-      expect(cron.kind).toBe('CronJob');
-      expect(cron.spec.concurrencyPolicy).toBe('Forbid');
-      expect(cron.spec.schedule).toMatch(/^\S+ \S+ \* \* \*$/);
-      const pod = cron.spec.jobTemplate!.spec.template.spec;
-      checkPod(pod);
-      const data = await mountVolumes(pod, dir, sandbox.token);
-      await sampleCsv(path.join(data, 'incoming'), 20, 'tonight.csv');
-      await copyFile(MAPPING, path.join(data, 'mappings', 'nightly.yaml'));
-      const { args, env } = podCommand(pod, dir, 0, sandbox);
-      const night = await runBuiltCli(args, { env, cwd: dir });
-      expect(night.stderr).toBe('');
-      expect(night.code).toBe(0);
-      expect(sandbox.records()).toHaveLength(20);
-      expect(await readdir(path.join(data, 'incoming'))).toEqual([]);
-      expect(await readdir(path.join(data, 'done'))).toEqual(['tonight.csv']);
-      const next = await runBuiltCli(args, { env, cwd: dir });
-      expect(next.code).toBe(0);
-      expect(next.stdout).toContain('nothing to do');
-      expect(sandbox.records()).toHaveLength(20);
-      expect(await readFile(path.join(data, 'metrics', 'nightly.prom'), 'utf8')).toContain('mge_ingest_exit_code{report=');
-    }), 120_000);
+  test(
+    'the CronJob: never two at once; its command line uploads the drop folder, moves the file done, and the next night has nothing to do',
+    () =>
+      withSandbox({}, async (sandbox, dir) => {
+        const cron = await manifest('cronjob.yaml');
+        expect(cron.kind).toBe('CronJob');
+        expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+        expect(cron.spec.schedule).toMatch(/^\S+ \S+ \* \* \*$/);
+        const pod = cron.spec.jobTemplate!.spec.template.spec;
+        checkPod(pod);
+        const data = await mountVolumes(pod, dir, sandbox.token);
+        await sampleCsv(path.join(data, 'incoming'), 20, 'tonight.csv');
+        await copyFile(MAPPING, path.join(data, 'mappings', 'nightly.yaml'));
+        const { args, env } = podCommand(pod, dir, 0, sandbox);
+        const night = await runBuiltCli(args, { env, cwd: dir });
+        expect(night.stderr).toBe('');
+        expect(night.code).toBe(0);
+        expect(sandbox.records()).toHaveLength(20);
+        expect(await readdir(path.join(data, 'incoming'))).toEqual([]);
+        expect(await readdir(path.join(data, 'done'))).toEqual(['tonight.csv']);
+        const next = await runBuiltCli(args, { env, cwd: dir });
+        expect(next.code).toBe(0);
+        expect(next.stdout).toContain('nothing to do');
+        expect(sandbox.records()).toHaveLength(20);
+        expect(await readFile(path.join(data, 'metrics', 'nightly.prom'), 'utf8')).toContain('mge_ingest_exit_code{report=');
+      }),
+    120_000,
+  );
 
   test('the volume is shared by pods on several nodes', async () => {
     const claim = await manifest('volume.yaml');
     expect(claim.kind).toBe('PersistentVolumeClaim');
     expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
     const job = await manifest('indexed-job.yaml');
-    expect(job.spec.template!.spec.volumes.find((v) => v.persistentVolumeClaim)?.persistentVolumeClaim?.claimName).toBe(claim.metadata.name);
+    expect(job.spec.template!.spec.volumes.find((v) => v.persistentVolumeClaim)?.persistentVolumeClaim?.claimName).toBe(
+      claim.metadata.name,
+    );
   });
 });

@@ -72,9 +72,10 @@ const LINKS = `
   });
   console.log(JSON.stringify({ links, summary }));`;
 
-const without = (cell: InspectedCell | undefined): Omit<InspectedCell, 'fill' | 'note'> | undefined => cell && { value: cell.value, numFmt: cell.numFmt, formula: cell.formula };
+const without = (cell: InspectedCell | undefined): Omit<InspectedCell, 'fill' | 'note'> | undefined =>
+  cell && { value: cell.value, numFmt: cell.numFmt, formula: cell.formula };
 
-describe('validate --annotate of a curator\'s own mapped workbook (built CLI, in-process sandbox)', () => {
+describe("validate --annotate of a curator's own mapped workbook (built CLI, in-process sandbox)", () => {
   test('the copy keeps formulas, formats, fills and merges, and marks exactly the problem cells; Problems first, linking to them', async () => {
     const dir = await tempDir();
     const mapping = path.join(dir, 'tensile.yaml');
@@ -83,7 +84,9 @@ describe('validate --annotate of a curator\'s own mapped workbook (built CLI, in
     await writeFile(mapping, MAPPING);
     runExcelJs(MAKE, input);
 
-    const result = await runBuiltCli(['validate', '--sandbox', '--mapping', mapping, input, '--annotate', out], { env: { XDG_CACHE_HOME: path.join(dir, 'cache') } });
+    const result = await runBuiltCli(['validate', '--sandbox', '--mapping', mapping, input, '--annotate', out], {
+      env: { XDG_CACHE_HOME: path.join(dir, 'cache') },
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/Tensile!D4\s+yield strength \(MPa\)\s+content\.屈服强度\s+VALUE_NOT_A_NUMBER/);
@@ -108,8 +111,14 @@ describe('validate --annotate of a curator\'s own mapped workbook (built CLI, in
     expect(copy.sheets['Tensile']?.cells['B5']?.fill).toBe('FFC6EFCE');
 
     // Exactly the two problem cells are filled and noted; the rest of their column keeps its look.
-    const marked = (name: string): string[] => Object.entries(copy.sheets[name]?.cells ?? {}).filter(([, c]) => c.fill === WARNING).map(([ref]) => ref);
-    const noted = (name: string): string[] => Object.entries(copy.sheets[name]?.cells ?? {}).filter(([, c]) => c.note !== undefined).map(([ref]) => ref);
+    const marked = (name: string): string[] =>
+      Object.entries(copy.sheets[name]?.cells ?? {})
+        .filter(([, c]) => c.fill === WARNING)
+        .map(([ref]) => ref);
+    const noted = (name: string): string[] =>
+      Object.entries(copy.sheets[name]?.cells ?? {})
+        .filter(([, c]) => c.note !== undefined)
+        .map(([ref]) => ref);
     expect(marked('Tensile')).toEqual(['D4', 'F5']);
     expect(noted('Tensile')).toEqual(['D4', 'F5']);
     expect(marked('Notes')).toEqual([]);
@@ -120,7 +129,11 @@ describe('validate --annotate of a curator\'s own mapped workbook (built CLI, in
     // The status column is headed on the mapping's header row, below the title; nothing else is added.
     const added = Object.keys(copy.sheets['Tensile']?.cells ?? {}).filter((ref) => before.sheets['Tensile']?.cells[ref] === undefined);
     expect(added).toEqual(['H2', 'H4', 'H5']);
-    expect(['H2', 'H4', 'H5'].map((ref) => copy.sheets['Tensile']?.cells[ref]?.value)).toEqual(['mge-ingest status', 'invalid: 1 problem(s)', 'invalid: 1 problem(s)']);
+    expect(['H2', 'H4', 'H5'].map((ref) => copy.sheets['Tensile']?.cells[ref]?.value)).toEqual([
+      'mge-ingest status',
+      'invalid: 1 problem(s)',
+      'invalid: 1 problem(s)',
+    ]);
 
     const problems = runExcelJs<{ links: unknown[]; summary: Record<string, unknown> }>(LINKS, out);
     expect(problems.links).toEqual([

@@ -24,8 +24,14 @@ describe('drop folders (built CLI, sandbox over HTTP)', () => {
     expect((await readdir(dir)).filter((f) => f.startsWith('nightly'))).toEqual([]);
     expect(sandbox.records()).toHaveLength(0);
 
-    const validated = await runCli(['validate', '--mapping', MAPPING, drop, '--errors', path.join(dir, 'errors.xlsx'), '--json'], envFor(sandbox, dir));
-    expect([validated.code, JSON.parse(validated.stdout)]).toEqual([0, expect.objectContaining({ nothingToDo: true, files: 0, records: 0 })]);
+    const validated = await runCli(
+      ['validate', '--mapping', MAPPING, drop, '--errors', path.join(dir, 'errors.xlsx'), '--json'],
+      envFor(sandbox, dir),
+    );
+    expect([validated.code, JSON.parse(validated.stdout)]).toEqual([
+      0,
+      expect.objectContaining({ nothingToDo: true, files: 0, records: 0 }),
+    ]);
     expect(await readdir(dir)).not.toContain('errors.xlsx');
   }, 60_000);
 
@@ -49,9 +55,18 @@ describe('drop folders (built CLI, sandbox over HTTP)', () => {
     const flat = await runCli([...ingestArgs(drop, path.join(dir, 'flat.jsonl')), '--dry-run', '--json'], envFor(sandbox, dir));
     expect(JSON.parse(flat.stdout)).toMatchObject({ rows: 2 });
     const deep = await runCli([...ingestArgs(drop, path.join(dir, 'deep.jsonl')), '--recursive', '--json'], envFor(sandbox, dir));
-    expect([deep.code, JSON.parse(deep.stdout)]).toEqual([0, expect.objectContaining({ counts: expect.objectContaining({ uploaded: 5 }) })]);
-    const glob = await runCli([...ingestArgs(path.join(drop, '**', '*.csv'), path.join(dir, 'deep.jsonl')), '--json'], envFor(sandbox, dir));
-    expect([glob.code, JSON.parse(glob.stdout)]).toEqual([0, expect.objectContaining({ counts: expect.objectContaining({ skipped: 5, uploaded: 0 }) })]);
+    expect([deep.code, JSON.parse(deep.stdout)]).toEqual([
+      0,
+      expect.objectContaining({ counts: expect.objectContaining({ uploaded: 5 }) }),
+    ]);
+    const glob = await runCli(
+      [...ingestArgs(path.join(drop, '**', '*.csv'), path.join(dir, 'deep.jsonl')), '--json'],
+      envFor(sandbox, dir),
+    );
+    expect([glob.code, JSON.parse(glob.stdout)]).toEqual([
+      0,
+      expect.objectContaining({ counts: expect.objectContaining({ skipped: 5, uploaded: 0 }) }),
+    ]);
     expect(sandbox.records()).toHaveLength(5);
   }, 60_000);
 });

@@ -13,17 +13,34 @@ const HYPERLINK = '=HYPERLINK("http://example.invalid","n/a")';
 async function typos(dir: string, name: string): Promise<string> {
   const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
   const bad = (line: string, value: string): string => line.replace(/,([\d.]+),([\d.]+),([\d.]+)(\r?)$/, `,${value},$2,$3$4`);
-  const broken = rows.slice(0, 12).map((line, i) => (i === 3 || i === 8 ? bad(line, 'n/a') : i === 5 ? bad(line, `"${HYPERLINK.replaceAll('"', '""')}"`) : line));
+  const broken = rows
+    .slice(0, 12)
+    .map((line, i) => (i === 3 || i === 8 ? bad(line, 'n/a') : i === 5 ? bad(line, `"${HYPERLINK.replaceAll('"', '""')}"`) : line));
   const file = path.join(dir, name);
   await writeFile(file, [header, ...broken, ''].join('\n'));
   return file;
 }
 
-interface Cell { readonly type: number; readonly formula?: string; readonly value: unknown }
-interface Sheet { eachRow(visit: (row: { number: number; eachCell(visit: (cell: Cell, column: number) => void): void; getCell(column: number): { value: unknown } }) => void): void; getRow(n: number): { getCell(column: number): { value: unknown } } }
+interface Cell {
+  readonly type: number;
+  readonly formula?: string;
+  readonly value: unknown;
+}
+interface Sheet {
+  eachRow(
+    visit: (row: {
+      number: number;
+      eachCell(visit: (cell: Cell, column: number) => void): void;
+      getCell(column: number): { value: unknown };
+    }) => void,
+  ): void;
+  getRow(n: number): { getCell(column: number): { value: unknown } };
+}
 
 /** Opens a workbook with exceljs, checks that no cell is a formula, and gives its one sheet. */
-async function openChecked(file: string): Promise<{ book: { xlsx: { writeFile(file: string): Promise<void> } }; sheet: Sheet; header: string[] }> {
+async function openChecked(
+  file: string,
+): Promise<{ book: { xlsx: { writeFile(file: string): Promise<void> } }; sheet: Sheet; header: string[] }> {
   const ExcelJs = loadExcelJs();
   const book = new ExcelJs.Workbook();
   await book.xlsx.readFile(file);
@@ -33,7 +50,8 @@ async function openChecked(file: string): Promise<{ book: { xlsx: { writeFile(fi
   sheet.eachRow((row) =>
     row.eachCell((cell, column) => {
       if (Number(cell.type) === Number(ExcelJs.ValueType.Formula) || cell.formula !== undefined) formulas += 1;
-      if (row.number === 1) header[column - 1] = String((cell.value as { richText?: { text: string }[] }).richText?.map((r) => r.text).join('') ?? cell.value);
+      if (row.number === 1)
+        header[column - 1] = String((cell.value as { richText?: { text: string }[] }).richText?.map((r) => r.text).join('') ?? cell.value);
     }),
   );
   expect(formulas).toBe(0);
@@ -77,7 +95,7 @@ describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built C
     expect(sandbox.records()).toHaveLength(12);
   }, 60_000);
 
-  test('validate --errors as .csv and .xlsx: the CSV\'s _ columns cannot start a formula, its input cells are exact; the xlsx validates the same', async () => {
+  test("validate --errors as .csv and .xlsx: the CSV's _ columns cannot start a formula, its input cells are exact; the xlsx validates the same", async () => {
     const dir = await tempDir();
     // A file name that would start a formula in the _file column.
     await typos(dir, '=typos.csv');

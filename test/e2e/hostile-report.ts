@@ -55,9 +55,30 @@ export function hostileReport(): string {
       ],
       sourceValues: { [HOSTILE.header]: HOSTILE.found },
     },
-    { type: 'failed', at: AT, key: `f${IMG}`, hash: 'h2', location: { ...location, row: 8 }, code: 'PLATFORM_REJECTED', retryable: false, status: 422, platformCode: 2102, detail: HOSTILE.detail, attempts: 1, sourceValues: {} },
+    {
+      type: 'failed',
+      at: AT,
+      key: `f${IMG}`,
+      hash: 'h2',
+      location: { ...location, row: 8 },
+      code: 'PLATFORM_REJECTED',
+      retryable: false,
+      status: 422,
+      platformCode: 2102,
+      detail: HOSTILE.detail,
+      attempts: 1,
+      sourceValues: {},
+    },
     { type: 'uploaded', at: AT, key: `u${SCRIPT}`, hash: 'h3', location: { ...location, row: 9 }, id: 41, attempts: 1, ms: 3 },
-    { type: 'summary', at: AT, counts: { uploaded: 1, invalid: 1, failed: 1, uncertain: 0, skipped: 0, changed: 0 }, rows: 3, durationMs: 10, interrupted: false, fatal: CLOSE },
+    {
+      type: 'summary',
+      at: AT,
+      counts: { uploaded: 1, invalid: 1, failed: 1, uncertain: 0, skipped: 0, changed: 0 },
+      rows: 3,
+      durationMs: 10,
+      interrupted: false,
+      fatal: CLOSE,
+    },
   ];
   return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 }

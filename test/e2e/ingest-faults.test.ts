@@ -37,11 +37,25 @@ describe('ingest against an unreliable platform (built CLI, sandbox over HTTP)',
     try {
       const input = await sampleCsv(dir, 60);
       const report = path.join(dir, 'paced.report.jsonl');
-      const args = ['ingest', '--mapping', path.resolve('mappings/steel_strength.yaml'), '--report', report, input, '--rate', '20', '--concurrency', '8'];
+      const args = [
+        'ingest',
+        '--mapping',
+        path.resolve('mappings/steel_strength.yaml'),
+        '--report',
+        report,
+        input,
+        '--rate',
+        '20',
+        '--concurrency',
+        '8',
+      ];
       const result = await runCli(args, envFor(sandbox, dir));
       expect(result.code).toBe(0);
       expect(sandbox.stats().byStatus[429]).toBeUndefined();
-      const times = sandbox.records().map((r) => Date.parse(r.receivedAt)).sort((x, y) => x - y);
+      const times = sandbox
+        .records()
+        .map((r) => Date.parse(r.receivedAt))
+        .sort((x, y) => x - y);
       expect(times).toHaveLength(60);
       const seconds = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
       // A steady R per second puts n requests (n - 1) / R seconds apart.

@@ -97,7 +97,10 @@ export interface Audit {
  */
 export async function audit(storeFile: string, reportFile: string): Promise<Audit> {
   const text = await readFile(storeFile, 'utf8').catch(() => '');
-  const stored = text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { id: number; sent: unknown });
+  const stored = text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { id: number; sent: unknown });
   const copies = new Map<string, number>();
   const idHash = new Map<number, string>();
   for (const record of stored) {

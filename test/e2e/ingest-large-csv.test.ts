@@ -43,7 +43,11 @@ describe('ingest of a large CSV (mapped on a worker thread; built CLI, sandbox o
       expect(seen.stored).toBe(rows - invalid);
       expect([seen.duplicates, seen.missing, seen.unaccounted]).toEqual([[], [], []]);
       const bad = (await readReport(report)).lines.find((l) => l.type === 'invalid');
-      expect(bad).toMatchObject({ location: { file: input, row: 9 }, problems: [{ location: { column: 'Q', row: 9 }, found: 'n/a' }], sourceValues: { 'tensile strength': 'n/a' } });
+      expect(bad).toMatchObject({
+        location: { file: input, row: 9 },
+        problems: [{ location: { column: 'Q', row: 9 }, found: 'n/a' }],
+        sourceValues: { 'tensile strength': 'n/a' },
+      });
 
       const again = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
       expect((JSON.parse(again.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 0, skipped: rows - invalid, invalid });

@@ -11,7 +11,21 @@ describe('ingest progress off a terminal (built CLI, in-process sandbox)', () =>
     const input = await sampleCsv(dir, ROWS);
     const report = path.join(dir, 'progress.report.jsonl');
     const run = await runCli(
-      ['ingest', '--sandbox', '--mapping', MAPPING, '--report', report, input, '--rate', String(RATE), '--concurrency', '4', '--progress-interval', '0.05'],
+      [
+        'ingest',
+        '--sandbox',
+        '--mapping',
+        MAPPING,
+        '--report',
+        report,
+        input,
+        '--rate',
+        String(RATE),
+        '--concurrency',
+        '4',
+        '--progress-interval',
+        '0.05',
+      ],
       { XDG_CACHE_HOME: path.join(dir, 'cache') },
     );
     expect(run.code).toBe(0);

@@ -55,45 +55,49 @@ function valueOf(samples: readonly Sample[], name: string, labels: Record<string
 }
 
 describe('ingest --metrics-file (built CLI, sandbox over HTTP)', () => {
-  test('written at the end of each run, failed ones too: rows by status, duration, exit code; the last success time kept from a run that succeeded', () =>
-    withSandbox({}, async (sandbox, dir) => {
-      const input = await sampleCsv(dir, 12);
-      const report = path.join(dir, 'r.jsonl');
-      const metrics = path.join(dir, 'textfile', 'mge.prom');
-      await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(metrics)));
-      const before = Math.floor(Date.now() / 1000);
-      const ok = await runCli(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir));
-      expect(ok.code).toBe(0);
-      const first = parseMetrics(await readFile(metrics, 'utf8'));
-      expect(valueOf(first, 'mge_ingest_rows', { status: 'uploaded' })).toBe(12);
-      expect(valueOf(first, 'mge_ingest_rows', { status: 'invalid' })).toBe(0);
-      expect(valueOf(first, 'mge_ingest_exit_code')).toBe(0);
-      expect(valueOf(first, 'mge_ingest_duration_seconds')).toBeGreaterThan(0);
-      const success = valueOf(first, 'mge_ingest_last_success_timestamp_seconds')!;
-      expect(success).toBeGreaterThanOrEqual(before);
-      expect(valueOf(first, 'mge_ingest_last_run_timestamp_seconds')).toBe(success);
-      expect(first.every((s) => s.labels['report'] === report)).toBe(true);
+  test(
+    'written at the end of each run, failed ones too: rows by status, duration, exit code; the last success time kept from a run that succeeded',
+    () =>
+      withSandbox({}, async (sandbox, dir) => {
+        const input = await sampleCsv(dir, 12);
+        const report = path.join(dir, 'r.jsonl');
+        const metrics = path.join(dir, 'textfile', 'mge.prom');
+        await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(metrics)));
+        const before = Math.floor(Date.now() / 1000);
+        const ok = await runCli(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir));
+        expect(ok.code).toBe(0);
+        const first = parseMetrics(await readFile(metrics, 'utf8'));
+        expect(valueOf(first, 'mge_ingest_rows', { status: 'uploaded' })).toBe(12);
+        expect(valueOf(first, 'mge_ingest_rows', { status: 'invalid' })).toBe(0);
+        expect(valueOf(first, 'mge_ingest_exit_code')).toBe(0);
+        expect(valueOf(first, 'mge_ingest_duration_seconds')).toBeGreaterThan(0);
+        const success = valueOf(first, 'mge_ingest_last_success_timestamp_seconds')!;
+        expect(success).toBeGreaterThanOrEqual(before);
+        expect(valueOf(first, 'mge_ingest_last_run_timestamp_seconds')).toBe(success);
+        expect(first.every((s) => s.labels['report'] === report)).toBe(true);
 
-      // The token refused: the run stops (exit 3); its metrics say so and keep the last success.
-      const failed = await runCli(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir, 'not-the-token'));
-      expect(failed.code).toBe(3);
-      const second = parseMetrics(await readFile(metrics, 'utf8'));
-      expect(valueOf(second, 'mge_ingest_exit_code')).toBe(3);
-      expect(valueOf(second, 'mge_ingest_last_success_timestamp_seconds')).toBe(success);
-      expect(valueOf(second, 'mge_ingest_rows', { status: 'uploaded' })).toBe(0);
-      // Written beside and renamed: nothing half-written is left for the collector.
-      expect(await readdir(path.dirname(metrics))).toEqual(['mge.prom']);
+        // The token refused: the run stops (exit 3); its metrics say so and keep the last success.
+        const failed = await runCli(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir, 'not-the-token'));
+        expect(failed.code).toBe(3);
+        const second = parseMetrics(await readFile(metrics, 'utf8'));
+        expect(valueOf(second, 'mge_ingest_exit_code')).toBe(3);
+        expect(valueOf(second, 'mge_ingest_last_success_timestamp_seconds')).toBe(success);
+        expect(valueOf(second, 'mge_ingest_rows', { status: 'uploaded' })).toBe(0);
+        // Written beside and renamed: nothing half-written is left for the collector.
+        expect(await readdir(path.dirname(metrics))).toEqual(['mge.prom']);
 
-      // The next good run: all skipped, a new success time.
-      const again = await runCli(ingestArgs(input, report, '--metrics-file', metrics, '--shard', '0/1'), envFor(sandbox, dir));
-      expect(again.code).toBe(2); // another shard than the report's runs: refused, and still recorded
-      expect(valueOf(parseMetrics(await readFile(metrics, 'utf8')), 'mge_ingest_exit_code')).toBe(2);
-      const skip = await runCli(ingestArgs(input, report), { ...envFor(sandbox, dir), MGE_METRICS_FILE: metrics });
-      expect(skip.code).toBe(0);
-      const third = parseMetrics(await readFile(metrics, 'utf8'));
-      expect(valueOf(third, 'mge_ingest_rows', { status: 'skipped' })).toBe(12);
-      expect(valueOf(third, 'mge_ingest_exit_code')).toBe(0);
-    }), 60_000);
+        // The next good run: all skipped, a new success time.
+        const again = await runCli(ingestArgs(input, report, '--metrics-file', metrics, '--shard', '0/1'), envFor(sandbox, dir));
+        expect(again.code).toBe(2); // another shard than the report's runs: refused, and still recorded
+        expect(valueOf(parseMetrics(await readFile(metrics, 'utf8')), 'mge_ingest_exit_code')).toBe(2);
+        const skip = await runCli(ingestArgs(input, report), { ...envFor(sandbox, dir), MGE_METRICS_FILE: metrics });
+        expect(skip.code).toBe(0);
+        const third = parseMetrics(await readFile(metrics, 'utf8'));
+        expect(valueOf(third, 'mge_ingest_rows', { status: 'skipped' })).toBe(12);
+        expect(valueOf(third, 'mge_ingest_exit_code')).toBe(0);
+      }),
+    60_000,
+  );
 
   test('a metrics file that is an input, or the report, is refused before anything runs (exit 2)', () =>
     withSandbox({}, async (sandbox, dir) => {

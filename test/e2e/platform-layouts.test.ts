@@ -9,7 +9,7 @@ import { tempDir } from './ingest-harness.js';
 
 const META = ['--source', '10', '--methods', 'experiment'];
 
-describe('the platform\'s flat export and JSON import file, read without a mapping (built CLI, in-process sandbox)', () => {
+describe("the platform's flat export and JSON import file, read without a mapping (built CLI, in-process sandbox)", () => {
   test('flat export: dotted headers with indices fill arrays and tables; problems at their cells; an old column warned of', async () => {
     const dir = await tempDir();
     const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
@@ -20,7 +20,22 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
         '1,GH4169,650,锻态,690,720,Ni,52.8,Cr,19.1,RDL-50,x\n' +
         '2,IN718,abc,退火,,,Ni,,,,,\n',
     );
-    const args = ['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META, '--title', '{牌号} test', '--abstract', 'tensile', '--keywords', 'a, b'];
+    const args = [
+      'validate',
+      '--sandbox',
+      flat,
+      '--layout',
+      'flat',
+      '--template',
+      '101',
+      ...META,
+      '--title',
+      '{牌号} test',
+      '--abstract',
+      'tensile',
+      '--keywords',
+      'a, b',
+    ];
     const result = await runBuiltCli(args, { env });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('WORKBOOK_COLUMNS_CHANGED');
@@ -47,7 +62,17 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
       JSON.stringify({
         template: { _id: 101 },
         data: [
-          { meta: { 数据ID: 'J1', 数据标题: 't1', 摘要: 'a', 关键词: ['k1', 'k2'], 可见范围: '私有' }, content: { 牌号: 'GH', 试验温度: 650, 热处理状态: '锻态', 保温时间: '(8, 10)', 化学成分: [{ 元素: 'Ni', 含量: 52.8 }], 应力序列: [1, 2] } },
+          {
+            meta: { 数据ID: 'J1', 数据标题: 't1', 摘要: 'a', 关键词: ['k1', 'k2'], 可见范围: '私有' },
+            content: {
+              牌号: 'GH',
+              试验温度: 650,
+              热处理状态: '锻态',
+              保温时间: '(8, 10)',
+              化学成分: [{ 元素: 'Ni', 含量: 52.8 }],
+              应力序列: [1, 2],
+            },
+          },
           { meta: { 数据ID: 'J2', 数据标题: 't2', 摘要: 'a', 关键词: 'k' }, content: { 牌号: 'GH', 试验温度: 'hot', 热处理状态: '锻态' } },
         ],
       }),
@@ -57,11 +82,17 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
     const { readFile } = await import('node:fs/promises');
-    const rows = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { key: string; row: number; problems: { code: string; header: string; found: string }[] });
+    const rows = (await readFile(errors, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { key: string; row: number; problems: { code: string; header: string; found: string }[] });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: '["J2"]', row: 2, problems: [{ code: 'VALUE_NOT_A_NUMBER', header: '试验温度', found: 'hot' }] });
 
-    const both = await runBuiltCli(['validate', '--sandbox', file, '--mapping', 'mappings/steel_strength.yaml', '--layout', 'json', ...META], { env });
+    const both = await runBuiltCli(
+      ['validate', '--sandbox', file, '--mapping', 'mappings/steel_strength.yaml', '--layout', 'json', ...META],
+      { env },
+    );
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('leave out --mapping');
     const notJson = path.join(dir, 'broken.json');
@@ -98,7 +129,10 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
     const result = await runBuiltCli(['validate', '--sandbox', book, ...META, '--errors', errors], { env });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('5 record(s): 1 valid, 4 invalid');
-    const rows = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { problems: { code: string; cell: string }[] });
+    const rows = (await readFile(errors, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { problems: { code: string; cell: string }[] });
     const at = (code: string): string[] => rows.flatMap((r) => r.problems.filter((p) => p.code === code).map((p) => p.cell));
     expect(at('WORKBOOK_NO_META')).toEqual(['A3']);
     expect(at('WORKBOOK_DUPLICATE_ID')).toEqual(['A4']);
@@ -137,24 +171,40 @@ describe('the platform\'s flat export and JSON import file, read without a mappi
 
     const annotated = path.join(dir, 'checked.xlsx');
     const errors = path.join(dir, 'fix.jsonl');
-    const checked = await runBuiltCli(['validate', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--errors', errors, '--annotate', annotated], { env });
+    const checked = await runBuiltCli(
+      ['validate', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--errors', errors, '--annotate', annotated],
+      { env },
+    );
     expect(checked.stderr).toBe('');
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain('2 record(s): 1 valid, 1 invalid');
-    const fix = (await readFile(errors, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { key: string; problems: { code: string; cell: string }[] });
+    const fix = (await readFile(errors, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { key: string; problems: { code: string; cell: string }[] });
     expect(fix.map((r) => [r.key, r.problems.map((p) => [p.code, p.cell])])).toEqual([['["S2"]', [['VALUE_NOT_A_NUMBER', 'C3']]]]);
     const copy = inspectWorkbook(annotated);
     expect(copy.order[0]).toBe('Problems');
     // Marked with the warning fill (the header cells carry the workbook's own field notes).
-    expect(Object.entries(copy.sheets['1']?.cells ?? {}).filter(([, c]) => c.fill === 'FFFFC7CE').map(([ref]) => ref)).toEqual(['C3']);
+    expect(
+      Object.entries(copy.sheets['1']?.cells ?? {})
+        .filter(([, c]) => c.fill === 'FFFFC7CE')
+        .map(([ref]) => ref),
+    ).toEqual(['C3']);
     expect(copy.sheets['1']?.cells['C3']?.note).toContain('VALUE_NOT_A_NUMBER');
 
     // The valid record uploads, keyed by its 数据ID with its table row from sheet 2.
     const report = path.join(dir, 'r.jsonl');
-    const ingested = await runBuiltCli(['ingest', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--report', report, '--json', '--quiet'], { env });
+    const ingested = await runBuiltCli(
+      ['ingest', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--report', report, '--json', '--quiet'],
+      { env },
+    );
     expect(ingested.code).toBe(1);
     expect((JSON.parse(ingested.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ uploaded: 1, invalid: 1 });
     const { state } = await loadReportState(report, { whole: true });
-    expect([...state.keys.values()].map((k) => [k.key, k.status])).toEqual([['["S1"]', 'uploaded'], ['["S2"]', 'invalid']]);
+    expect([...state.keys.values()].map((k) => [k.key, k.status])).toEqual([
+      ['["S1"]', 'uploaded'],
+      ['["S2"]', 'invalid'],
+    ]);
   }, 60_000);
 });

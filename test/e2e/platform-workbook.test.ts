@@ -13,7 +13,15 @@ const browserOf = useBrowser();
  * writer empty) and returns what it printed as JSON.
  */
 function excel<T>(script: string, ...args: string[]): T {
-  const out = execFileSync(process.execPath, ['-e', `const ExcelJS = require('exceljs'); (async () => { ${script} })().catch((e) => { console.error(e); process.exit(1); });`, ...args], { cwd: process.cwd(), encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [
+      '-e',
+      `const ExcelJS = require('exceljs'); (async () => { ${script} })().catch((e) => { console.error(e); process.exit(1); });`,
+      ...args,
+    ],
+    { cwd: process.cwd(), encoding: 'utf8' },
+  );
   return (out.trim() === '' ? undefined : JSON.parse(out)) as T;
 }
 
@@ -124,7 +132,9 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(generated.sheets.map((s) => s.name)).toEqual(['目录', '元数据', '1', '2', '3', '选项']);
       expect(generated.sheets.at(-1)?.state).toBe('veryHidden');
       expect(generated.headers['元数据']?.slice(0, 6)).toEqual(['数据ID', '数据标题', '摘要', '关键词', '机构', '可见范围']);
-      expect(generated.headers['1']).toEqual(expect.arrayContaining(['试验温度 (℃)', '屈服强度 (MPa)', '试验条件.设备.型号', '强化相.体积分数 (%)']));
+      expect(generated.headers['1']).toEqual(
+        expect.arrayContaining(['试验温度 (℃)', '屈服强度 (MPa)', '试验条件.设备.型号', '强化相.体积分数 (%)']),
+      );
       expect(generated.headers['2']).toEqual(['数据ID', '元素序号', '元素 (MPa)']);
       expect(generated.headers['3']).toEqual(['数据ID', '化学成分.元素', '化学成分.含量 (wt.%)', '化学成分.测量方法']);
       expect(generated.idCell.value).toMatch(/^101\|2024-05-08 14:03:11\|/);
@@ -143,8 +153,12 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(checked.code).toBe(1);
       const problemLines = checked.stdout.split('\n').filter((l) => l.includes(filled));
       expect(problemLines).toHaveLength(2);
-      expect(problemLines[0]).toMatch(/1!F3\s+热处理状态\s+content\.热处理状态\s+CHOICE_NOT_AN_OPTION\s+one of 铸态, 锻态, 固溶, 固溶\+时效\s+退火/);
-      expect(problemLines[1]).toMatch(/3!C4\s+化学成分\.含量 \(wt\.%\)\s+content\.化学成分\[0\]\.含量\s+VALUE_NOT_A_NUMBER\s+a number in wt\.%\s+abc/);
+      expect(problemLines[0]).toMatch(
+        /1!F3\s+热处理状态\s+content\.热处理状态\s+CHOICE_NOT_AN_OPTION\s+one of 铸态, 锻态, 固溶, 固溶\+时效\s+退火/,
+      );
+      expect(problemLines[1]).toMatch(
+        /3!C4\s+化学成分\.含量 \(wt\.%\)\s+content\.化学成分\[0\]\.含量\s+VALUE_NOT_A_NUMBER\s+a number in wt\.%\s+abc/,
+      );
       expect(checked.stdout).toContain('3 record(s): 1 valid, 2 invalid');
 
       // Without the source facts the workbook does not hold: a clear error, exit 2, nothing read.
@@ -210,7 +224,19 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
 
       // The report gives the same workbook back with the same problems, and each record's status.
       const fromReport = path.join(out, 'annotated-from-report.xlsx');
-      const reported = await runCli(['report', report, '--annotate', fromReport, '--changed-out', path.join(dir, 'changed.csv'), '--uploaded-out', path.join(dir, 'uploaded.xlsx')], env);
+      const reported = await runCli(
+        [
+          'report',
+          report,
+          '--annotate',
+          fromReport,
+          '--changed-out',
+          path.join(dir, 'changed.csv'),
+          '--uploaded-out',
+          path.join(dir, 'uploaded.xlsx'),
+        ],
+        env,
+      );
       expect(reported.stderr).toBe('');
       expect(reported.code).toBe(1);
       const copy2 = excel<Annotated>(INSPECT_ANNOTATED, fromReport);
@@ -286,7 +312,10 @@ describe('a platform workbook made before its template changed (built CLI, sandb
       const later = await startSandbox({ port: 0, templates: changed, storeFile: path.join(dir, 'later.jsonl') });
       try {
         const env = { ...envFor(later, dir), XDG_CACHE_HOME: path.join(dir, 'cache') };
-        const result = await runCli(['ingest', filled, '--report', path.join(dir, 'r.jsonl'), '--source', '10', '--methods', 'experiment', '--rate', '100'], env);
+        const result = await runCli(
+          ['ingest', filled, '--report', path.join(dir, 'r.jsonl'), '--source', '10', '--methods', 'experiment', '--rate', '100'],
+          env,
+        );
         expect(result.code).toBe(0);
         expect(result.stderr).toContain('warning TEMPLATE_CHANGED');
         expect(result.stderr).toContain('2024-06-01 10:00:00 → 2024-07-01 09:00:00');
@@ -294,7 +323,11 @@ describe('a platform workbook made before its template changed (built CLI, sandb
         expect(result.stderr).toContain('warning WORKBOOK_COLUMNS_CHANGED');
         expect(result.stderr).toContain('field 硬度: no column in the workbook');
         const [record] = later.records();
-        expect((record?.sent as { content: Record<string, unknown> }).content).toEqual({ 化学式: 'Fe0.7C0.3', 屈服强度: 0.5, 化学成分: [{ 元素: 'C', 含量: 0.3 }] });
+        expect((record?.sent as { content: Record<string, unknown> }).content).toEqual({
+          化学式: 'Fe0.7C0.3',
+          屈服强度: 0.5,
+          化学成分: [{ 元素: 'C', 含量: 0.3 }],
+        });
       } finally {
         await later.close();
       }

@@ -9,10 +9,11 @@ import { withSandbox } from '../helpers/with-sandbox.js';
 /** The warning fill of a problem cell (docs/platform-workbook.md → The annotated copy). */
 const WARNING = 'FFFFC7CE';
 
-const exists = (file: string): Promise<boolean> => access(file).then(
-  () => true,
-  () => false,
-);
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** The status column of a sheet of the copy: its header's column, and the text on each row below. */
 function statusColumn(cells: Readonly<Record<string, { value: unknown }>>): { column: string; byRow: Map<number, unknown> } {
@@ -27,12 +28,20 @@ function statusColumn(cells: Readonly<Record<string, { value: unknown }>>): { co
 }
 
 describe('report --annotate (built CLI, sandbox over HTTP)', () => {
-  test('after a run against a faulty platform: every row\'s latest status in the status column, problem cells and unstored rows marked', async () => {
+  test("after a run against a faulty platform: every row's latest status in the status column, problem cells and unstored rows marked", async () => {
     // 502/503 and stored-then-500 answers, no retries: some rows fail, some end uncertain.
     await withSandbox({ failRate: 0.25, commitThenFailRate: 0.1, seed: 5 }, async (sandbox, dir) => {
       const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
       // Five rows with a yield strength (column P) that is no number.
-      const lines = rows.slice(0, 60).map((line, i) => (i % 12 === 5 ? line.replace(/\r$/, '').split(',').map((c, j) => (j === 15 ? 'n/a' : c)).join(',') : line));
+      const lines = rows.slice(0, 60).map((line, i) =>
+        i % 12 === 5
+          ? line
+              .replace(/\r$/, '')
+              .split(',')
+              .map((c, j) => (j === 15 ? 'n/a' : c))
+              .join(',')
+          : line,
+      );
       const input = path.join(dir, 'steel.csv');
       await writeFile(input, [header, ...lines, ''].join('\n'));
       const report = path.join(dir, 'steel.report.jsonl');
@@ -60,16 +69,29 @@ describe('report --annotate (built CLI, sandbox over HTTP)', () => {
       // Each row's status as the report has it: the platform id, the problems, the code and HTTP status of the answer.
       for (const k of keys) {
         const text = byRow.get(k.location.row);
-        if (k.status === 'uploaded') expect({ row: k.location.row, text }).toEqual({ row: k.location.row, text: `uploaded: id ${k.uploaded?.id}` });
-        else if (k.status === 'invalid') expect({ row: k.location.row, text }).toEqual({ row: k.location.row, text: 'invalid: 1 problem(s)' });
-        else expect({ row: k.location.row, text }).toEqual({ row: k.location.row, text: expect.stringMatching(new RegExp(`^${k.status}: ${k.failure?.code} \\(HTTP ${k.failure?.status}[,)]`)) });
+        if (k.status === 'uploaded')
+          expect({ row: k.location.row, text }).toEqual({ row: k.location.row, text: `uploaded: id ${k.uploaded?.id}` });
+        else if (k.status === 'invalid')
+          expect({ row: k.location.row, text }).toEqual({ row: k.location.row, text: 'invalid: 1 problem(s)' });
+        else
+          expect({ row: k.location.row, text }).toEqual({
+            row: k.location.row,
+            text: expect.stringMatching(new RegExp(`^${k.status}: ${k.failure?.code} \\(HTTP ${k.failure?.status}[,)]`)),
+          });
       }
       expect(byRow.size).toBe(60);
       expect(keys.filter((k) => k.status === 'uncertain').every((k) => [500, 502].includes(k.failure?.status ?? 0))).toBe(true);
 
       // Marked: the bad cell of each invalid row, the first cell of each row not stored.
-      const marked = Object.entries(cells).filter(([, c]) => c.fill === WARNING).map(([ref]) => ref).sort();
-      const expected = keys.flatMap((k) => (k.status === 'invalid' ? [`P${k.location.row}`] : k.status === 'failed' || k.status === 'uncertain' ? [`A${k.location.row}`] : [])).sort();
+      const marked = Object.entries(cells)
+        .filter(([, c]) => c.fill === WARNING)
+        .map(([ref]) => ref)
+        .sort();
+      const expected = keys
+        .flatMap((k) =>
+          k.status === 'invalid' ? [`P${k.location.row}`] : k.status === 'failed' || k.status === 'uncertain' ? [`A${k.location.row}`] : [],
+        )
+        .sort();
       expect(marked).toEqual(expected);
       expect(cells[expected.find((ref) => ref.startsWith('P'))!]?.note).toContain('VALUE_NOT_A_NUMBER');
     });
@@ -105,7 +127,9 @@ describe('report --annotate (built CLI, sandbox over HTTP)', () => {
       const { state } = await loadReportState(report, { whole: true });
       const ofB = [...state.keys.values()].filter((k) => k.location.file === path.join(dir, 'b.csv'));
       expect(ofB).toHaveLength(4);
-      expect([...byRow].sort(([a], [b]) => a - b)).toEqual(ofB.map((k) => [k.location.row, `uploaded: id ${k.uploaded?.id}`]).sort(([a], [b]) => Number(a) - Number(b)));
+      expect([...byRow].sort(([a], [b]) => a - b)).toEqual(
+        ofB.map((k) => [k.location.row, `uploaded: id ${k.uploaded?.id}`]).sort(([a], [b]) => Number(a) - Number(b)),
+      );
     });
   }, 60_000);
 });

@@ -10,19 +10,28 @@ describe('report command (built CLI)', () => {
     try {
       const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
       // Two yield strengths a curator mistyped.
-      const broken = rows.slice(0, 12).map((line, i) => (i === 3 || i === 8 ? line.replace(/,([\d.]+),([\d.]+),([\d.]+)(\r?)$/, ',n/a,$2,$3$4') : line));
+      const broken = rows
+        .slice(0, 12)
+        .map((line, i) => (i === 3 || i === 8 ? line.replace(/,([\d.]+),([\d.]+),([\d.]+)(\r?)$/, ',n/a,$2,$3$4') : line));
       const input = path.join(dir, 'typos.csv');
       await writeFile(input, [header, ...broken, ''].join('\n'));
       const report = path.join(dir, 'typos.report.jsonl');
       const logFile = path.join(dir, 'nightly.log');
       expect((await runCli(ingestArgs(input, report, '--log-file', logFile), envFor(sandbox, dir))).code).toBe(1);
-      const log = (await readFile(logFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { msg: string });
+      const log = (await readFile(logFile, 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { msg: string });
       expect(log.map((l) => l.msg)).toEqual(['ingest started', 'row invalid', 'row invalid', 'ingest finished']);
 
       const failedOut = path.join(dir, 'failed.csv');
       const shown = await runCli(['report', report, '--json', '--failed-out', failedOut], {});
       expect(shown.code).toBe(1);
-      const json = JSON.parse(shown.stdout) as { counts: Record<string, number>; errors: { code: string; count: number }[]; failedOut: { rows: number } };
+      const json = JSON.parse(shown.stdout) as {
+        counts: Record<string, number>;
+        errors: { code: string; count: number }[];
+        failedOut: { rows: number };
+      };
       expect(json.counts).toMatchObject({ uploaded: 10, invalid: 2 });
       expect(json.errors.map((e) => [e.code, e.count])).toEqual([['VALUE_NOT_A_NUMBER', 2]]);
       expect(json.failedOut.rows).toBe(2);

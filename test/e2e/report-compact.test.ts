@@ -23,76 +23,87 @@ async function sampleRows(file: string, n: number, edit?: number): Promise<void>
 const report = (file: string, env: Record<string, string>) => runCli(['report', file, '--json'], env);
 
 describe('report compact (built CLI, sandbox over HTTP)', () => {
-  test('rewrites the report as its state: one line per key, the runs kept; report, resume and --retry-uncertain give the same after it', () =>
-    withSandbox({ commitThenFailRate: 0.2, seed: 5 }, async (sandbox, dir) => {
-      const env = envFor(sandbox, dir);
-      const input = path.join(dir, 'in.csv');
-      const file = path.join(dir, 'r.jsonl');
-      await sampleRows(input, 30);
-      await runCli(ingestArgs(input, file, '--max-retries', '0'), env);
-      await sampleRows(input, 30, 4);
-      await runCli(ingestArgs(input, file, '--verbose-report'), env);
-      const stored = sandbox.records().length;
-      const before = await report(file, env);
-      const bytesBefore = (await stat(file)).size;
+  test(
+    'rewrites the report as its state: one line per key, the runs kept; report, resume and --retry-uncertain give the same after it',
+    () =>
+      withSandbox({ commitThenFailRate: 0.2, seed: 5 }, async (sandbox, dir) => {
+        const env = envFor(sandbox, dir);
+        const input = path.join(dir, 'in.csv');
+        const file = path.join(dir, 'r.jsonl');
+        await sampleRows(input, 30);
+        await runCli(ingestArgs(input, file, '--max-retries', '0'), env);
+        await sampleRows(input, 30, 4);
+        await runCli(ingestArgs(input, file, '--verbose-report'), env);
+        const stored = sandbox.records().length;
+        const before = await report(file, env);
+        const bytesBefore = (await stat(file)).size;
 
-      const compacted = await runCli(['report', 'compact', file], env);
-      expect([compacted.code, compacted.stderr]).toEqual([0, '']);
-      const keys = (JSON.parse(before.stdout) as { keys: number }).keys;
-      expect(compacted.stdout).toMatch(new RegExp(`compacted, \\d+ lines .* → ${keys + 4} lines .* for ${keys} row key\\(s\\)`));
+        const compacted = await runCli(['report', 'compact', file], env);
+        expect([compacted.code, compacted.stderr]).toEqual([0, '']);
+        const keys = (JSON.parse(before.stdout) as { keys: number }).keys;
+        expect(compacted.stdout).toMatch(new RegExp(`compacted, \\d+ lines .* → ${keys + 4} lines .* for ${keys} row key\\(s\\)`));
 
-      // Plain JSON lines still (jq reads them): two runs, their summaries, one state line per key.
-      const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; key?: string });
-      expect(lines.map((l) => l.type).filter((t) => t !== 'state')).toEqual(['run', 'summary', 'run', 'summary']);
-      expect(new Set(lines.flatMap((l) => (l.key ? [l.key] : []))).size).toBe(keys);
-      expect(lines.length - 4).toBe(keys);
-      expect((await stat(file)).size).toBeLessThan(bytesBefore);
+        // Plain JSON lines still (jq reads them): two runs, their summaries, one state line per key.
+        const lines = (await readFile(file, 'utf8'))
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { type: string; key?: string });
+        expect(lines.map((l) => l.type).filter((t) => t !== 'state')).toEqual(['run', 'summary', 'run', 'summary']);
+        expect(new Set(lines.flatMap((l) => (l.key ? [l.key] : []))).size).toBe(keys);
+        expect(lines.length - 4).toBe(keys);
+        expect((await stat(file)).size).toBeLessThan(bytesBefore);
 
-      const after = await report(file, env);
-      expect([after.code, JSON.parse(after.stdout)]).toEqual([before.code, JSON.parse(before.stdout)]);
+        const after = await report(file, env);
+        expect([after.code, JSON.parse(after.stdout)]).toEqual([before.code, JSON.parse(before.stdout)]);
 
-      // The same command resumes: nothing is uploaded again, the changed row is still changed.
-      const again = await runCli(ingestArgs(input, file, '--json'), env);
-      const counts = (JSON.parse(again.stdout) as JsonSummary).counts;
-      const reported = (JSON.parse(before.stdout) as { counts: Record<string, number> }).counts;
-      expect(reported['changed']).toBe(1);
-      expect(counts).toMatchObject({ uploaded: 0, changed: 1 });
-      expect(sandbox.records()).toHaveLength(stored);
+        // The same command resumes: nothing is uploaded again, the changed row is still changed.
+        const again = await runCli(ingestArgs(input, file, '--json'), env);
+        const counts = (JSON.parse(again.stdout) as JsonSummary).counts;
+        const reported = (JSON.parse(before.stdout) as { counts: Record<string, number> }).counts;
+        expect(reported['changed']).toBe(1);
+        expect(counts).toMatchObject({ uploaded: 0, changed: 1 });
+        expect(sandbox.records()).toHaveLength(stored);
 
-      // The uncertain rows still know which run left them so: their re-sends name it.
-      const uncertain = counts['uncertain'] ?? 0;
-      const skippedUncertain = (JSON.parse(after.stdout) as { counts: Record<string, number> }).counts['uncertain'] ?? 0;
-      expect(skippedUncertain).toBeGreaterThan(0);
-      expect(uncertain).toBe(0);
-      await runCli(ingestArgs(input, file, '--retry-uncertain', '--max-retries', '0'), env);
-      const resent = (await readFile(file, 'utf8'))
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { type: string; resendOf?: { runId?: string } });
-      const firstRun = (lines[0] as unknown as { runId: string }).runId;
-      const marked = resent.filter((l) => l.resendOf !== undefined);
-      expect(marked).toHaveLength(skippedUncertain);
-      expect(marked.every((l) => l.resendOf?.runId === firstRun)).toBe(true);
-    }), 120_000);
+        // The uncertain rows still know which run left them so: their re-sends name it.
+        const uncertain = counts['uncertain'] ?? 0;
+        const skippedUncertain = (JSON.parse(after.stdout) as { counts: Record<string, number> }).counts['uncertain'] ?? 0;
+        expect(skippedUncertain).toBeGreaterThan(0);
+        expect(uncertain).toBe(0);
+        await runCli(ingestArgs(input, file, '--retry-uncertain', '--max-retries', '0'), env);
+        const resent = (await readFile(file, 'utf8'))
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { type: string; resendOf?: { runId?: string } });
+        const firstRun = (lines[0] as unknown as { runId: string }).runId;
+        const marked = resent.filter((l) => l.resendOf !== undefined);
+        expect(marked).toHaveLength(skippedUncertain);
+        expect(marked.every((l) => l.resendOf?.runId === firstRun)).toBe(true);
+      }),
+    120_000,
+  );
 
-  test('is refused while a run holds the report lock (exit 2, the report untouched); a missing report is named', () =>
-    withSandbox({}, async (sandbox, dir) => {
-      const env = envFor(sandbox, dir);
-      const input = path.join(dir, 'in.csv');
-      const file = path.join(dir, 'r.jsonl');
-      await sampleRows(input, 5);
-      await runCli(ingestArgs(input, file), env);
-      const text = await readFile(file, 'utf8');
-      const lock = await acquireReportLock(file, { every: () => () => undefined });
-      try {
-        const refused = await runCli(['report', 'compact', file], env);
-        expect([refused.code, /^error (\w+)/.exec(refused.stderr)?.[1]]).toEqual([2, 'REPORT_LOCKED']);
-        expect(refused.stderr).not.toMatch(/\.js:\d+:\d+/);
-      } finally {
-        await lock.release();
-      }
-      expect(await readFile(file, 'utf8')).toBe(text);
-      const missing = await runCli(['report', 'compact', path.join(dir, 'none.jsonl')], env);
-      expect([missing.code, /^error (\w+)/.exec(missing.stderr)?.[1]]).toEqual([2, 'REPORT_NOT_FOUND']);
-    }), 60_000);
+  test(
+    'is refused while a run holds the report lock (exit 2, the report untouched); a missing report is named',
+    () =>
+      withSandbox({}, async (sandbox, dir) => {
+        const env = envFor(sandbox, dir);
+        const input = path.join(dir, 'in.csv');
+        const file = path.join(dir, 'r.jsonl');
+        await sampleRows(input, 5);
+        await runCli(ingestArgs(input, file), env);
+        const text = await readFile(file, 'utf8');
+        const lock = await acquireReportLock(file, { every: () => () => undefined });
+        try {
+          const refused = await runCli(['report', 'compact', file], env);
+          expect([refused.code, /^error (\w+)/.exec(refused.stderr)?.[1]]).toEqual([2, 'REPORT_LOCKED']);
+          expect(refused.stderr).not.toMatch(/\.js:\d+:\d+/);
+        } finally {
+          await lock.release();
+        }
+        expect(await readFile(file, 'utf8')).toBe(text);
+        const missing = await runCli(['report', 'compact', path.join(dir, 'none.jsonl')], env);
+        expect([missing.code, /^error (\w+)/.exec(missing.stderr)?.[1]]).toEqual([2, 'REPORT_NOT_FOUND']);
+      }),
+    60_000,
+  );
 });

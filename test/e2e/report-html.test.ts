@@ -29,7 +29,8 @@ function problemsOf(state: ReportState): { code: string; field: string | undefin
   const out: { code: string; field: string | undefined }[] = [];
   for (const entry of state.keys.values()) {
     if (entry.status === 'invalid') for (const p of entry.problems ?? []) out.push({ code: p.code, field: p.field });
-    else if (entry.status === 'failed' || entry.status === 'uncertain') out.push({ code: entry.failure?.code ?? 'UNKNOWN', field: undefined });
+    else if (entry.status === 'failed' || entry.status === 'uncertain')
+      out.push({ code: entry.failure?.code ?? 'UNKNOWN', field: undefined });
   }
   return out;
 }
@@ -79,10 +80,11 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       const problems = problemsOf(state);
 
       const page = await browser.open(html);
-      for (const status of ['uploaded', 'invalid', 'failed', 'uncertain', 'changed']) expect(await shownCount(page, status)).toBe(json.counts[status]);
+      for (const status of ['uploaded', 'invalid', 'failed', 'uncertain', 'changed'])
+        expect(await shownCount(page, status)).toBe(json.counts[status]);
       expect(await shownCount(page, 'keys')).toBe(json.keys);
       expect(await page.locator('#runs details.run').count()).toBe(2);
-      expect(await pagerInfo(page, "problems")).toBe(`rows 1–${Math.min(100, problems.length)} of ${problems.length}`);
+      expect(await pagerInfo(page, 'problems')).toBe(`rows 1–${Math.min(100, problems.length)} of ${problems.length}`);
 
       // Type a code: only its problems remain, as many as the report holds.
       await page.locator('#table-problems [data-filter="code"]').fill('not_a_number');
@@ -186,10 +188,14 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
     for (const text of [HOSTILE.found, HOSTILE.header, HOSTILE.message, HOSTILE.field, HOSTILE.detail]) {
       expect(cells.some((c) => c.includes(text))).toBe(true);
     }
-    expect(await page.locator('#table-problems tbody td[data-col="ref"]').first().innerText()).toBe(`${HOSTILE.file}!${HOSTILE.sheetRef}!B7`);
+    expect(await page.locator('#table-problems tbody td[data-col="ref"]').first().innerText()).toBe(
+      `${HOSTILE.file}!${HOSTILE.sheetRef}!B7`,
+    );
     expect(await page.locator('h1 .subject').innerText()).toBe(report);
     expect(await page.locator('#runs').innerText()).toContain(HOSTILE.mapping);
-    const bars = await page.locator('#charts button.bar[data-col="field"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-value')));
+    const bars = await page
+      .locator('#charts button.bar[data-col="field"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-value')));
     expect(bars.sort()).toEqual(['', HOSTILE.field]);
     await page.locator('#table-problems [data-filter="code"]').fill(HOSTILE.code);
     expect(await columnTexts(page, 'problems', 'code')).toEqual([HOSTILE.code]);

@@ -41,7 +41,10 @@ describe('a token that expires mid-run (built CLI, sandbox over HTTP)', () => {
         const input = await sampleCsv(dir, ROWS);
         const report = path.join(dir, 'r.jsonl');
         const log = path.join(dir, 'run.log');
-        const run = await runCli(ingestArgs(input, report, '--json', '--quiet', '--log-file', log, '--metrics-file', path.join(dir, 'run.prom')), fileEnv(sandbox, dir, tokenFile));
+        const run = await runCli(
+          ingestArgs(input, report, '--json', '--quiet', '--log-file', log, '--metrics-file', path.join(dir, 'run.prom')),
+          fileEnv(sandbox, dir, tokenFile),
+        );
         expect(run.stderr).toBe('');
         expect(run.code).toBe(0);
         expect(sandbox.records()).toHaveLength(ROWS);
@@ -59,26 +62,32 @@ describe('a token that expires mid-run (built CLI, sandbox over HTTP)', () => {
 
   test('a token file that still holds the refused token: the run stops (TOKEN_REJECTED, exit 3) and resumes once the file is rotated', async () => {
     let sandboxRef: Sandbox | undefined;
-    await withSandbox({ tokens: [FIRST], expireTokenAfter: 10, onTokenExpired: () => sandboxRef?.setTokens([SECOND]) }, async (sandbox, dir, storeFile) => {
-      sandboxRef = sandbox;
-      const tokenFile = path.join(dir, 'token');
-      await writeFile(tokenFile, FIRST);
-      const input = await sampleCsv(dir, ROWS);
-      const report = path.join(dir, 'r.jsonl');
-      const stopped = await runCli(ingestArgs(input, report), fileEnv(sandbox, dir, tokenFile));
-      expect(stopped.code).toBe(3);
-      expect(stopped.stderr).toContain('TOKEN_REJECTED');
-      expect(stopped.stderr).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
-      expect(sandbox.records()).toHaveLength(10);
+    await withSandbox(
+      { tokens: [FIRST], expireTokenAfter: 10, onTokenExpired: () => sandboxRef?.setTokens([SECOND]) },
+      async (sandbox, dir, storeFile) => {
+        sandboxRef = sandbox;
+        const tokenFile = path.join(dir, 'token');
+        await writeFile(tokenFile, FIRST);
+        const input = await sampleCsv(dir, ROWS);
+        const report = path.join(dir, 'r.jsonl');
+        const stopped = await runCli(ingestArgs(input, report), fileEnv(sandbox, dir, tokenFile));
+        expect(stopped.code).toBe(3);
+        expect(stopped.stderr).toContain('TOKEN_REJECTED');
+        expect(stopped.stderr).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
+        expect(sandbox.records()).toHaveLength(10);
 
-      await writeFile(tokenFile, SECOND);
-      const resumed = await runCli(ingestArgs(input, report, '--json'), fileEnv(sandbox, dir, tokenFile));
-      expect(resumed.code).toBe(0);
-      expect(sandbox.records()).toHaveLength(ROWS);
-      expect((await audit(storeFile, report)).duplicates).toEqual([]);
-      const text = await everything(dir, ['r.jsonl'], { stdout: `${stopped.stdout}${resumed.stdout}`, stderr: `${stopped.stderr}${resumed.stderr}` });
-      expect(text).not.toContain(FIRST);
-      expect(text).not.toContain(SECOND);
-    });
+        await writeFile(tokenFile, SECOND);
+        const resumed = await runCli(ingestArgs(input, report, '--json'), fileEnv(sandbox, dir, tokenFile));
+        expect(resumed.code).toBe(0);
+        expect(sandbox.records()).toHaveLength(ROWS);
+        expect((await audit(storeFile, report)).duplicates).toEqual([]);
+        const text = await everything(dir, ['r.jsonl'], {
+          stdout: `${stopped.stdout}${resumed.stdout}`,
+          stderr: `${stopped.stderr}${resumed.stderr}`,
+        });
+        expect(text).not.toContain(FIRST);
+        expect(text).not.toContain(SECOND);
+      },
+    );
   }, 60_000);
 });

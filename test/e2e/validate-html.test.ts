@@ -30,14 +30,17 @@ function brokenWorkbook(file: string): void {
 }
 
 describe('validate --html in a real browser (built CLI, chromium)', () => {
-  test('a workbook with invalid cells: counts match --json, cells named file!\'Sheet\'!A1, filters work', async () => {
+  test("a workbook with invalid cells: counts match --json, cells named file!'Sheet'!A1, filters work", async () => {
     const browser = browserOf();
     const dir = await tempDir();
     const out = await testOutputDir('validate-html');
     const input = path.join(dir, 'broken.xlsx');
     brokenWorkbook(input);
     const html = path.join(out, 'validate.html');
-    const result = await runBuiltCli(['validate', '--sandbox', '--mapping', 'mappings/steel_composition_rows.yaml', input, '--html', html, '--json'], { env: { XDG_CACHE_HOME: path.join(dir, 'cache') } });
+    const result = await runBuiltCli(
+      ['validate', '--sandbox', '--mapping', 'mappings/steel_composition_rows.yaml', input, '--html', html, '--json'],
+      { env: { XDG_CACHE_HOME: path.join(dir, 'cache') } },
+    );
     expect(result.code).toBe(1);
     const json = JSON.parse(result.stdout) as Record<string, number> & { invalidByCode: Record<string, number>; html: { file: string } };
     expect(json.html.file).toBe(html);
@@ -48,7 +51,9 @@ describe('validate --html in a real browser (built CLI, chromium)', () => {
       expect(Number((await page.locator(`[data-count="${name}"] .n`).innerText()).replaceAll(',', ''))).toBe(json[name]);
     }
     const refs = await texts(page, 'ref');
-    expect(refs).toEqual(expect.arrayContaining(["broken.xlsx!'Tensile tests'!D5", "broken.xlsx!'Tensile tests'!D30", "broken.xlsx!'Tensile tests'!F3"]));
+    expect(refs).toEqual(
+      expect.arrayContaining(["broken.xlsx!'Tensile tests'!D5", "broken.xlsx!'Tensile tests'!D30", "broken.xlsx!'Tensile tests'!F3"]),
+    );
     expect(await page.locator('#runs').innerText()).toContain('mappings/steel_composition_rows.yaml');
 
     // The file filter lists the input by its full name; the code filter narrows to what was typed.
@@ -57,10 +62,14 @@ describe('validate --html in a real browser (built CLI, chromium)', () => {
     await page.locator('#table-problems [data-filter="code"]').fill('VALUE_NOT_A_NUMBER');
     const numbers = await texts(page, 'ref');
     // In the order of the sheet: record by record, a record's cells in the order they were checked.
-    expect(new Set(numbers)).toEqual(new Set(["broken.xlsx!'Tensile tests'!F3", "broken.xlsx!'Tensile tests'!D5", "broken.xlsx!'Tensile tests'!D30"]));
+    expect(new Set(numbers)).toEqual(
+      new Set(["broken.xlsx!'Tensile tests'!F3", "broken.xlsx!'Tensile tests'!D5", "broken.xlsx!'Tensile tests'!D30"]),
+    );
     expect(numbers.at(-1)).toBe("broken.xlsx!'Tensile tests'!D30");
     expect(new Set(await texts(page, 'code'))).toEqual(new Set(['VALUE_NOT_A_NUMBER']));
-    expect(new Set(await texts(page, 'found'))).toEqual(new Set(numbers.map((r) => ({ D5: 'n/a', D30: 'trace', F3: 'seven' })[r.split('!')[2]!])));
+    expect(new Set(await texts(page, 'found'))).toEqual(
+      new Set(numbers.map((r) => ({ D5: 'n/a', D30: 'trace', F3: 'seven' })[r.split('!')[2]!])),
+    );
 
     // Sorting by the found value, then back to the order of the sheet.
     await page.locator('#table-problems th[data-col="found"] button').click();

@@ -11,7 +11,10 @@ interface Block {
 }
 
 function blocks(markdown: string): Block[] {
-  return [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, lines: m[2]!.split('\n').filter((l) => l.trim() !== '') }));
+  return [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    lang: m[1]!,
+    lines: m[2]!.split('\n').filter((l) => l.trim() !== ''),
+  }));
 }
 
 /** Runs of spaces are layout (a column's padding depends on the longest value), not content. */
@@ -51,13 +54,22 @@ describe('docs/walkthrough.md, done as it says through the built CLI', () => {
           const args = line.replace(/^mge-ingest /, '').split(/\s+/);
           const result = await startCli(args, env, dir).done;
           // Every step of the page succeeds as it is written: validate included, exit 0.
-          expect({ command: line, code: result.code, stderr: result.code === 0 ? '' : result.stderr }).toEqual({ command: line, code: 0, stderr: '' });
+          expect({ command: line, code: result.code, stderr: result.code === 0 ? '' : result.stderr }).toEqual({
+            command: line,
+            code: 0,
+            stderr: '',
+          });
           last = { command: line, output: squeeze(`${result.stdout}\n${result.stderr}`) };
           ran.push(args[0]!);
         }
       } else if (block.lang === 'text') {
         if (last === undefined) throw new Error('a text block before any command');
-        for (const line of block.lines) expect({ command: last.command, quoted: squeeze(line), found: last.output.includes(squeeze(line)) }).toEqual({ command: last.command, quoted: squeeze(line), found: true });
+        for (const line of block.lines)
+          expect({ command: last.command, quoted: squeeze(line), found: last.output.includes(squeeze(line)) }).toEqual({
+            command: last.command,
+            quoted: squeeze(line),
+            found: true,
+          });
       } else if (block.lang === 'yaml') {
         const file = path.join(dir, 'mappings', 'thermo.yaml');
         const scaffold = await readFile(file, 'utf8');

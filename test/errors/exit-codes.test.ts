@@ -10,9 +10,12 @@ describe('the CLI alone maps facts to exit codes', () => {
     [false, true, 2, EXIT.rowsToCheck],
     [true, false, 0, EXIT.interrupted],
     [true, true, 5, EXIT.interrupted],
-  ])('a run: interrupted %p, stopped early by a row limit %p, %i rows to check → exit %i', (interrupted, stoppedEarly, rowsToCheck, code) => {
-    expect(exitCodeForRun({ interrupted, stoppedEarly, rowsToCheck })).toBe(code);
-  });
+  ])(
+    'a run: interrupted %p, stopped early by a row limit %p, %i rows to check → exit %i',
+    (interrupted, stoppedEarly, rowsToCheck, code) => {
+      expect(exitCodeForRun({ interrupted, stoppedEarly, rowsToCheck })).toBe(code);
+    },
+  );
 
   test('a row limit is 1, never 3: only a person resolves it, so it is nothing for a scheduler to retry', () => {
     expect(exitCodeForRun({ interrupted: false, stoppedEarly: true, rowsToCheck: 0 })).toBe(1);

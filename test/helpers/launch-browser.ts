@@ -24,7 +24,10 @@ export interface TestBrowser {
  * A missing browser fails the test (never a skip): `.ci/run` installs it.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: the page tests need Debian's chromium package (.ci/run installs it: apt-get install chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: the page tests need Debian's chromium package (.ci/run installs it: apt-get install chromium)`,
+    );
   // The browser writes here until useBrowser's afterAll closes it, after the temp-dir helper's own
   // afterAll has run: close() removes it, once the browser is gone.
   const profile = await makeTempDir('mge-chromium-', { removedByCaller: true });
@@ -34,7 +37,16 @@ export async function launchBrowser(): Promise<TestBrowser> {
     offline: true,
     acceptDownloads: true,
     viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const requests: string[] = [];
   const errors: string[] = [];

@@ -34,4 +34,3 @@ export function tempDirSync(prefix: string): string {
   made.add(dir);
   return dir;
 }
-

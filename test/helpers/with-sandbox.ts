@@ -10,7 +10,10 @@ export type WithSandboxOptions = SandboxOptions & { readonly inMemory?: boolean 
 export function withSandbox<T>(options: SandboxOptions & { readonly inMemory: true }, test: (sandbox: Sandbox) => Promise<T>): Promise<T>;
 /** Runs `test` with a sandbox on a free port that stores into `store.jsonl` of a fresh folder, and closes it. */
 export function withSandbox<T>(options: SandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<T>): Promise<T>;
-export async function withSandbox<T>(options: WithSandboxOptions, test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<T>): Promise<T> {
+export async function withSandbox<T>(
+  options: WithSandboxOptions,
+  test: (sandbox: Sandbox, dir: string, storeFile: string) => Promise<T>,
+): Promise<T> {
   const { inMemory, ...sandboxOptions } = options;
   let dir = '';
   let storeFile = '';

@@ -102,6 +102,10 @@ export function steelXlsx(rows: number, edit?: (cells: XlsxCell[], index: number
 
 /** Runs the built CLI in the case's folder against its platform (to make an input, e.g. a real report); fails unless it exits `exit`. */
 export async function runFirst(c: CaseFiles, args: readonly string[], exit: number): Promise<void> {
-  const result = await runBuiltCli(args, { cwd: c.dir, env: { MGE_BASE_URL: c.url, MGE_TOKEN: c.token, MGE_USERNAME: 'hostile', XDG_CACHE_HOME: c.at('.first-cache') } });
-  if (result.code !== exit) throw new Error(`making the case's input: ${args.join(' ')} exited ${String(result.code)}, not ${exit}: ${result.stderr}`);
+  const result = await runBuiltCli(args, {
+    cwd: c.dir,
+    env: { MGE_BASE_URL: c.url, MGE_TOKEN: c.token, MGE_USERNAME: 'hostile', XDG_CACHE_HOME: c.at('.first-cache') },
+  });
+  if (result.code !== exit)
+    throw new Error(`making the case's input: ${args.join(' ')} exited ${String(result.code)}, not ${exit}: ${result.stderr}`);
 }

@@ -16,7 +16,18 @@ import { runHostileCase } from './run-hostile-case.js';
  * a child process with the checks every case gets (see runHostileCase). Cases run a few at a time
  * (jest's maxConcurrency): each is a child process of its own with its own folder and platform.
  */
-const CASES: readonly HostileCase[] = [...CSV_CASES, ...WORKBOOK_CASES, ...MAPPING_CASES, ...SETTINGS_CASES, ...ANSWER_CASES, ...OUTPUT_CASES, ...REPORT_CASES, ...FORMULA_CASES, ...SECRET_CASES, ...PLATFORM_LAYOUT_CASES];
+const CASES: readonly HostileCase[] = [
+  ...CSV_CASES,
+  ...WORKBOOK_CASES,
+  ...MAPPING_CASES,
+  ...SETTINGS_CASES,
+  ...ANSWER_CASES,
+  ...OUTPUT_CASES,
+  ...REPORT_CASES,
+  ...FORMULA_CASES,
+  ...SECRET_CASES,
+  ...PLATFORM_LAYOUT_CASES,
+];
 
 test('every case has a name of its own', () => {
   const names = CASES.map((c) => c.name);

@@ -81,7 +81,16 @@ async function snapshot(dir: string, prefix = ''): Promise<Map<string, string>> 
 /** The forms a token may be echoed in: as sent, JSON-escaped, URL-encoded, base64. */
 export function tokenForms(token: string): string[] {
   const json = JSON.stringify(token).slice(1, -1);
-  return [...new Set([token, json, json.replace(/\//g, '\\/'), encodeURIComponent(token), Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url')])];
+  return [
+    ...new Set([
+      token,
+      json,
+      json.replace(/\//g, '\\/'),
+      encodeURIComponent(token),
+      Buffer.from(token).toString('base64'),
+      Buffer.from(token).toString('base64url'),
+    ]),
+  ];
 }
 
 /** Where a text holds the token in any form, also once backslash escapes are undone. */
@@ -107,7 +116,12 @@ function errorCode(stderr: string): string | undefined {
 }
 
 /** Text files written by the run: new or changed files of the case's folder, and the cache. */
-async function writtenTexts(dir: string, cache: string, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+async function writtenTexts(
+  dir: string,
+  cache: string,
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   for (const [name, what] of after) {
     if (!what.startsWith('file ') || before.get(name) === what) continue;

@@ -12,7 +12,10 @@ const run = promisify(execFile);
 async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
   const dir = await makeTempDir('mge-layers-');
   try {
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+    );
     for (const [name, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await writeFile(path.join(dir, name), text);

@@ -46,13 +46,47 @@ content:
   强化相: {体积分数: 体积分数, 描述: 描述}
 `;
 
-const names = ['牌号', '试样', '温度/℃', '保温时间 (h)', 'YS', '状态', '组织图', '原始', '应力 (MPa)', 'Ni', 'Cr', 'Nb', '速率', '型号', '体积分数', '描述'];
+const names = [
+  '牌号',
+  '试样',
+  '温度/℃',
+  '保温时间 (h)',
+  'YS',
+  '状态',
+  '组织图',
+  '原始',
+  '应力 (MPa)',
+  'Ni',
+  'Cr',
+  'Nb',
+  '速率',
+  '型号',
+  '体积分数',
+  '描述',
+];
 
 describe('mapping the template 101 example submission', () => {
   it('builds exactly the example record from a row, and it validates clean', async () => {
     const { spec } = loadMapping(mapping, 'm101.yaml');
     const { header, rows } = rowsFromArrays('gh4169.csv', names, [
-      ['GH4169', '17', '650', '8-10', '1035±12.5', 'solution+aging', '/media/_fs/data_images/2024/05/08/a.png', '/media/_fs/data_files/2024/05/08/b.csv', '690; 720;750', '52.8', '19.1', '5.2', '0.5', 'RDL-50', '18.5', ''],
+      [
+        'GH4169',
+        '17',
+        '650',
+        '8-10',
+        '1035±12.5',
+        'solution+aging',
+        '/media/_fs/data_images/2024/05/08/a.png',
+        '/media/_fs/data_files/2024/05/08/b.csv',
+        '690; 720;750',
+        '52.8',
+        '19.1',
+        '5.2',
+        '0.5',
+        'RDL-50',
+        '18.5',
+        '',
+      ],
     ]);
     const compiled = compileMapping(prepareMapping(spec, t101, { methodsWidth: 3 }), header);
     const out = await collect(toMappedRows(fromArray(rows), compiled));

@@ -24,10 +24,46 @@ describe('schema/mapping.schema.json', () => {
 
   it('is a draft 2020-12 schema describing every top-level key the loader reads', () => {
     expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(Object.keys(schema['properties']).sort()).toEqual(['content', 'groupBy', 'input', 'key', 'meta', 'options', 'template', 'templatePubDate', 'version'].sort());
+    expect(Object.keys(schema['properties']).sort()).toEqual(
+      ['content', 'groupBy', 'input', 'key', 'meta', 'options', 'template', 'templatePubDate', 'version'].sort(),
+    );
     expect(schema['required']).toEqual(['version', 'template']);
-    expect(Object.keys(schema['properties']['input']['properties']).sort()).toEqual(['dataStartRow', 'delimiter', 'encoding', 'headerRow', 'headerRows', 'sheet', 'skipRows']);
-    expect(Object.keys(schema['properties']['meta']['properties']).sort()).toEqual(['abstract', 'contributor', 'doi', 'institution', 'keywords', 'other_info', 'public', 'public_date', 'public_range', 'source', 'title']);
-    expect(Object.keys(schema['$defs']['valueSpec']['properties']).sort()).toEqual(['column', 'const', 'date', 'decimal', 'default', 'errOptional', 'lookup', 'map', 'regex', 'split', 'template', 'trim', 'unit']);
+    expect(Object.keys(schema['properties']['input']['properties']).sort()).toEqual([
+      'dataStartRow',
+      'delimiter',
+      'encoding',
+      'headerRow',
+      'headerRows',
+      'sheet',
+      'skipRows',
+    ]);
+    expect(Object.keys(schema['properties']['meta']['properties']).sort()).toEqual([
+      'abstract',
+      'contributor',
+      'doi',
+      'institution',
+      'keywords',
+      'other_info',
+      'public',
+      'public_date',
+      'public_range',
+      'source',
+      'title',
+    ]);
+    expect(Object.keys(schema['$defs']['valueSpec']['properties']).sort()).toEqual([
+      'column',
+      'const',
+      'date',
+      'decimal',
+      'default',
+      'errOptional',
+      'lookup',
+      'map',
+      'regex',
+      'split',
+      'template',
+      'trim',
+      'unit',
+    ]);
   });
 });

@@ -8,7 +8,9 @@ import { collect, fromArray } from '../helpers/iterables.js';
 
 describe('record identity', () => {
   it('writes canonical JSON with sorted keys and no whitespace', () => {
-    expect(canonicalJson({ b: [1, { d: 2, c: 'x' }], a: 1.5, z: undefined, 牌号: 'ü' })).toBe('{"a":1.5,"b":[1,{"c":"x","d":2}],"牌号":"ü"}');
+    expect(canonicalJson({ b: [1, { d: 2, c: 'x' }], a: 1.5, z: undefined, 牌号: 'ü' })).toBe(
+      '{"a":1.5,"b":[1,{"c":"x","d":2}],"牌号":"ü"}',
+    );
     expect(canonicalJson(1e21)).toBe('1e+21');
   });
 
@@ -29,7 +31,18 @@ describe('record identity', () => {
 });
 
 describe('groupRows', () => {
-  const { rows } = rowsFromArrays('g.csv', ['id', 'v'], [['A', '1'], [null, '2'], ['A', '3'], ['B', '4'], ['A', '5'], ['  ', '6']]);
+  const { rows } = rowsFromArrays(
+    'g.csv',
+    ['id', 'v'],
+    [
+      ['A', '1'],
+      [null, '2'],
+      ['A', '3'],
+      ['B', '4'],
+      ['A', '5'],
+      ['  ', '6'],
+    ],
+  );
 
   async function groups(source: SourceRow[], keys: number[]): Promise<number[][]> {
     return (await collect(groupRows(fromArray(source), keys))).map((g) => g.map((r) => r.rowNumber));
@@ -54,9 +67,18 @@ describe('records built from unusual field names', () => {
       id: 900,
       title: 't',
       pub_date: '2024-01-01 00:00:00',
-      content: { _ord: ['__proto__', '10', '2', 'b'], ['__proto__']: { t: 1, misc: {} }, '10': { t: 2, misc: {} }, '2': { t: 2, misc: {} }, b: { t: 1, misc: {} } },
+      content: {
+        _ord: ['__proto__', '10', '2', 'b'],
+        ['__proto__']: { t: 1, misc: {} },
+        '10': { t: 2, misc: {} },
+        '2': { t: 2, misc: {} },
+        b: { t: 1, misc: {} },
+      },
     });
-    const { spec } = loadMapping('version: 1\ntemplate: 900\nmeta: {title: t, abstract: a, keywords: [k], source: {source: "10", methods: "010"}}\ncontent:\n  __proto__: x\n  "10": y\n  "2": y\n  b: x\n', 'p.yaml');
+    const { spec } = loadMapping(
+      'version: 1\ntemplate: 900\nmeta: {title: t, abstract: a, keywords: [k], source: {source: "10", methods: "010"}}\ncontent:\n  __proto__: x\n  "10": y\n  "2": y\n  b: x\n',
+      'p.yaml',
+    );
     const { header, rows } = rowsFromArrays('p.csv', ['x', 'y'], [['polluted', '5']]);
     const result = compileMapping(prepareMapping(spec, template), header).mapRow(rows[0]!);
     expect(result.problems).toEqual([]);

@@ -32,7 +32,10 @@ function invalid(rows: MappedRow[]): unknown[] {
     expect(JSON.stringify(r.record)).toBe(canonicalJson(r.record));
     expect(r.hash).toBe(recordHash(r.record));
   }
-  return rows.filter((r) => r.problems.length > 0).slice(0, 3).map((r) => r.problems);
+  return rows
+    .filter((r) => r.problems.length > 0)
+    .slice(0, 3)
+    .map((r) => r.problems);
 }
 
 describe('samples map and validate cleanly', () => {
@@ -66,7 +69,14 @@ describe('samples map and validate cleanly', () => {
     const { input } = loadMapping(readFileSync(new URL('mappings/steel_composition_rows.yaml', root), 'utf8'), 'x.yaml').spec;
     expect(input).toEqual({ sheet: 1, headerRow: 2, headerRows: 2 });
     const table = await readSample('samples/steel_composition_rows.xlsx', input);
-    expect(table.header.names).toEqual(['样品 / 编号', '样品 / 化学式', '化学成分 / 元素', '化学成分 / 含量 (wt.%)', '力学性能 / 强度区间 (MPa)', '力学性能 / 延伸率 (%)']);
+    expect(table.header.names).toEqual([
+      '样品 / 编号',
+      '样品 / 化学式',
+      '化学成分 / 元素',
+      '化学成分 / 含量 (wt.%)',
+      '力学性能 / 强度区间 (MPa)',
+      '力学性能 / 延伸率 (%)',
+    ]);
     const rows = await run('mappings/steel_composition_rows.yaml', table);
     expect(rows).toHaveLength(24);
     expect(invalid(rows)).toEqual([]);

@@ -198,7 +198,22 @@ content:
   显微组织: 图
   试验条件: {设备: {型号: {column: 日期, date: {from: DD.MM.YYYY, to: YYYY-MM-DD}}}}
 `,
-      ['x', '1035±12.5', null, 'k', 'A', null, null, 'STA', '31.01.2024', ' GH4169-17 ', '1', '8', '600', '/media/a.png, /media/b.png\n/media/c.png'],
+      [
+        'x',
+        '1035±12.5',
+        null,
+        'k',
+        'A',
+        null,
+        null,
+        'STA',
+        '31.01.2024',
+        ' GH4169-17 ',
+        '1',
+        '8',
+        '600',
+        '/media/a.png, /media/b.png\n/media/c.png',
+      ],
     );
     expect(r.problems).toEqual([]);
     expect(r.record?.content).toEqual({
@@ -269,7 +284,17 @@ content:
   });
 
   it('takes typed spreadsheet cells as they are', () => {
-    const r = mapOne('  牌号: 牌号\n  试验温度: 温度\n  试验条件: {设备: {型号: 日期}}\n', [17, 650.5, null, 'k', 'A', true, 1, null, { kind: 'date', iso: '2024-01-31' }]);
+    const r = mapOne('  牌号: 牌号\n  试验温度: 温度\n  试验条件: {设备: {型号: 日期}}\n', [
+      17,
+      650.5,
+      null,
+      'k',
+      'A',
+      true,
+      1,
+      null,
+      { kind: 'date', iso: '2024-01-31' },
+    ]);
     expect(r.problems).toEqual([]);
     expect(r.record?.content).toEqual({ 牌号: '17', 试验温度: 650.5, 试验条件: { 设备: { 型号: '2024-01-31' } } });
     expect(r.record?.meta.public).toBe(true);

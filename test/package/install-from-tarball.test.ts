@@ -31,12 +31,27 @@ describe('the package as npm installs it', () => {
     const [tarball] = (await readdir(dir)).filter((f) => f.endsWith('.tgz'));
     expect(tarball).toMatch(/^mge-ingest-.*\.tgz$/);
     const prefix = path.join(dir, 'prefix');
-    const installed = await run('npm', ['install', '--global', '--prefix', prefix, path.join(dir, tarball!), '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    const installed = await run(
+      'npm',
+      ['install', '--global', '--prefix', prefix, path.join(dir, tarball!), '--prefer-offline', '--no-audit', '--no-fund'],
+      dir,
+    );
     expect(installed.code).toBe(0);
     const bin = path.join(prefix, 'bin', 'mge-ingest');
     const [help, demo] = await Promise.all([
       run(bin, ['--help'], dir),
-      run(bin, ['validate', '--sandbox', '--mapping', path.join(prefix, 'lib', 'node_modules', 'mge-ingest', 'mappings', 'steel_strength.yaml'), path.join(prefix, 'lib', 'node_modules', 'mge-ingest', 'samples', 'steel_strength.csv')], dir, { XDG_CACHE_HOME: path.join(dir, 'cache') }),
+      run(
+        bin,
+        [
+          'validate',
+          '--sandbox',
+          '--mapping',
+          path.join(prefix, 'lib', 'node_modules', 'mge-ingest', 'mappings', 'steel_strength.yaml'),
+          path.join(prefix, 'lib', 'node_modules', 'mge-ingest', 'samples', 'steel_strength.csv'),
+        ],
+        dir,
+        { XDG_CACHE_HOME: path.join(dir, 'cache') },
+      ),
     ]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^mge-ingest <command> \[options\]/);

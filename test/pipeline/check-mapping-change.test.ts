@@ -5,7 +5,13 @@ import { foldReport } from '../../src/report/fold-report.js';
 import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
 import { L } from '../report/report-fixtures.js';
 
-const NOW: CurrentFingerprints = { mappingSha256: 's2', mappingParts: { key: 'k1', 'meta.title': 't2' }, templateId: 101, templatePubDate: 'p2', templateFields: { 温度: 'f1' } };
+const NOW: CurrentFingerprints = {
+  mappingSha256: 's2',
+  mappingParts: { key: 'k1', 'meta.title': 't2' },
+  templateId: 101,
+  templatePubDate: 'p2',
+  templateFields: { 温度: 'f1' },
+};
 
 function report(parts: Record<string, string>, fields: Record<string, string>, ...rows: ReportLine[]) {
   const base = L.run('r1') as RunLine;
@@ -28,7 +34,11 @@ describe('checkMappingChange', () => {
   test('a changed mapping part stops the run (MAPPING_CHANGED, exit 2), naming the part and the rows on the platform', () => {
     const error = thrown(() => checkMappingChange(report({ key: 'k1', 'meta.title': 't1' }, { 温度: 'f1' }, ...stored), NOW, options));
     expect(isMgeError(error, 'mapping') && error.code).toBe('MAPPING_CHANGED');
-    expect(error).toMatchObject({ location: { file: 'm.yaml' }, changes: { mapping: ['meta.title'], template: [], rows: 2 }, baselineRun: 'r1' });
+    expect(error).toMatchObject({
+      location: { file: 'm.yaml' },
+      changes: { mapping: ['meta.title'], template: [], rows: 2 },
+      baselineRun: 'r1',
+    });
     expect((error as Error).message).toContain('--on-change upload');
   });
 
@@ -55,6 +65,8 @@ describe('checkMappingChange', () => {
   test('nothing to protect: no report, no change, or no row on the platform', () => {
     expect(checkMappingChange(undefined, NOW, options)).toBeUndefined();
     expect(checkMappingChange(report(NOW.mappingParts, NOW.templateFields, ...stored), NOW, options)).toBeUndefined();
-    expect(checkMappingChange(report({ key: 'k0' }, {}, L.invalid('a', 'h'), L.intent('b', 'h'), L.failed('b', 'h', false)), NOW, options)).toBeUndefined();
+    expect(
+      checkMappingChange(report({ key: 'k0' }, {}, L.invalid('a', 'h'), L.intent('b', 'h'), L.failed('b', 'h', false)), NOW, options),
+    ).toBeUndefined();
   });
 });

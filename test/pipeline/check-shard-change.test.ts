@@ -4,15 +4,20 @@ import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
 import { L } from '../report/report-fixtures.js';
 
 /** A run line with these settings. */
-const run = (runId: string, settings: Record<string, unknown>): ReportLine => ({ ...(L.run(runId) as RunLine), settings: { rate: 5, ...settings } });
+const run = (runId: string, settings: Record<string, unknown>): ReportLine => ({
+  ...(L.run(runId) as RunLine),
+  settings: { rate: 5, ...settings },
+});
 
 describe('checkShardChange', () => {
   const shard = { index: 0, count: 2 };
 
-  test('the shard of the report\'s latest real run goes on; another shard, or none, is SHARD_CHANGED', () => {
+  test("the shard of the report's latest real run goes on; another shard, or none, is SHARD_CHANGED", () => {
     const state = foldReport([run('a', { shard: '0/2' }), L.uploaded('k', 'h', 1)]);
     expect(() => checkShardChange(state, shard, 'r.jsonl')).not.toThrow();
-    expect(() => checkShardChange(state, { index: 1, count: 2 }, 'r.jsonl')).toThrow(expect.objectContaining({ code: 'SHARD_CHANGED', kind: 'usage' }) as Error);
+    expect(() => checkShardChange(state, { index: 1, count: 2 }, 'r.jsonl')).toThrow(
+      expect.objectContaining({ code: 'SHARD_CHANGED', kind: 'usage' }) as Error,
+    );
     expect(() => checkShardChange(state, { index: 0, count: 3 }, 'r.jsonl')).toThrow(/--shard 0\/2.*--shard 0\/3/);
     expect(() => checkShardChange(state, undefined, 'r.jsonl')).toThrow(/no --shard/);
   });

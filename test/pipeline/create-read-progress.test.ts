@@ -11,7 +11,12 @@ const dir = tempDirSync('read-progress-');
 
 /** A table that is only a position (the tracker reads nothing else). */
 function at(position: { f: number }): TableSource {
-  return { header: { file: 'f', sheet: undefined, row: 1, names: [], columns: [] }, rows: () => [] as unknown as AsyncIterable<never>, close: async () => undefined, readFraction: () => position.f };
+  return {
+    header: { file: 'f', sheet: undefined, row: 1, names: [], columns: [] },
+    rows: () => [] as unknown as AsyncIterable<never>,
+    close: async () => undefined,
+    readFraction: () => position.f,
+  };
 }
 
 describe('createReadProgress', () => {
@@ -44,8 +49,12 @@ describe('createReadProgress', () => {
 });
 
 describe('mapInputs feeds the read progress', () => {
-  test('two files: grows record by record, passes the first file\'s share at the second, ends at 1', async () => {
-    const job = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: join(root, 'samples', 'templates.json') });
+  test("two files: grows record by record, passes the first file's share at the second, ends at 1", async () => {
+    const job = await loadJob({
+      mappingFile: 'mappings/steel_strength.yaml',
+      cwd: root,
+      templateFile: join(root, 'samples', 'templates.json'),
+    });
     const copy = join(dir, 'copy.csv');
     writeFileSync(copy, readFileSync(join(root, 'samples', 'steel_strength.csv')));
     const inputs = await prepareInputs({ inputs: ['samples/steel_strength.csv', copy], mapping: job.prepared, cwd: root });

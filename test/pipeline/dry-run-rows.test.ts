@@ -19,8 +19,10 @@ describe('dryRunRows', () => {
     expect([...state.keys.keys()]).toEqual(['b']);
   });
 
-  test('plans against the ledger; --max-errors is the rows\' own stage, as in a real run', async () => {
-    const previous = foldReport([{ type: 'uploaded', at: '', key: 'a', hash: 'h-a', location: { file: 'f', row: 2 }, id: 7, attempts: 1, ms: 1 }]);
+  test("plans against the ledger; --max-errors is the rows' own stage, as in a real run", async () => {
+    const previous = foldReport([
+      { type: 'uploaded', at: '', key: 'a', hash: 'h-a', location: { file: 'f', row: 2 }, id: 7, attempts: 1, ms: 1 },
+    ]);
     const limit = limitErrors(fromArray([row('a'), row('x', { invalid: true }), row('c')]), 1);
     const summary = await dryRunRows(limit.rows, { report: memoryReport(), previous }, resume);
     expect(summary.plans).toEqual({ 'skip-uploaded': 1 });

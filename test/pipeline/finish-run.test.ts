@@ -19,7 +19,10 @@ function summary(uploaded: number, invalid: number, extra: Partial<UploadSummary
 }
 
 const badCell = (): MgeError =>
-  new MgeError('source', 'SOURCE_CSV_SYNTAX', 'a quote is not closed', { location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
+  new MgeError('source', 'SOURCE_CSV_SYNTAX', 'a quote is not closed', {
+    location: { file: 'data.csv', row: 7, column: 'C' },
+    hint: 'Close the quote.',
+  });
 
 async function thrown(run: Promise<unknown>): Promise<unknown> {
   return run.then(
@@ -35,7 +38,9 @@ describe('finishRun: the summary line, and what a run amounts to', () => {
     const report = memoryReport();
     const done = summary(3, 1);
     expect(await finishRun(report, done, undefined)).toBe(done);
-    expect(report.lines).toEqual([{ type: 'summary', at: expect.any(String), counts: done.counts, rows: 4, durationMs: 5, interrupted: false }]);
+    expect(report.lines).toEqual([
+      { type: 'summary', at: expect.any(String), counts: done.counts, rows: 4, durationMs: 5, interrupted: false },
+    ]);
   });
 
   test('a run stopped early by a row limit: recorded as stoppedBy, not as an error', async () => {
@@ -51,7 +56,12 @@ describe('finishRun: the summary line, and what a run amounts to', () => {
     const error = await thrown(finishRun(report, summary(1, 1), { type: 'input', error: badCell() }));
     expect(error).toBeInstanceOf(RunStoppedError);
     const stopped = error as RunStoppedError;
-    expect(stopped).toMatchObject({ kind: 'fatal', code: 'SOURCE_CSV_SYNTAX', location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
+    expect(stopped).toMatchObject({
+      kind: 'fatal',
+      code: 'SOURCE_CSV_SYNTAX',
+      location: { file: 'data.csv', row: 7, column: 'C' },
+      hint: 'Close the quote.',
+    });
     expect(stopped.message).toContain('after 1 row(s) were uploaded');
     expect(stopped.summary).toMatchObject({ rows: 2, counts: { uploaded: 1, invalid: 1 } });
     expect(report.lines).toEqual([
@@ -80,7 +90,10 @@ describe('finishRun: the summary line, and what a run amounts to', () => {
 
     const broken = memoryReport();
     const lost = new MgeError('fatal', 'REPORT_LOCK_LOST', 'another run took the report over');
-    expect(await thrown(finishRun(broken, summary(2, 0), { type: 'fatal', error: lost }))).toMatchObject({ code: 'REPORT_LOCK_LOST', summary: { rows: 2 } });
+    expect(await thrown(finishRun(broken, summary(2, 0), { type: 'fatal', error: lost }))).toMatchObject({
+      code: 'REPORT_LOCK_LOST',
+      summary: { rows: 2 },
+    });
     expect(broken.lines).toEqual([]);
   });
 });

@@ -25,8 +25,19 @@ describe('guardDuplicateKeys', () => {
     const lazy = (line: number): MappedRow => {
       const plain = row('a', { line });
       return Object.create(
-        { get hash() { return `lazy-hash-${line}`; }, get sourceValues() { return { 牌号: `cell-${line}` }; } },
-        Object.fromEntries(Object.entries(plain).filter(([k]) => k !== 'hash' && k !== 'sourceValues').map(([k, v]) => [k, { value: v, enumerable: true }])),
+        {
+          get hash() {
+            return `lazy-hash-${line}`;
+          },
+          get sourceValues() {
+            return { 牌号: `cell-${line}` };
+          },
+        },
+        Object.fromEntries(
+          Object.entries(plain)
+            .filter(([k]) => k !== 'hash' && k !== 'sourceValues')
+            .map(([k, v]) => [k, { value: v, enumerable: true }]),
+        ),
       ) as MappedRow;
     };
     const out = await collect(guardDuplicateKeys(fromArray([lazy(2), lazy(5)])));
@@ -39,7 +50,13 @@ describe('guardDuplicateKeys', () => {
       const r = row(key, { line });
       return { ...r, location: { file, sheet, row: line } };
     };
-    const rows = [at('a', 'one.xlsx', 'S1', 2), at('b', 'one.xlsx', 'S2', 3), at('c', 'two.csv', undefined, 5_000_000), at('b', 'two.csv', undefined, 9), at('c', 'one.xlsx', 'S1', 4)];
+    const rows = [
+      at('a', 'one.xlsx', 'S1', 2),
+      at('b', 'one.xlsx', 'S2', 3),
+      at('c', 'two.csv', undefined, 5_000_000),
+      at('b', 'two.csv', undefined, 9),
+      at('c', 'one.xlsx', 'S1', 4),
+    ];
     const out = await collect(guardDuplicateKeys(fromArray(rows)));
     expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], [], ['DUPLICATE_KEY'], ['DUPLICATE_KEY']]);
     expect(out[3]?.problems[0]?.message).toContain('one.xlsx sheet S2 row 3');

@@ -32,7 +32,7 @@ describe('loadJob', () => {
       const cache = createTemplateCache(join(dir, 'cache-a'));
       const job = await loadJob({ mappingFile: 'mappings/ucsb_thermoelectrics.yaml', cwd: root, client, cache });
       expect(job.templateFrom).toBe('platform');
-      expect((await cache.get(202, '2024-06-01 10:00:00'))).toEqual(job.template);
+      expect(await cache.get(202, '2024-06-01 10:00:00')).toEqual(job.template);
       const unpublished = await fetchTemplate(103, { client }).catch((e: unknown) => e);
       expect(isMgeError(unpublished, 'template') && unpublished.code).toBe('TEMPLATE_UNPUBLISHED');
     } finally {
@@ -52,12 +52,21 @@ describe('loadJob', () => {
     const file = join(dir, 'changed.json');
     writeFileSync(file, JSON.stringify({ templates: [changed] }));
     const warnings: TemplateChangedWarning[] = [];
-    const job = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, cache, onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w) });
+    const job = await loadJob({
+      mappingFile: 'mappings/steel_strength.yaml',
+      cwd: root,
+      templateFile: file,
+      cache,
+      onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w),
+    });
     expect(warnings).toHaveLength(1);
     expect(job.templateChanged).toEqual(warnings[0]);
     expect(warnings[0]!.before).toBe('2024-06-01 10:00:00');
     expect(warnings[0]!.after).toBe('2024-09-01 08:00:00');
-    expect(warnings[0]!.changes!.map((c) => [c.path, c.change])).toEqual([['屈服强度', 'unit'], ['备注', 'added']]);
+    expect(warnings[0]!.changes!.map((c) => [c.path, c.change])).toEqual([
+      ['屈服强度', 'unit'],
+      ['备注', 'added'],
+    ]);
     // Without the old version, the change is still reported, without the fields.
     const bare = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file });
     expect(bare.templateChanged?.changes).toBeUndefined();
@@ -71,7 +80,12 @@ describe('loadJob', () => {
     const file = join(dir, 'removed.json');
     writeFileSync(file, JSON.stringify([changed]));
     const warnings: TemplateChangedWarning[] = [];
-    const error = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file, onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w) }).catch((e: unknown) => e);
+    const error = await loadJob({
+      mappingFile: 'mappings/steel_strength.yaml',
+      cwd: root,
+      templateFile: file,
+      onWarning: (w) => w.code === 'TEMPLATE_CHANGED' && warnings.push(w),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MappingInvalidError);
     expect((error as MappingInvalidError).problems.map((p) => p.code)).toEqual(['MAPPING_UNKNOWN_FIELD']);
     expect(warnings).toHaveLength(1);
@@ -80,12 +94,21 @@ describe('loadJob', () => {
   test('a missing mapping file, a template file without the template, and no template source are typed errors', async () => {
     const codes = await Promise.all([
       loadJob({ mappingFile: 'mappings/nope.yaml', cwd: root, templateFile }).catch((e: unknown) => e),
-      loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: join(dir, 'removed.json') }).then(() => undefined, (e: unknown) => e),
+      loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: join(dir, 'removed.json') }).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
       fetchTemplate(999, { templateFile }).catch((e: unknown) => e),
       fetchTemplate(201, {}).catch((e: unknown) => e),
       fetchTemplate(201, { templateFile: join(dir, 'missing.json') }).catch((e: unknown) => e),
     ]);
-    expect(codes.map((e) => (isMgeError(e) ? e.code : e))).toEqual(['MAPPING_NOT_FOUND', 'MAPPING_INVALID', 'TEMPLATE_NOT_FOUND', 'TEMPLATE_SOURCE_MISSING', 'TEMPLATE_FILE_UNREADABLE']);
+    expect(codes.map((e) => (isMgeError(e) ? e.code : e))).toEqual([
+      'MAPPING_NOT_FOUND',
+      'MAPPING_INVALID',
+      'TEMPLATE_NOT_FOUND',
+      'TEMPLATE_SOURCE_MISSING',
+      'TEMPLATE_FILE_UNREADABLE',
+    ]);
     expect(parseTemplate(raw[0]).id).toBe(101);
   });
 });

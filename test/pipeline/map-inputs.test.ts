@@ -27,7 +27,12 @@ describe('prepareInputs and mapInputs read the samples with the real readers', (
     const mapped = await collect(mapInputs(inputs));
     expect(mapped).toHaveLength(records);
     expect(mapped.reduce((n, r) => n + r.rowNumbers.length, 0)).toBe(rows);
-    expect(mapped.filter((r) => r.problems.length > 0).slice(0, 3).map((r) => r.problems)).toEqual([]);
+    expect(
+      mapped
+        .filter((r) => r.problems.length > 0)
+        .slice(0, 3)
+        .map((r) => r.problems),
+    ).toEqual([]);
   });
 
   test('the xlsx sample gets its two-row header from the mapping, with the grouped composition table', async () => {

@@ -19,7 +19,10 @@ describe('moveDoneInputs', () => {
       await writeFile(path.join(from, 'kept.csv'), 'a,b\n');
       await writeFile(path.join(to, 'night.csv'), 'an earlier night\n');
       const result = await moveDoneInputs(
-        [{ file: 'night.csv', openPath: path.join(from, 'night.csv') }, { file: 'kept.csv', openPath: path.join(from, 'kept.csv') }],
+        [
+          { file: 'night.csv', openPath: path.join(from, 'night.csv') },
+          { file: 'kept.csv', openPath: path.join(from, 'kept.csv') },
+        ],
         (file) => file === 'kept.csv',
         to,
       );
@@ -39,7 +42,11 @@ describe('moveDoneInputs', () => {
     try {
       await writeFile(path.join(from, 'a.csv'), 'x\n');
       await writeFile(path.join(from, 'blocker'), 'a file, not a folder\n');
-      const result = await moveDoneInputs([{ file: 'a.csv', openPath: path.join(from, 'a.csv') }], () => false, path.join(from, 'blocker', 'done'));
+      const result = await moveDoneInputs(
+        [{ file: 'a.csv', openPath: path.join(from, 'a.csv') }],
+        () => false,
+        path.join(from, 'blocker', 'done'),
+      );
       expect(result.moved).toEqual([]);
       expect(result.unmoved).toEqual([{ file: 'a.csv', reason: expect.stringContaining('ENOTDIR') }]);
       expect((await readdir(from)).sort()).toEqual(['a.csv', 'blocker']);

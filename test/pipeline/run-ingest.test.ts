@@ -69,7 +69,12 @@ describe('runIngest (in-process, sandbox over HTTP)', () => {
   test('a mapping problem throws before the report is touched', async () => {
     const dir = await tempDir();
     const reportFile = path.join(dir, 'never.report.jsonl');
-    await expect(runIngest({ ...options(path.join(dir, 'missing.csv'), reportFile), dryRun: true }, { template: { templateFile: path.join(dir, 'nope.json') } })).rejects.toMatchObject({ kind: 'template' });
+    await expect(
+      runIngest(
+        { ...options(path.join(dir, 'missing.csv'), reportFile), dryRun: true },
+        { template: { templateFile: path.join(dir, 'nope.json') } },
+      ),
+    ).rejects.toMatchObject({ kind: 'template' });
     const { exists } = await loadReportState(reportFile, { whole: true });
     expect(exists).toBe(false);
   });

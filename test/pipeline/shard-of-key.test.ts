@@ -50,7 +50,7 @@ describe('selectShard', () => {
     expect(seen.sort()).toEqual([...keys].sort());
   });
 
-  test('without a shard every row goes through and none is counted as another shard\'s', async () => {
+  test("without a shard every row goes through and none is counted as another shard's", async () => {
     const selection = selectShard(rowsOf(keys), undefined);
     expect(await keysOf(selection.rows)).toEqual(keys);
     expect(selection.others()).toBe(0);

@@ -45,12 +45,20 @@ beforeAll(async () => {
 });
 
 async function prepare(file: string): Promise<PreparedInput[]> {
-  const { prepared } = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: path.join(root, 'samples/templates.json') });
+  const { prepared } = await loadJob({
+    mappingFile: 'mappings/steel_strength.yaml',
+    cwd: root,
+    templateFile: path.join(root, 'samples/templates.json'),
+  });
   return stage.prepareInputs({ inputs: [file], mapping: prepared, cwd: root });
 }
 
 /** Every row as plain data (lazy members included), or the error's fields. */
-async function mapOut(inputs: readonly PreparedInput[], mapOnWorker: boolean, progress?: ReadTracker): Promise<{ rows: unknown[]; kinds: Set<string>; error?: unknown }> {
+async function mapOut(
+  inputs: readonly PreparedInput[],
+  mapOnWorker: boolean,
+  progress?: ReadTracker,
+): Promise<{ rows: unknown[]; kinds: Set<string>; error?: unknown }> {
   const rows: unknown[] = [];
   const kinds = new Set<string>();
   try {
@@ -61,7 +69,11 @@ async function mapOut(inputs: readonly PreparedInput[], mapOnWorker: boolean, pr
     return { rows, kinds };
   } catch (error) {
     const e = error as { name: string; kind?: string; code?: string; location?: unknown; problems?: unknown; message: string };
-    return { rows, kinds, error: { name: e.name, kind: e.kind, code: e.code, location: e.location, problems: e.problems, message: e.message } };
+    return {
+      rows,
+      kinds,
+      error: { name: e.name, kind: e.kind, code: e.code, location: e.location, problems: e.problems, message: e.message },
+    };
   }
 }
 
@@ -80,7 +92,7 @@ describe('mapping on the worker thread (ingest)', () => {
     expect(there.rows).toEqual(here.rows);
   });
 
-  test('the body is the record\'s JSON and the hash is of the body', async () => {
+  test("the body is the record's JSON and the hash is of the body", async () => {
     const { createHash } = await import('node:crypto');
     const [row] = (await mapOut(await prepare(big), true)).rows as MappedRow[];
     expect(JSON.parse(row!.body!)).toEqual(row!.record);
@@ -100,7 +112,13 @@ describe('mapping on the worker thread (ingest)', () => {
 
   test('a file that stops being UTF-8 fails alike, after the rows before the line it names', async () => {
     const file = path.join(dir, 'late-latin1.csv');
-    writeFileSync(file, Buffer.concat([readFileSync(big), Buffer.from('99,Z\xfcrich,0.02,0.05,0.05,0.01,19.7,2.95,0.01,0.0,0.01,15.0,0.0,0.15,1.55,2411.5,2473.5,7.0\n', 'latin1')]));
+    writeFileSync(
+      file,
+      Buffer.concat([
+        readFileSync(big),
+        Buffer.from('99,Z\xfcrich,0.02,0.05,0.05,0.01,19.7,2.95,0.01,0.0,0.01,15.0,0.0,0.15,1.55,2411.5,2473.5,7.0\n', 'latin1'),
+      ]),
+    );
     const inputs = await prepare(file);
     const there = await mapOut(inputs, true);
     const here = await mapOut(inputs, false);
@@ -117,14 +135,18 @@ describe('mapping on the worker thread (ingest)', () => {
     expect(there.rows.slice(0, common)).toEqual(here.rows.slice(0, common));
   });
 
-  test('a header changed after it was checked fails alike, with the mapping\'s problems', async () => {
+  test("a header changed after it was checked fails alike, with the mapping's problems", async () => {
     const file = path.join(dir, 'changed.csv');
     writeFileSync(file, readFileSync(big));
     const inputs = await prepare(file);
     writeFileSync(file, readFileSync(big, 'utf8').replace(',formula,', ',formel,'));
     const there = await mapOut(inputs, true);
     const here = await mapOut(inputs, false);
-    expect(there.error).toMatchObject({ name: 'MappingInvalidError', code: 'MAPPING_INVALID', problems: expect.arrayContaining([expect.objectContaining({ code: 'MAPPING_COLUMN_NOT_FOUND' })]) });
+    expect(there.error).toMatchObject({
+      name: 'MappingInvalidError',
+      code: 'MAPPING_INVALID',
+      problems: expect.arrayContaining([expect.objectContaining({ code: 'MAPPING_COLUMN_NOT_FOUND' })]),
+    });
     expect([there.error, there.rows]).toEqual([here.error, here.rows]);
   });
 

@@ -12,15 +12,49 @@ type Row = [string, FailureAction, string, () => unknown, { busy?: boolean; unre
 const table: Row[] = [
   ['refused', 'retry', 'NETWORK_ERROR', () => platform('NETWORK_ERROR', { requestSent: false, reason: 'refused' }), { unreachable: true }],
   ['dns', 'retry', 'NETWORK_ERROR', () => platform('NETWORK_ERROR', { requestSent: false, reason: 'dns' }), { unreachable: true }],
-  ['reset after sending', 'uncertain', 'NETWORK_ERROR', () => platform('NETWORK_ERROR', { requestSent: true, reason: 'reset' }), { unreachable: true }],
+  [
+    'reset after sending',
+    'uncertain',
+    'NETWORK_ERROR',
+    () => platform('NETWORK_ERROR', { requestSent: true, reason: 'reset' }),
+    { unreachable: true },
+  ],
   ['timeout after sending', 'uncertain', 'NETWORK_ERROR', () => platform('NETWORK_ERROR', { requestSent: true, reason: 'timeout' })],
-  ['429', 'retry', 'PLATFORM_BUSY', () => platform('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: '2' }), { busy: true, unreachable: false }],
+  [
+    '429',
+    'retry',
+    'PLATFORM_BUSY',
+    () => platform('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: '2' }),
+    { busy: true, unreachable: false },
+  ],
   ['503', 'retry', 'PLATFORM_BUSY', () => platform('PLATFORM_BUSY', { requestSent: true, status: 503 }), { busy: true, unreachable: true }],
-  ['422/2102', 'failed', 'PLATFORM_ERROR', () => platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102, detail: 'field "x" is missing' })],
+  [
+    '422/2102',
+    'failed',
+    'PLATFORM_ERROR',
+    () => platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102, detail: 'field "x" is missing' }),
+  ],
   ['406/2202', 'failed', 'PLATFORM_ERROR', () => platform('PLATFORM_ERROR', { requestSent: true, status: 406, platformCode: 2202 })],
-  ['422/2109 file missing', 'failed', 'PLATFORM_ERROR', () => platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2109 })],
-  ['500 (maybe committed)', 'uncertain', 'PLATFORM_ERROR', () => platform('PLATFORM_ERROR', { requestSent: true, status: 500, platformCode: 500 }), { unreachable: false }],
-  ['502 HTML page', 'uncertain', 'PROTOCOL_ERROR', () => platform('PROTOCOL_ERROR', { requestSent: true, status: 502 }), { unreachable: true }],
+  [
+    '422/2109 file missing',
+    'failed',
+    'PLATFORM_ERROR',
+    () => platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2109 }),
+  ],
+  [
+    '500 (maybe committed)',
+    'uncertain',
+    'PLATFORM_ERROR',
+    () => platform('PLATFORM_ERROR', { requestSent: true, status: 500, platformCode: 500 }),
+    { unreachable: false },
+  ],
+  [
+    '502 HTML page',
+    'uncertain',
+    'PROTOCOL_ERROR',
+    () => platform('PROTOCOL_ERROR', { requestSent: true, status: 502 }),
+    { unreachable: true },
+  ],
   ['504', 'uncertain', 'PLATFORM_ERROR', () => platform('PLATFORM_ERROR', { requestSent: true, status: 504 }), { unreachable: true }],
   ['503 HTML page', 'retry', 'PLATFORM_BUSY', () => platform('PROTOCOL_ERROR', { requestSent: true, status: 503 }), { busy: true }],
   ['408', 'retry', 'PLATFORM_ERROR', () => platform('PLATFORM_ERROR', { requestSent: true, status: 408 }), { busy: false }],
@@ -50,12 +84,22 @@ describe('classifyFailure', () => {
   }
 
   test('carries the platform facts for the report', () => {
-    const c = classifyFailure(platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102, platformMessage: 'Bad data', detail: 'field "抗拉强度" is missing' }));
+    const c = classifyFailure(
+      platform('PLATFORM_ERROR', {
+        requestSent: true,
+        status: 422,
+        platformCode: 2102,
+        platformMessage: 'Bad data',
+        detail: 'field "抗拉强度" is missing',
+      }),
+    );
     expect(c).toMatchObject({ status: 422, platformCode: 2102, detail: 'field "抗拉强度" is missing' });
   });
 
   test('falls back to the envelope message, and keeps Retry-After and the wire reason', () => {
-    expect(classifyFailure(platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformMessage: 'Bad data' })).detail).toBe('Bad data');
+    expect(classifyFailure(platform('PLATFORM_ERROR', { requestSent: true, status: 422, platformMessage: 'Bad data' })).detail).toBe(
+      'Bad data',
+    );
     expect(classifyFailure(platform('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: '3' })).retryAfter).toBe('3');
     expect(classifyFailure(platform('NETWORK_ERROR', { requestSent: true, reason: 'reset' })).reason).toBe('reset');
   });
@@ -66,15 +110,37 @@ describe('classifyFailure of a GET: the same facts, retried wherever the failure
     new PlatformRequestError(code, 'test', { endpoint: 'GET templates/101', ...failure });
   const rows: [string, FailureAction, string, () => unknown, boolean?][] = [
     ['refused', 'retry', 'NETWORK_ERROR', () => get('NETWORK_ERROR', { requestSent: false, reason: 'refused' })],
-    ['reset after sending (a POST would be uncertain)', 'retry', 'NETWORK_ERROR', () => get('NETWORK_ERROR', { requestSent: true, reason: 'reset' })],
+    [
+      'reset after sending (a POST would be uncertain)',
+      'retry',
+      'NETWORK_ERROR',
+      () => get('NETWORK_ERROR', { requestSent: true, reason: 'reset' }),
+    ],
     ['timeout', 'retry', 'NETWORK_ERROR', () => get('NETWORK_ERROR', { requestSent: true, reason: 'timeout' })],
-    ['429', 'retry', 'PLATFORM_BUSY', () => get('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' }), true],
+    [
+      '429',
+      'retry',
+      'PLATFORM_BUSY',
+      () => get('PLATFORM_BUSY', { requestSent: true, status: 429, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' }),
+      true,
+    ],
     ['503 HTML page', 'retry', 'PLATFORM_BUSY', () => get('PROTOCOL_ERROR', { requestSent: true, status: 503 }), true],
-    ['500 (a POST would be uncertain)', 'retry', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 500, platformCode: 500 }), false],
+    [
+      '500 (a POST would be uncertain)',
+      'retry',
+      'PLATFORM_ERROR',
+      () => get('PLATFORM_ERROR', { requestSent: true, status: 500, platformCode: 500 }),
+      false,
+    ],
     ['502 HTML page', 'retry', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true, status: 502 })],
     ['504', 'retry', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 504 })],
     ['408', 'retry', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 408 })],
-    ['422/2102 template missing', 'failed', 'PLATFORM_ERROR', () => get('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102 })],
+    [
+      '422/2102 template missing',
+      'failed',
+      'PLATFORM_ERROR',
+      () => get('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102 }),
+    ],
     ['200 with the wrong shape', 'failed', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true, status: 200 })],
     ['an answer too large to read', 'failed', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true })],
     ['404 HTML page', 'failed', 'PROTOCOL_ERROR', () => get('PROTOCOL_ERROR', { requestSent: true, status: 404 })],

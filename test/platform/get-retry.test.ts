@@ -18,7 +18,13 @@ describe('a GET follows the same retry rules as the upload queue', () => {
     const sandbox = await startSandbox({ busyFirst: 1, faultsOn: 'all', retryAfterSeconds: 7, retryAfterDate: true, now: () => NOW });
     try {
       const sleeps: number[] = [];
-      const client = createPlatformClient({ baseUrl: sandbox.url, token: sandbox.token, clock: () => NOW, random: () => 0, sleep: async (ms) => void sleeps.push(ms) });
+      const client = createPlatformClient({
+        baseUrl: sandbox.url,
+        token: sandbox.token,
+        clock: () => NOW,
+        random: () => 0,
+        sleep: async (ms) => void sleeps.push(ms),
+      });
       const template = await client.getTemplate(101);
       expect(template.id).toBe(101);
       expect(sleeps).toEqual([7000]);
@@ -43,7 +49,13 @@ describe('a GET follows the same retry rules as the upload queue', () => {
         },
         pauseFor: (ms) => void events.push(`pause ${ms}`),
       };
-      const client = createPlatformClient({ baseUrl: sandbox.url, token: sandbox.token, clock: () => NOW, random: () => 0, sleep: async (ms) => void events.push(`sleep ${ms}`) });
+      const client = createPlatformClient({
+        baseUrl: sandbox.url,
+        token: sandbox.token,
+        clock: () => NOW,
+        random: () => 0,
+        sleep: async (ms) => void events.push(`sleep ${ms}`),
+      });
       await client.getTemplate(101, { pacer });
       expect(events).toEqual(['slot', 'pause 4000', 'slot released', 'sleep 4000', 'slot', 'slot released']);
     } finally {
@@ -56,11 +68,20 @@ describe('a GET follows the same retry rules as the upload queue', () => {
     const server: Server = createServer((req, res) => {
       requests += 1;
       res.writeHead(requests === 1 ? 500 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(requests === 1 ? { code: 500, msg: 'Internal server error' } : { code: 0, data: [{ id: 1, name: 'metals', children: [] }] }));
+      res.end(
+        JSON.stringify(
+          requests === 1 ? { code: 500, msg: 'Internal server error' } : { code: 0, data: [{ id: 1, name: 'metals', children: [] }] },
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const client = createPlatformClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 'tok-123456', random: () => 0, sleep: async () => {} });
+      const client = createPlatformClient({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        token: 'tok-123456',
+        random: () => 0,
+        sleep: async () => {},
+      });
       expect(await client.categoryTree()).toEqual([{ id: 1, name: 'metals', children: [] }]);
       expect(requests).toBe(2);
     } finally {
@@ -74,7 +95,13 @@ describe('a GET follows the same retry rules as the upload queue', () => {
     try {
       const clientSleeps: number[] = [];
       const queueSleeps: number[] = [];
-      const client = createPlatformClient({ baseUrl: sandbox.url, token: sandbox.token, clock: () => NOW, random: () => 0, sleep: async (ms) => void clientSleeps.push(ms) });
+      const client = createPlatformClient({
+        baseUrl: sandbox.url,
+        token: sandbox.token,
+        clock: () => NOW,
+        random: () => 0,
+        sleep: async (ms) => void clientSleeps.push(ms),
+      });
       const reportFile = path.join(dir, 'retry.report.jsonl');
       const result = await runIngest(
         {

@@ -9,7 +9,10 @@ import { manyTemplates } from '../fixtures/many-templates.js';
  * A list endpoint that pages like the platform (out-of-range pages answer page 1) but whose `total`
  * promises more than its pages hold: `short` templates are missing from the end of the catalog.
  */
-function inconsistentServer(catalog: readonly Record<string, unknown>[], claimedTotal: number): Promise<{ server: Server; url: string; pagesAsked: number[] }> {
+function inconsistentServer(
+  catalog: readonly Record<string, unknown>[],
+  claimedTotal: number,
+): Promise<{ server: Server; url: string; pagesAsked: number[] }> {
   const pagesAsked: number[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -21,7 +24,9 @@ function inconsistentServer(catalog: readonly Record<string, unknown>[], claimed
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 0, msg: 'success', data: { templates, total: claimedTotal } }));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pagesAsked })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pagesAsked })),
+  );
 }
 
 const servers: Server[] = [];
@@ -35,7 +40,9 @@ async function serve(catalog: readonly Record<string, unknown>[], claimedTotal: 
 
 test('total 3 with an empty page is a PROTOCOL_ERROR, not "0 templates"', async () => {
   const { url } = await serve([], 3);
-  const error = await createPlatformClient({ baseUrl: url, token: 'tok' }).listTemplates().catch((e: unknown) => e);
+  const error = await createPlatformClient({ baseUrl: url, token: 'tok' })
+    .listTemplates()
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PlatformRequestError);
   expect(error).toMatchObject({ code: 'PROTOCOL_ERROR', failure: { endpoint: 'GET templates', status: 200 } });
 
@@ -47,7 +54,9 @@ test('total 3 with an empty page is a PROTOCOL_ERROR, not "0 templates"', async 
 
 test('a short page before the last one stops the listing after that page (no endless paging)', async () => {
   const { url, pagesAsked } = await serve(manyTemplates(25).slice(0, 25), 45);
-  const error = await createPlatformClient({ baseUrl: url, token: 'tok' }).listTemplates({ perPage: 10 }).catch((e: unknown) => e);
+  const error = await createPlatformClient({ baseUrl: url, token: 'tok' })
+    .listTemplates({ perPage: 10 })
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'PROTOCOL_ERROR' });
   expect(pagesAsked).toEqual([1, 2, 3]);
 });

@@ -18,11 +18,21 @@ function leakyServer(): Promise<{ server: Server; url: string }> {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 500, msg: `failed for ${auth}`, error_detail: { header: auth, token: auth.slice(7) } }));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 function everything(error: PlatformRequestError): string {
-  return JSON.stringify({ message: error.message, details: error.details, failure: error.failure, hint: error.hint, cause: String(error.cause) }) + formatError(error);
+  return (
+    JSON.stringify({
+      message: error.message,
+      details: error.details,
+      failure: error.failure,
+      hint: error.hint,
+      cause: String(error.cause),
+    }) + formatError(error)
+  );
 }
 
 describe('platform text that echoes the token', () => {

@@ -60,8 +60,15 @@ describe('platform client against the sample sandbox', () => {
   test('lists published templates only', async () => {
     const templates = await client.listTemplates();
     // samples/templates.json grows with the samples; 103 is its unpublished one.
-    const samples = (JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as { templates: { id: number; published?: boolean }[] }).templates;
-    const published = samples.filter((t) => t.published !== false).map((t) => t.id).sort();
+    const samples = (
+      JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as {
+        templates: { id: number; published?: boolean }[];
+      }
+    ).templates;
+    const published = samples
+      .filter((t) => t.published !== false)
+      .map((t) => t.id)
+      .sort();
     expect(published).toContain(101);
     expect(published).not.toContain(103);
     expect(templates.map((t) => t.id).sort()).toEqual(published);
@@ -108,7 +115,9 @@ describe('platform client against the sample sandbox', () => {
     expect(error.code).toBe('TOKEN_REJECTED');
     expect(error.kind).toBe('fatal');
     expect(error.failure.status).toBe(403);
-    expect(JSON.stringify({ message: error.message, details: error.details, hint: error.hint, cause: String(error.cause) })).not.toContain(secret);
+    expect(JSON.stringify({ message: error.message, details: error.details, hint: error.hint, cause: String(error.cause) })).not.toContain(
+      secret,
+    );
   });
 });
 
@@ -265,7 +274,12 @@ test('GETs retry a busy platform, honoring its Retry-After, then give up with PL
   const sandbox = await startSandbox({ busyRate: 1, faultsOn: 'all', retryAfterSeconds: 2 });
   try {
     const sleeps: number[] = [];
-    const client = createPlatformClient({ baseUrl: sandbox.url, token: 'sandbox-token', sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 });
+    const client = createPlatformClient({
+      baseUrl: sandbox.url,
+      token: 'sandbox-token',
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0.5,
+    });
     const error = await caught(client.categoryTree());
     expect(error.code).toBe('PLATFORM_BUSY');
     // The longer of the backoff and the Retry-After: 2 s until the backoff passes it.

@@ -15,7 +15,9 @@ function codeOf(status: number, body: string, contentType: string | undefined = 
 
 describe('readEnvelope', () => {
   test('success is code 0 on 200 or 201', () => {
-    expect(readEnvelope({ status: 201, body: '{"code": 0, "data": 48213}', contentType: JSON_TYPE, retryAfter: undefined }, 'POST data/full')).toBe(48213);
+    expect(
+      readEnvelope({ status: 201, body: '{"code": 0, "data": 48213}', contentType: JSON_TYPE, retryAfter: undefined }, 'POST data/full'),
+    ).toBe(48213);
     expect(codeOf(200, '{"code":0,"data":null}')).toBe('OK');
     expect(codeOf(202, '{"code":0,"data":null}')).toBe('PLATFORM_ERROR');
   });
@@ -34,10 +36,23 @@ describe('readEnvelope', () => {
 
   test('keeps the platform facts, error_detail of any JSON type as text', () => {
     try {
-      readEnvelope({ status: 422, body: '{"code":2102,"msg":"Bad data","data":{},"error_detail":{"row":3}}', contentType: JSON_TYPE, retryAfter: undefined }, 'POST data/full');
+      readEnvelope(
+        {
+          status: 422,
+          body: '{"code":2102,"msg":"Bad data","data":{},"error_detail":{"row":3}}',
+          contentType: JSON_TYPE,
+          retryAfter: undefined,
+        },
+        'POST data/full',
+      );
     } catch (error) {
       expect((error as PlatformRequestError).failure).toEqual({
-        endpoint: 'POST data/full', status: 422, requestSent: true, platformCode: 2102, platformMessage: 'Bad data', detail: '{"row":3}',
+        endpoint: 'POST data/full',
+        status: 422,
+        requestSent: true,
+        platformCode: 2102,
+        platformMessage: 'Bad data',
+        detail: '{"row":3}',
       });
       return;
     }

@@ -18,7 +18,13 @@ describe('renewableToken', () => {
   });
 
   test('the same token again, none, a read error, or a token refused before: the run stops', async () => {
-    for (const reread of [() => 't1', () => undefined, (): string => { throw new Error('EACCES'); }]) {
+    for (const reread of [
+      () => 't1',
+      () => undefined,
+      (): string => {
+        throw new Error('EACCES');
+      },
+    ]) {
       const tokens = renewableToken('t1', reread);
       expect(await tokens.renew('t1')).toBeUndefined();
       expect(tokens.current()).toBe('t1');

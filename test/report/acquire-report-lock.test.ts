@@ -53,7 +53,10 @@ describe('acquireReportLock', () => {
   test('a lock from another host cannot be checked and is respected', async () => {
     const report = join(dir, 'r.jsonl');
     await writeFile(`${report}.lock`, JSON.stringify({ pid: 1, hostname: 'elsewhere', startedAt: 'then' }));
-    await expect(acquireReportLock(report, { isAlive: () => false })).rejects.toMatchObject({ code: 'REPORT_LOCKED', details: { hostname: 'elsewhere' } });
+    await expect(acquireReportLock(report, { isAlive: () => false })).rejects.toMatchObject({
+      code: 'REPORT_LOCKED',
+      details: { hostname: 'elsewhere' },
+    });
   });
 
   test('an unreadable lock is stale only once it is old', async () => {

@@ -20,7 +20,14 @@ const LINES: ReportLine[] = [
   L.intent('d', h('d1')),
   L.uploaded('d', h('d1'), 14),
   L.intent('e', h('e1')),
-  { type: 'summary', at: 'x', counts: { uploaded: 2, invalid: 1, failed: 0, uncertain: 1, skipped: 0, changed: 0 }, rows: 4, durationMs: 5, interrupted: false },
+  {
+    type: 'summary',
+    at: 'x',
+    counts: { uploaded: 2, invalid: 1, failed: 0, uncertain: 1, skipped: 0, changed: 0 },
+    rows: 4,
+    durationMs: 5,
+    interrupted: false,
+  },
   L.run('r2'),
   L.changed('d', h('d2'), h('d1'), 14),
   L.intent('f', h('f1')),
@@ -46,8 +53,24 @@ describe('compactReport', () => {
 
     const result = await compactReport(file);
     expect(result).toMatchObject({ linesBefore: LINES.length, keys: 8 });
-    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; key?: string });
-    expect(lines.map((l) => l.type)).toEqual(['run', 'state', 'state', 'state', 'summary', 'run', 'state', 'state', 'state', 'run', 'state', 'state']);
+    const lines = (await readFile(file, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; key?: string });
+    expect(lines.map((l) => l.type)).toEqual([
+      'run',
+      'state',
+      'state',
+      'state',
+      'summary',
+      'run',
+      'state',
+      'state',
+      'state',
+      'run',
+      'state',
+      'state',
+    ]);
     expect(result.linesAfter).toBe(lines.length);
     expect(await readdir(dir)).toEqual(['r.jsonl']);
 

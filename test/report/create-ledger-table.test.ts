@@ -8,10 +8,17 @@ describe('createLedgerTable', () => {
     const table = createLedgerTable();
     const n = 3 * 65_536; // three full pages
     const at = (i: number): string | undefined => (i % 5 === 0 ? undefined : new Date(Date.UTC(2026, 10, 23) + i * 1001).toISOString());
-    for (let i = 0; i < n; i++) table.set(`key-${i}`, { hash: sha(`row ${i}`), id: 1_000_000_000_000 + i, attempts: (i % 3) + 1, line: i + 1, uploadedAt: at(i) });
+    for (let i = 0; i < n; i++)
+      table.set(`key-${i}`, { hash: sha(`row ${i}`), id: 1_000_000_000_000 + i, attempts: (i % 3) + 1, line: i + 1, uploadedAt: at(i) });
     expect(table.size).toBe(n);
     for (const i of [0, 1, 65_535, 65_536, 131_071, n - 1]) {
-      expect(table.get(`key-${i}`)).toStrictEqual({ hash: sha(`row ${i}`), id: 1_000_000_000_000 + i, attempts: (i % 3) + 1, line: i + 1, uploadedAt: at(i) });
+      expect(table.get(`key-${i}`)).toStrictEqual({
+        hash: sha(`row ${i}`),
+        id: 1_000_000_000_000 + i,
+        attempts: (i % 3) + 1,
+        line: i + 1,
+        uploadedAt: at(i),
+      });
     }
     expect(table.get('key-unknown')).toBeUndefined();
     // About 76 bytes a key once the pages fill: far below a Map of objects.

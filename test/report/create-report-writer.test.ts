@@ -55,7 +55,9 @@ describe('createReportWriter', () => {
     const writer = await createReportWriter(join(dir, 'r.jsonl'));
     await writer.close();
     await writer.close();
-    await expect(writer.write({ type: 'skipped', key: 'b', hash: 'h', location: { file: 'a.csv', row: 3 }, why: 'uploaded' })).rejects.toMatchObject({ code: 'REPORT_CLOSED' });
+    await expect(
+      writer.write({ type: 'skipped', key: 'b', hash: 'h', location: { file: 'a.csv', row: 3 }, why: 'uploaded' }),
+    ).rejects.toMatchObject({ code: 'REPORT_CLOSED' });
   });
 
   test('a report in a missing folder is REPORT_NOT_WRITABLE', async () => {

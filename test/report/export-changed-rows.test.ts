@@ -15,7 +15,15 @@ describe('exportChangedRows', () => {
   afterEach(() => cleanup());
 
   const state = () =>
-    foldReport([L.run(), L.uploaded('d', 'h4', 14, 5), L.uploaded('=e', 'h8', 15, 6), L.uploaded('f', 'h9', 16, 7), L.changed('d', 'h5', 'h4', 14), L.changed('=e', 'h6', 'h8', 15), L.invalid('c', 'h3', 4)]);
+    foldReport([
+      L.run(),
+      L.uploaded('d', 'h4', 14, 5),
+      L.uploaded('=e', 'h8', 15, 6),
+      L.uploaded('f', 'h9', 16, 7),
+      L.changed('d', 'h5', 'h4', 14),
+      L.changed('=e', 'h6', 'h8', 15),
+      L.invalid('c', 'h3', 4),
+    ]);
 
   test('CSV: each changed row with the id of the record it differs from and its cells; a formula-like text made inert', async () => {
     const out = join(dir, 'changed.csv');
@@ -36,6 +44,9 @@ describe('exportChangedRows', () => {
       ['d', 14],
       ['=e', 15],
     ]);
-    await expect(exportChangedRows(state(), join(dir, 'changed.json'))).rejects.toMatchObject({ code: 'CHANGED_OUT_EXTENSION', location: { field: '--changed-out' } });
+    await expect(exportChangedRows(state(), join(dir, 'changed.json'))).rejects.toMatchObject({
+      code: 'CHANGED_OUT_EXTENSION',
+      location: { field: '--changed-out' },
+    });
   });
 });

@@ -21,7 +21,14 @@ const tricky: ReportLine = {
   platformCode: 2102,
   detail: 'field "抗拉强度" is missing',
   attempts: 1,
-  sourceValues: { id: 'q', 牌号: 'GH4169, "forged"', 备注: 'line1\nline2', 日期: { kind: 'date', iso: '2024-01-01' }, 空: null, error: 'x' },
+  sourceValues: {
+    id: 'q',
+    牌号: 'GH4169, "forged"',
+    备注: 'line1\nline2',
+    日期: { kind: 'date', iso: '2024-01-01' },
+    空: null,
+    error: 'x',
+  },
 };
 
 const lines: ReportLine[] = [
@@ -63,7 +70,10 @@ describe('exportFailedRows', () => {
   test('JSON lines keep typed values', async () => {
     const out = join(dir, 'fix.jsonl');
     await exportFailedRows(foldReport(lines), out);
-    const rows = (await readFile(out, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const rows = (await readFile(out, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(4);
     expect(rows[1]).toMatchObject({ status: 'uncertain', row: 5, sourceValues: { id: 'f', 温度: 700 } });
     expect(rows[0]).toMatchObject({ status: 'failed', codes: ['PLATFORM_ERROR'] });

@@ -59,11 +59,18 @@ describe('exportUploadedRows', () => {
     expect(isMgeError(wrong, 'usage')).toBe(true);
     expect(wrong).toMatchObject({ code: 'UPLOADED_OUT_EXTENSION', location: { field: '--uploaded-out' } });
     const missing: unknown = await exportUploadedRows(state, join(dir, 'no', 'ids.csv')).catch((e: unknown) => e);
-    expect(missing).toMatchObject({ code: 'UPLOADED_OUT_UNWRITABLE', location: { field: '--uploaded-out', file: join(dir, 'no', 'ids.csv') } });
+    expect(missing).toMatchObject({
+      code: 'UPLOADED_OUT_UNWRITABLE',
+      location: { field: '--uploaded-out', file: join(dir, 'no', 'ids.csv') },
+    });
   });
 
   test('.xlsx by its extension: one sheet, the ids as numbers, a key that looks like a formula kept as text', async () => {
-    const state = foldReport([L.run(), L.uploaded('=1+1', 'h1', 11, 3, '2026-11-23T07:00:01.000Z'), L.uploaded('b', 'h2', 12, 4, '2026-11-23T07:00:02.000Z')]);
+    const state = foldReport([
+      L.run(),
+      L.uploaded('=1+1', 'h1', 11, 3, '2026-11-23T07:00:01.000Z'),
+      L.uploaded('b', 'h2', 12, 4, '2026-11-23T07:00:02.000Z'),
+    ]);
     const out = join(dir, 'uploaded.xlsx');
     expect(await exportUploadedRows(state, out)).toEqual({ rows: 2 });
     const table = await readXlsxList(out);

@@ -49,7 +49,21 @@ describe('createReportFolder({ compact: true })', () => {
     expect(small.keys.size).toBe(whole.keys.size);
     for (const [key, entry] of whole.keys) {
       const { status, hash, attempts, uploaded, uncertainHash, uncertainSince, failure, reason, line } = entry;
-      expect({ key, ...small.keys.get(key) }).toEqual({ key, status, hash, attempts, uploaded, uncertainHash, uncertainSince, failure, reason, line, ...('location' in small.keys.get(key)! ? { location: entry.location, problems: entry.problems, sourceValues: entry.sourceValues, openIntent: undefined } : {}) });
+      expect({ key, ...small.keys.get(key) }).toEqual({
+        key,
+        status,
+        hash,
+        attempts,
+        uploaded,
+        uncertainHash,
+        uncertainSince,
+        failure,
+        reason,
+        line,
+        ...('location' in small.keys.get(key)!
+          ? { location: entry.location, problems: entry.problems, sourceValues: entry.sourceValues, openIntent: undefined }
+          : {}),
+      });
     }
     expect(small.counts).toEqual(whole.counts);
     expect(small.onPlatform).toBe(whole.onPlatform);

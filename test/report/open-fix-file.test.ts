@@ -8,7 +8,22 @@ import { readAll } from '../sources/read-all.js';
 import { tempDir } from './report-fixtures.js';
 
 /** Values a spreadsheet would run, or that XML cannot carry as they are. */
-const TRICKY = ['=1+1', '+A1', '-3', '@SUM(A1)', '\t=x', '\r=y', '=HYPERLINK("http://example.invalid","click")', 'a\rb\r\nc', 'bell\u0007 nul\u0000', '_x0041_ and _x0041_x0042_', ' lead', 'trail ', '<&>"\'', '牌号 GH4169'];
+const TRICKY = [
+  '=1+1',
+  '+A1',
+  '-3',
+  '@SUM(A1)',
+  '\t=x',
+  '\r=y',
+  '=HYPERLINK("http://example.invalid","click")',
+  'a\rb\r\nc',
+  'bell\u0007 nul\u0000',
+  '_x0041_ and _x0041_x0042_',
+  ' lead',
+  'trail ',
+  '<&>"\'',
+  '牌号 GH4169',
+];
 const COLUMNS = ['number', ...TRICKY.map((_, i) => `c${i}`)];
 
 const row: FixRow = {
@@ -29,7 +44,7 @@ describe('openFixFile: rows to fix that a spreadsheet opens safely', () => {
   beforeEach(async () => ({ dir, cleanup } = await tempDir()));
   afterEach(() => cleanup());
 
-  test('CSV: the input\'s own cells keep their exact text; the _ columns, for people, cannot start a formula', async () => {
+  test("CSV: the input's own cells keep their exact text; the _ columns, for people, cannot start a formula", async () => {
     const file = join(dir, 'fix.csv');
     const out = await openFixFile(file, COLUMNS, '--errors');
     await out.write(row);
@@ -37,7 +52,15 @@ describe('openFixFile: rows to fix that a spreadsheet opens safely', () => {
     const [record] = parse<Record<string, string>>(await readFile(file), { bom: true, columns: true });
     expect(TRICKY.map((_, i) => record![`c${i}`])).toEqual(TRICKY);
     expect(record!['number']).toBe('0.3');
-    expect(FIX_COLUMNS.map((c) => record![c])).toEqual(['failed', "'=evil.csv", "'+sheet", '7', '', "'-CODE", '\'=HYPERLINK("http://example.invalid","see")']);
+    expect(FIX_COLUMNS.map((c) => record![c])).toEqual([
+      'failed',
+      "'=evil.csv",
+      "'+sheet",
+      '7',
+      '',
+      "'-CODE",
+      '\'=HYPERLINK("http://example.invalid","see")',
+    ]);
   });
 
   test('xlsx: every cell is text or a number, never a formula; values exact; read back by the tool as written', async () => {
@@ -54,10 +77,12 @@ describe('openFixFile: rows to fix that a spreadsheet opens safely', () => {
     expect(book.worksheets.map((s) => s.name)).toEqual(['数据']);
     const sheet = book.worksheets[0]!;
     const types = new Set<number>();
-    sheet.eachRow((r) => r.eachCell((cell) => {
-      types.add(cell.type);
-      expect(cell.formula).toBeUndefined();
-    }));
+    sheet.eachRow((r) =>
+      r.eachCell((cell) => {
+        types.add(cell.type);
+        expect(cell.formula).toBeUndefined();
+      }),
+    );
     expect([...types].sort()).toEqual([ExcelJs.ValueType.Number, ExcelJs.ValueType.RichText].sort());
     expect(sheet.getRow(1).getCell(1).text).toBe('number');
     expect(sheet.getRow(2).getCell(1).value).toBe(0.1 + 0.2);
@@ -72,7 +97,15 @@ describe('openFixFile: rows to fix that a spreadsheet opens safely', () => {
     const [first, second] = await readAll(table);
     await table.close();
     expect(first!.values.slice(0, COLUMNS.length)).toEqual([0.1 + 0.2, ...TRICKY]);
-    expect(first!.values.slice(COLUMNS.length)).toEqual(['failed', '=evil.csv', '+sheet', '7', null, '-CODE', '=HYPERLINK("http://example.invalid","see")']);
+    expect(first!.values.slice(COLUMNS.length)).toEqual([
+      'failed',
+      '=evil.csv',
+      '+sheet',
+      '7',
+      null,
+      '-CODE',
+      '=HYPERLINK("http://example.invalid","see")',
+    ]);
     expect(second!.values[0]).toBe(-2.5);
   });
 

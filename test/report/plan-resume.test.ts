@@ -10,7 +10,13 @@ type Case = [string, ReportLine[], string, Partial<ResumeOptions>, ResumeDecisio
 const cases: Case[] = [
   ['unknown key', [], 'h1', {}, 'upload'],
   ['uploaded, same hash', [L.intent('a', 'h1'), L.uploaded('a', 'h1', 1)], 'h1', {}, 'skip-uploaded'],
-  ['uploaded, same hash, every flag on', [L.intent('a', 'h1'), L.uploaded('a', 'h1', 1)], 'h1', { retryFailed: true, retryUncertain: true, onChange: 'upload' }, 'skip-uploaded'],
+  [
+    'uploaded, same hash, every flag on',
+    [L.intent('a', 'h1'), L.uploaded('a', 'h1', 1)],
+    'h1',
+    { retryFailed: true, retryUncertain: true, onChange: 'upload' },
+    'skip-uploaded',
+  ],
   ['uploaded, new hash', [L.intent('a', 'h1'), L.uploaded('a', 'h1', 1)], 'h2', {}, 'changed-skip'],
   ['uploaded, new hash, onChange upload', [L.intent('a', 'h1'), L.uploaded('a', 'h1', 1)], 'h2', { onChange: 'upload' }, 'changed-upload'],
   ['changed earlier, still the new hash', [L.uploaded('a', 'h1', 1), L.changed('a', 'h2', 'h1', 1)], 'h2', {}, 'changed-skip'],
@@ -26,12 +32,42 @@ const cases: Case[] = [
   ['uncertain, --retry-uncertain', [L.intent('a', 'h1'), L.uncertain('a', 'h1')], 'h1', { retryUncertain: true }, 'resend-uncertain'],
   ['intent without outcome', [L.intent('a', 'h1')], 'h1', {}, 'skip-uncertain'],
   ['intent without outcome, --retry-uncertain', [L.intent('a', 'h1')], 'h1', { retryUncertain: true }, 'resend-uncertain'],
-  ['uncertain, reported changed, back to the uncertain content, --retry-uncertain', [L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.changed('a', 'h2', 'h1')], 'h1', { retryUncertain: true }, 'resend-uncertain'],
-  ['uncertain, then uploaded by a re-send', [L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.intent('a', 'h1'), L.uploaded('a', 'h1', 4)], 'h1', { retryUncertain: true }, 'skip-uploaded'],
-  ['failed transiently, --retry-uncertain changes nothing', [L.intent('a', 'h1'), L.failed('a', 'h1', true)], 'h1', { retryUncertain: true }, 'retry'],
+  [
+    'uncertain, reported changed, back to the uncertain content, --retry-uncertain',
+    [L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.changed('a', 'h2', 'h1')],
+    'h1',
+    { retryUncertain: true },
+    'resend-uncertain',
+  ],
+  [
+    'uncertain, then uploaded by a re-send',
+    [L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.intent('a', 'h1'), L.uploaded('a', 'h1', 4)],
+    'h1',
+    { retryUncertain: true },
+    'skip-uploaded',
+  ],
+  [
+    'failed transiently, --retry-uncertain changes nothing',
+    [L.intent('a', 'h1'), L.failed('a', 'h1', true)],
+    'h1',
+    { retryUncertain: true },
+    'retry',
+  ],
   ['uncertain, then new content', [L.intent('a', 'h1'), L.uncertain('a', 'h1')], 'h2', {}, 'changed-skip'],
-  ['uncertain, reported changed, same new content again', [L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.changed('a', 'h2', 'h1')], 'h2', {}, 'changed-skip'],
-  ['skipped as uncertain in a later run', [L.run('r1'), L.intent('a', 'h1'), L.run('r2'), L.skipped('a', 'h1', 'uncertain')], 'h1', {}, 'skip-uncertain'],
+  [
+    'uncertain, reported changed, same new content again',
+    [L.intent('a', 'h1'), L.uncertain('a', 'h1'), L.changed('a', 'h2', 'h1')],
+    'h2',
+    {},
+    'changed-skip',
+  ],
+  [
+    'skipped as uncertain in a later run',
+    [L.run('r1'), L.intent('a', 'h1'), L.run('r2'), L.skipped('a', 'h1', 'uncertain')],
+    'h1',
+    {},
+    'skip-uncertain',
+  ],
 ];
 
 describe('planResume', () => {

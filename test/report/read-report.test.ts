@@ -6,7 +6,8 @@ import { loadReportState } from '../../src/report/load-report-state.js';
 import { readReport } from '../../src/report/read-report.js';
 import { tempDir } from './report-fixtures.js';
 
-const line = (key: string) => JSON.stringify({ type: 'uploaded', at: 'x', key, hash: 'h', location: { file: 'a.csv', row: 2 }, id: 1, attempts: 1, ms: 1 });
+const line = (key: string) =>
+  JSON.stringify({ type: 'uploaded', at: 'x', key, hash: 'h', location: { file: 'a.csv', row: 2 }, id: 1, attempts: 1, ms: 1 });
 
 describe('readReport', () => {
   let dir: string;
@@ -67,7 +68,16 @@ describe('readReport', () => {
 
   test('lines are split on bytes, so multi-byte text across read chunks survives', async () => {
     const file = join(dir, 'r.jsonl');
-    const big = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ type: 'skipped', at: 'x', key: `牌号-${i}-屈服强度`, hash: 'h', location: { file: '数据.csv', row: i }, why: 'uploaded' }));
+    const big = Array.from({ length: 3000 }, (_, i) =>
+      JSON.stringify({
+        type: 'skipped',
+        at: 'x',
+        key: `牌号-${i}-屈服强度`,
+        hash: 'h',
+        location: { file: '数据.csv', row: i },
+        why: 'uploaded',
+      }),
+    );
     await writeFile(file, `${big.join('\n')}\n`);
     const { state, warnings } = await loadReportState(file, { whole: true });
     expect(warnings).toEqual([]);

@@ -48,7 +48,10 @@ describe('report lines of this version and of earlier ones', () => {
     await writer.close();
 
     // The new file names the input once, in the run line, and by index in the row lines.
-    const raw = (await readFile(newFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; location?: { file: unknown } });
+    const raw = (await readFile(newFile, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; location?: { file: unknown } });
     expect(new Set(raw.flatMap((l) => (l.location ? [l.location.file] : [])))).toEqual(new Set([0]));
 
     const before = (await loadReportState(oldFile)).state;
@@ -70,7 +73,12 @@ describe('report lines of this version and of earlier ones', () => {
 
   test('an old report goes on in the new format: its earlier runs read as written, the next run by index', async () => {
     const file = join(dir, 'mixed.jsonl');
-    await writeFile(file, OLD.slice(0, 12).map((l) => `${JSON.stringify(l)}\n`).join(''));
+    await writeFile(
+      file,
+      OLD.slice(0, 12)
+        .map((l) => `${JSON.stringify(l)}\n`)
+        .join(''),
+    );
     const writer = await createReportWriter(file);
     for (const line of NEW.slice(12)) await writer.write(withoutAt(line));
     await writer.close();

@@ -5,22 +5,31 @@ import { L } from './report-fixtures.js';
 /** A line as it reads back from the report (JSON drops what is undefined). */
 const asRead = (line: ReportLine): Record<string, unknown> => JSON.parse(JSON.stringify(line)) as Record<string, unknown>;
 
-const SUMMARY: ReportLine = { type: 'summary', at: 'now', counts: { uploaded: 1, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 }, rows: 1, durationMs: 3, interrupted: false };
+const SUMMARY: ReportLine = {
+  type: 'summary',
+  at: 'now',
+  counts: { uploaded: 1, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 },
+  rows: 1,
+  durationMs: 3,
+  interrupted: false,
+};
 
-test.each([
-  L.run(),
-  L.intent('k', 'h'),
-  L.retrying('k', 'h'),
-  L.uploaded('k', 'h', 7),
-  L.failed('k', 'h', false),
-  L.uncertain('k', 'h'),
-  L.invalid('k', 'h'),
-  L.skipped('k', 'h', 'uploaded'),
-  L.changed('k', 'h2', 'h1', 7),
-  SUMMARY,
-  { ...L.uploaded('k', 'h', 7), resendOf: { runId: 'r0', at: 'then', reason: 'no outcome' } } as ReportLine,
-  { ...L.failed('k', 'h', false), sourceValues: { d: { kind: 'date', iso: '2024-01-01' }, n: null, b: true } } as ReportLine,
-].map((line) => [line.type, line] as const))('%s line as the tool writes it: fits', (_type, line) => {
+test.each(
+  [
+    L.run(),
+    L.intent('k', 'h'),
+    L.retrying('k', 'h'),
+    L.uploaded('k', 'h', 7),
+    L.failed('k', 'h', false),
+    L.uncertain('k', 'h'),
+    L.invalid('k', 'h'),
+    L.skipped('k', 'h', 'uploaded'),
+    L.changed('k', 'h2', 'h1', 7),
+    SUMMARY,
+    { ...L.uploaded('k', 'h', 7), resendOf: { runId: 'r0', at: 'then', reason: 'no outcome' } } as ReportLine,
+    { ...L.failed('k', 'h', false), sourceValues: { d: { kind: 'date', iso: '2024-01-01' }, n: null, b: true } } as ReportLine,
+  ].map((line) => [line.type, line] as const),
+)('%s line as the tool writes it: fits', (_type, line) => {
   expect(misshapenField(asRead(line), line.type)).toBeUndefined();
 });
 

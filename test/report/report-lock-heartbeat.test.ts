@@ -38,13 +38,17 @@ describe('report lock heartbeat (injected clock and timer)', () => {
   beforeEach(async () => ({ dir, cleanup } = await tempDir()));
   afterEach(() => cleanup());
 
-  test('the holder beats every 10 s: the lock file\'s modification time follows its clock; release stops the timer', async () => {
+  test("the holder beats every 10 s: the lock file's modification time follows its clock; release stops the timer", async () => {
     const report = join(dir, 'r.jsonl');
     const clock = manualClock();
     const timer = manualTimer();
     const lock = await acquireReportLock(report, { clock: clock.now, every: timer.every, hostname: 'pod-a' });
     expect(timer.ms()).toBe(10 * S);
-    expect(JSON.parse(await readFile(`${report}.lock`, 'utf8'))).toMatchObject({ hostname: 'pod-a', heartbeatMs: 10 * S, id: expect.any(String) });
+    expect(JSON.parse(await readFile(`${report}.lock`, 'utf8'))).toMatchObject({
+      hostname: 'pod-a',
+      heartbeatMs: 10 * S,
+      id: expect.any(String),
+    });
     expect(await mtimeOf(`${report}.lock`)).toBe(T0);
     clock.advance(10 * S);
     lock.heartbeat();
@@ -53,20 +57,30 @@ describe('report lock heartbeat (injected clock and timer)', () => {
     expect(timer.stopped()).toBe(true);
   });
 
-  test('another host\'s lock: respected while it beats, taken over 60 s after its last beat; the old holder then stops before writing', async () => {
+  test("another host's lock: respected while it beats, taken over 60 s after its last beat; the old holder then stops before writing", async () => {
     const report = join(dir, 'r.jsonl');
     const clock = manualClock();
     const a = await acquireReportLock(report, { clock: clock.now, every: manualTimer().every, hostname: 'pod-a' });
     const writer = await createReportWriter(report, { clock: clock.now, guard: () => a.assertHeld() });
     await writer.write({ type: 'note', text: 'before' } as never);
-    const asB = { clock: clock.now, every: manualTimer().every, hostname: 'pod-b', isAlive: () => false, onWarning: (w: { reason: string }) => warnings.push(w.reason) };
+    const asB = {
+      clock: clock.now,
+      every: manualTimer().every,
+      hostname: 'pod-b',
+      isAlive: () => false,
+      onWarning: (w: { reason: string }) => warnings.push(w.reason),
+    };
     const warnings: string[] = [];
 
     clock.advance(50 * S);
     a.heartbeat();
     clock.advance(55 * S);
     const refused = await acquireReportLock(report, asB).catch((e: unknown) => e);
-    expect(isMgeError(refused, 'usage') && [refused.code, refused.details['hostname'], refused.details['ageMs']]).toEqual(['REPORT_LOCKED', 'pod-a', 55 * S]);
+    expect(isMgeError(refused, 'usage') && [refused.code, refused.details['hostname'], refused.details['ageMs']]).toEqual([
+      'REPORT_LOCKED',
+      'pod-a',
+      55 * S,
+    ]);
     expect(refused instanceof Error && (refused as { hint?: string }).hint).toMatch(/last heartbeat was 55 s ago/);
 
     // A is paused: no beat for over 60 s, and B takes the report over.
@@ -113,13 +127,17 @@ describe('report lock heartbeat (injected clock and timer)', () => {
   test('a lock path that is a directory is a user error, not an internal one', async () => {
     const report = join(dir, 'r.jsonl');
     await mkdir(`${report}.lock`);
-    await expect(acquireReportLock(report, { every: manualTimer().every })).rejects.toMatchObject({ kind: 'usage', code: 'REPORT_LOCK_NOT_A_FILE' });
+    await expect(acquireReportLock(report, { every: manualTimer().every })).rejects.toMatchObject({
+      kind: 'usage',
+      code: 'REPORT_LOCK_NOT_A_FILE',
+    });
   });
 
   test('judgeReportLock: dead process of this host at once; same pid of this host (another pid namespace) by time; unreadable after 10 s', () => {
     const us = { pid: 1, hostname: 'box' };
     const beating = (pid: number, host: string) => ({ pid, hostname: host, startedAt: 'x', heartbeatMs: 10 * S });
-    const judge = (holder: ReturnType<typeof beating> | undefined, ageMs: number, alive: boolean) => judgeReportLock({ holder, ageMs }, us, () => alive, DEFAULT_LOCK_TIMING);
+    const judge = (holder: ReturnType<typeof beating> | undefined, ageMs: number, alive: boolean) =>
+      judgeReportLock({ holder, ageMs }, us, () => alive, DEFAULT_LOCK_TIMING);
     expect(judge(beating(99, 'box'), 0, false)).toBe('dead-process');
     expect(judge(beating(99, 'box'), 0, true)).toBeUndefined();
     expect([judge(beating(1, 'box'), 59 * S, false), judge(beating(1, 'box'), 61 * S, false)]).toEqual([undefined, 'no-heartbeat']);

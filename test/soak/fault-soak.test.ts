@@ -40,8 +40,13 @@ test('the audit finds a record stored once more than the report allows, a row lo
   try {
     const soak = await runScript(['--json', '--seed', '7', '--iterations', '1', '--rows', '40', '--keep', dir]);
     expect(soak.code).toBe(0);
-    const files = { store: path.join(dir, 'scenario-0', 'store.jsonl'), report: path.join(dir, 'scenario-0', 'report.jsonl'), input: path.join(dir, 'scenario-0', 'input.csv') };
-    const audit = (store: string): Promise<CliResult> => runScript(['audit', '--store', store, '--report', files.report, '--input', files.input]);
+    const files = {
+      store: path.join(dir, 'scenario-0', 'store.jsonl'),
+      report: path.join(dir, 'scenario-0', 'report.jsonl'),
+      input: path.join(dir, 'scenario-0', 'input.csv'),
+    };
+    const audit = (store: string): Promise<CliResult> =>
+      runScript(['audit', '--store', store, '--report', files.report, '--input', files.input]);
     expect((await audit(files.store)).code).toBe(0);
     const lines = (await readFile(files.store, 'utf8')).trimEnd().split('\n');
     const [first = '', ...rest] = lines;

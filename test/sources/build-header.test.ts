@@ -25,7 +25,12 @@ describe('buildHeader', () => {
   });
 
   test('header text is trimmed and its inner whitespace collapsed; numbers and dates become text', () => {
-    const { header } = buildHeader({ ...base, headerRow: 1, rows: [['  屈服强度\n(MPa) ', 2024, { kind: 'date', iso: '2024-01-01' }, true]], merges: undefined });
+    const { header } = buildHeader({
+      ...base,
+      headerRow: 1,
+      rows: [['  屈服强度\n(MPa) ', 2024, { kind: 'date', iso: '2024-01-01' }, true]],
+      merges: undefined,
+    });
     expect(header.names).toEqual(['屈服强度 (MPa)', '2024', '2024-01-01', 'true']);
   });
 

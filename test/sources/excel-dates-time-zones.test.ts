@@ -16,7 +16,9 @@ async function datesIn(timeZone: string, file: string, options: object): Promise
     const out = [];
     for await (const row of table.rows()) out.push(row.values.filter((v) => v && typeof v === 'object'));
     console.log(JSON.stringify(out));`;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TZ: timeZone, NODE_OPTIONS: '' } });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, TZ: timeZone, NODE_OPTIONS: '' },
+  });
   return JSON.parse(stdout) as unknown[];
 }
 

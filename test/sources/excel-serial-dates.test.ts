@@ -10,14 +10,35 @@ import { tempDirSync } from '../helpers/temp-dir.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Serials around the fictitious 1900-02-29 (serial 60), a time alone, and a modern date-time. */
 const SERIALS = [0.5, 1, 2, 59, 60, 61, 45292, 45292.5];
-const SHOWN_1900 = ['1899-12-30T12:00:00', '1900-01-01', '1900-01-02', '1900-02-28', '1900-02-29', '1900-03-01', '2024-01-01', '2024-01-01T12:00:00'];
-const SHOWN_1904 = ['1904-01-01T12:00:00', '1904-01-02', '1904-01-03', '1904-02-29', '1904-03-01', '1904-03-02', '2028-01-02', '2028-01-02T12:00:00'];
+const SHOWN_1900 = [
+  '1899-12-30T12:00:00',
+  '1900-01-01',
+  '1900-01-02',
+  '1900-02-28',
+  '1900-02-29',
+  '1900-03-01',
+  '2024-01-01',
+  '2024-01-01T12:00:00',
+];
+const SHOWN_1904 = [
+  '1904-01-01T12:00:00',
+  '1904-01-02',
+  '1904-01-03',
+  '1904-02-29',
+  '1904-03-01',
+  '1904-03-02',
+  '2028-01-02',
+  '2028-01-02T12:00:00',
+];
 
 describe('excelSerialDate', () => {
-  test.each(SERIALS.map((s, i) => [s, SHOWN_1900[i], SHOWN_1904[i]]))('serial %s is %s (1900 system) and %s (1904 system)', (serial, in1900, in1904) => {
-    expect(excelSerialDate(serial, false, false)?.iso).toBe(in1900);
-    expect(excelSerialDate(serial, true, false)?.iso).toBe(in1904);
-  });
+  test.each(SERIALS.map((s, i) => [s, SHOWN_1900[i], SHOWN_1904[i]]))(
+    'serial %s is %s (1900 system) and %s (1904 system)',
+    (serial, in1900, in1904) => {
+      expect(excelSerialDate(serial, false, false)?.iso).toBe(in1900);
+      expect(excelSerialDate(serial, true, false)?.iso).toBe(in1904);
+    },
+  );
 
   test('a format with a time keeps midnight; a time on the fictitious day keeps its time', () => {
     expect(excelSerialDate(1, false, true)?.iso).toBe('1900-01-01T00:00:00');
@@ -76,14 +97,17 @@ describe('both readers date early serials as Excel shows them, in both date syst
   });
 
   test('.ods: ISO dates before 1900-03-01 (and 1900-02-28 itself) keep their day, a time alone sits on 1899-12-30', async () => {
-    const cell = (attrs: string): string => `<table:table-row><table:table-cell ${attrs}><text:p>x</text:p></table:table-cell></table:table-row>`;
+    const cell = (attrs: string): string =>
+      `<table:table-row><table:table-cell ${attrs}><text:p>x</text:p></table:table-cell></table:table-row>`;
     const file = path.join(dir, 'dates.ods');
     // Flat OpenDocument XML: what LibreOffice stores for date and time cells.
     writeFileSync(
       file,
       '<?xml version="1.0" encoding="UTF-8"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body><office:spreadsheet><table:table table:name="S">' +
         '<table:table-row><table:table-cell office:value-type="string"><text:p>date</text:p></table:table-cell></table:table-row>' +
-        ['1850-06-01', '1900-01-01', '1900-02-27', '1900-02-28', '1900-03-01', '2024-01-01T13:45:30'].map((d) => cell(`office:value-type="date" office:date-value="${d}"`)).join('') +
+        ['1850-06-01', '1900-01-01', '1900-02-27', '1900-02-28', '1900-03-01', '2024-01-01T13:45:30']
+          .map((d) => cell(`office:value-type="date" office:date-value="${d}"`))
+          .join('') +
         cell('office:value-type="time" office:time-value="PT12H30M00S"') +
         '</table:table></office:spreadsheet></office:body></office:document>',
     );

@@ -29,7 +29,10 @@ test('a record past the limit is SOURCE_TOO_LARGE at the line it starts on; one 
   const open = write('open-quote.csv', Buffer.concat([Buffer.from('1,"'), Buffer.alloc(MAX_CSV_RECORD_BYTES + 1024, 'a')]));
   const error = await sourceFailure(openTable(open).then(readAll));
   expect([error.code, error.location]).toEqual(['SOURCE_TOO_LARGE', { file: open, row: 2 }]);
-  const long = write('long-cell.csv', Buffer.concat([Buffer.from('1,"'), Buffer.alloc(MAX_CSV_RECORD_BYTES - 1024, 'a'), Buffer.from('",0.1\n')]));
+  const long = write(
+    'long-cell.csv',
+    Buffer.concat([Buffer.from('1,"'), Buffer.alloc(MAX_CSV_RECORD_BYTES - 1024, 'a'), Buffer.from('",0.1\n')]),
+  );
   const rows = await readAll(await openTable(long));
   expect(rows.map((r) => [r.values[0], (r.values[1] as string).length, r.values[2]])).toEqual([['1', MAX_CSV_RECORD_BYTES - 1024, '0.1']]);
 });

@@ -1,7 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openTable } from '../../src/sources/open-table.js';
-import { inlineCell as inline, lyingXlsx as lyingXlsxBytes, odsContent, ODS_HEADER_ROW, odsZip, ONE_ROW as ROW, repeatedOds, rowsXlsx as rowsXlsxBytes, spreadsheetXml } from '../helpers/hostile-workbooks.js';
+import {
+  inlineCell as inline,
+  lyingXlsx as lyingXlsxBytes,
+  odsContent,
+  ODS_HEADER_ROW,
+  odsZip,
+  ONE_ROW as ROW,
+  repeatedOds,
+  rowsXlsx as rowsXlsxBytes,
+  spreadsheetXml,
+} from '../helpers/hostile-workbooks.js';
 import { repeatedDeflate, SHEET_HEAD, SHEET_TAIL, writeZip, xlsxParts, type ZipPart } from '../helpers/write-zip.js';
 import { readAll, sourceFailure } from './read-all.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
@@ -40,15 +50,37 @@ describe('xlsx whose zip lies', () => {
     const bomb = repeatedDeflate(Buffer.from('<sst>'), Buffer.alloc(1024 * 1024, '<si><t>a</t></si>'), 8, Buffer.from('</sst>'));
     const sheet: ZipPart = { name: 'sheet', data: Buffer.concat([SHEET_HEAD, Buffer.from(ROW), SHEET_TAIL]) };
     for (const part of ['xl/sharedStrings.xml', 'xl/styles.xml']) {
-      const file = write(`lying-${path.basename(part)}.xlsx`, writeZip([...xlsxParts(sheet), { name: part, deflated: { ...bomb, crc: 0 }, declaredSize: 100 }]));
+      const file = write(
+        `lying-${path.basename(part)}.xlsx`,
+        writeZip([...xlsxParts(sheet), { name: part, deflated: { ...bomb, crc: 0 }, declaredSize: 100 }]),
+      );
       const error = await sourceFailure(openTable(file));
       expect([error.code, error.message.includes(part)]).toEqual(['SOURCE_TOO_LARGE', true]);
     }
   });
 
-  test('an entry smuggled between the directory\'s entries is never read', async () => {
-    const real: ZipPart = { name: 'sheet', data: Buffer.concat([SHEET_HEAD, Buffer.from('<row r="1"><c r="A1" t="inlineStr"><is><t>formula</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Fe</t></is></c></row>'), SHEET_TAIL]) };
-    const smuggled: ZipPart = { name: 'xl/worksheets/sheet1.xml', hidden: true, data: Buffer.concat([SHEET_HEAD, Buffer.from('<row r="1"><c r="A1" t="inlineStr"><is><t>formula</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>SMUGGLED</t></is></c></row>'), SHEET_TAIL]) };
+  test("an entry smuggled between the directory's entries is never read", async () => {
+    const real: ZipPart = {
+      name: 'sheet',
+      data: Buffer.concat([
+        SHEET_HEAD,
+        Buffer.from(
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>formula</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Fe</t></is></c></row>',
+        ),
+        SHEET_TAIL,
+      ]),
+    };
+    const smuggled: ZipPart = {
+      name: 'xl/worksheets/sheet1.xml',
+      hidden: true,
+      data: Buffer.concat([
+        SHEET_HEAD,
+        Buffer.from(
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>formula</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>SMUGGLED</t></is></c></row>',
+        ),
+        SHEET_TAIL,
+      ]),
+    };
     const parts = xlsxParts(real);
     // A streaming reader walking local headers meets the smuggled sheet first.
     const file = write('smuggled.xlsx', writeZip([...parts.slice(0, 4), smuggled, parts[4]!]));
@@ -64,7 +96,11 @@ describe('xlsx whose zip lies', () => {
     expect(error.location?.row).toBeLessThan(1000);
     expect(performance.now() - started).toBeLessThan(5000);
     // Real rows, and one cell typed far to the right: read, the stray cell reported as ragged.
-    const stray = rowsXlsx('stray.xlsx', (r) => `<row r="${r}">${inline(`A${r}`, `Fe${r}`)}${inline(`B${r}`, '0.1')}${r === 2 ? inline('XFD2', 'note') : ''}</row>`, 5000);
+    const stray = rowsXlsx(
+      'stray.xlsx',
+      (r) => `<row r="${r}">${inline(`A${r}`, `Fe${r}`)}${inline(`B${r}`, '0.1')}${r === 2 ? inline('XFD2', 'note') : ''}</row>`,
+      5000,
+    );
     const read = await readAll(await openTable(stray));
     expect(read).toHaveLength(5000);
     expect(read[0]!.issues.map((i) => i.code)).toEqual(['SOURCE_RAGGED_ROW']);
@@ -82,7 +118,15 @@ describe('.ods and .xls through SheetJS', () => {
     ['every cell of a 1,048,576 × 16,384 sheet', 1_048_576, 16_384],
     ['2,000 × 2,000 cells, over the 4 million cell limit', 2000, 2000],
   ])('repeat attributes naming %s are SOURCE_TOO_LARGE before SheetJS builds them', async (_what, rows, columns) => {
-    for (const file of [ods('repeated.ods', repeatedOds(rows, columns)), write('repeated-flat.ods', repeatedOds(rows, columns).replace('office:document-content', 'office:document').replace('</office:document-content>', '</office:document>'))]) {
+    for (const file of [
+      ods('repeated.ods', repeatedOds(rows, columns)),
+      write(
+        'repeated-flat.ods',
+        repeatedOds(rows, columns)
+          .replace('office:document-content', 'office:document')
+          .replace('</office:document-content>', '</office:document>'),
+      ),
+    ]) {
       const started = performance.now();
       const error = await sourceFailure(openTable(file));
       expect([error.code, error.location]).toEqual(['SOURCE_TOO_LARGE', { file }]);
@@ -90,9 +134,12 @@ describe('.ods and .xls through SheetJS', () => {
     }
   });
 
-  test('the empty repeated cells a spreadsheet program writes to the sheet\'s edge are no expansion', async () => {
-    const edge = '<table:table-row table:number-rows-repeated="1048574"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>';
-    const body = odsContent(`${ODS_HEADER_ROW}<table:table-row><table:table-cell office:value-type="string"><text:p>Fe</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row>${edge}`);
+  test("the empty repeated cells a spreadsheet program writes to the sheet's edge are no expansion", async () => {
+    const edge =
+      '<table:table-row table:number-rows-repeated="1048574"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>';
+    const body = odsContent(
+      `${ODS_HEADER_ROW}<table:table-row><table:table-cell office:value-type="string"><text:p>Fe</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row>${edge}`,
+    );
     const rows = await readAll(await openTable(ods('edge.ods', body)));
     expect(rows.map((r) => r.values)).toEqual([['Fe']]);
   });
@@ -103,9 +150,21 @@ describe('.ods and .xls through SheetJS', () => {
   });
 
   test('SheetJS reads a zip by what it holds, not by its name: an .ods inside an .xls is counted as .ods, a Numbers zip refused', async () => {
-    const disguised = write('disguised.xls', writeZip([{ name: 'META-INF/manifest.xml', data: Buffer.from('<manifest/>') }, { name: 'content.xml', data: Buffer.from(repeatedOds(1_048_576, 16_384)) }]));
+    const disguised = write(
+      'disguised.xls',
+      writeZip([
+        { name: 'META-INF/manifest.xml', data: Buffer.from('<manifest/>') },
+        { name: 'content.xml', data: Buffer.from(repeatedOds(1_048_576, 16_384)) },
+      ]),
+    );
     expect((await sourceFailure(openTable(disguised))).code).toBe('SOURCE_TOO_LARGE');
-    const numbers = write('numbers.ods', writeZip([{ name: 'Index/Document.iwa', data: Buffer.from('x') }, { name: 'Index.zip', data: Buffer.from('PK') }]));
+    const numbers = write(
+      'numbers.ods',
+      writeZip([
+        { name: 'Index/Document.iwa', data: Buffer.from('x') },
+        { name: 'Index.zip', data: Buffer.from('PK') },
+      ]),
+    );
     expect((await sourceFailure(openTable(numbers))).code).toBe('SOURCE_CORRUPT');
   });
 

@@ -93,7 +93,9 @@ async function datesIn(timeZone: string): Promise<Record<string, unknown[]>> {
       for await (const row of table.rows()) out[file.slice(file.lastIndexOf('.') + 1)].push(row.values[1]);
     }
     console.log(JSON.stringify(out));`;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TZ: timeZone, NODE_OPTIONS: '' } });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, TZ: timeZone, NODE_OPTIONS: '' },
+  });
   return JSON.parse(stdout) as Record<string, unknown[]>;
 }
 

@@ -50,7 +50,10 @@ describe('listInputs', () => {
   test('expandInputs reports every problem and keeps the files it found', async () => {
     const { files, problems } = await expandInputs(['nope.csv', 'top.csv', 'gone/*.csv'], dir);
     expect(files).toEqual(['top.csv']);
-    expect(problems.map((p) => [p.code, p.location?.file])).toEqual([['SOURCE_NOT_FOUND', 'nope.csv'], ['SOURCE_NOT_FOUND', 'gone/*.csv']]);
+    expect(problems.map((p) => [p.code, p.location?.file])).toEqual([
+      ['SOURCE_NOT_FOUND', 'nope.csv'],
+      ['SOURCE_NOT_FOUND', 'gone/*.csv'],
+    ]);
   });
 
   test('--recursive: sub-directories too, not hidden ones, through links to directories once; ** globs match any depth the same way', async () => {
@@ -73,6 +76,13 @@ describe('listInputs', () => {
   });
 
   test('patternBase: the folder a glob starts in', () => {
-    expect(['*.csv', 'in/*.csv', 'data/in/**/x*.csv', '/abs/dir/*.csv', '/*.csv', 'a/{b,c}/*.csv'].map(patternBase)).toEqual(['.', 'in', 'data/in', '/abs/dir', '/', 'a']);
+    expect(['*.csv', 'in/*.csv', 'data/in/**/x*.csv', '/abs/dir/*.csv', '/*.csv', 'a/{b,c}/*.csv'].map(patternBase)).toEqual([
+      '.',
+      'in',
+      'data/in',
+      '/abs/dir',
+      '/',
+      'a',
+    ]);
   });
 });

@@ -13,7 +13,11 @@ describe('openTable on CSV/TSV', () => {
     const rows = await readAll(table);
     expect(rows).toHaveLength(12);
     expect(rows[0]!.rowNumber).toBe(2);
-    expect(rows[0]!.values.slice(0, 3)).toEqual(['0', 'Fe0.620C0.000953Mn0.000521Si0.00102Cr0.000110Ni0.192Mo0.0176V0.000112Nb0.0000616Co0.146Al0.00318Ti0.0185', '0.02']);
+    expect(rows[0]!.values.slice(0, 3)).toEqual([
+      '0',
+      'Fe0.620C0.000953Mn0.000521Si0.00102Cr0.000110Ni0.192Mo0.0176V0.000112Nb0.0000616Co0.146Al0.00318Ti0.0185',
+      '0.02',
+    ]);
     expect(rows[0]!.header).toBe(table.header);
   });
 
@@ -29,7 +33,12 @@ describe('openTable on CSV/TSV', () => {
     expect(rows).toHaveLength(12);
     expect(rows[1]!.values).toEqual([
       'Fe0.623C0.00854Mn0.000104Si0.000203Cr0.147Ni0.0000971Mo0.0179V0.00515N0.00163Nb0.0000614Co0.188W0.00729Al0.000845',
-      '0.18', '0.01', '0.01', '1123.1', '1929.2', '8.0',
+      '0.18',
+      '0.01',
+      '0.01',
+      '1123.1',
+      '1929.2',
+      '8.0',
     ]);
   });
 
@@ -230,7 +239,14 @@ describe('openTable on CSV/TSV', () => {
   test('a two-row CSV header carries group titles across their empty cells', async () => {
     const table = await openTable(fixture('two-row-header.csv'), { headerRows: 2 });
     expect(table.header.row).toBe(2);
-    expect(table.header.names).toEqual(['牌号', '化学成分 / C', '化学成分 / Mn', '化学成分 / Si', '力学性能 / 屈服强度 (MPa)', '力学性能 / 抗拉强度 (MPa)']);
+    expect(table.header.names).toEqual([
+      '牌号',
+      '化学成分 / C',
+      '化学成分 / Mn',
+      '化学成分 / Si',
+      '力学性能 / 屈服强度 (MPa)',
+      '力学性能 / 抗拉强度 (MPa)',
+    ]);
     expect((await readAll(table)).map((r) => r.rowNumber)).toEqual([3, 4, 5]);
   });
   test('mixed line endings (CRLF with an LF line appended, a lone CR) read as one record per line', async () => {

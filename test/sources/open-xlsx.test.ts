@@ -7,8 +7,17 @@ describe('openTable on xlsx', () => {
     expect(table.header.sheet).toBe('数据');
     expect(table.header.row).toBe(4);
     expect(table.header.names).toEqual([
-      '牌号', '化学成分 / C', '化学成分 / Mn', '化学成分 / Si', '力学性能 / 屈服强度 (MPa)', '力学性能 / 抗拉强度 (MPa)',
-      '测试日期', '测试时间', '合格', '链接', '备注',
+      '牌号',
+      '化学成分 / C',
+      '化学成分 / Mn',
+      '化学成分 / Si',
+      '力学性能 / 屈服强度 (MPa)',
+      '力学性能 / 抗拉强度 (MPa)',
+      '测试日期',
+      '测试时间',
+      '合格',
+      '链接',
+      '备注',
     ]);
     expect(table.header.columns).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']);
     await table.close();
@@ -86,7 +95,7 @@ describe('openTable on xlsx', () => {
     expect(error.hint).toBeDefined();
   });
 
-  test('a row past Excel\'s last row fails with the row', async () => {
+  test("a row past Excel's last row fails with the row", async () => {
     // Small sheets arrive in one batch, so this fails while the header is read.
     const error = await sourceFailure(openTable(fixture('beyond-last-row.xlsx')).then(readAll));
     expect(error.code).toBe('SOURCE_TOO_LARGE');

@@ -63,7 +63,9 @@ describe('TableSource.readFraction', () => {
   });
 
   test('CSV on a worker thread: the batches carry the position, the same growth and end', async () => {
-    const { openCsv: builtOpenCsv } = (await import(pathToFileURL(path.join(root, 'dist/sources/open-csv.js')).href)) as { openCsv: OpenCsv };
+    const { openCsv: builtOpenCsv } = (await import(pathToFileURL(path.join(root, 'dist/sources/open-csv.js')).href)) as {
+      openCsv: OpenCsv;
+    };
     const seen = await fractions(await builtOpenCsv(bigCsv, {}, 'worker'));
     expect(seen.rows).toBe(19_980);
     expectGrowing(seen);
@@ -76,7 +78,12 @@ describe('TableSource.readFraction', () => {
   });
 
   test('a small CSV, xlsx, xls and ods each end at 1', async () => {
-    const tables = [['steel-utf8.csv', {}], ['steel-simple.xlsx', {}], ['steel.xls', { sheet: 2, headerRows: 2 }], ['steel.ods', { sheet: 2, headerRows: 2 }]] as const;
+    const tables = [
+      ['steel-utf8.csv', {}],
+      ['steel-simple.xlsx', {}],
+      ['steel.xls', { sheet: 2, headerRows: 2 }],
+      ['steel.ods', { sheet: 2, headerRows: 2 }],
+    ] as const;
     for (const [name, options] of tables) {
       const seen = await fractions(await openTable(fixture(name), options));
       expect(seen.rows).toBeGreaterThan(0);

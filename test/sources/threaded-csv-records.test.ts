@@ -49,7 +49,13 @@ describe('csv-parse on a worker thread', () => {
   test('a file that stops being UTF-8 past the sample fails alike, at the same line', async () => {
     const file = path.join(dir, 'late-latin1.csv');
     const good = Array.from({ length: 4000 }, (_v, i) => `${i},alloy ${i},${i * 1.5}`).join('\n');
-    writeFileSync(file, Buffer.concat([Buffer.from(`id,name,value\n${good}\n`), Buffer.from([0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x31, 0x2c, 0x32, 0x0a])]));
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(`id,name,value\n${good}\n`),
+        Buffer.from([0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x31, 0x2c, 0x32, 0x0a]),
+      ]),
+    );
     const onWorker = (await readOut(file, 'worker')) as { error?: { code: string; location: { row: number } } };
     expect(onWorker.error?.code).toBe('SOURCE_BAD_ENCODING');
     expect(onWorker).toEqual(await readOut(file, 'main'));
@@ -112,7 +118,12 @@ describe('a reader abandoned without close()', () => {
       console.log('read', n);`;
     const { execFile } = await import('node:child_process');
     const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000, env: { ...process.env, NODE_OPTIONS: '' } }, (_error, stdout) => resolve({ code: child.exitCode, stdout }));
+      const child = execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script],
+        { timeout: 20_000, env: { ...process.env, NODE_OPTIONS: '' } },
+        (_error, stdout) => resolve({ code: child.exitCode, stdout }),
+      );
     });
     expect(result.stdout.trim()).toBe('read 3');
     expect(result.code).toBe(0);

@@ -28,7 +28,11 @@ describe('workbook cell cases (cells.xlsx)', () => {
     expect(table.header.names).toEqual(['formula', 'share', 'ratio', '0.3']);
     await table.close();
     expect([cellText(0.1 + 0.2), cellText(1e21), cellText(123456789012345680), cellText(-0.000001234), cellText(300)]).toEqual([
-      '0.3', '1e+21', '123456789012346000', '-0.000001234', '300',
+      '0.3',
+      '1e+21',
+      '123456789012346000',
+      '-0.000001234',
+      '300',
     ]);
   });
 
@@ -54,6 +58,13 @@ describe('workbook cell cases (cells.xlsx)', () => {
 
   test('isPercentFormat', () => {
     expect(['0%', '0.0%', '[Red]0.00%', '#,##0.0%;[Red]-0.0%'].map(isPercentFormat)).toEqual([true, true, true, true]);
-    expect(['General', '"%"0', '0\\%', '0.00', '[$%-409]0', undefined].map(isPercentFormat)).toEqual([false, false, false, false, false, false]);
+    expect(['General', '"%"0', '0\\%', '0.00', '[$%-409]0', undefined].map(isPercentFormat)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -26,7 +26,10 @@ describe('.xls/.ods signatures', () => {
 
   test('an HTML table and an XML spreadsheet named .xls (web exports) are still read', async () => {
     const html = path.join(dir, 'export.xls');
-    await writeFile(html, '\uFEFF<html><body><table><tr><td>formula</td><td>c</td></tr><tr><td>Fe</td><td>0.1</td></tr></table></body></html>');
+    await writeFile(
+      html,
+      '\uFEFF<html><body><table><tr><td>formula</td><td>c</td></tr><tr><td>Fe</td><td>0.1</td></tr></table></body></html>',
+    );
     const fromHtml = await openTable(html);
     expect(fromHtml.header.names).toEqual(['formula', 'c']);
     expect((await readAll(fromHtml)).map((r) => r.values[0])).toEqual(['Fe']);

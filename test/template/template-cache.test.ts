@@ -6,7 +6,11 @@ import { parseTemplate } from '../../src/template/parse-template.js';
 import { templateFieldChanges } from '../../src/template/template-field-changes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-const raw = (JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as { templates: Array<Record<string, unknown>> }).templates;
+const raw = (
+  JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as {
+    templates: Array<Record<string, unknown>>;
+  }
+).templates;
 const t101 = raw.find((t) => t['id'] === 101)!;
 
 describe('template cache', () => {
@@ -23,7 +27,10 @@ describe('template cache', () => {
     expect(await cache.get(101)).toBeUndefined();
     await cache.put(t101);
     await cache.put({ ...t101, pub_date: '2025-01-02 03:04:05', title: 'newer' });
-    expect((await readdir(join(dir, 'templates'))).sort()).toEqual(['template-101-20240508140311.json', 'template-101-20250102030405.json']);
+    expect((await readdir(join(dir, 'templates'))).sort()).toEqual([
+      'template-101-20240508140311.json',
+      'template-101-20250102030405.json',
+    ]);
     expect((await cache.get(101))?.title).toBe('newer');
     expect((await cache.get(101, '2024-05-08 14:03:11'))?.title).toBe(t101['title']);
     expect(await cache.get(101, '2023-01-01 00:00:00')).toBeUndefined();

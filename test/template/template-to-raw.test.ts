@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parseTemplate } from '../../src/template/parse-template.js';
 import { templateToRaw } from '../../src/template/template-to-raw.js';
 
-const raw = (JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as { templates: unknown[] }).templates;
+const raw = (JSON.parse(readFileSync(new URL('../../samples/templates.json', import.meta.url), 'utf8')) as { templates: unknown[] })
+  .templates;
 
 describe('templateToRaw', () => {
   test.each(raw.map((t) => [(t as { id: number }).id, t]))('template %i survives parse → raw → parse unchanged', (_id, t) => {

@@ -49,7 +49,11 @@ describe('open intents in the report', () => {
       return n;
     };
     const keys = Array.from({ length: 40 }, (_v, i) => `r${i}`);
-    const { summary } = await uploadRows(fromArray(keys.map((k) => row(k))), { send, queue, report, clock: () => 0, sleep: async () => undefined, random: () => 0 }, uploadOptions());
+    const { summary } = await uploadRows(
+      fromArray(keys.map((k) => row(k))),
+      { send, queue, report, clock: () => 0, sleep: async () => undefined, random: () => 0 },
+      uploadOptions(),
+    );
     expect(summary.rows).toBe(40);
     expect(mostOpenIntents(report.lines)).toBeLessThanOrEqual(2);
   });

@@ -29,9 +29,22 @@ describe('the row router: the resume decision, to an outcome line or a send', ()
   test('with no ledger every valid row is sent plainly, and an invalid row goes to its line with its cells', () => {
     const router = createRowRouter({ previous: undefined, resume: plain, maxChanges: undefined });
     const valid = router.route(row('a'));
-    expect(valid).toEqual({ route: { type: 'send', row: { base: { key: 'a', hash: 'h-a', location: { file: 'data.csv', row: 2 } }, body: row('a').body, sourceValues: row('a').sourceValues } }, stop: undefined });
+    expect(valid).toEqual({
+      route: {
+        type: 'send',
+        row: {
+          base: { key: 'a', hash: 'h-a', location: { file: 'data.csv', row: 2 } },
+          body: row('a').body,
+          sourceValues: row('a').sourceValues,
+        },
+      },
+      stop: undefined,
+    });
     const invalid = router.route(row('x', { invalid: true }));
-    expect(invalid.route).toMatchObject({ type: 'outcome', line: { type: 'invalid', key: 'x', problems: [{ code: 'VALUE_NOT_A_NUMBER' }], sourceValues: { 温度: 'abc' } } });
+    expect(invalid.route).toMatchObject({
+      type: 'outcome',
+      line: { type: 'invalid', key: 'x', problems: [{ code: 'VALUE_NOT_A_NUMBER' }], sourceValues: { 温度: 'abc' } },
+    });
   });
 
   test('against the ledger: skip what is stored, hold back rejected and uncertain rows, report a changed one', () => {
@@ -42,11 +55,18 @@ describe('the row router: the resume decision, to an outcome line or a send', ()
       ['skipped', 'uncertain'],
     ]);
     expect(router.route(row('a')).route).toMatchObject({ line: { id: 7 } });
-    expect(router.route(row('d', { hash: 'h-d-new' })).route).toMatchObject({ type: 'outcome', line: { type: 'changed', oldHash: 'h-d-old', oldId: 9 } });
+    expect(router.route(row('d', { hash: 'h-d-new' })).route).toMatchObject({
+      type: 'outcome',
+      line: { type: 'changed', oldHash: 'h-d-old', oldId: 9 },
+    });
   });
 
   test('when asked: a rejected row retried plainly, an uncertain one re-sent marked resendOf, a changed one uploaded marked replaces', () => {
-    const router = createRowRouter({ previous, resume: { onChange: 'upload', retryFailed: true, retryUncertain: true }, maxChanges: undefined });
+    const router = createRowRouter({
+      previous,
+      resume: { onChange: 'upload', retryFailed: true, retryUncertain: true },
+      maxChanges: undefined,
+    });
     expect(shortly(router.route(row('b')))).toEqual(['send', {}]);
     expect(shortly(router.route(row('c')))).toEqual(['send', { resendOf: { runId: 'r1', at: expect.any(String), reason: 'status 500' } }]);
     expect(shortly(router.route(row('d', { hash: 'h-d-new' })))).toEqual(['send', { replaces: { id: 9, hash: 'h-d-old' } }]);

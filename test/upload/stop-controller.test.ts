@@ -21,13 +21,22 @@ describe('the stop/drain controller', () => {
     expect([control.stopped.aborted, control.reason()]).toEqual([false, undefined]);
     control.halt({ type: 'limit', stop: { code: 'MAX_CHANGES_REACHED', limit: 3 } });
     control.halt({ type: 'fatal', error: new MgeError('fatal', 'TOKEN_REJECTED', 'rejected') });
-    expect([control.stopped.aborted, control.inflight.aborted, control.reason()]).toEqual([true, false, { type: 'limit', stop: { code: 'MAX_CHANGES_REACHED', limit: 3 } }]);
+    expect([control.stopped.aborted, control.inflight.aborted, control.reason()]).toEqual([
+      true,
+      false,
+      { type: 'limit', stop: { code: 'MAX_CHANGES_REACHED', limit: 3 } },
+    ]);
   });
 
   test('a first signal stops taking rows; a second (the hard signal) cancels the requests in flight', () => {
     const soft = new AbortController();
     const hard = new AbortController();
-    const control = createStopController({ signal: soft.signal, abortSignal: hard.signal, drainTimeoutMs: 1000, sleep: manualSleep().sleep });
+    const control = createStopController({
+      signal: soft.signal,
+      abortSignal: hard.signal,
+      drainTimeoutMs: 1000,
+      sleep: manualSleep().sleep,
+    });
     soft.abort();
     expect([control.stopped.aborted, control.inflight.aborted, control.reason()]).toEqual([true, false, { type: 'signal' }]);
     hard.abort();

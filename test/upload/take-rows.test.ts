@@ -41,7 +41,12 @@ describe('the look-ahead loop', () => {
     for (const gate of gates) gate.resolve();
     const taken = await taking;
     await Promise.all(taken.active);
-    expect([most, handled.sort((a, b) => a - b), taken.exhausted, taken.inputError]).toEqual([3, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], true, undefined]);
+    expect([most, handled.sort((a, b) => a - b), taken.exhausted, taken.inputError]).toEqual([
+      3,
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      true,
+      undefined,
+    ]);
   });
 
   test('a stop ends the taking: the rows in flight are handed back to drain, and the input is closed on request', async () => {
@@ -61,7 +66,11 @@ describe('the look-ahead loop', () => {
   test('an input that fails part-way: the error is returned, the rows before it were handled', async () => {
     const { rows } = numbers(10, 4);
     const handled: number[] = [];
-    const taken = await takeRows(rows, async (n) => void handled.push(n), { lookahead: 2, stop: new AbortController().signal, onTaskError: () => undefined });
+    const taken = await takeRows(rows, async (n) => void handled.push(n), {
+      lookahead: 2,
+      stop: new AbortController().signal,
+      onTaskError: () => undefined,
+    });
     await Promise.all(taken.active);
     expect([handled, (taken.inputError as Error).message, taken.exhausted]).toEqual([[0, 1, 2, 3], 'row 4 unreadable', false]);
   });
@@ -69,9 +78,13 @@ describe('the look-ahead loop', () => {
   test('a row whose handling rejects is told to onTaskError, and the loop goes on', async () => {
     const { rows } = numbers(3);
     const errors: unknown[] = [];
-    const taken = await takeRows(rows, async (n) => {
-      if (n === 1) throw new Error('bug');
-    }, { lookahead: 1, stop: new AbortController().signal, onTaskError: (e) => void errors.push(e) });
+    const taken = await takeRows(
+      rows,
+      async (n) => {
+        if (n === 1) throw new Error('bug');
+      },
+      { lookahead: 1, stop: new AbortController().signal, onTaskError: (e) => void errors.push(e) },
+    );
     await Promise.all(taken.active);
     expect([errors.map((e) => (e as Error).message), taken.exhausted]).toEqual([['bug'], true]);
   });

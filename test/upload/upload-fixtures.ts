@@ -12,7 +12,15 @@ import type { ReportLine, ReportLineInput } from '../../src/report/report-lines.
 export function row(key: string, options: { hash?: string; line?: number; invalid?: boolean } = {}): MappedRow {
   const line = options.line ?? 2;
   const record: PlatformRecord = {
-    meta: { tid: 101, title: key, abstract: 'a', keywords: ['k'], source: { source: '10', methods: '0100' }, public_date: 0, public_range: 0 },
+    meta: {
+      tid: 101,
+      title: key,
+      abstract: 'a',
+      keywords: ['k'],
+      source: { source: '10', methods: '0100' },
+      public_date: 0,
+      public_range: 0,
+    },
     content: { 牌号: key },
   };
   return {
@@ -23,7 +31,16 @@ export function row(key: string, options: { hash?: string; line?: number; invali
     body: options.invalid ? undefined : canonicalJson(record),
     record: options.invalid ? undefined : record,
     problems: options.invalid
-      ? [{ code: 'VALUE_NOT_A_NUMBER', message: 'not a number', location: { file: 'data.csv', sheet: undefined, row: line, column: 'B', cell: 'B2' }, field: 'content.温度', expected: 'a number', found: 'abc' }]
+      ? [
+          {
+            code: 'VALUE_NOT_A_NUMBER',
+            message: 'not a number',
+            location: { file: 'data.csv', sheet: undefined, row: line, column: 'B', cell: 'B2' },
+            field: 'content.温度',
+            expected: 'a number',
+            found: 'abc',
+          },
+        ]
       : [],
     sourceValues: { 牌号: key, 温度: options.invalid ? 'abc' : 650 },
   };
@@ -44,7 +61,8 @@ export const errors = {
   refused: () => platformError('NETWORK_ERROR', { requestSent: false, reason: 'refused' }),
   reset: () => platformError('NETWORK_ERROR', { requestSent: true, reason: 'reset' }),
   status500: () => platformError('PLATFORM_ERROR', { requestSent: true, status: 500, platformCode: 500, detail: 'indexing failed' }),
-  rejected422: () => platformError('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102, detail: 'field "x" is missing' }),
+  rejected422: () =>
+    platformError('PLATFORM_ERROR', { requestSent: true, status: 422, platformCode: 2102, detail: 'field "x" is missing' }),
   token403: () => platformError('TOKEN_REJECTED', { requestSent: true, status: 403 }),
 };
 

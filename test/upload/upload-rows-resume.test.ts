@@ -12,7 +12,12 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 import { fromArray } from '../helpers/iterables.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
-async function run(file: string, rows: ReturnType<typeof row>[], script: Record<string, (number | (() => Error))[]>, options: Parameters<typeof uploadOptions>[0] = {}) {
+async function run(
+  file: string,
+  rows: ReturnType<typeof row>[],
+  script: Record<string, (number | (() => Error))[]>,
+  options: Parameters<typeof uploadOptions>[0] = {},
+) {
   const { state } = await loadReportState(file, { repair: true, whole: true });
   const report = await createReportWriter(file);
   const sent: string[] = [];
@@ -27,7 +32,11 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
   let summary: UploadSummary | undefined;
   let error: unknown;
   try {
-    const result = await uploadRows(fromArray(rows), { send, queue, report, previous: state, sleep: async () => undefined }, uploadOptions({ maxRetries: 0, ...options }));
+    const result = await uploadRows(
+      fromArray(rows),
+      { send, queue, report, previous: state, sleep: async () => undefined },
+      uploadOptions({ maxRetries: 0, ...options }),
+    );
     summary = result.summary;
     error = result.failure?.error;
   } finally {
@@ -35,7 +44,8 @@ async function run(file: string, rows: ReturnType<typeof row>[], script: Record<
     queue.close();
   }
   const lines = (await readReport(file)).lines.slice(before);
-  const outcome = (key: string) => lines.find((l): l is OutcomeLine => 'key' in l && l.key === key && l.type !== 'intent' && l.type !== 'retrying');
+  const outcome = (key: string) =>
+    lines.find((l): l is OutcomeLine => 'key' in l && l.key === key && l.type !== 'intent' && l.type !== 'retrying');
   return { sent: sent.sort(), outcome, summary, error };
 }
 
@@ -57,7 +67,10 @@ describe('uploadRows over runs on one report', () => {
     });
     expect(first.sent).toEqual(['a', 'b', 'c', 'd', 'h']);
     // A run killed mid-request leaves an intent for f, and a torn line after it.
-    await appendFile(file, `${JSON.stringify({ type: 'intent', at: 'x', key: 'f', hash: 'h-f', location: { file: 'data.csv', row: 7 }, attempt: 1 })}\n{"type":"upl`);
+    await appendFile(
+      file,
+      `${JSON.stringify({ type: 'intent', at: 'x', key: 'f', hash: 'h-f', location: { file: 'data.csv', row: 7 }, attempt: 1 })}\n{"type":"upl`,
+    );
 
     const rows2 = [row('a'), row('b'), row('c'), row('d'), row('e'), row('f'), row('g'), row('h', { hash: 'h-h-edited' })];
     const second = await run(file, rows2, {});
@@ -94,11 +107,19 @@ describe('uploadRows over runs on one report', () => {
   test('--max-changes: the changed row past the limit is reported, not sent, and the run stops early (MAX_CHANGES_REACHED), not as an error', async () => {
     const file = join(dir, 'changes.report.jsonl');
     const keys = ['a', 'b', 'c', 'd'];
-    await run(file, keys.map((k) => row(k)), {});
+    await run(
+      file,
+      keys.map((k) => row(k)),
+      {},
+    );
     const edited = keys.map((k) => row(k, { hash: `h-${k}-edited` }));
 
     const capped = await run(file, edited, {}, { onChange: 'upload', maxChanges: 2 });
-    expect([capped.error, capped.summary?.stoppedBy, capped.summary?.interrupted]).toEqual([undefined, { code: 'MAX_CHANGES_REACHED', limit: 2 }, false]);
+    expect([capped.error, capped.summary?.stoppedBy, capped.summary?.interrupted]).toEqual([
+      undefined,
+      { code: 'MAX_CHANGES_REACHED', limit: 2 },
+      false,
+    ]);
     expect(capped.sent).toEqual(['a', 'b']);
     expect(capped.outcome('c')).toMatchObject({ type: 'changed', oldId: expect.any(Number) });
     expect(capped.outcome('d')).toBeUndefined();

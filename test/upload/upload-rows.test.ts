@@ -14,7 +14,20 @@ function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
   const sleeps: number[] = [];
   const deps: UploadDeps = {
     send,
-    queue: { ...queue, concurrency: queue.concurrency, pauseFor: (ms) => (pauses.push(ms), pauseFor(ms)), run: queue.run, pauseRemaining: queue.pauseRemaining, close: queue.close, get pending() { return queue.pending; }, get size() { return queue.size; } },
+    queue: {
+      ...queue,
+      concurrency: queue.concurrency,
+      pauseFor: (ms) => (pauses.push(ms), pauseFor(ms)),
+      run: queue.run,
+      pauseRemaining: queue.pauseRemaining,
+      close: queue.close,
+      get pending() {
+        return queue.pending;
+      },
+      get size() {
+        return queue.size;
+      },
+    },
     report,
     clock: () => 0,
     sleep: async (ms) => {
@@ -29,7 +42,8 @@ function setup(send: UploadDeps['send'], extra: Partial<UploadDeps> = {}) {
 /** The error that stopped a run: uploadRows resolves with it (the pipeline decides what it means). */
 async function stoppedBy(run: Promise<UploadResult>): Promise<{ error: RunStopError; result: UploadResult }> {
   const result = await run;
-  if (result.failure?.type !== 'fatal' || !(result.failure.error instanceof RunStopError)) throw new Error(`expected a fatal stop, got ${JSON.stringify(result.failure)}`);
+  if (result.failure?.type !== 'fatal' || !(result.failure.error instanceof RunStopError))
+    throw new Error(`expected a fatal stop, got ${JSON.stringify(result.failure)}`);
   return { error: result.failure.error, result };
 }
 
@@ -41,9 +55,23 @@ describe('uploadRows', () => {
     expect(calls.sort()).toEqual(['a', 'c']);
     expect(report.of('a')).toEqual(['intent', 'uploaded']);
     expect(report.of('b')).toEqual(['invalid']);
-    expect(report.lines.find((l) => l.type === 'uploaded' && l.key === 'c')).toMatchObject({ id: 13, attempts: 1, hash: 'h-c', location: { file: 'data.csv', row: 2 } });
-    expect(report.lines.find((l) => l.type === 'invalid')).toMatchObject({ problems: [{ code: 'VALUE_NOT_A_NUMBER' }], sourceValues: { 温度: 'abc' } });
-    expect(summary).toMatchObject({ rows: 3, interrupted: false, stoppedBy: undefined, notUploaded: 1, counts: { uploaded: 2, invalid: 1 } });
+    expect(report.lines.find((l) => l.type === 'uploaded' && l.key === 'c')).toMatchObject({
+      id: 13,
+      attempts: 1,
+      hash: 'h-c',
+      location: { file: 'data.csv', row: 2 },
+    });
+    expect(report.lines.find((l) => l.type === 'invalid')).toMatchObject({
+      problems: [{ code: 'VALUE_NOT_A_NUMBER' }],
+      sourceValues: { 温度: 'abc' },
+    });
+    expect(summary).toMatchObject({
+      rows: 3,
+      interrupted: false,
+      stoppedBy: undefined,
+      notUploaded: 1,
+      counts: { uploaded: 2, invalid: 1 },
+    });
     expect([failure, report.lines.filter((l) => l.type === 'summary')]).toEqual([undefined, []]);
   });
 
@@ -62,7 +90,15 @@ describe('uploadRows', () => {
     const { deps, report } = setup(send);
     await uploadRows(fromArray([row('a')]), deps, uploadOptions());
     expect(calls).toEqual(['a']);
-    expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({ code: 'PLATFORM_ERROR', status: 422, platformCode: 2102, detail: 'field "x" is missing', retryable: false, attempts: 1, sourceValues: { 牌号: 'a' } });
+    expect(report.lines.find((l) => l.type === 'failed')).toMatchObject({
+      code: 'PLATFORM_ERROR',
+      status: 422,
+      platformCode: 2102,
+      detail: 'field "x" is missing',
+      retryable: false,
+      attempts: 1,
+      sourceValues: { 牌号: 'a' },
+    });
   });
 
   test.each([
@@ -174,7 +210,11 @@ describe('uploadRows', () => {
     for (let i = 0; i < 12; i += 1) script[`r${i}`] = [i % 3 === 2 ? 1 : errors.refused];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
-    const { summary } = await uploadRows(fromArray(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUnreachableStreak: 3, lookahead: 1 }));
+    const { summary } = await uploadRows(
+      fromArray(Object.keys(script).map((k) => row(k))),
+      deps,
+      uploadOptions({ maxRetries: 0, maxUnreachableStreak: 3, lookahead: 1 }),
+    );
     expect(summary.counts).toMatchObject({ uploaded: 4, failed: 8 });
   });
 
@@ -298,7 +338,10 @@ describe('uploadRows: the circuit breaker', () => {
     const { error } = await stoppedBy(uploadRows(fromArray(rows), deps, uploadOptions({ maxUncertainStreak: 3 })));
     expect(error.code).toBe('UNCERTAIN_STREAK');
     expect(error.kind).toBe('fatal');
-    expect([error.count, error.lastFailure]).toEqual([3, { code: 'PLATFORM_ERROR', status: 500, platformCode: 500, detail: 'indexing failed' }]);
+    expect([error.count, error.lastFailure]).toEqual([
+      3,
+      { code: 'PLATFORM_ERROR', status: 500, platformCode: 500, detail: 'indexing failed' },
+    ]);
     // Concurrency 2: at most one more request was in flight when the third unknown outcome came back.
     expect(calls.length).toBeLessThanOrEqual(4);
     expect(new Set(calls).size).toBe(calls.length);
@@ -309,10 +352,15 @@ describe('uploadRows: the circuit breaker', () => {
     // Two unknown outcomes, then a certain answer, three times over: never three unknown in a row.
     const script: Record<string, (number | (() => Error))[]> = {};
     let n = 0;
-    for (const certain of [9, errors.rejected422, errors.busy503]) for (const step of [errors.status500, errors.status500, certain]) script[`r${n++}`] = [step];
+    for (const certain of [9, errors.rejected422, errors.busy503])
+      for (const step of [errors.status500, errors.status500, certain]) script[`r${n++}`] = [step];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
-    const { summary } = await uploadRows(fromArray(Object.keys(script).map((k) => row(k))), deps, uploadOptions({ maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 }));
+    const { summary } = await uploadRows(
+      fromArray(Object.keys(script).map((k) => row(k))),
+      deps,
+      uploadOptions({ maxRetries: 0, maxUncertainStreak: 3, lookahead: 1 }),
+    );
     expect(summary.counts).toMatchObject({ uncertain: 6, uploaded: 1, failed: 2 });
   });
 
@@ -334,7 +382,10 @@ describe('uploadRows: the circuit breaker', () => {
 
 describe('uploadRows: an input error part-way', () => {
   const badCell = () =>
-    new MgeError('source', 'CSV_PARSE_ERROR', 'a quote is not closed', { location: { file: 'data.csv', row: 7, column: 'C' }, hint: 'Close the quote.' });
+    new MgeError('source', 'CSV_PARSE_ERROR', 'a quote is not closed', {
+      location: { file: 'data.csv', row: 7, column: 'C' },
+      hint: 'Close the quote.',
+    });
 
   test('the rows before it are finished and counted, and the error comes back as an input failure (finishRun decides what it means)', async () => {
     const error = badCell();

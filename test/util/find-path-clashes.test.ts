@@ -22,11 +22,12 @@ describe('identifyPath and findPathClashes (real files)', () => {
   test('one file under several names: hard link, symbolic link, a linked folder, dot segments', async () => {
     const a = await id('a.csv');
     expect(a.kind).toBe('file');
-    for (const name of ['sub/hard.csv', 'soft.csv', 'sub/../a.csv', path.join(dir, 'a.csv')]) expect(samePath(a, await id(name))).toBe(true);
+    for (const name of ['sub/hard.csv', 'soft.csv', 'sub/../a.csv', path.join(dir, 'a.csv')])
+      expect(samePath(a, await id(name))).toBe(true);
     expect(samePath(a, await id('b.csv'))).toBe(false);
   });
 
-  test('files not created yet compare by their folder\'s real path, through dangling links and missing folders', async () => {
+  test("files not created yet compare by their folder's real path, through dangling links and missing folders", async () => {
     const later = await id('sub/later.log');
     expect(later.kind).toBe('missing');
     expect(samePath(later, await id('sublink/later.log'))).toBe(true);
@@ -43,7 +44,12 @@ describe('identifyPath and findPathClashes (real files)', () => {
   });
 
   test('clashes: each output against the inputs, then the later outputs; inputs never clash with each other', async () => {
-    const named = async (role: NamedPath['role'], option: string, name: string): Promise<NamedPath> => ({ role, option, name, identity: await id(name) });
+    const named = async (role: NamedPath['role'], option: string, name: string): Promise<NamedPath> => ({
+      role,
+      option,
+      name,
+      identity: await id(name),
+    });
     const paths = [
       await named('input', '<inputs>', 'a.csv'),
       await named('input', '<inputs>', 'soft.csv'),

@@ -19,7 +19,9 @@ test('waiting for a drain hundreds of times leaves no listener behind', async ()
     }
   }
   expect(waits).toBeGreaterThan(100);
-  expect({ close: stream.listenerCount('close'), drain: stream.listenerCount('drain'), error: stream.listenerCount('error') }).toEqual(before);
+  expect({ close: stream.listenerCount('close'), drain: stream.listenerCount('drain'), error: stream.listenerCount('error') }).toEqual(
+    before,
+  );
   await new Promise<void>((resolve) => stream.end(resolve));
   expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(501);
 });

@@ -5,7 +5,11 @@ import { fromWireError, toWireError } from '../../src/util/worker-wire.js';
 describe('errors crossing from a worker thread', () => {
   test('an MgeError keeps its kind, code, message, location, hint and plain details', () => {
     const problems = [{ code: 'MAPPING_COLUMN_NOT_FOUND', line: 4, col: 7, message: 'no column "x"' }];
-    const error = new MgeError('mapping', 'MAPPING_INVALID', 'the mapping does not fit', { location: { file: 'm.yaml', row: 4, col: 7 }, hint: 'fix it', details: { problems } });
+    const error = new MgeError('mapping', 'MAPPING_INVALID', 'the mapping does not fit', {
+      location: { file: 'm.yaml', row: 4, col: 7 },
+      hint: 'fix it',
+      details: { problems },
+    });
     // Through a real structured clone, as a worker message goes.
     const back = fromWireError(structuredClone(toWireError(error, 'the test thread')));
     expect(back).toBeInstanceOf(MgeError);
@@ -14,16 +18,22 @@ describe('errors crossing from a worker thread', () => {
     expect(back.details).toEqual({ problems });
   });
 
-  test('a subclass\'s typed facts cross as plain data, and the reader\'s revive rebuilds the subclass', () => {
+  test("a subclass's typed facts cross as plain data, and the reader's revive rebuilds the subclass", () => {
     const problems = [{ code: 'MAPPING_COLUMN_NOT_FOUND', line: 4, col: 7, path: 'content.x', message: 'no column "x"' }];
     const error = new MappingInvalidError('m.yaml', problems);
     const wire = structuredClone(toWireError(error, 'the test thread'));
     expect(wire.facts).toEqual({ problems });
     const plain = fromWireError(wire);
     expect([plain.constructor, plain.code]).toEqual([MgeError, 'MAPPING_INVALID']);
-    const revived = fromWireError(wire, (w) => (w.code === 'MAPPING_INVALID' ? new MappingInvalidError(w.location?.file ?? '', w.facts?.['problems'] as typeof problems) : undefined));
+    const revived = fromWireError(wire, (w) =>
+      w.code === 'MAPPING_INVALID' ? new MappingInvalidError(w.location?.file ?? '', w.facts?.['problems'] as typeof problems) : undefined,
+    );
     expect(revived).toBeInstanceOf(MappingInvalidError);
-    expect([revived.message, revived.location, (revived as MappingInvalidError).problems]).toEqual([error.message, error.location, problems]);
+    expect([revived.message, revived.location, (revived as MappingInvalidError).problems]).toEqual([
+      error.message,
+      error.location,
+      problems,
+    ]);
   });
 
   test('anything else becomes an internal error naming the thread', () => {

@@ -9,9 +9,7 @@ interface Submission {
   body?: PlatformRecord;
   body_v2?: PlatformRecord;
 }
-const examples = JSON.parse(
-  readFileSync(new URL('./example-submissions.json', import.meta.url), 'utf8'),
-) as Submission[];
+const examples = JSON.parse(readFileSync(new URL('./example-submissions.json', import.meta.url), 'utf8')) as Submission[];
 
 function body(id: number): PlatformRecord {
   const s = examples.find((e) => e.template_id === id)!;
@@ -40,87 +38,191 @@ describe('validateRecord', () => {
   });
 
   const cases: Array<[string, number, (r: Mutable) => void, Array<[string, string]>]> = [
-    ['required missing (absent, null, blank text, empty list)', 101, (r) => {
-      delete r['content']['牌号'];
-      r['content']['试验温度'] = null;
-      r['content']['化学成分'][0]['元素'] = '  ';
-    }, [['REQUIRED_MISSING', 'content.牌号'], ['REQUIRED_MISSING', 'content.试验温度'], ['REQUIRED_MISSING', 'content.化学成分[0].元素']]],
-    ['numeric strings and non-finite numbers', 101, (r) => {
-      r['content']['试验温度'] = '650';
-      r['content']['应力序列'][1] = Number.NaN;
-    }, [['NOT_A_NUMBER', 'content.试验温度'], ['NOT_A_NUMBER', 'content.应力序列[1]']]],
-    ['range shapes', 101, (r) => {
-      r['content']['保温时间'] = { lb: 8 };
-      r['content']['屈服强度'] = { lb: 1, ub: 2 };
-    }, [['RANGE_SHAPE', 'content.保温时间'], ['RANGE_SHAPE', 'content.屈服强度']]],
-    ['range order and negative error', 101, (r) => {
-      r['content']['保温时间'] = { lb: 10, ub: 8 };
-      r['content']['屈服强度'] = { val: 1, err: -1 };
-    }, [['RANGE_ORDER', 'content.保温时间'], ['RANGE_NEGATIVE_ERROR', 'content.屈服强度']]],
-    ['choice not an option (a group name is not a value)', 101, (r) => {
-      r['content']['热处理状态'] = '热处理';
-    }, [['CHOICE_NOT_AN_OPTION', 'content.热处理状态']]],
-    ['images and files', 101, (r) => {
-      r['content']['显微组织'] = '/media/x.png';
-      r['content']['原始数据'] = ['/media/a.csv', 'b.csv'];
-    }, [['NOT_AN_ARRAY', 'content.显微组织'], ['TOO_MANY_FILES', 'content.原始数据'], ['NOT_A_PLATFORM_PATH', 'content.原始数据[1]']]],
-    ['unknown keys anywhere', 101, (r) => {
-      r['content']['备注'] = 'x';
-      r['content']['化学成分'][1]['单位'] = 'wt.%';
-      r['content']['试验条件']['设备']['序列号'] = '1';
-      r['extra'] = 1;
-    }, [['UNKNOWN_KEY', 'extra'], ['UNKNOWN_KEY', 'content.备注'], ['UNKNOWN_KEY', 'content.化学成分[1].单位'], ['UNKNOWN_KEY', 'content.试验条件.设备.序列号']]],
-    ['containers, tables, arrays and generators of the wrong shape', 101, (r) => {
-      r['content']['试验条件'] = ['空气'];
-      r['content']['化学成分'] = [{ 元素: 'Ni' }, 'Cr'];
-      r['content']['应力序列'] = '690,720';
-      r['content']['强化相'] = { 体积分数: 18.5, 描述: 'γ′' };
-    }, [['NOT_AN_ARRAY', 'content.应力序列'], ['NOT_AN_OBJECT', 'content.化学成分[1]'], ['NOT_AN_OBJECT', 'content.试验条件'], ['GENERATOR_NOT_ONE', 'content.强化相']]],
-    ['an empty optional value is sent as nothing', 101, (r) => {
-      r['content']['应力序列'] = [];
-    }, [['EMPTY_VALUE', 'content.应力序列']]],
-    ['nested arrays of containers, generators and tables (template 102)', 102, (r) => {
-      r['meta']['keywords'] = ['Cu'];
-      r['meta']['source']['methods'] = '110';
-      r['content']['晶粒测量'][0]['尺寸'] = { val: '23.5', err: 1 };
-      r['content']['处理步骤'][0] = { 退火: { 温度: 450 }, 刻蚀: 'x' };
-      r['content']['分区测量'][0]['峰位表'][1]['强度'] = '4100';
-      r['content']['衬底'] = '单晶';
-    }, [['CHOICE_NOT_AN_OPTION', 'content.衬底'], ['RANGE_SHAPE', 'content.晶粒测量[0].尺寸'], ['GENERATOR_NOT_ONE', 'content.处理步骤[0]'], ['NOT_A_NUMBER', 'content.分区测量[0].峰位表[1].强度']]],
-    ['meta rules', 101, (r) => {
-      r['meta']['title'] = '   ';
-      r['meta']['abstract'] = '在这里填写';
-      r['meta']['keywords'] = ['ok', '', 'x'.repeat(256)];
-      r['meta']['source'] = { source: '01', methods: '0 1', reference: '' };
-      r['meta']['doi'] = 'd'.repeat(256);
-      r['meta']['public'] = 'yes';
-      r['meta']['public_date'] = 1.5;
-      r['meta']['public_range'] = 4;
-      r['meta']['category'] = 'x';
-      r['meta']['tid'] = 102;
-    }, [
-      ['META_UNKNOWN_KEY', 'meta.category'],
-      ['META_TID', 'meta.tid'],
-      ['META_BLANK', 'meta.title'],
-      ['META_BLANK', 'meta.abstract'],
-      ['META_KEYWORDS', 'meta.keywords[1]'],
-      ['META_KEYWORDS', 'meta.keywords[2]'],
-      ['META_REFERENCE', 'meta.source.reference'],
-      ['META_METHODS', 'meta.source.methods'],
-      ['META_DOI', 'meta.doi'],
-      ['META_PUBLIC', 'meta.public'],
-      ['META_PUBLIC_DATE', 'meta.public_date'],
-      ['META_PUBLIC_RANGE', 'meta.public_range'],
-    ]],
-    ['a DOI that is not one (a column name written as literal text)', 101, (r) => {
-      r['meta']['doi'] = 'doi';
-    }, [['META_DOI', 'meta.doi']]],
-    ['meta source and the absent public_* keys', 101, (r) => {
-      r['meta']['source'] = { source: '11', methods: '0100' };
-      delete r['meta']['public_date'];
-      delete r['meta']['public_range'];
-      r['meta']['other_info'] = { project: 1, topic: 'x' };
-    }, [['META_SOURCE', 'meta.source.source'], ['META_METHODS', 'meta.source.methods'], ['META_OTHER_INFO', 'meta.other_info.project'], ['META_UNKNOWN_KEY', 'meta.other_info.topic'], ['META_PUBLIC_DATE', 'meta.public_date'], ['META_PUBLIC_RANGE', 'meta.public_range']]],
+    [
+      'required missing (absent, null, blank text, empty list)',
+      101,
+      (r) => {
+        delete r['content']['牌号'];
+        r['content']['试验温度'] = null;
+        r['content']['化学成分'][0]['元素'] = '  ';
+      },
+      [
+        ['REQUIRED_MISSING', 'content.牌号'],
+        ['REQUIRED_MISSING', 'content.试验温度'],
+        ['REQUIRED_MISSING', 'content.化学成分[0].元素'],
+      ],
+    ],
+    [
+      'numeric strings and non-finite numbers',
+      101,
+      (r) => {
+        r['content']['试验温度'] = '650';
+        r['content']['应力序列'][1] = Number.NaN;
+      },
+      [
+        ['NOT_A_NUMBER', 'content.试验温度'],
+        ['NOT_A_NUMBER', 'content.应力序列[1]'],
+      ],
+    ],
+    [
+      'range shapes',
+      101,
+      (r) => {
+        r['content']['保温时间'] = { lb: 8 };
+        r['content']['屈服强度'] = { lb: 1, ub: 2 };
+      },
+      [
+        ['RANGE_SHAPE', 'content.保温时间'],
+        ['RANGE_SHAPE', 'content.屈服强度'],
+      ],
+    ],
+    [
+      'range order and negative error',
+      101,
+      (r) => {
+        r['content']['保温时间'] = { lb: 10, ub: 8 };
+        r['content']['屈服强度'] = { val: 1, err: -1 };
+      },
+      [
+        ['RANGE_ORDER', 'content.保温时间'],
+        ['RANGE_NEGATIVE_ERROR', 'content.屈服强度'],
+      ],
+    ],
+    [
+      'choice not an option (a group name is not a value)',
+      101,
+      (r) => {
+        r['content']['热处理状态'] = '热处理';
+      },
+      [['CHOICE_NOT_AN_OPTION', 'content.热处理状态']],
+    ],
+    [
+      'images and files',
+      101,
+      (r) => {
+        r['content']['显微组织'] = '/media/x.png';
+        r['content']['原始数据'] = ['/media/a.csv', 'b.csv'];
+      },
+      [
+        ['NOT_AN_ARRAY', 'content.显微组织'],
+        ['TOO_MANY_FILES', 'content.原始数据'],
+        ['NOT_A_PLATFORM_PATH', 'content.原始数据[1]'],
+      ],
+    ],
+    [
+      'unknown keys anywhere',
+      101,
+      (r) => {
+        r['content']['备注'] = 'x';
+        r['content']['化学成分'][1]['单位'] = 'wt.%';
+        r['content']['试验条件']['设备']['序列号'] = '1';
+        r['extra'] = 1;
+      },
+      [
+        ['UNKNOWN_KEY', 'extra'],
+        ['UNKNOWN_KEY', 'content.备注'],
+        ['UNKNOWN_KEY', 'content.化学成分[1].单位'],
+        ['UNKNOWN_KEY', 'content.试验条件.设备.序列号'],
+      ],
+    ],
+    [
+      'containers, tables, arrays and generators of the wrong shape',
+      101,
+      (r) => {
+        r['content']['试验条件'] = ['空气'];
+        r['content']['化学成分'] = [{ 元素: 'Ni' }, 'Cr'];
+        r['content']['应力序列'] = '690,720';
+        r['content']['强化相'] = { 体积分数: 18.5, 描述: 'γ′' };
+      },
+      [
+        ['NOT_AN_ARRAY', 'content.应力序列'],
+        ['NOT_AN_OBJECT', 'content.化学成分[1]'],
+        ['NOT_AN_OBJECT', 'content.试验条件'],
+        ['GENERATOR_NOT_ONE', 'content.强化相'],
+      ],
+    ],
+    [
+      'an empty optional value is sent as nothing',
+      101,
+      (r) => {
+        r['content']['应力序列'] = [];
+      },
+      [['EMPTY_VALUE', 'content.应力序列']],
+    ],
+    [
+      'nested arrays of containers, generators and tables (template 102)',
+      102,
+      (r) => {
+        r['meta']['keywords'] = ['Cu'];
+        r['meta']['source']['methods'] = '110';
+        r['content']['晶粒测量'][0]['尺寸'] = { val: '23.5', err: 1 };
+        r['content']['处理步骤'][0] = { 退火: { 温度: 450 }, 刻蚀: 'x' };
+        r['content']['分区测量'][0]['峰位表'][1]['强度'] = '4100';
+        r['content']['衬底'] = '单晶';
+      },
+      [
+        ['CHOICE_NOT_AN_OPTION', 'content.衬底'],
+        ['RANGE_SHAPE', 'content.晶粒测量[0].尺寸'],
+        ['GENERATOR_NOT_ONE', 'content.处理步骤[0]'],
+        ['NOT_A_NUMBER', 'content.分区测量[0].峰位表[1].强度'],
+      ],
+    ],
+    [
+      'meta rules',
+      101,
+      (r) => {
+        r['meta']['title'] = '   ';
+        r['meta']['abstract'] = '在这里填写';
+        r['meta']['keywords'] = ['ok', '', 'x'.repeat(256)];
+        r['meta']['source'] = { source: '01', methods: '0 1', reference: '' };
+        r['meta']['doi'] = 'd'.repeat(256);
+        r['meta']['public'] = 'yes';
+        r['meta']['public_date'] = 1.5;
+        r['meta']['public_range'] = 4;
+        r['meta']['category'] = 'x';
+        r['meta']['tid'] = 102;
+      },
+      [
+        ['META_UNKNOWN_KEY', 'meta.category'],
+        ['META_TID', 'meta.tid'],
+        ['META_BLANK', 'meta.title'],
+        ['META_BLANK', 'meta.abstract'],
+        ['META_KEYWORDS', 'meta.keywords[1]'],
+        ['META_KEYWORDS', 'meta.keywords[2]'],
+        ['META_REFERENCE', 'meta.source.reference'],
+        ['META_METHODS', 'meta.source.methods'],
+        ['META_DOI', 'meta.doi'],
+        ['META_PUBLIC', 'meta.public'],
+        ['META_PUBLIC_DATE', 'meta.public_date'],
+        ['META_PUBLIC_RANGE', 'meta.public_range'],
+      ],
+    ],
+    [
+      'a DOI that is not one (a column name written as literal text)',
+      101,
+      (r) => {
+        r['meta']['doi'] = 'doi';
+      },
+      [['META_DOI', 'meta.doi']],
+    ],
+    [
+      'meta source and the absent public_* keys',
+      101,
+      (r) => {
+        r['meta']['source'] = { source: '11', methods: '0100' };
+        delete r['meta']['public_date'];
+        delete r['meta']['public_range'];
+        r['meta']['other_info'] = { project: 1, topic: 'x' };
+      },
+      [
+        ['META_SOURCE', 'meta.source.source'],
+        ['META_METHODS', 'meta.source.methods'],
+        ['META_OTHER_INFO', 'meta.other_info.project'],
+        ['META_UNKNOWN_KEY', 'meta.other_info.topic'],
+        ['META_PUBLIC_DATE', 'meta.public_date'],
+        ['META_PUBLIC_RANGE', 'meta.public_range'],
+      ],
+    ],
   ];
 
   it.each(cases)('%s', (_name, id, mutate, expected) => {
@@ -131,6 +233,11 @@ describe('validateRecord', () => {
 
   it('checks the methods width setting', () => {
     expect(codes(body(101), 101, 4)).toEqual([['META_METHODS', 'meta.source.methods']]);
-    expect(codes({ content: {} }, 103, 3).map((c) => c[0])).toEqual(['META_MISSING', 'REQUIRED_MISSING', 'REQUIRED_MISSING', 'REQUIRED_MISSING']);
+    expect(codes({ content: {} }, 103, 3).map((c) => c[0])).toEqual([
+      'META_MISSING',
+      'REQUIRED_MISSING',
+      'REQUIRED_MISSING',
+      'REQUIRED_MISSING',
+    ]);
   });
 });

@@ -50,7 +50,7 @@ describe('platformLayout', () => {
 });
 
 describe('the template-id cell', () => {
-  test('ours carries the version; the platform\'s leading digits are read; a bare number or text is none', () => {
+  test("ours carries the version; the platform's leading digits are read; a bare number or text is none", () => {
     expect(parseTemplateIdCell(templateIdCellText(201, '2024-06-01 10:00:00'))).toEqual({ tid: 201, pubDate: '2024-06-01 10:00:00' });
     expect(parseTemplateIdCell('201（请勿编辑）')).toEqual({ tid: 201, pubDate: undefined });
     expect(parseTemplateIdCell('2024')).toBeUndefined();
@@ -61,11 +61,26 @@ describe('the template-id cell', () => {
 
 describe('flatLayoutMapping', () => {
   test('indexed headers become array columns, table rows and container fields; the rest is listed', () => {
-    const { content, unknownColumns } = flatLayoutMapping(template(101).fields, ['序号', '牌号', '应力序列.2', '应力序列.1', '化学成分.元素.1', '化学成分.含量.1', '化学成分.元素.3', '试验条件.设备.型号', '强化相.描述', '旧字段', '化学成分.元素', '应力序列.x']);
+    const { content, unknownColumns } = flatLayoutMapping(template(101).fields, [
+      '序号',
+      '牌号',
+      '应力序列.2',
+      '应力序列.1',
+      '化学成分.元素.1',
+      '化学成分.含量.1',
+      '化学成分.元素.3',
+      '试验条件.设备.型号',
+      '强化相.描述',
+      '旧字段',
+      '化学成分.元素',
+      '应力序列.x',
+    ]);
     expect(JSON.parse(JSON.stringify(content))).toEqual({
       牌号: { column: '牌号' },
       应力序列: { columns: ['应力序列.1', '应力序列.2'] },
-      化学成分: { rows: [{ 元素: { column: '化学成分.元素.1' }, 含量: { column: '化学成分.含量.1' } }, { 元素: { column: '化学成分.元素.3' } }] },
+      化学成分: {
+        rows: [{ 元素: { column: '化学成分.元素.1' }, 含量: { column: '化学成分.含量.1' } }, { 元素: { column: '化学成分.元素.3' } }],
+      },
       试验条件: { 设备: { 型号: { column: '试验条件.设备.型号' } } },
       强化相: { 描述: { column: '强化相.描述' } },
     });

@@ -25,19 +25,33 @@ function flag(value: unknown): boolean {
 }
 
 /** argv + settings → the plain options of `runIngest`: the stages' options built once (`uploadStageOptions`). */
-function ingestOptions(args: Readonly<Record<string, unknown>>, context: CommandContext, session: PlatformSession | undefined): RunIngestOptions {
+function ingestOptions(
+  args: Readonly<Record<string, unknown>>,
+  context: CommandContext,
+  session: PlatformSession | undefined,
+): RunIngestOptions {
   const s = context.settings;
   const mapping = args['mapping'];
   const report = args['report'];
-  if (mapping !== undefined && (typeof mapping !== 'string' || mapping === '')) throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-  if (mapping !== undefined && args['layout'] !== undefined) throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', { location: { field: '--layout' } });
-  if (typeof report !== 'string' || report === '') throw new UsageError('OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
+  if (mapping !== undefined && (typeof mapping !== 'string' || mapping === ''))
+    throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+  if (mapping !== undefined && args['layout'] !== undefined)
+    throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', {
+      location: { field: '--layout' },
+    });
+  if (typeof report !== 'string' || report === '')
+    throw new UsageError('OPTION_INVALID', 'give the report file with --report FILE', { location: { field: '--report' } });
   const onChange = choiceOption(args['on-change'], 'on-change', ['report', 'upload']) ?? 'report';
   const methodsWidth = methodsWidthOption(args, s);
   const maxErrors = maxErrorsOption(args, s);
   const dryRun = flag(args['dry-run']);
   const username = session?.username ?? s.username;
-  const resume = { onChange, retryFailed: flag(args['retry-failed']), retryUncertain: flag(args['retry-uncertain']), verboseReport: flag(args['verbose-report']) } as const;
+  const resume = {
+    onChange,
+    retryFailed: flag(args['retry-failed']),
+    retryUncertain: flag(args['retry-uncertain']),
+    verboseReport: flag(args['verbose-report']),
+  } as const;
   const stages = uploadStageOptions(s, resume);
   const acceptMappingChange = flag(args['accept-mapping-change']);
   return {
@@ -93,12 +107,31 @@ export const ingestCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
-        .option('mapping', { type: 'string', describe: 'the mapping file (YAML); without it the one input is read as the platform\'s workbook (docs/platform-workbook.md)' })
+        .positional('inputs', {
+          type: 'string',
+          array: true,
+          describe:
+            'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do',
+        })
+        .option('mapping', {
+          type: 'string',
+          describe: "the mapping file (YAML); without it the one input is read as the platform's workbook (docs/platform-workbook.md)",
+        })
         .options(WORKBOOK_OPTIONS)
-        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
-        .option('report', { type: 'string', demandOption: true, describe: 'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)' })
-        .option('dry-run', { type: 'boolean', describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)' })
+        .option('recursive', {
+          type: 'boolean',
+          describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)',
+        })
+        .option('report', {
+          type: 'string',
+          demandOption: true,
+          describe:
+            'the JSON-lines report (a regular file, created if missing): written as the run goes, read to resume; FILE.lock keeps other runs out (heartbeat every 10 s, taken over after 60 s without one)',
+        })
+        .option('dry-run', {
+          type: 'boolean',
+          describe: 'read, map, validate and plan against the report; send nothing (valid rows are reported as skipped, why dry-run)',
+        })
         .option('retry-failed', { type: 'boolean', describe: 'also re-send rows the platform rejected in earlier runs' })
         .option('retry-uncertain', {
           type: 'boolean',
@@ -107,33 +140,79 @@ export const ingestCommand = defineCommand({
         })
         .option('verbose-report', {
           type: 'boolean',
-          describe: 'write a skipped line for every row uploaded before too (by default such rows are only counted in the run\'s summary line)',
+          describe:
+            "write a skipped line for every row uploaded before too (by default such rows are only counted in the run's summary line)",
         })
-        .option('on-change', { type: 'string', choices: ['report', 'upload'], describe: 'a known key with new content: report it (exit 1), or upload it as a new record [default: report]' })
+        .option('on-change', {
+          type: 'string',
+          choices: ['report', 'upload'],
+          describe: 'a known key with new content: report it (exit 1), or upload it as a new record [default: report]',
+        })
         .option('accept-mapping-change', {
           type: 'boolean',
-          describe: 'go on although the mapping or the template fields it fills changed since rows were uploaded with this report (otherwise exit 2, nothing sent); later runs compare with this one',
+          describe:
+            'go on although the mapping or the template fields it fills changed since rows were uploaded with this report (otherwise exit 2, nothing sent); later runs compare with this one',
         })
         .epilogue(INGEST_EPILOGUE),
     ),
   examples: [
-    ['$0 ingest --sandbox --rate 50 --mapping mappings/steel_strength.yaml --report steel.report.jsonl samples/steel_strength.csv', 'the demo: upload a sample to the in-process sandbox (--rate 50: it runs on this machine; the default 5 a second spares the shared platform)'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx', 'upload; run the same line again to resume or to pick up new rows'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run', 'validate and plan against the report, send nothing'],
-    ['$0 ingest 201.xlsx --report 201.report.jsonl --source 10 --methods experiment', 'the platform\'s own workbook, no mapping: 数据ID is the key'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive /data/incoming/', 'a drop folder and its sub-folders; an empty one is nothing to do (exit 0)'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json', 'gently, with a JSON summary for scripts'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain', 'after checking the platform: re-send the rows earlier runs left uncertain'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl incoming/ --on-change upload --max-changes 50', 'nightly: new rows, and up to 50 edited ones as new records'],
-    ['$0 ingest --mapping mappings/x.yaml --report reports/shard-2.jsonl --shard 2/4 --rate 2 data/', 'shard 2 of 4 on its own machine, a quarter of a rate budget of 8/s (docs/scheduling.md)'],
-    ['$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive incoming/ --move-done done/ --metrics-file /var/lib/node_exporter/textfile_collector/mge.prom', 'nightly from a drop folder: done files moved away, metrics for Prometheus'],
+    [
+      '$0 ingest --sandbox --rate 50 --mapping mappings/steel_strength.yaml --report steel.report.jsonl samples/steel_strength.csv',
+      'the demo: upload a sample to the in-process sandbox (--rate 50: it runs on this machine; the default 5 a second spares the shared platform)',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data/*.xlsx',
+      'upload; run the same line again to resume or to pick up new rows',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --dry-run',
+      'validate and plan against the report, send nothing',
+    ],
+    [
+      '$0 ingest 201.xlsx --report 201.report.jsonl --source 10 --methods experiment',
+      "the platform's own workbook, no mapping: 数据ID is the key",
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive /data/incoming/',
+      'a drop folder and its sub-folders; an empty one is nothing to do (exit 0)',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --rate 2 --concurrency 2 --json',
+      'gently, with a JSON summary for scripts',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl data.csv --retry-uncertain',
+      'after checking the platform: re-send the rows earlier runs left uncertain',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl incoming/ --on-change upload --max-changes 50',
+      'nightly: new rows, and up to 50 edited ones as new records',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report reports/shard-2.jsonl --shard 2/4 --rate 2 data/',
+      'shard 2 of 4 on its own machine, a quarter of a rate budget of 8/s (docs/scheduling.md)',
+    ],
+    [
+      '$0 ingest --mapping mappings/x.yaml --report x.report.jsonl --recursive incoming/ --move-done done/ --metrics-file /var/lib/node_exporter/textfile_collector/mge.prom',
+      'nightly from a drop folder: done files moved away, metrics for Prometheus',
+    ],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
-    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: flag(args['recursive']) },
+    inputPatterns: {
+      option: '<inputs>',
+      patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
+      recursive: flag(args['recursive']),
+    },
     // The report and its lock must be regular files; the run says so itself (REPORT_NOT_A_FILE).
     settingOutputs: ['metrics-file'],
-    outputs: [...commandFile('--report', args['report']), ...commandFile('--report (its lock)', typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined)].map((f) => ({ ...f, regularOnly: true })),
+    outputs: [
+      ...commandFile('--report', args['report']),
+      ...commandFile(
+        '--report (its lock)',
+        typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined,
+      ),
+    ].map((f) => ({ ...f, regularOnly: true })),
   }),
   run: async (args, context) => {
     const metricsFile = context.settings.metricsFile;
@@ -143,7 +222,10 @@ export const ingestCommand = defineCommand({
     let result: IngestResult | undefined;
     const facts = (exitCode: number, summary: UploadSummary | undefined): IngestMetricsFacts => ({
       file: metricsFile,
-      labels: { report: path.resolve(context.io.cwd, String(args['report'])), ...(context.settings.shard !== undefined ? { shard: shardText(context.settings.shard) ?? '' } : {}) },
+      labels: {
+        report: path.resolve(context.io.cwd, String(args['report'])),
+        ...(context.settings.shard !== undefined ? { shard: shardText(context.settings.shard) ?? '' } : {}),
+      },
       startedAt,
       endedAt: Date.now(),
       exitCode,
@@ -155,14 +237,21 @@ export const ingestCommand = defineCommand({
       await writeIngestMetrics(facts(exitCode, result?.summary), context.io);
       return exitCode;
     } catch (error) {
-      await writeIngestMetrics(facts(exitCodeForError(error, context.signal.aborted), error instanceof RunStoppedError ? error.summary : undefined), context.io);
+      await writeIngestMetrics(
+        facts(exitCodeForError(error, context.signal.aborted), error instanceof RunStoppedError ? error.summary : undefined),
+        context.io,
+      );
       throw error;
     }
   },
 });
 
 /** The run itself: the template source, the platform, then `ingest` with its display. */
-async function runIngestCommand(args: Readonly<Record<string, unknown>>, context: CommandContext, onResult: (result: IngestResult) => void): Promise<number> {
+async function runIngestCommand(
+  args: Readonly<Record<string, unknown>>,
+  context: CommandContext,
+  onResult: (result: IngestResult) => void,
+): Promise<number> {
   // Loaded only when ingest runs, so --help and the read commands do not pay for the mapping stage.
   const { ingest } = await import('./ingest.js');
   const openPlatform = once(() => context.openPlatform());

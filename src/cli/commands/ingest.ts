@@ -30,10 +30,21 @@ export interface IngestOutput {
 
 /** The exit code of a run that ended without an error (docs/guarantees.md → Exit codes). */
 function runExitCode(summary: UploadSummary): number {
-  return exitCodeForRun({ interrupted: summary.interrupted, stoppedEarly: summary.stoppedBy !== undefined, rowsToCheck: summary.notUploaded });
+  return exitCodeForRun({
+    interrupted: summary.interrupted,
+    stoppedEarly: summary.stoppedBy !== undefined,
+    rowsToCheck: summary.notUploaded,
+  });
 }
 
-function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>> }, report: string, template: IngestSummaryView['template'], dryRun: boolean, exitCode: number, fatal?: string): IngestSummaryView {
+function view(
+  summary: UploadSummary & { plans?: Readonly<Record<string, number>> },
+  report: string,
+  template: IngestSummaryView['template'],
+  dryRun: boolean,
+  exitCode: number,
+  fatal?: string,
+): IngestSummaryView {
   return {
     report,
     template,
@@ -60,7 +71,12 @@ function view(summary: UploadSummary & { plans?: Readonly<Record<string, number>
  */
 export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out: IngestOutput): Promise<number> {
   const { io } = out;
-  const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: out.quiet, intervalMs: out.progressIntervalMs });
+  const progress = createProgress({
+    stream: io.stderr,
+    tty: io.stderrIsTty ?? false,
+    quiet: out.quiet,
+    intervalMs: out.progressIntervalMs,
+  });
   const resumeHint = `resume with: mge-ingest ${out.argv.map(shellQuote).join(' ')}\n`;
   const print = (v: IngestSummaryView): void => {
     if (out.json) io.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
@@ -76,11 +92,21 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
         log?.warn({ warning: w }, w.code);
       },
       onStart: (start) => {
-        log?.info({ report: options.reportFile, template: start.templateId, inputs: start.inputs.map((i) => i.file), knownKeys: start.knownKeys, dryRun: options.dryRun ?? false }, 'ingest started');
+        log?.info(
+          {
+            report: options.reportFile,
+            template: start.templateId,
+            inputs: start.inputs.map((i) => i.file),
+            knownKeys: start.knownKeys,
+            dryRun: options.dryRun ?? false,
+          },
+          'ingest started',
+        );
         progress.start(start.pauseRemaining, undefined, start.reading);
       },
       onOutcome: (o) => {
-        if (o.type === 'invalid' || o.type === 'failed' || o.type === 'uncertain' || o.type === 'changed') log?.warn({ row: o }, `row ${o.type}`);
+        if (o.type === 'invalid' || o.type === 'failed' || o.type === 'uncertain' || o.type === 'changed')
+          log?.warn({ row: o }, `row ${o.type}`);
         progress.outcome(o);
       },
     });

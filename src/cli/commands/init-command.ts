@@ -10,7 +10,7 @@ import { EXIT } from '../exit-codes.js';
 /** `init <tid>`: a commented mapping for a template (see `runInit`). */
 export const initCommand = defineCommand({
   command: 'init <tid>',
-  describe: 'write a commented mapping for a template; with --input, match the file\'s headers to the fields',
+  describe: "write a commented mapping for a template; with --input, match the file's headers to the fields",
   settings: ['platform'],
   builder: (y) =>
     addTemplateSourceOptions(
@@ -21,35 +21,67 @@ export const initCommand = defineCommand({
         .option('header-row', { type: 'string', describe: 'the (last) header row of --input [default: 1]' })
         .option('header-rows', { type: 'string', describe: 'how many rows make the header of --input [default: 1]' })
         .option('out', { type: 'string', describe: 'write the mapping to this file instead of stdout' })
-        .option('workbook', { type: 'string', describe: 'instead of a mapping, write the platform\'s filling workbook for the template (FILE.xlsx), which validate and ingest read without a mapping' })
+        .option('workbook', {
+          type: 'string',
+          describe:
+            "instead of a mapping, write the platform's filling workbook for the template (FILE.xlsx), which validate and ingest read without a mapping",
+        })
         .option('force', { type: 'boolean', default: false, describe: 'overwrite --out if it exists' }),
     ),
   examples: [
     ['$0 init 201 --sandbox', 'print a commented mapping for sample template 201'],
-    ['$0 init 201 --input data.csv --out mappings/data.yaml', 'match data.csv\'s headers to the fields, write the mapping'],
-    ['$0 init 201 --workbook 201.xlsx', 'the platform\'s filling workbook for template 201: fill it in, then validate 201.xlsx'],
+    ['$0 init 201 --input data.csv --out mappings/data.yaml', "match data.csv's headers to the fields, write the mapping"],
+    ['$0 init 201 --workbook 201.xlsx', "the platform's filling workbook for template 201: fill it in, then validate 201.xlsx"],
     ['$0 init 203 --input data.xlsx --sheet 1 --header-row 2 --header-rows 2 --out m.yaml', 'a workbook with a two-row header'],
   ],
-  files: (args) => ({ inputs: [...commandFile('--input', args['input']), ...commandFile('--template-file', args['template-file'])], outputs: [...commandFile('--out', args['out']), ...commandFile('--workbook', args['workbook'])] }),
+  files: (args) => ({
+    inputs: [...commandFile('--input', args['input']), ...commandFile('--template-file', args['template-file'])],
+    outputs: [...commandFile('--out', args['out']), ...commandFile('--workbook', args['workbook'])],
+  }),
   run: async (args, context) => {
     const tid = idArgument(args['tid'], 'tid');
     if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
     const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
-    const sheet = sheetText === undefined ? undefined : /^\d+$/.test(sheetText) ? numberOption(sheetText, 'sheet', { integer: true, min: 1 }) : sheetText;
+    const sheet =
+      sheetText === undefined
+        ? undefined
+        : /^\d+$/.test(sheetText)
+          ? numberOption(sheetText, 'sheet', { integer: true, min: 1 })
+          : sheetText;
     const headerRow = numberOption(args['header-row'], 'header-row', { integer: true, min: 1 });
     const headerRows = numberOption(args['header-rows'], 'header-rows', { integer: true, min: 1 });
-    const sourceOptions: SourceOptions = { ...(sheet === undefined ? {} : { sheet }), ...(headerRow === undefined ? {} : { headerRow }), ...(headerRows === undefined ? {} : { headerRows }) };
+    const sourceOptions: SourceOptions = {
+      ...(sheet === undefined ? {} : { sheet }),
+      ...(headerRow === undefined ? {} : { headerRow }),
+      ...(headerRows === undefined ? {} : { headerRows }),
+    };
     const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
     const workbook = str(args['workbook']);
     if (workbook !== undefined) {
-      if (args['input'] !== undefined || args['out'] !== undefined) throw new UsageError('OPTION_INVALID', '--workbook writes a workbook, not a mapping: leave out --input and --out', { location: { field: '--workbook' } });
-      if (!/\.xlsx$/i.test(workbook)) throw new UsageError('OPTION_INVALID', '--workbook must name an .xlsx file', { location: { field: '--workbook' } });
+      if (args['input'] !== undefined || args['out'] !== undefined)
+        throw new UsageError('OPTION_INVALID', '--workbook writes a workbook, not a mapping: leave out --input and --out', {
+          location: { field: '--workbook' },
+        });
+      if (!/\.xlsx$/i.test(workbook))
+        throw new UsageError('OPTION_INVALID', '--workbook must name an .xlsx file', { location: { field: '--workbook' } });
       const { runInitWorkbook } = await import('../../pipeline/run-init-workbook.js');
-      const made = await runInitWorkbook({ tid, file: workbook, force: args['force'] === true, cwd: context.io.cwd }, await templateSourceFor(args, context));
-      context.io.stderr.write(`wrote ${made.file}: template ${made.template.id} "${made.template.title}", ${made.sheets} data sheet(s), ${made.columns} field column(s)\n${made.unsupported.map((f) => `  not in the workbook: ${f} (a table or array inside an array element)\n`).join('')}`);
+      const made = await runInitWorkbook(
+        { tid, file: workbook, force: args['force'] === true, cwd: context.io.cwd },
+        await templateSourceFor(args, context),
+      );
+      context.io.stderr.write(
+        `wrote ${made.file}: template ${made.template.id} "${made.template.title}", ${made.sheets} data sheet(s), ${made.columns} field column(s)\n${made.unsupported.map((f) => `  not in the workbook: ${f} (a table or array inside an array element)\n`).join('')}`,
+      );
       return EXIT.ok;
     }
-    const options = { tid, input: str(args['input']), sourceOptions, out: str(args['out']), force: args['force'] === true, cwd: context.io.cwd };
+    const options = {
+      tid,
+      input: str(args['input']),
+      sourceOptions,
+      out: str(args['out']),
+      force: args['force'] === true,
+      cwd: context.io.cwd,
+    };
     const source = await templateSourceFor(args, context);
     // Loaded on use: the mapping modules pull in mathjs, which other commands and --help do without.
     const { runInit } = await import('../../pipeline/run-init.js');

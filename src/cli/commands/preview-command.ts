@@ -20,28 +20,54 @@ export const previewCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods), read in the order validate and ingest read them' })
-        .option('mapping', { type: 'string', describe: 'the mapping file (YAML); without it the one input is read as the platform\'s workbook (docs/platform-workbook.md)' })
+        .positional('inputs', {
+          type: 'string',
+          array: true,
+          describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods), read in the order validate and ingest read them',
+        })
+        .option('mapping', {
+          type: 'string',
+          describe: "the mapping file (YAML); without it the one input is read as the platform's workbook (docs/platform-workbook.md)",
+        })
         .option('rows', { type: 'string', describe: `how many records to show, from the first [default: ${DEFAULT_ROWS}]` })
         .options(WORKBOOK_OPTIONS)
-        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)' })
+        .option('recursive', {
+          type: 'boolean',
+          describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)',
+        })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' })
-        .epilogue('Reads only the records it shows and uploads nothing. Exit codes: 0 every record shown is valid (or nothing to preview); 1 some record shown is invalid (its problems are listed under it); 2 mapping, template or input problem.'),
+        .epilogue(
+          'Reads only the records it shows and uploads nothing. Exit codes: 0 every record shown is valid (or nothing to preview); 1 some record shown is invalid (its problems are listed under it); 2 mapping, template or input problem.',
+        ),
     ),
   examples: [
-    ['$0 preview --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv', 'the first 5 records of a sample, as a tree'],
-    ['$0 preview --mapping mappings/x.yaml data.xlsx --rows 1 --json', 'the first record as JSON: the body sent and where each value came from'],
+    [
+      '$0 preview --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv',
+      'the first 5 records of a sample, as a tree',
+    ],
+    [
+      '$0 preview --mapping mappings/x.yaml data.xlsx --rows 1 --json',
+      'the first record as JSON: the body sent and where each value came from',
+    ],
     ['$0 preview --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
-    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: args['recursive'] === true },
+    inputPatterns: {
+      option: '<inputs>',
+      patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
+      recursive: args['recursive'] === true,
+    },
   }),
   run: async (args, context) => {
     const { io, settings } = context;
     const mapping = typeof args['mapping'] === 'string' && args['mapping'] !== '' ? args['mapping'] : undefined;
-    if (args['mapping'] !== undefined && mapping === undefined) throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-    if (mapping !== undefined && args['layout'] !== undefined) throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', { location: { field: '--layout' } });
+    if (args['mapping'] !== undefined && mapping === undefined)
+      throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+    if (mapping !== undefined && args['layout'] !== undefined)
+      throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', {
+        location: { field: '--layout' },
+      });
     const rows = numberOption(args['rows'], 'rows', { integer: true, min: 1 }) ?? DEFAULT_ROWS;
     const template = await templateSourceFor(args, context);
     const name = (file: string): string => displayPath(io.cwd, file);

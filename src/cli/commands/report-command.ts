@@ -30,7 +30,16 @@ const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 
 /** What `report --json` prints: the summary, flat, with what was written. */
 function reportJson(file: string, result: ReportResult): Record<string, unknown> {
-  return { file, ...(result.files !== undefined && result.files.length > 1 ? { files: result.files, unfinishedIn: result.unfinishedIn } : {}), ...result.summary, failedOut: result.failedOut, uploadedOut: result.uploadedOut, changedOut: result.changedOut, annotated: result.annotated, html: result.html };
+  return {
+    file,
+    ...(result.files !== undefined && result.files.length > 1 ? { files: result.files, unfinishedIn: result.unfinishedIn } : {}),
+    ...result.summary,
+    failedOut: result.failedOut,
+    uploadedOut: result.uploadedOut,
+    changedOut: result.changedOut,
+    annotated: result.annotated,
+    html: result.html,
+  };
 }
 
 /** The text of `report`: the summary, then where each file went. */
@@ -39,9 +48,12 @@ function reportText(file: string, result: ReportResult): string {
   const files = result.files ?? [file];
   let text = formatReportSummary(files.length > 1 ? `${files.length} reports (${files.join(', ')})` : file, result.summary);
   const others = result.summary.lastSummary?.otherShards;
-  if (files.length === 1 && others !== undefined) text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} row(s) of other shards were read and left to their reports\n`;
-  if (files.length > 1 && (result.unfinishedIn ?? []).length > 0) text += `latest run not finished in: ${(result.unfinishedIn ?? []).join(', ')}\n`;
-  if (failedOut) text += `\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
+  if (files.length === 1 && others !== undefined)
+    text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} row(s) of other shards were read and left to their reports\n`;
+  if (files.length > 1 && (result.unfinishedIn ?? []).length > 0)
+    text += `latest run not finished in: ${(result.unfinishedIn ?? []).join(', ')}\n`;
+  if (failedOut)
+    text += `\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
   if (uploadedOut) text += `\n${uploadedOut.rows} uploaded row(s) with their platform ids written to ${uploadedOut.file}\n`;
   if (changedOut) text += `\n${changedOut.rows} changed row(s) with the id of the record each differs from written to ${changedOut.file}\n`;
   if (annotated) text += `\n${annotated.input} with the report's problems and statuses on its cells written to ${annotated.file}\n`;
@@ -55,19 +67,45 @@ function reportText(file: string, result: ReportResult): string {
  */
 export const reportCommand = defineCommand({
   command: 'report <files..>',
-  describe: 'summarize an ingest report (or several, such as the shards of one run, as one), or compact one; export the rows that did not upload, ready to fix and re-feed',
+  describe:
+    'summarize an ingest report (or several, such as the shards of one run, as one), or compact one; export the rows that did not upload, ready to fix and re-feed',
   settings: ['output'],
   builder: (y) =>
     y
-      .positional('files', { type: 'string', array: true, describe: 'the report (JSON lines) of ingest --report; several, or a quoted glob such as "reports/shard-*.jsonl", are summarized as one (the shards of --shard I/N); or the word compact, then one report to rewrite as its state (one line per key; refused while a run holds its lock)' })
-      .option('html', { type: 'string', describe: 'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it' })
-      .option('uploaded-out', { type: 'string', describe: 'write every uploaded row with its platform id and the time it was stored: key,file,sheet,row,id,hash,uploadedAt (.csv or .xlsx)' })
-      .option('changed-out', { type: 'string', describe: 'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)' })
-      .option('annotate', { type: 'string', describe: 'write a copy of the input (.xlsx) with every problem on its cell and each row\'s status: filled cells with notes, a status column, a first sheet "Problems" linking to each' })
-      .option('input', { type: 'string', describe: 'with --annotate: the input to copy, when the report holds rows of several (one it holds rows of)' })
+      .positional('files', {
+        type: 'string',
+        array: true,
+        describe:
+          'the report (JSON lines) of ingest --report; several, or a quoted glob such as "reports/shard-*.jsonl", are summarized as one (the shards of --shard I/N); or the word compact, then one report to rewrite as its state (one line per key; refused while a run holds its lock)',
+      })
+      .option('html', {
+        type: 'string',
+        describe:
+          'write the report as one self-contained HTML page (counts, runs, charts, a sortable and filterable problem table): open it in a browser or mail it',
+      })
+      .option('uploaded-out', {
+        type: 'string',
+        describe:
+          'write every uploaded row with its platform id and the time it was stored: key,file,sheet,row,id,hash,uploadedAt (.csv or .xlsx)',
+      })
+      .option('changed-out', {
+        type: 'string',
+        describe:
+          'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)',
+      })
+      .option('annotate', {
+        type: 'string',
+        describe:
+          'write a copy of the input (.xlsx) with every problem on its cell and each row\'s status: filled cells with notes, a status column, a first sheet "Problems" linking to each',
+      })
+      .option('input', {
+        type: 'string',
+        describe: 'with --annotate: the input to copy, when the report holds rows of several (one it holds rows of)',
+      })
       .option('failed-out', {
         type: 'string',
-        describe: 'write the rows not known to be stored (invalid, failed, uncertain): the input\'s columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas',
+        describe:
+          "write the rows not known to be stored (invalid, failed, uncertain): the input's columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas",
       })
       .epilogue(
         'Exit codes: 0 nothing outstanding (every row uploaded, the latest run finished); 1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish (killed, interrupted, stopped by an error, or stopped early by --max-errors or --max-changes); 2 no such report.',
@@ -78,13 +116,25 @@ export const reportCommand = defineCommand({
     ['$0 report steel.report.jsonl --json', 'the same as JSON for scripts'],
     ['$0 report steel.report.jsonl --html steel.html', 'the report as a page to open in a browser or mail'],
     ['$0 report steel.report.jsonl --annotate steel-checked.xlsx', 'the input back with every problem and status on its row and cell'],
-    ['$0 report "reports/shard-*.jsonl" --failed-out failed.xlsx', 'the shards of one run (--shard I/N) as one: counts, and the rows to fix of all of them'],
-    ['$0 report compact steel.report.jsonl', 'rewrite the report as its state: one line per key, the runs kept; report and resume give the same'],
+    [
+      '$0 report "reports/shard-*.jsonl" --failed-out failed.xlsx',
+      'the shards of one run (--shard I/N) as one: counts, and the rows to fix of all of them',
+    ],
+    [
+      '$0 report compact steel.report.jsonl',
+      'rewrite the report as its state: one line per key, the runs kept; report and resume give the same',
+    ],
   ],
   files: (args) => ({
     inputs: commandFile('--input', args['input']),
     reportPatterns: { option: '<file> (the report)', patterns: reportNames(args) },
-    outputs: [...commandFile('--failed-out', args['failed-out']), ...commandFile('--uploaded-out', args['uploaded-out']), ...commandFile('--changed-out', args['changed-out']), ...commandFile('--annotate', args['annotate']), ...commandFile('--html', args['html'])],
+    outputs: [
+      ...commandFile('--failed-out', args['failed-out']),
+      ...commandFile('--uploaded-out', args['uploaded-out']),
+      ...commandFile('--changed-out', args['changed-out']),
+      ...commandFile('--annotate', args['annotate']),
+      ...commandFile('--html', args['html']),
+    ],
   }),
   run: async (args, context) => {
     const { io } = context;
@@ -108,7 +158,18 @@ export const reportCommand = defineCommand({
     const files = reportNames(args);
     const file = files[0] ?? '';
     const result = await runReport(
-      { file, files, cwd: io.cwd, failedOut: named('failed-out'), uploadedOut: named('uploaded-out'), changedOut: named('changed-out'), annotate: named('annotate'), annotateInput: named('input'), html: named('html'), version: packageVersion() },
+      {
+        file,
+        files,
+        cwd: io.cwd,
+        failedOut: named('failed-out'),
+        uploadedOut: named('uploaded-out'),
+        changedOut: named('changed-out'),
+        annotate: named('annotate'),
+        annotateInput: named('input'),
+        html: named('html'),
+        version: packageVersion(),
+      },
       { onWarning },
     );
     io.stdout.write(context.settings.json ? `${JSON.stringify(reportJson(file, result), null, 2)}\n` : reportText(file, result));

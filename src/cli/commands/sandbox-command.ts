@@ -48,7 +48,9 @@ export async function runSandbox(options: SandboxOptions, io: CliIo, signal: Abo
       logger.info({ url, options: { ...options, tokens: undefined } }, 'sandbox started');
     },
   });
-  io.stderr.write(`sandbox stopped: ${stats.requests} requests, ${stats.stored} records stored, ${stats.rejected} rejected, ${stats.busy} busy, ${stats.failed} failed, ${stats.resets} resets\n`);
+  io.stderr.write(
+    `sandbox stopped: ${stats.requests} requests, ${stats.stored} records stored, ${stats.rejected} rejected, ${stats.busy} busy, ${stats.failed} failed, ${stats.resets} resets\n`,
+  );
   return EXIT.ok;
 }
 
@@ -73,10 +75,22 @@ export const sandboxCommand = defineCommand({
       .option('commit-then-fail-rate', { type: 'string', describe: 'share of submits stored, then answered 500', group: 'Faults:' })
       .option('latency', { type: 'string', describe: 'delay before every answer (ms)', group: 'Faults:' })
       .option('max-rps', { type: 'string', describe: 'requests per second before 429', group: 'Faults:' })
-      .option('faults-on', { type: 'string', describe: 'endpoints the random faults hit: submit | all [default: submit]', group: 'Faults:' })
+      .option('faults-on', {
+        type: 'string',
+        describe: 'endpoints the random faults hit: submit | all [default: submit]',
+        group: 'Faults:',
+      })
       .option('seed', { type: 'string', describe: 'seed of the fault sequence [default: 1]', group: 'Faults:' })
-      .option('methods-width', { type: 'string', describe: 'accepted source.methods width: 3 | 4 | any [default: any]', group: 'Platform version:' })
-      .option('content-strictness', { type: 'string', describe: 'v2 (drop unknown keys, store as sent) | strict (reject with 2102)', group: 'Platform version:' }),
+      .option('methods-width', {
+        type: 'string',
+        describe: 'accepted source.methods width: 3 | 4 | any [default: any]',
+        group: 'Platform version:',
+      })
+      .option('content-strictness', {
+        type: 'string',
+        describe: 'v2 (drop unknown keys, store as sent) | strict (reject with 2102)',
+        group: 'Platform version:',
+      }),
   examples: [
     ['$0 sandbox', 'serve the sample templates on http://127.0.0.1:8700'],
     ['$0 sandbox --port 0 --store stored.jsonl', 'any free port; keep what was stored'],

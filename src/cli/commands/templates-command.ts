@@ -9,7 +9,10 @@ import { EXIT } from '../exit-codes.js';
 /** `templates list` as text: a table of every template, and how many. */
 function templatesTable(templates: readonly TemplateSummary[]): string {
   const rows = templates.map((t) => [String(t.id), t.title, `${t.category} (${t.categoryId})`, t.author, t.pubDate, String(t.refCount)]);
-  return formatTable(['ID', 'TITLE', 'CATEGORY', 'AUTHOR', 'UPDATED', 'RECORDS'], rows) + `${templates.length} template${templates.length === 1 ? '' : 's'}\n`;
+  return (
+    formatTable(['ID', 'TITLE', 'CATEGORY', 'AUTHOR', 'UPDATED', 'RECORDS'], rows) +
+    `${templates.length} template${templates.length === 1 ? '' : 's'}\n`
+  );
 }
 
 const list = defineCommand({
@@ -25,7 +28,15 @@ const list = defineCommand({
   run: async (args, context) => {
     const category = idOption(args['category'], 'category');
     const templates = await readPlatform.templates(await context.openPlatform(), { category });
-    context.io.stdout.write(context.settings.json ? JSON.stringify(templates.map(({ fields: _fields, ...summary }) => summary), null, 2) + '\n' : templatesTable(templates));
+    context.io.stdout.write(
+      context.settings.json
+        ? JSON.stringify(
+            templates.map(({ fields: _fields, ...summary }) => summary),
+            null,
+            2,
+          ) + '\n'
+        : templatesTable(templates),
+    );
     return EXIT.ok;
   },
 });
@@ -48,7 +59,12 @@ const show = defineCommand({
   },
 });
 
-export const templatesCommand = defineCommandGroup('templates', 'look up templates: list, show <tid>', [list, show], [
-  ['$0 templates list --sandbox', 'list the sandbox sample templates'],
-  ['$0 templates show 101 --sandbox', 'the field tree of template 101'],
-]);
+export const templatesCommand = defineCommandGroup(
+  'templates',
+  'look up templates: list, show <tid>',
+  [list, show],
+  [
+    ['$0 templates list --sandbox', 'list the sandbox sample templates'],
+    ['$0 templates show 101 --sandbox', 'the field tree of template 101'],
+  ],
+);

@@ -27,36 +27,88 @@ export const validateCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', { type: 'string', array: true, describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do' })
-        .option('mapping', { type: 'string', describe: 'the mapping file (YAML); without it the one input is read as the platform\'s workbook (docs/platform-workbook.md)' })
+        .positional('inputs', {
+          type: 'string',
+          array: true,
+          describe:
+            'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do',
+        })
+        .option('mapping', {
+          type: 'string',
+          describe: "the mapping file (YAML); without it the one input is read as the platform's workbook (docs/platform-workbook.md)",
+        })
         .options(WORKBOOK_OPTIONS)
-        .option('recursive', { type: 'boolean', describe: 'a directory input gives the table files of their sub-directories too (not hidden ones)' })
-        .option('errors', { type: 'string', describe: 'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)' })
-        .option('annotate', { type: 'string', describe: 'write a copy of the input (.xlsx) with every problem on its cell: filled, with a note, a status column, and a first sheet "Problems" linking to each' })
-        .option('html', { type: 'string', describe: 'write the problems as one self-contained HTML page (counts, charts, a sortable and filterable problem table)' })
-        .option('max-errors', { type: 'string', describe: 'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)' })
+        .option('recursive', {
+          type: 'boolean',
+          describe: 'a directory input gives the table files of their sub-directories too (not hidden ones)',
+        })
+        .option('errors', {
+          type: 'string',
+          describe:
+            'write every invalid record with its original cells to FILE (.xlsx, .csv or .jsonl; .xlsx opens in a spreadsheet with exact values and no formulas)',
+        })
+        .option('annotate', {
+          type: 'string',
+          describe:
+            'write a copy of the input (.xlsx) with every problem on its cell: filled, with a note, a status column, and a first sheet "Problems" linking to each',
+        })
+        .option('html', {
+          type: 'string',
+          describe: 'write the problems as one self-contained HTML page (counts, charts, a sortable and filterable problem table)',
+        })
+        .option('max-errors', {
+          type: 'string',
+          describe:
+            'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)',
+        })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' })
-        .epilogue(['Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid; 2 mapping, template or input problem; 130 interrupted.', ROW_LIMIT_EPILOGUE].join('\n')),
+        .epilogue(
+          [
+            'Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid; 2 mapping, template or input problem; 130 interrupted.',
+            ROW_LIMIT_EPILOGUE,
+          ].join('\n'),
+        ),
     ),
   examples: [
-    ['$0 validate --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv', 'validate a sample against the sandbox templates'],
-    ['$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.xlsx', 'validate several files; invalid rows with their original cells to errors.xlsx'],
+    [
+      '$0 validate --sandbox --mapping mappings/steel_strength.yaml samples/steel_strength.csv',
+      'validate a sample against the sandbox templates',
+    ],
+    [
+      '$0 validate --mapping mappings/x.yaml data/*.xlsx --errors errors.xlsx',
+      'validate several files; invalid rows with their original cells to errors.xlsx',
+    ],
     ['$0 validate --mapping mappings/x.yaml data.csv --template-file template-201.json', 'offline, with a saved template'],
     ['$0 validate --mapping mappings/x.yaml data.csv --max-errors 10 --json', 'stop at 10 invalid rows; JSON summary'],
     ['$0 validate --mapping mappings/x.yaml data/*.xlsx --html problems.html', 'the problems as a page to open in a browser or mail'],
-    ['$0 validate 201.xlsx --source 01 --methods experiment --reference "lab book" --annotate checked.xlsx', 'the platform\'s own workbook (init 201 --workbook), no mapping; the workbook back with every problem on its cell'],
+    [
+      '$0 validate 201.xlsx --source 01 --methods experiment --reference "lab book" --annotate checked.xlsx',
+      "the platform's own workbook (init 201 --workbook), no mapping; the workbook back with every problem on its cell",
+    ],
   ],
   files: (args) => ({
     inputs: [...commandFile('--mapping', args['mapping']), ...commandFile('--template-file', args['template-file'])],
-    inputPatterns: { option: '<inputs>', patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String), recursive: args['recursive'] === true },
-    outputs: [...commandFile('--errors', args['errors']), ...commandFile('--html', args['html']), ...commandFile('--annotate', args['annotate'])],
+    inputPatterns: {
+      option: '<inputs>',
+      patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
+      recursive: args['recursive'] === true,
+    },
+    outputs: [
+      ...commandFile('--errors', args['errors']),
+      ...commandFile('--html', args['html']),
+      ...commandFile('--annotate', args['annotate']),
+    ],
   }),
   run: async (args, context) => {
     const { io, settings } = context;
     const named = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
     const mapping = named(args['mapping']);
-    if (args['mapping'] !== undefined && mapping === undefined) throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
-    if (mapping !== undefined && args['layout'] !== undefined) throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', { location: { field: '--layout' } });
+    if (args['mapping'] !== undefined && mapping === undefined)
+      throw new UsageError('OPTION_INVALID', 'give the mapping file with --mapping FILE', { location: { field: '--mapping' } });
+    if (mapping !== undefined && args['layout'] !== undefined)
+      throw new UsageError('OPTION_INVALID', '--layout reads the input without a mapping: leave out --mapping', {
+        location: { field: '--layout' },
+      });
     const options = {
       mappingFile: mapping,
       workbook: workbookOptions(args),
@@ -77,7 +129,13 @@ export const validateCommand = defineCommand({
     // Loaded on use: the mapping stage pulls in mathjs, which other commands and --help do without.
     const { runValidate } = await import('../../pipeline/run-validate.js');
     // Progress as ingest shows it: a live bar on a terminal, a plain line every --progress-interval otherwise.
-    const progress = createProgress({ stream: io.stderr, tty: io.stderrIsTty ?? false, quiet: settings.quiet, intervalMs: settings.progressIntervalMs, lastLine: 'after-first' });
+    const progress = createProgress({
+      stream: io.stderr,
+      tty: io.stderrIsTty ?? false,
+      quiet: settings.quiet,
+      intervalMs: settings.progressIntervalMs,
+      lastLine: 'after-first',
+    });
     let result: Awaited<ReturnType<typeof runValidate>>;
     try {
       result = await runValidate(options, {
@@ -93,6 +151,10 @@ export const validateCommand = defineCommand({
     if (settings.json) io.stdout.write(`${JSON.stringify(validateJson(result, name), null, 2)}\n`);
     else if (result.interruptedBeforeRows) io.stderr.write(formatValidateSummary(result, name));
     else io.stdout.write(formatValidateSummary(result, name));
-    return exitCodeForRun({ interrupted: result.interrupted, stoppedEarly: result.summary.stoppedBy !== undefined, rowsToCheck: result.summary.invalid });
+    return exitCodeForRun({
+      interrupted: result.interrupted,
+      stoppedEarly: result.summary.stoppedBy !== undefined,
+      rowsToCheck: result.summary.invalid,
+    });
   },
 });

@@ -72,7 +72,8 @@ export function createProgress(options: ProgressOptions): Progress {
     const records = reading.records();
     return records > 0 ? Math.min(read, (read * done) / records) : 0;
   };
-  const line = (): string => formatProgressLine({ done, total, fraction: fraction(), counts, elapsedMs: clock() - started, pauseMs: pause() });
+  const line = (): string =>
+    formatProgressLine({ done, total, fraction: fraction(), counts, elapsedMs: clock() - started, pauseMs: pause() });
   const draw = (): void => {
     if (options.tty) {
       options.stream.write(`\r\u001b[2K${line()}`);

@@ -19,7 +19,12 @@ function typeLabel(field: Field): string {
 
 function describe(field: Field): string {
   const parts = [typeLabel(field)];
-  const unit = field.type === 'number' || field.type === 'range' ? field.unit : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range') ? field.element.unit : undefined;
+  const unit =
+    field.type === 'number' || field.type === 'range'
+      ? field.unit
+      : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range')
+        ? field.element.unit
+        : undefined;
   if (unit) parts.push(`[${unit}]`);
   if (field.required) parts.push('required');
   if (field.type === 'choice') {
@@ -48,7 +53,10 @@ function children(field: Field): readonly Field[] {
 function rows(fields: readonly Field[], prefix: string): [string, string][] {
   return fields.flatMap((field, i): [string, string][] => {
     const last = i === fields.length - 1;
-    return [[`${prefix}${last ? '└─ ' : '├─ '}${field.name}`, describe(field)], ...rows(children(field), `${prefix}${last ? '   ' : '│  '}`)];
+    return [
+      [`${prefix}${last ? '└─ ' : '├─ '}${field.name}`, describe(field)],
+      ...rows(children(field), `${prefix}${last ? '   ' : '│  '}`),
+    ];
   });
 }
 

@@ -29,7 +29,10 @@ export interface IngestSummaryView {
   /** With `--shard`: rows read that belong to other shards (left to them, not in this report). */
   readonly otherShards?: number;
   /** With `--move-done`: the inputs moved, and those done that could not be. */
-  readonly moved?: { readonly moved: readonly { readonly file: string; readonly to: string }[]; readonly unmoved: readonly { readonly file: string; readonly reason: string }[] };
+  readonly moved?: {
+    readonly moved: readonly { readonly file: string; readonly to: string }[];
+    readonly unmoved: readonly { readonly file: string; readonly reason: string }[];
+  };
 }
 
 const MEANING: Readonly<Record<OutcomeType, string>> = {
@@ -43,9 +46,14 @@ const MEANING: Readonly<Record<OutcomeType, string>> = {
 
 /** The summary table and the lines that tell the user where to look and what to do next. */
 export function formatIngestSummary(view: IngestSummaryView): string {
-  if (view.nothingToDo === true) return `nothing to do: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods); the report ${view.report} was not touched\n`;
+  if (view.nothingToDo === true)
+    return `nothing to do: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods); the report ${view.report} was not touched\n`;
   const order: OutcomeType[] = ['uploaded', 'skipped', 'changed', 'invalid', 'failed', 'uncertain'];
-  const rows = order.map((type) => [type, String(view.counts[type]), view.dryRun && type === 'skipped' ? 'valid, nothing sent (dry run)' : MEANING[type]]);
+  const rows = order.map((type) => [
+    type,
+    String(view.counts[type]),
+    view.dryRun && type === 'skipped' ? 'valid, nothing sent (dry run)' : MEANING[type],
+  ]);
   const seconds = (view.durationMs / 1000).toFixed(1);
   const rate = view.durationMs > 0 ? ((view.rows * 1000) / view.durationMs).toFixed(1) : '0';
   const run = view.dryRun ? 'Dry run' : 'Run';
@@ -58,16 +66,24 @@ export function formatIngestSummary(view: IngestSummaryView): string {
         : view.dryRun
           ? 'Dry run'
           : 'Run finished';
-  const lines = [`${head}: ${view.rows} row(s) in ${seconds} s (${rate} rows/s)`, formatTable(['status', 'rows', 'meaning'], rows).trimEnd()];
+  const lines = [
+    `${head}: ${view.rows} row(s) in ${seconds} s (${rate} rows/s)`,
+    formatTable(['status', 'rows', 'meaning'], rows).trimEnd(),
+  ];
   if (view.stoppedBy !== undefined && !view.interrupted) lines.push(earlyStopText(view.stoppedBy));
   if (view.plans !== undefined && Object.keys(view.plans).length > 0) {
-    lines.push(`a real run would: ${Object.entries(view.plans).map(([plan, n]) => `${plan} ${n}`).join(', ')}`);
+    lines.push(
+      `a real run would: ${Object.entries(view.plans)
+        .map(([plan, n]) => `${plan} ${n}`)
+        .join(', ')}`,
+    );
   }
   if (view.otherShards !== undefined) lines.push(`${view.otherShards} row(s) of other shards read and left to them`);
   for (const m of view.moved?.moved ?? []) lines.push(`done, moved: ${m.file} → ${m.to}`);
   for (const m of view.moved?.unmoved ?? []) lines.push(`done, but not moved: ${m.file}: ${m.reason}`);
   lines.push(`report: ${view.report}`);
-  if (view.notUploaded > 0 && !view.dryRun) lines.push(`${view.notUploaded} row(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);
+  if (view.notUploaded > 0 && !view.dryRun)
+    lines.push(`${view.notUploaded} row(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -79,5 +95,8 @@ function toCheckText(t: RowsToCheck): string {
     [t.uncertain, 'uncertain (may be stored: check the platform)'],
     [t.changed, 'changed (not uploaded)'],
   ];
-  return parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ');
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ');
 }

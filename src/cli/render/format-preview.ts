@@ -35,7 +35,13 @@ export function previewJson(result: PreviewResult, name: Name): Record<string, u
         unit: v.unit,
         ...(v.cell === undefined
           ? { from: 'mapping' }
-          : { from: 'cell', at: cellReference(v.cell, name), header: v.cell.header, found: v.found, ...(v.convertedFrom === undefined ? {} : { convertedFrom: v.convertedFrom }) }),
+          : {
+              from: 'cell',
+              at: cellReference(v.cell, name),
+              header: v.cell.header,
+              found: v.found,
+              ...(v.convertedFrom === undefined ? {} : { convertedFrom: v.convertedFrom }),
+            }),
       })),
       problems: r.problems.map((p) => problemJson(p, name)),
     })),
@@ -81,9 +87,16 @@ function recordLines(r: PreviewRecord, index: number, name: Name): string[] {
   if (r.problems.length > 0) {
     out.push('  problems');
     for (const p of r.problems) {
-      const what = [p.expected === undefined ? '' : `expected ${p.expected}`, p.found === undefined ? '' : `found ${JSON.stringify(p.found)}`].filter((t) => t !== '').join(', ');
+      const what = [
+        p.expected === undefined ? '' : `expected ${p.expected}`,
+        p.found === undefined ? '' : `found ${JSON.stringify(p.found)}`,
+      ]
+        .filter((t) => t !== '')
+        .join(', ');
       const header = p.location.header === undefined || p.location.header === '' ? '' : ` (${p.location.header})`;
-      out.push(`    ${p.code} at ${cellReference(p.location, name)}${header}${p.field === undefined ? '' : ` ${p.field}`}: ${p.message}${what === '' ? '' : `; ${what}`}`);
+      out.push(
+        `    ${p.code} at ${cellReference(p.location, name)}${header}${p.field === undefined ? '' : ` ${p.field}`}: ${p.message}${what === '' ? '' : `; ${what}`}`,
+      );
     }
   }
   return out;

@@ -10,7 +10,9 @@ export function formatProjects(projects: readonly Project[]): string {
   if (projects.length === 0) return 'No projects.\n';
   const lines = projects.flatMap((project) => [
     `${project.id}  ${project.name}${who(project.leader, project.institution)}`,
-    ...project.topics.map((topic, i) => `${i === project.topics.length - 1 ? '└─' : '├─'} ${topic.id}  ${topic.name}${who(topic.leader, topic.institution)}`),
+    ...project.topics.map(
+      (topic, i) => `${i === project.topics.length - 1 ? '└─' : '├─'} ${topic.id}  ${topic.name}${who(topic.leader, topic.institution)}`,
+    ),
   ]);
   return lines.join('\n') + '\n';
 }

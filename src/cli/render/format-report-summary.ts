@@ -24,26 +24,42 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
   const out: string[] = [];
   const last = s.lastRun;
   out.push(`${file}: ${s.runs} run(s), ${s.keys} row key(s)`);
-  if (last) out.push(`last run ${last.startedAt}, template ${last.template.id} (${last.template.fingerprint}), mapping ${last.mapping.file}`);
+  if (last)
+    out.push(`last run ${last.startedAt}, template ${last.template.id} (${last.template.fingerprint}), mapping ${last.mapping.file}`);
   const notice = lastRunNotice(s);
   if (notice !== undefined) out.push(notice);
   out.push('');
-  out.push(formatTable(['status', 'rows'], Object.entries(s.counts).map(([status, n]) => [status, String(n)])).trimEnd());
+  out.push(
+    formatTable(
+      ['status', 'rows'],
+      Object.entries(s.counts).map(([status, n]) => [status, String(n)]),
+    ).trimEnd(),
+  );
   if (s.errors.length > 0) {
     out.push('', 'Errors by code:');
-    const rows = s.errors.map((e) => [e.code, e.status, String(e.count), `${place(e.example.location)}${e.example.detail ? `: ${e.example.detail}` : ''}`]);
+    const rows = s.errors.map((e) => [
+      e.code,
+      e.status,
+      String(e.count),
+      `${place(e.example.location)}${e.example.detail ? `: ${e.example.detail}` : ''}`,
+    ]);
     out.push(formatTable(['code', 'status', 'rows', 'example'], rows).trimEnd());
   }
-  listed(out, 'Uncertain rows (may or may not be on the platform; check them, or re-send with --retry-uncertain):', s.uncertain, maxListed, ['where', 'reason', 'attempts', 'key'], (u) => [
-    place(u.location),
-    u.reason ?? '',
-    String(u.attempts),
-    u.key,
-  ]);
-  listed(out, 'Changed rows (a known key with new content, not uploaded; check them, or upload them as new records with --on-change upload):', s.changed, maxListed, ['where', 'differs from record', 'key'], (c) => [
-    place(c.location),
-    c.oldId === undefined ? '(uncertain upload)' : String(c.oldId),
-    c.key,
-  ]);
+  listed(
+    out,
+    'Uncertain rows (may or may not be on the platform; check them, or re-send with --retry-uncertain):',
+    s.uncertain,
+    maxListed,
+    ['where', 'reason', 'attempts', 'key'],
+    (u) => [place(u.location), u.reason ?? '', String(u.attempts), u.key],
+  );
+  listed(
+    out,
+    'Changed rows (a known key with new content, not uploaded; check them, or upload them as new records with --on-change upload):',
+    s.changed,
+    maxListed,
+    ['where', 'differs from record', 'key'],
+    (c) => [place(c.location), c.oldId === undefined ? '(uncertain upload)' : String(c.oldId), c.key],
+  );
   return `${out.join('\n')}\n`;
 }

@@ -41,7 +41,8 @@ export function formatRunMetrics(m: RunMetrics): string {
   const lines: string[] = [];
   const gauge = (name: string, help: string, samples: readonly [string, number][]): void => {
     lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`);
-    for (const [labels, value] of samples) lines.push(`${name}${withBase(labels)} ${Number.isInteger(value) ? String(value) : value.toFixed(3)}`);
+    for (const [labels, value] of samples)
+      lines.push(`${name}${withBase(labels)} ${Number.isInteger(value) ? String(value) : value.toFixed(3)}`);
   };
   gauge('mge_ingest_rows', 'Rows of the last ingest run by outcome (other_shard: read, left to another shard).', [
     ...OUTCOMES.map((status): [string, number] => [`status="${status}"`, m.counts?.[status] ?? 0]),
@@ -49,8 +50,15 @@ export function formatRunMetrics(m: RunMetrics): string {
   ]);
   gauge('mge_ingest_duration_seconds', 'Wall-clock time of the last ingest run.', [['', m.durationMs / 1000]]);
   gauge('mge_ingest_last_run_timestamp_seconds', 'When the last ingest run ended, Unix time.', [['', Math.floor(m.endedAt / 1000)]]);
-  if (m.lastSuccessAt !== undefined) gauge('mge_ingest_last_success_timestamp_seconds', 'When an ingest run last ended with exit code 0, Unix time.', [['', Math.floor(m.lastSuccessAt / 1000)]]);
-  gauge('mge_ingest_exit_code', 'Exit code of the last ingest run: 0 ok, 1 rows to check, 2 nothing uploaded (input), 3 aborted and resumable, 130 interrupted.', [['', m.exitCode]]);
+  if (m.lastSuccessAt !== undefined)
+    gauge('mge_ingest_last_success_timestamp_seconds', 'When an ingest run last ended with exit code 0, Unix time.', [
+      ['', Math.floor(m.lastSuccessAt / 1000)],
+    ]);
+  gauge(
+    'mge_ingest_exit_code',
+    'Exit code of the last ingest run: 0 ok, 1 rows to check, 2 nothing uploaded (input), 3 aborted and resumable, 130 interrupted.',
+    [['', m.exitCode]],
+  );
   return `${lines.join('\n')}\n`;
 }
 

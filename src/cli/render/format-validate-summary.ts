@@ -34,7 +34,10 @@ export function formatValidateSummary(result: ValidateResult, name: (file: strin
   const out: string[] = [];
   const shown = result.firstProblems;
   if (shown.length > 0) {
-    const more = result.problemCount > shown.length ? ` (the first ${shown.length}; ${result.errorsFile === undefined ? 'use --errors FILE for all' : `all in ${result.errorsFile}`})` : '';
+    const more =
+      result.problemCount > shown.length
+        ? ` (the first ${shown.length}; ${result.errorsFile === undefined ? 'use --errors FILE for all' : `all in ${result.errorsFile}`})`
+        : '';
     out.push(`Problems${more}:\n${formatRowProblems(shown, { fileName: name })}`);
   }
   const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid`];

@@ -8,7 +8,14 @@ import { suggestUnits, unitLine } from '../values/suggest-units.js';
 import { parseValuePlan, VALUE_KEYS, type ValuePlan } from './value-plan.js';
 
 /** Reports a mapping problem at a node; `field` is the template path, `path` the mapping path. */
-export type PlanReport = (code: string, message: string, pos: SpecPos, path: string, field: string | undefined, suggestions?: string[]) => void;
+export type PlanReport = (
+  code: string,
+  message: string,
+  pos: SpecPos,
+  path: string,
+  field: string | undefined,
+  suggestions?: string[],
+) => void;
 
 const STRUCTURE_KEYS = ['columns', 'rows', 'fromColumns', 'fromRows', 'items', 'lb', 'ub', 'val', 'err'];
 const PLACEHOLDER_TEXT = 'FILL_IN';
@@ -20,7 +27,13 @@ const DEFAULT_PATH_SPLIT = /\s*[\n,，]\s*/;
 /** Builds the plan of one field from its mapping node, reporting every problem found. */
 export function buildFieldPlan(field: Field, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {
   if (isPlaceholder(node)) {
-    report('MAPPING_PLACEHOLDER', `"${field.path}" still has the ${PLACEHOLDER_TEXT} placeholder: write the column (or const) it comes from`, node, path, field.path);
+    report(
+      'MAPPING_PLACEHOLDER',
+      `"${field.path}" still has the ${PLACEHOLDER_TEXT} placeholder: write the column (or const) it comes from`,
+      node,
+      path,
+      field.path,
+    );
     return undefined;
   }
   switch (field.type) {
@@ -32,7 +45,8 @@ export function buildFieldPlan(field: Field, node: SpecNode, path: string, repor
       const value = valueOf(node, field, path, report, []);
       if (!value) return undefined;
       checkChoiceTargets(field, value, path, report);
-      if ((field.type === 'image' || field.type === 'file') && !value.split) return { kind: 'value', field, value: { ...value, split: DEFAULT_PATH_SPLIT } };
+      if ((field.type === 'image' || field.type === 'file') && !value.split)
+        return { kind: 'value', field, value: { ...value, split: DEFAULT_PATH_SPLIT } };
       return { kind: 'value', field, value };
     }
     case 'range':
@@ -43,8 +57,21 @@ export function buildFieldPlan(field: Field, node: SpecNode, path: string, repor
       return tablePlan(field, node, path, report);
     case 'container':
     case 'generator': {
-      if (node.kind !== 'map') return mismatch(field, node, path, report, `a ${field.type} is a mapping of its sub-fields (${names(field.type === 'container' ? field.fields : field.options)})`);
-      const children = namedPlans(field.type === 'container' ? field.fields : field.options, node, path, report, field.type === 'container');
+      if (node.kind !== 'map')
+        return mismatch(
+          field,
+          node,
+          path,
+          report,
+          `a ${field.type} is a mapping of its sub-fields (${names(field.type === 'container' ? field.fields : field.options)})`,
+        );
+      const children = namedPlans(
+        field.type === 'container' ? field.fields : field.options,
+        node,
+        path,
+        report,
+        field.type === 'container',
+      );
       return field.type === 'container' ? { kind: 'container', field, children } : { kind: 'generator', field, children };
     }
   }
@@ -70,13 +97,24 @@ export function namedPlans(fields: readonly Field[], node: SpecMap, path: string
   const out: [string, FieldPlan][] = [];
   for (const [name, pos] of node.keyPos) {
     if (!fields.some((f) => f.name === name)) {
-      report('MAPPING_UNKNOWN_FIELD', `the template has no field "${name}" here (fields: ${names(fields)})`, pos, `${path}.${name}`, undefined, didYouMean(name, fields.map((f) => f.name)));
+      report(
+        'MAPPING_UNKNOWN_FIELD',
+        `the template has no field "${name}" here (fields: ${names(fields)})`,
+        pos,
+        `${path}.${name}`,
+        undefined,
+        didYouMean(
+          name,
+          fields.map((f) => f.name),
+        ),
+      );
     }
   }
   for (const f of fields) {
     const child = node.entries.get(f.name);
     if (child === undefined || (child.kind === 'scalar' && child.value === null)) {
-      if (checkRequired && f.required) report('MAPPING_REQUIRED_UNMAPPED', `required field "${f.path}" is not mapped`, node, `${path}.${f.name}`, f.path);
+      if (checkRequired && f.required)
+        report('MAPPING_REQUIRED_UNMAPPED', `required field "${f.path}" is not mapped`, node, `${path}.${f.name}`, f.path);
       continue;
     }
     const plan = buildFieldPlan(f, child, `${path}.${f.name}`, report);
@@ -92,9 +130,22 @@ function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport,
       if (VALUE_KEYS.includes(key) || extraKeys.includes(key)) continue;
       bad = true;
       if (STRUCTURE_KEYS.includes(key)) {
-        report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is a ${field.type}: \`${key}\` does not fit it`, pos, `${path}.${key}`, field.path);
+        report(
+          'MAPPING_SHAPE_MISMATCH',
+          `"${field.path}" is a ${field.type}: \`${key}\` does not fit it`,
+          pos,
+          `${path}.${key}`,
+          field.path,
+        );
       } else {
-        report('MAPPING_UNKNOWN_TRANSFORM', `unknown value key or transform "${key}"`, pos, `${path}.${key}`, field.path, didYouMean(key, VALUE_KEYS));
+        report(
+          'MAPPING_UNKNOWN_TRANSFORM',
+          `unknown value key or transform "${key}"`,
+          pos,
+          `${path}.${key}`,
+          field.path,
+          didYouMean(key, VALUE_KEYS),
+        );
       }
     }
   }
@@ -122,26 +173,53 @@ function transformsFit(node: SpecMap, field: Field, path: string, report: PlanRe
   for (const [key, types, why] of TRANSFORM_TYPES) {
     const pos = node.keyPos.get(key);
     if (pos === undefined) continue;
-    const fits = key === 'split' || key === 'errOptional' ? types.includes(field.type) && !(field.type === 'range' && field.rangeType === 'interval') : types.includes(element);
+    const fits =
+      key === 'split' || key === 'errOptional'
+        ? types.includes(field.type) && !(field.type === 'range' && field.rangeType === 'interval')
+        : types.includes(element);
     if (fits) continue;
     ok = false;
-    report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is a ${field.type}${field.type === 'array' ? ` of ${element}` : ''}: \`${key}\` does not fit it (${why})`, pos, `${path}.${key}`, field.path);
+    report(
+      'MAPPING_SHAPE_MISMATCH',
+      `"${field.path}" is a ${field.type}${field.type === 'array' ? ` of ${element}` : ''}: \`${key}\` does not fit it (${why})`,
+      pos,
+      `${path}.${key}`,
+      field.path,
+    );
   }
   return ok;
 }
 
 /** A unit stated in the mapping is checked now; one read from a header, once the header is known. */
 function checkUnit(plan: ValuePlan, field: Field, path: string, report: PlanReport): void {
-  const target = field.type === 'number' || field.type === 'range' ? field : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range') ? field.element : undefined;
+  const target =
+    field.type === 'number' || field.type === 'range'
+      ? field
+      : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range')
+        ? field.element
+        : undefined;
   if (plan.unit === undefined || target === undefined) return;
   if (!unitConversion(plan.unit, target.unit)) {
     if (!isKnownUnit(plan.unit)) {
       const suggestions = suggestUnits(plan.unit, target.unit);
       const fix = suggestions[0] === undefined ? 'write a unit such as MPa, ℃, μm, wt.%' : `write \`${unitLine(suggestions[0])}\``;
-      report('MAPPING_UNKNOWN_UNIT', `unknown unit "${plan.unit}" (the template's unit of "${target.path}" is "${target.unit ?? ''}"): ${fix}`, plan, `${path}.unit`, target.path, suggestions);
+      report(
+        'MAPPING_UNKNOWN_UNIT',
+        `unknown unit "${plan.unit}" (the template's unit of "${target.path}" is "${target.unit ?? ''}"): ${fix}`,
+        plan,
+        `${path}.unit`,
+        target.path,
+        suggestions,
+      );
       return;
     }
-    report('MAPPING_UNIT_CONVERSION', `cannot convert "${plan.unit}" to the template unit "${target.unit ?? ''}" of "${target.path}"`, plan, `${path}.unit`, target.path);
+    report(
+      'MAPPING_UNIT_CONVERSION',
+      `cannot convert "${plan.unit}" to the template unit "${target.unit ?? ''}" of "${target.path}"`,
+      plan,
+      `${path}.unit`,
+      target.path,
+    );
   }
 }
 
@@ -154,7 +232,14 @@ function checkChoiceTargets(field: Field, value: ValuePlan, path: string, report
   if (value.default !== undefined) targets.push(['default', value.default]);
   for (const [from, to] of targets) {
     if (typeof to !== 'string' || !field.allOptions.includes(to)) {
-      report('MAPPING_CHOICE_TARGET_NOT_OPTION', `"${from}" maps to ${JSON.stringify(to)}, which is not an option of "${field.path}" (${field.allOptions.join(', ')})`, value, path, field.path, typeof to === 'string' ? didYouMean(to, field.allOptions) : []);
+      report(
+        'MAPPING_CHOICE_TARGET_NOT_OPTION',
+        `"${from}" maps to ${JSON.stringify(to)}, which is not an option of "${field.path}" (${field.allOptions.join(', ')})`,
+        value,
+        path,
+        field.path,
+        typeof to === 'string' ? didYouMean(to, field.allOptions) : [],
+      );
     }
   }
 }
@@ -163,17 +248,45 @@ function rangePlan(field: RangeField, node: SpecNode, path: string, report: Plan
   const [first, second] = field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
   const [wrong1, wrong2] = field.rangeType === 'interval' ? ['val', 'err'] : ['lb', 'ub'];
   if (node.kind === 'map' && (node.entries.has(wrong1) || node.entries.has(wrong2))) {
-    return mismatch(field, node, path, report, `this range is ${field.rangeType === 'interval' ? 'an interval {lb, ub}' : 'a value±error {val, err}'}: use \`${first}\` and \`${second}\``);
+    return mismatch(
+      field,
+      node,
+      path,
+      report,
+      `this range is ${field.rangeType === 'interval' ? 'an interval {lb, ub}' : 'a value±error {val, err}'}: use \`${first}\` and \`${second}\``,
+    );
   }
   if (node.kind === 'map' && (node.entries.has(first) || node.entries.has(second))) {
     const a = node.entries.get(first);
     const b = node.entries.get(second);
-    if (a && !b && node.entries.has(ERR_OPTIONAL)) return mismatch(field, node, path, report, `\`${ERR_OPTIONAL}\` is for an error column that may be empty: name that column as \`err\` (or map the value alone to a number field)`);
+    if (a && !b && node.entries.has(ERR_OPTIONAL))
+      return mismatch(
+        field,
+        node,
+        path,
+        report,
+        `\`${ERR_OPTIONAL}\` is for an error column that may be empty: name that column as \`err\` (or map the value alone to a number field)`,
+      );
     if (!a || !b) return mismatch(field, node, path, report, `a range from two columns needs both \`${first}\` and \`${second}\``);
     const allowed = field.rangeType === 'error' ? [first, second, ERR_OPTIONAL] : [first, second];
     for (const [key, pos] of node.keyPos) {
-      if (key === ERR_OPTIONAL && field.rangeType === 'interval') report('MAPPING_SHAPE_MISMATCH', `"${field.path}" is an interval: \`${ERR_OPTIONAL}\` belongs to a value±error range`, pos, `${path}.${key}`, field.path);
-      else if (!allowed.includes(key)) report('MAPPING_UNKNOWN_TRANSFORM', `unknown key "${key}" in a two-column range`, pos, `${path}.${key}`, field.path, didYouMean(key, allowed));
+      if (key === ERR_OPTIONAL && field.rangeType === 'interval')
+        report(
+          'MAPPING_SHAPE_MISMATCH',
+          `"${field.path}" is an interval: \`${ERR_OPTIONAL}\` belongs to a value±error range`,
+          pos,
+          `${path}.${key}`,
+          field.path,
+        );
+      else if (!allowed.includes(key))
+        report(
+          'MAPPING_UNKNOWN_TRANSFORM',
+          `unknown key "${key}" in a two-column range`,
+          pos,
+          `${path}.${key}`,
+          field.path,
+          didYouMean(key, allowed),
+        );
     }
     const optional = node.entries.get(ERR_OPTIONAL);
     const errOptional = optional?.kind === 'scalar' && optional.value === true;
@@ -190,18 +303,28 @@ function rangePlan(field: RangeField, node: SpecNode, path: string, report: Plan
 
 function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {
   const element = field.element;
-  const scalarElement = element.type === 'string' || element.type === 'number' || element.type === 'choice' || element.type === 'range' || element.type === 'image' || element.type === 'file';
+  const scalarElement =
+    element.type === 'string' ||
+    element.type === 'number' ||
+    element.type === 'choice' ||
+    element.type === 'range' ||
+    element.type === 'image' ||
+    element.type === 'file';
   if (node.kind === 'map' && node.entries.has('columns')) {
     const cols = node.entries.get('columns')!;
     if (cols.kind !== 'seq') return mismatch(field, cols, path, report, '`columns` lists the columns of the elements');
-    const items = cols.items.map((item, i) => buildFieldPlan(element, item, `${path}.columns[${i}]`, report)).filter((p): p is FieldPlan => p !== undefined);
+    const items = cols.items
+      .map((item, i) => buildFieldPlan(element, item, `${path}.columns[${i}]`, report))
+      .filter((p): p is FieldPlan => p !== undefined);
     extraKeys(node, ['columns'], field, path, report);
     return { kind: 'arrayColumns', field, items };
   }
   if (node.kind === 'map' && node.entries.has('items')) {
     const list = node.entries.get('items')!;
     if (list.kind !== 'seq') return mismatch(field, list, path, report, '`items` lists one mapping per element');
-    const items = list.items.map((item, i) => buildFieldPlan(element, item, `${path}.items[${i}]`, report)).filter((p): p is FieldPlan => p !== undefined);
+    const items = list.items
+      .map((item, i) => buildFieldPlan(element, item, `${path}.items[${i}]`, report))
+      .filter((p): p is FieldPlan => p !== undefined);
     extraKeys(node, ['items'], field, path, report);
     return { kind: 'arrayColumns', field, items };
   }
@@ -210,7 +333,14 @@ function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: Plan
     extraKeys(node, ['fromRows'], field, path, report);
     return each ? { kind: 'arrayRows', field, element: each } : undefined;
   }
-  if (!scalarElement) return mismatch(field, node, path, report, `its elements are ${element.type}s: use \`items: [...]\` (one mapping per element) or \`fromRows:\` (one element per grouped row)`);
+  if (!scalarElement)
+    return mismatch(
+      field,
+      node,
+      path,
+      report,
+      `its elements are ${element.type}s: use \`items: [...]\` (one mapping per element) or \`fromRows:\` (one element per grouped row)`,
+    );
   const value = valueOf(node, field, path, report, []);
   if (!value) return undefined;
   checkChoiceTargets(element, value, path, report);
@@ -220,12 +350,21 @@ function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: Plan
 
 function extraKeys(node: SpecMap, allowed: readonly string[], field: Field, path: string, report: PlanReport): void {
   for (const [key, pos] of node.keyPos) {
-    if (!allowed.includes(key)) report('MAPPING_UNKNOWN_TRANSFORM', `unknown key "${key}" for ${field.type} "${field.path}"`, pos, `${path}.${key}`, field.path, didYouMean(key, allowed));
+    if (!allowed.includes(key))
+      report(
+        'MAPPING_UNKNOWN_TRANSFORM',
+        `unknown key "${key}" for ${field.type} "${field.path}"`,
+        pos,
+        `${path}.${key}`,
+        field.path,
+        didYouMean(key, allowed),
+      );
   }
 }
 
 function tablePlan(field: TableField, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {
-  if (node.kind !== 'map') return mismatch(field, node, path, report, 'a table needs `rows: [...]`, `fromColumns: {...}` or `fromRows: {...}`');
+  if (node.kind !== 'map')
+    return mismatch(field, node, path, report, 'a table needs `rows: [...]`, `fromColumns: {...}` or `fromRows: {...}`');
   if (node.entries.has('rows')) {
     extraKeys(node, ['rows'], field, path, report);
     const rows = node.entries.get('rows')!;
@@ -240,7 +379,8 @@ function tablePlan(field: TableField, node: SpecNode, path: string, report: Plan
   if (node.entries.has('fromRows')) {
     extraKeys(node, ['fromRows'], field, path, report);
     const row = node.entries.get('fromRows')!;
-    if (row.kind !== 'map') return mismatch(field, row, path, report, '`fromRows` maps table columns to values, read from each grouped row');
+    if (row.kind !== 'map')
+      return mismatch(field, row, path, report, '`fromRows` maps table columns to values, read from each grouped row');
     return { kind: 'tableFromRows', field, row: namedPlans(field.columns, row, `${path}.fromRows`, report, true) };
   }
   if (node.entries.has('fromColumns')) return fromColumnsPlan(field, node, path, report);
@@ -262,8 +402,24 @@ function fromColumnsPlan(field: TableField, node: SpecMap, path: string, report:
   const labelColumn = field.columns.find((c) => c.name === labelName);
   const valueColumn = field.columns.find((c) => c.name === valueName);
   const columnNames = field.columns.map((c) => c.name);
-  if (!labelColumn) report('MAPPING_UNKNOWN_FIELD', `\`label\` must name a column of table "${field.path}" (${columnNames.join(', ')})`, spec.entries.get('label') ?? spec, `${p}.label`, field.path, didYouMean(labelName ?? '', columnNames));
-  if (!valueColumn) report('MAPPING_UNKNOWN_FIELD', `\`value\` must name a column of table "${field.path}" (${columnNames.join(', ')})`, spec.entries.get('value') ?? spec, `${p}.value`, field.path, didYouMean(valueName ?? '', columnNames));
+  if (!labelColumn)
+    report(
+      'MAPPING_UNKNOWN_FIELD',
+      `\`label\` must name a column of table "${field.path}" (${columnNames.join(', ')})`,
+      spec.entries.get('label') ?? spec,
+      `${p}.label`,
+      field.path,
+      didYouMean(labelName ?? '', columnNames),
+    );
+  if (!valueColumn)
+    report(
+      'MAPPING_UNKNOWN_FIELD',
+      `\`value\` must name a column of table "${field.path}" (${columnNames.join(', ')})`,
+      spec.entries.get('value') ?? spec,
+      `${p}.value`,
+      field.path,
+      didYouMean(valueName ?? '', columnNames),
+    );
   const cols = spec.entries.get('columns');
   const cells: { label: string; value: ValuePlan }[] = [];
   const unit = text('unit');
@@ -275,7 +431,21 @@ function fromColumnsPlan(field: TableField, node: SpecMap, path: string, report:
     }
     cells.push({
       label,
-      value: { source: { kind: 'column', name: scalarText(column), pos: column }, default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit, decimal: decimal === ',' || decimal === '.' ? decimal : undefined, date: undefined, errOptional: false, line: column.line, col: column.col },
+      value: {
+        source: { kind: 'column', name: scalarText(column), pos: column },
+        default: undefined,
+        trim: true,
+        regex: undefined,
+        map: undefined,
+        lookup: undefined,
+        split: undefined,
+        unit,
+        decimal: decimal === ',' || decimal === '.' ? decimal : undefined,
+        date: undefined,
+        errOptional: false,
+        line: column.line,
+        col: column.col,
+      },
     });
   };
   if (cols?.kind === 'seq') cols.items.forEach((c) => cell(c.kind === 'scalar' ? scalarText(c) : '', c));
@@ -285,11 +455,18 @@ function fromColumnsPlan(field: TableField, node: SpecMap, path: string, report:
   const extra = set?.kind === 'map' ? namedPlans(field.columns, set, `${p}.set`, report, false) : [];
   for (const c of field.columns) {
     if (c.required && c !== labelColumn && c !== valueColumn && !extra.some(([n]) => n === c.name)) {
-      report('MAPPING_REQUIRED_UNMAPPED', `required table column "${c.path}" is not mapped (add it under \`set\`)`, spec, `${p}.set.${c.name}`, c.path);
+      report(
+        'MAPPING_REQUIRED_UNMAPPED',
+        `required table column "${c.path}" is not mapped (add it under \`set\`)`,
+        spec,
+        `${p}.set.${c.name}`,
+        c.path,
+      );
     }
   }
   if (!labelColumn || !valueColumn) return undefined;
   if (cells[0]) checkUnit(cells[0].value, valueColumn, `${p}`, report);
-  if (labelColumn.type !== 'string' && labelColumn.type !== 'choice') return mismatch(labelColumn, spec, `${p}.label`, report, 'the label column must be a string or choice');
+  if (labelColumn.type !== 'string' && labelColumn.type !== 'choice')
+    return mismatch(labelColumn, spec, `${p}.label`, report, 'the label column must be a string or choice');
   return { kind: 'tableColumns', field, labelColumn: labelColumn.name, valueColumn, cells, extra };
 }

@@ -49,7 +49,13 @@ function checkPlan(plan: FieldPlan, path: string, decimal: '.' | ',', report: Pl
   const found: Array<[string, string]> = ctx.problems.map((p) => [p.code, p.expected ?? '']);
   if (ctx.problems.length === 0) validateValue(plan.field, produced, path, (code, _f, expected) => found.push([code, expected]));
   for (const [code, expected] of found) {
-    report('MAPPING_BAD_CONSTANT', `the constant for "${plan.field.path}" fails every row (${code}: expected ${expected})`, value, path, plan.field.path);
+    report(
+      'MAPPING_BAD_CONSTANT',
+      `the constant for "${plan.field.path}" fails every row (${code}: expected ${expected})`,
+      value,
+      path,
+      plan.field.path,
+    );
   }
 }
 
@@ -58,7 +64,14 @@ function checkPlan(plan: FieldPlan, path: string, decimal: '.' | ',', report: Pl
  * validating them with the per-row code: `public: maybe`, `public_date: -1`, an image
  * `{const: "not/a/path"}` are `MAPPING_BAD_CONSTANT` once, with their line, not a problem on every row.
  */
-export function checkConstants(content: NamedPlans, meta: MetaPlan, tid: number, width: MethodsWidth, decimal: '.' | ',', report: PlanReport): void {
+export function checkConstants(
+  content: NamedPlans,
+  meta: MetaPlan,
+  tid: number,
+  width: MethodsWidth,
+  decimal: '.' | ',',
+  report: PlanReport,
+): void {
   for (const [name, plan] of content) checkPlan(plan, `content.${name}`, decimal, report);
   const constants = new Map<string, ValuePlan>();
   const keep = (key: string, plan: ValuePlan | undefined): void => {

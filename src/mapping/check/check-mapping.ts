@@ -31,20 +31,43 @@ export interface MappingCheck {
 export function checkMapping(spec: MappingSpec, template: Template, settings: MappingSettings = {}): MappingCheck {
   const problems: MappingProblem[] = [...spec.problems];
   const report: PlanReport = (code, message, pos, path, field, suggestions) => {
-    problems.push({ code, message, line: pos.line, col: pos.col, path, ...(field === undefined ? {} : { field }), ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) });
+    problems.push({
+      code,
+      message,
+      line: pos.line,
+      col: pos.col,
+      path,
+      ...(field === undefined ? {} : { field }),
+      ...(suggestions && suggestions.length > 0 ? { suggestions } : {}),
+    });
   };
   if (template.id !== spec.template) {
-    report('MAPPING_TEMPLATE_MISMATCH', `the mapping is written for template ${spec.template}, not ${template.id}`, spec.pos, 'template', undefined);
+    report(
+      'MAPPING_TEMPLATE_MISMATCH',
+      `the mapping is written for template ${spec.template}, not ${template.id}`,
+      spec.pos,
+      'template',
+      undefined,
+    );
   }
   const width = spec.methodsWidth ?? settings.methodsWidth ?? 3;
-  const meta = buildMetaPlan(spec.meta, spec.pos, width, (code, message, pos, path, suggestions) => report(code, message, pos, path, undefined, suggestions));
+  const meta = buildMetaPlan(spec.meta, spec.pos, width, (code, message, pos, path, suggestions) =>
+    report(code, message, pos, path, undefined, suggestions),
+  );
   let content: NamedPlans = [];
   if (spec.content) content = namedPlans(template.fields, spec.content, 'content', report, true);
   else {
-    for (const f of template.fields) if (f.required) report('MAPPING_REQUIRED_UNMAPPED', `required field "${f.path}" is not mapped (the mapping has no content)`, spec.pos, `content.${f.name}`, f.path);
+    for (const f of template.fields)
+      if (f.required)
+        report(
+          'MAPPING_REQUIRED_UNMAPPED',
+          `required field "${f.path}" is not mapped (the mapping has no content)`,
+          spec.pos,
+          `content.${f.name}`,
+          f.path,
+        );
   }
   checkConstants(content, meta, template.id, width, spec.decimal, report);
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
   return { ok: problems.length === 0, problems, meta, content, methodsWidth: width };
 }
-

@@ -24,7 +24,19 @@ export interface MetaPlan {
   readonly publicRange: ValuePlan | undefined;
 }
 
-export const META_KEYS = ['title', 'abstract', 'keywords', 'source', 'doi', 'other_info', 'public', 'public_date', 'public_range', 'institution', 'contributor'];
+export const META_KEYS = [
+  'title',
+  'abstract',
+  'keywords',
+  'source',
+  'doi',
+  'other_info',
+  'public',
+  'public_date',
+  'public_range',
+  'institution',
+  'contributor',
+];
 const SOURCE_KEYS = ['source', 'methods', 'reference'];
 /** Bit positions of `methods` (docs/platform.md#source-and-methods): computation, experiment, production, other. */
 const METHOD_NAMES: ReadonlyArray<readonly string[]> = [
@@ -50,13 +62,24 @@ type Report = (code: string, message: string, pos: SpecPos, path: string, sugges
 export function buildMetaPlan(meta: SpecMap | undefined, at: SpecPos, width: MethodsWidth, report: Report): MetaPlan {
   const node = (key: string): SpecNode | undefined => meta?.entries.get(key);
   for (const [key, pos] of meta?.keyPos ?? []) {
-    if (!META_KEYS.includes(key)) report('MAPPING_UNKNOWN_KEY', `unknown meta key "${key}" (the platform would drop it)`, pos, `meta.${key}`, didYouMean(key, META_KEYS));
+    if (!META_KEYS.includes(key))
+      report(
+        'MAPPING_UNKNOWN_KEY',
+        `unknown meta key "${key}" (the platform would drop it)`,
+        pos,
+        `meta.${key}`,
+        didYouMean(key, META_KEYS),
+      );
   }
   const value = (key: string, n: SpecNode | undefined = node(key), path = `meta.${key}`): ValuePlan | undefined => {
     if (!n) return undefined;
-    if (n.kind === 'map') for (const [k, pos] of n.keyPos) if (!VALUE_KEYS.includes(k)) report('MAPPING_UNKNOWN_TRANSFORM', `unknown value key or transform "${k}"`, pos, `${path}.${k}`, didYouMean(k, VALUE_KEYS));
+    if (n.kind === 'map')
+      for (const [k, pos] of n.keyPos)
+        if (!VALUE_KEYS.includes(k))
+          report('MAPPING_UNKNOWN_TRANSFORM', `unknown value key or transform "${k}"`, pos, `${path}.${k}`, didYouMean(k, VALUE_KEYS));
     const plan = parseValuePlan(n, true, (code, message, pos, s) => report(code, message, pos, path, s));
-    if (plan?.source.kind === 'const' && plan.source.value === 'FILL_IN') report('MAPPING_PLACEHOLDER', `${path} still has the FILL_IN placeholder`, plan, path);
+    if (plan?.source.kind === 'const' && plan.source.value === 'FILL_IN')
+      report('MAPPING_PLACEHOLDER', `${path} still has the FILL_IN placeholder`, plan, path);
     return plan;
   };
   const required = (key: string): ValuePlan | undefined => {
@@ -70,29 +93,53 @@ export function buildMetaPlan(meta: SpecMap | undefined, at: SpecPos, width: Met
   const kw = node('keywords');
   let keywords: MetaPlan['keywords'] = { split: undefined, items: [] };
   if (!kw) report('MAPPING_META_REQUIRED', 'meta.keywords is required', meta ?? at, 'meta.keywords');
-  else if (kw.kind === 'seq') keywords = { split: undefined, items: kw.items.map((i, n) => value('keywords', i, `meta.keywords[${n}]`)).filter((p): p is ValuePlan => p !== undefined) };
+  else if (kw.kind === 'seq')
+    keywords = {
+      split: undefined,
+      items: kw.items.map((i, n) => value('keywords', i, `meta.keywords[${n}]`)).filter((p): p is ValuePlan => p !== undefined),
+    };
   else keywords = { split: value('keywords'), items: [] };
 
   let source: '10' | '01' = '10';
   let methods = '0'.repeat(width);
   let reference: ValuePlan | undefined;
   const src = node('source');
-  if (!src) report('MAPPING_META_REQUIRED', 'meta.source is required: {source: "10" or "01", methods: [experiment, …]}', meta ?? at, 'meta.source');
-  else if (src.kind !== 'map') report('MAPPING_SHAPE_MISMATCH', 'meta.source is a mapping {source, methods, reference}', src, 'meta.source');
+  if (!src)
+    report('MAPPING_META_REQUIRED', 'meta.source is required: {source: "10" or "01", methods: [experiment, …]}', meta ?? at, 'meta.source');
+  else if (src.kind !== 'map')
+    report('MAPPING_SHAPE_MISMATCH', 'meta.source is a mapping {source, methods, reference}', src, 'meta.source');
   else {
-    for (const [key, pos] of src.keyPos) if (!SOURCE_KEYS.includes(key)) report('MAPPING_UNKNOWN_KEY', `unknown key "${key}" in meta.source`, pos, `meta.source.${key}`, didYouMean(key, SOURCE_KEYS));
+    for (const [key, pos] of src.keyPos)
+      if (!SOURCE_KEYS.includes(key))
+        report('MAPPING_UNKNOWN_KEY', `unknown key "${key}" in meta.source`, pos, `meta.source.${key}`, didYouMean(key, SOURCE_KEYS));
     const s = src.entries.get('source');
     const found = s?.kind === 'scalar' ? SOURCE_ALIASES.get(scalarText(s).toLowerCase()) : undefined;
     if (found) source = found;
-    else report('MAPPING_BAD_META', 'meta.source.source must be "10" (self-produced) or "01" (excerpted); quote it so YAML keeps the leading zero', s ?? src, 'meta.source.source');
+    else
+      report(
+        'MAPPING_BAD_META',
+        'meta.source.source must be "10" (self-produced) or "01" (excerpted); quote it so YAML keeps the leading zero',
+        s ?? src,
+        'meta.source.source',
+      );
     methods = readMethods(src.entries.get('methods'), src, width, report);
     reference = value('reference', src.entries.get('reference'), 'meta.source.reference');
-    if (source === '01' && !reference) report('MAPPING_META_REQUIRED', 'meta.source.reference is required for excerpted data (source "01")', src, 'meta.source.reference');
+    if (source === '01' && !reference)
+      report('MAPPING_META_REQUIRED', 'meta.source.reference is required for excerpted data (source "01")', src, 'meta.source.reference');
   }
   const other = node('other_info');
-  if (other && other.kind !== 'map') report('MAPPING_SHAPE_MISMATCH', 'meta.other_info is a mapping {project, subject}', other, 'meta.other_info');
+  if (other && other.kind !== 'map')
+    report('MAPPING_SHAPE_MISMATCH', 'meta.other_info is a mapping {project, subject}', other, 'meta.other_info');
   const otherMap = other?.kind === 'map' ? other : undefined;
-  for (const [key, pos] of otherMap?.keyPos ?? []) if (key !== 'project' && key !== 'subject') report('MAPPING_UNKNOWN_KEY', `unknown key "${key}" in meta.other_info`, pos, `meta.other_info.${key}`, didYouMean(key, ['project', 'subject']));
+  for (const [key, pos] of otherMap?.keyPos ?? [])
+    if (key !== 'project' && key !== 'subject')
+      report(
+        'MAPPING_UNKNOWN_KEY',
+        `unknown key "${key}" in meta.other_info`,
+        pos,
+        `meta.other_info.${key}`,
+        didYouMean(key, ['project', 'subject']),
+      );
   return {
     title,
     abstract,
@@ -115,13 +162,23 @@ export function buildMetaPlan(meta: SpecMap | undefined, at: SpecPos, width: Met
 function readMethods(node: SpecNode | undefined, parent: SpecPos, width: MethodsWidth, report: Report): string {
   const zero = '0'.repeat(width);
   if (!node) {
-    report('MAPPING_META_REQUIRED', 'meta.source.methods is required: a list such as [experiment] or a bit string', parent, 'meta.source.methods');
+    report(
+      'MAPPING_META_REQUIRED',
+      'meta.source.methods is required: a list such as [experiment] or a bit string',
+      parent,
+      'meta.source.methods',
+    );
     return zero;
   }
   if (node.kind === 'scalar') {
     const bits = scalarText(node);
     if (/^[01]+$/.test(bits) && bits.length === width) return bits;
-    report('MAPPING_BAD_META', `meta.source.methods must be ${width} characters of 0/1 (computation, experiment, production${width === 4 ? ', other' : ''}) or a list of names; quote bit strings`, node, 'meta.source.methods');
+    report(
+      'MAPPING_BAD_META',
+      `meta.source.methods must be ${width} characters of 0/1 (computation, experiment, production${width === 4 ? ', other' : ''}) or a list of names; quote bit strings`,
+      node,
+      'meta.source.methods',
+    );
     return zero;
   }
   const items = node.kind === 'seq' ? node.items : [];
@@ -130,9 +187,19 @@ function readMethods(node: SpecNode | undefined, parent: SpecPos, width: Methods
     const name = item.kind === 'scalar' ? scalarText(item).toLowerCase() : '';
     const index = METHOD_NAMES.findIndex((names) => names.includes(name));
     if (index < 0 || index >= width) {
-      report('MAPPING_BAD_META', `unknown method "${name}" (computation, experiment, production${width === 4 ? ', other' : ''})`, item, 'meta.source.methods', didYouMean(name, METHOD_NAMES.slice(0, width).map((n) => n[0]!)));
+      report(
+        'MAPPING_BAD_META',
+        `unknown method "${name}" (computation, experiment, production${width === 4 ? ', other' : ''})`,
+        item,
+        'meta.source.methods',
+        didYouMean(
+          name,
+          METHOD_NAMES.slice(0, width).map((n) => n[0]!),
+        ),
+      );
     } else bits[index] = '1';
   }
-  if (node.kind === 'map') report('MAPPING_BAD_META', 'meta.source.methods is a list of names or a bit string', node, 'meta.source.methods');
+  if (node.kind === 'map')
+    report('MAPPING_BAD_META', 'meta.source.methods is a list of names or a bit string', node, 'meta.source.methods');
   return bits.join('');
 }

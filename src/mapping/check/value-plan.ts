@@ -42,7 +42,21 @@ export interface ValuePlan extends SpecPos {
 }
 
 /** Keys a value spec may have. */
-export const VALUE_KEYS = ['column', 'const', 'template', 'default', 'trim', 'regex', 'map', 'lookup', 'split', 'unit', 'decimal', 'date', 'errOptional'];
+export const VALUE_KEYS = [
+  'column',
+  'const',
+  'template',
+  'default',
+  'trim',
+  'regex',
+  'map',
+  'lookup',
+  'split',
+  'unit',
+  'decimal',
+  'date',
+  'errOptional',
+];
 
 type Report = (code: string, message: string, node: SpecPos, suggestions?: string[]) => void;
 
@@ -53,7 +67,8 @@ export function nodeToJson(node: SpecNode): JsonValue {
   if (node.kind === 'scalar') return node.value;
   if (node.kind === 'seq') return node.items.map(nodeToJson);
   const out = Object.create(null) as Record<string, JsonValue>;
-  for (const [k, v] of node.entries) Object.defineProperty(out, k, { value: nodeToJson(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of node.entries)
+    Object.defineProperty(out, k, { value: nodeToJson(v), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -91,7 +106,20 @@ export function hasPlaceholder(text: string): boolean {
  * template; numbers and booleans are constants); in `meta` (`textByDefault`), literal text.
  */
 export function parseValuePlan(node: SpecNode, textByDefault: boolean, report: Report): ValuePlan | undefined {
-  const base = { default: undefined, trim: true, regex: undefined, map: undefined, lookup: undefined, split: undefined, unit: undefined, decimal: undefined, date: undefined, errOptional: false, line: node.line, col: node.col };
+  const base = {
+    default: undefined,
+    trim: true,
+    regex: undefined,
+    map: undefined,
+    lookup: undefined,
+    split: undefined,
+    unit: undefined,
+    decimal: undefined,
+    date: undefined,
+    errOptional: false,
+    line: node.line,
+    col: node.col,
+  };
   if (node.kind === 'scalar') {
     if (node.value === null) return undefined;
     if (typeof node.value !== 'string') return { ...base, source: { kind: 'const', value: node.value } };
@@ -110,7 +138,13 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
   const e = node.entries;
   const sources = ['column', 'const', 'template'].filter((k) => e.has(k));
   if (sources.length !== 1) {
-    report('MAPPING_SHAPE_MISMATCH', sources.length === 0 ? 'a value needs one of `column`, `const` or `template`' : `a value takes only one of ${sources.map((s) => `\`${s}\``).join(', ')}`, node);
+    report(
+      'MAPPING_SHAPE_MISMATCH',
+      sources.length === 0
+        ? 'a value needs one of `column`, `const` or `template`'
+        : `a value takes only one of ${sources.map((s) => `\`${s}\``).join(', ')}`,
+      node,
+    );
     return undefined;
   }
   const which = sources[0];
@@ -153,7 +187,11 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
   let splitText = text('split');
   // An empty split matches between every character: `690` would become [6, 9, 0] and pass.
   if (splitText !== undefined && splitText.trim() === '') {
-    report('MAPPING_BAD_OPTION', '`split` must name a separator such as ";" (an empty or blank split would cut every character apart)', e.get('split')!);
+    report(
+      'MAPPING_BAD_OPTION',
+      '`split` must name a separator such as ";" (an empty or blank split would cut every character apart)',
+      e.get('split')!,
+    );
     splitText = undefined;
   }
   let date: ValuePlan['date'];
@@ -162,12 +200,17 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
   else if (dateNode?.kind === 'map') {
     const to = dateNode.entries.get('to');
     const from = dateNode.entries.get('from');
-    date = { to: to?.kind === 'scalar' && to.value !== null ? scalarText(to) : 'YYYY-MM-DD', from: from?.kind === 'scalar' && from.value !== null ? scalarText(from) : undefined };
+    date = {
+      to: to?.kind === 'scalar' && to.value !== null ? scalarText(to) : 'YYYY-MM-DD',
+      from: from?.kind === 'scalar' && from.value !== null ? scalarText(from) : undefined,
+    };
   } else if (dateNode) report('MAPPING_SHAPE_MISMATCH', '`date` is a format (`YYYY-MM-DD`) or {from, to}', dateNode);
   const decimal = text('decimal');
-  if (decimal !== undefined && decimal !== '.' && decimal !== ',') report('MAPPING_BAD_OPTION', '`decimal` must be "." or ","', e.get('decimal')!);
+  if (decimal !== undefined && decimal !== '.' && decimal !== ',')
+    report('MAPPING_BAD_OPTION', '`decimal` must be "." or ","', e.get('decimal')!);
   const optional = e.get('errOptional');
-  if (optional !== undefined && !(optional.kind === 'scalar' && typeof optional.value === 'boolean')) report('MAPPING_BAD_OPTION', '`errOptional` is true or false', optional);
+  if (optional !== undefined && !(optional.kind === 'scalar' && typeof optional.value === 'boolean'))
+    report('MAPPING_BAD_OPTION', '`errOptional` is true or false', optional);
   const trimNode = e.get('trim');
   const defNode = e.get('default');
   return {
@@ -178,7 +221,12 @@ function parseValueMap(node: SpecMap, report: Report, base: Omit<ValuePlan, 'sou
     regex,
     map: table('map'),
     lookup: table('lookup'),
-    split: splitText === undefined ? undefined : new RegExp(splitText.length === 1 || !/[\\[\]|()]/.test(splitText) ? splitText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : splitText),
+    split:
+      splitText === undefined
+        ? undefined
+        : new RegExp(
+            splitText.length === 1 || !/[\\[\]|()]/.test(splitText) ? splitText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : splitText,
+          ),
     unit: text('unit'),
     decimal: decimal === '.' || decimal === ',' ? decimal : undefined,
     date,

@@ -51,7 +51,10 @@ export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: st
       }
       const n = parseNumber(raw, decimal);
       if (n.ok) return convertValue(n.value, conv);
-      const message = n.code === 'VALUE_CENSORED' ? 'a bound such as <0.01 is not a value: write the value or leave the cell empty' : 'the cell is not a number';
+      const message =
+        n.code === 'VALUE_CENSORED'
+          ? 'a bound such as <0.01 is not a value: write the value or leave the cell empty'
+          : 'the cell is not a number';
       addProblem(ctx, n.code, column, path, `a number${unit ? ` in ${unit}` : ''}`, raw, message);
       return undefined;
     }
@@ -77,16 +80,40 @@ function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, de
       if (n.ok) return { val: convertValue(n.value, conv) };
     }
     if (typeof raw !== 'string') {
-      addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', describe(raw), 'the cell is not a range');
+      addProblem(
+        ctx,
+        'VALUE_NOT_A_RANGE',
+        column,
+        path,
+        field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5',
+        describe(raw),
+        'the cell is not a range',
+      );
       return undefined;
     }
     const r = parseRange(raw, decimal);
     if (!r.ok && r.ambiguous === true) {
-      addProblem(ctx, 'VALUE_AMBIGUOUS', column, path, 'two numbers separated by "; " or ", "', raw, 'more than one comma could separate the two numbers of this range');
+      addProblem(
+        ctx,
+        'VALUE_AMBIGUOUS',
+        column,
+        path,
+        'two numbers separated by "; " or ", "',
+        raw,
+        'more than one comma could separate the two numbers of this range',
+      );
       return undefined;
     }
     if (!r.ok || r.form !== field.rangeType) {
-      addProblem(ctx, 'VALUE_NOT_A_RANGE', column, path, field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5', raw, 'the cell is not a range of the template\'s kind');
+      addProblem(
+        ctx,
+        'VALUE_NOT_A_RANGE',
+        column,
+        path,
+        field.rangeType === 'interval' ? 'a range like (600, 700) or 600-700' : 'a value like 1035±12.5',
+        raw,
+        "the cell is not a range of the template's kind",
+      );
       return undefined;
     }
     if (r.form === 'interval') {

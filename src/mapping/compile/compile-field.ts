@@ -27,7 +27,10 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
         const raw = reader.read(ctx, path);
         if (raw === undefined) return undefined;
         if (isPath && split && typeof raw === 'string') {
-          const parts = raw.split(split).map((s) => s.trim()).filter((s) => s !== '');
+          const parts = raw
+            .split(split)
+            .map((s) => s.trim())
+            .filter((s) => s !== '');
           return parts.length === 0 ? undefined : parts;
         }
         return coerce(raw, ctx, path, reader.column);
@@ -49,7 +52,15 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       const ca = coercerFor(numField, plan.a, a, env);
       // An error is a width: it takes the unit factor but not a temperature offset.
       const convB = conversionFor(plan.b, b, plan.field, env);
-      const cb = plan.field.rangeType === 'error' ? numberCoercer({ factor: convB.factor, offset: 0 }, plan.b.decimal ?? env.decimal, plan.field.unit, columnInPercent(plan.b, b, plan.field, env)) : coercerFor(numField, plan.b, b, env);
+      const cb =
+        plan.field.rangeType === 'error'
+          ? numberCoercer(
+              { factor: convB.factor, offset: 0 },
+              plan.b.decimal ?? env.decimal,
+              plan.field.unit,
+              columnInPercent(plan.b, b, plan.field, env),
+            )
+          : coercerFor(numField, plan.b, b, env);
       const [ka, kb] = plan.field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
       return (ctx, path) => {
         traced(ctx, `${path}.${ka}`, a.column);
@@ -92,14 +103,26 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
             return undefined;
           }
           pieces = cut.pieces;
-        } else pieces = raw.split(split).map((s) => s.trim()).filter((s) => s !== '');
+        } else
+          pieces = raw
+            .split(split)
+            .map((s) => s.trim())
+            .filter((s) => s !== '');
         const out: JsonValue[] = [];
         for (let i = 0; i < pieces.length; i++) {
           const p = `${path}[${i}]`;
           traced(ctx, p, reader.column);
           const piece = pieces[i]!;
           if (element.type === 'number' && typeof piece === 'string' && hasLeadingZero(piece)) {
-            addProblem(ctx, 'VALUE_AMBIGUOUS', reader.column, p, 'a number without a leading zero (is a thousands separator or a split missing?)', piece, 'a list element with a leading zero is not read as a number');
+            addProblem(
+              ctx,
+              'VALUE_AMBIGUOUS',
+              reader.column,
+              p,
+              'a number without a leading zero (is a thousands separator or a split missing?)',
+              piece,
+              'a list element with a leading zero is not read as a number',
+            );
             continue;
           }
           const v = isPath ? piece : coerce(piece, ctx, p, reader.column);

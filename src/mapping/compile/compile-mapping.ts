@@ -86,11 +86,34 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     if (hits.length !== 1 && !missing.has(id)) {
       missing.add(id);
       const cut = hits.length === 0 && rest !== undefined ? commentCut(header, name, rest) : undefined;
-      if (cut !== undefined) problems.push({ code: 'MAPPING_COLUMN_NEEDS_QUOTES', message: `no column "${name}": YAML read "${rest?.trim() ?? ''}" as a comment, and the header is "${cut}": write it quoted, ${quote(cut)}`, line, col, path, suggestions: [quote(cut)] });
-      else if (hits.length === 0) problems.push({ code: 'MAPPING_COLUMN_NOT_FOUND', message: `no column "${name}" in ${where}`, line, col, path, suggestions: closestHeaders(header, name) });
+      if (cut !== undefined)
+        problems.push({
+          code: 'MAPPING_COLUMN_NEEDS_QUOTES',
+          message: `no column "${name}": YAML read "${rest?.trim() ?? ''}" as a comment, and the header is "${cut}": write it quoted, ${quote(cut)}`,
+          line,
+          col,
+          path,
+          suggestions: [quote(cut)],
+        });
+      else if (hits.length === 0)
+        problems.push({
+          code: 'MAPPING_COLUMN_NOT_FOUND',
+          message: `no column "${name}" in ${where}`,
+          line,
+          col,
+          path,
+          suggestions: closestHeaders(header, name),
+        });
       else {
         const candidates = hits.map((j) => header.names[j] ?? '');
-        problems.push({ code: 'MAPPING_COLUMN_AMBIGUOUS', message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`, line, col, path, suggestions: candidates });
+        problems.push({
+          code: 'MAPPING_COLUMN_AMBIGUOUS',
+          message: `"${name}" could be any of ${candidates.map((c) => `"${c}"`).join(', ')} in ${where}: write the full header`,
+          line,
+          col,
+          path,
+          suggestions: candidates,
+        });
       }
     }
     return hits.length === 1 ? hits[0]! : -1;
@@ -107,18 +130,43 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     unitProblem: (pos: { line: number; col: number }, field: { path: string; type: string }, from: string, to: string): void => {
       if (!isKnownUnit(from)) {
         const suggestions = suggestUnits(from, to);
-        const fix = suggestions[0] === undefined ? 'write the column\'s unit with `unit:` on the field' : `write the column's unit on the field: \`${unitLine(suggestions[0])}\``;
-        problems.push({ code: 'MAPPING_UNKNOWN_UNIT', message: `unknown unit "${from}" in a header of ${header.file} (the template's unit of "${field.path}" is "${to}"): ${fix}`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path, suggestions });
+        const fix =
+          suggestions[0] === undefined
+            ? "write the column's unit with `unit:` on the field"
+            : `write the column's unit on the field: \`${unitLine(suggestions[0])}\``;
+        problems.push({
+          code: 'MAPPING_UNKNOWN_UNIT',
+          message: `unknown unit "${from}" in a header of ${header.file} (the template's unit of "${field.path}" is "${to}"): ${fix}`,
+          line: pos.line,
+          col: pos.col,
+          path: `content.${field.path}`,
+          field: field.path,
+          suggestions,
+        });
         return;
       }
-      problems.push({ code: 'MAPPING_UNIT_CONVERSION', message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`, line: pos.line, col: pos.col, path: `content.${field.path}`, field: field.path });
+      problems.push({
+        code: 'MAPPING_UNIT_CONVERSION',
+        message: `cannot convert "${from}" to the template unit "${to}" of "${field.path}"`,
+        line: pos.line,
+        col: pos.col,
+        path: `content.${field.path}`,
+        field: field.path,
+      });
     },
   };
-  const env = { ...rowsEnv, resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)), rowsEnv };
-  const positioned = (name: string, pos: { line: number; col: number }, path: string): number => resolve(name, pos.line, pos.col, path, restOf(pos));
+  const env = {
+    ...rowsEnv,
+    resolve: (name: string, pos: { line: number; col: number }): number => once(rowsEnv.resolve(name, pos)),
+    rowsEnv,
+  };
+  const positioned = (name: string, pos: { line: number; col: number }, path: string): number =>
+    resolve(name, pos.line, pos.col, path, restOf(pos));
   const keyColumns = spec.key.map((k) => (k.name === ROW_POSITION_NAME ? ROW_POSITION : positioned(k.name, k, 'key')));
   const groupColumns = spec.groupBy.map((k) => positioned(k.name, k, 'groupBy'));
-  const content = check.content.map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const).sort((a, b) => byCodeUnit(a[0], b[0]));
+  const content = check.content
+    .map(([name, plan]) => [name, compileField(plan, env), `content.${name}`] as const)
+    .sort((a, b) => byCodeUnit(a[0], b[0]));
   const firstFilled = new Set<number>();
   const meta = compileMeta(check.meta, template.id, (name, pos) => {
     const i = resolve(name, pos.line, pos.col, 'meta', restOf(pos));
@@ -133,7 +181,15 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
   for (const c of firstRow) firstFilled.delete(c);
   // Found in build order (fields by name, then meta); reported in the order of the file.
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
-  return { problems, meta, content, keyColumns, groupColumns, firstRowColumns: [...firstRow].sort((a, b) => a - b), firstFilledColumns: [...firstFilled].sort((a, b) => a - b) };
+  return {
+    problems,
+    meta,
+    content,
+    keyColumns,
+    groupColumns,
+    firstRowColumns: [...firstRow].sort((a, b) => a - b),
+    firstFilledColumns: [...firstFilled].sort((a, b) => a - b),
+  };
 }
 
 /** The comment YAML found after an unquoted column name (`SpecScalar.lineRest`), if any. */

@@ -106,16 +106,20 @@ export function compileMeta(plan: MetaPlan, tid: number, resolve: ResolveColumn)
     const contrib = read(contributor, ctx, 'meta.contributor');
     const isPublic = readPublic(pub, ctx);
     // Keys are written in code-unit order so the record's JSON is already canonical (compileMapping).
-    const meta: { -readonly [K in keyof RecordMeta]: RecordMeta[K] } = { abstract: read(abstract, ctx, 'meta.abstract') ?? '' } as RecordMeta;
+    const meta: { -readonly [K in keyof RecordMeta]: RecordMeta[K] } = {
+      abstract: read(abstract, ctx, 'meta.abstract') ?? '',
+    } as RecordMeta;
     if (contrib !== undefined) meta.contributor = contrib;
     if (d !== undefined) meta.doi = d;
     if (inst !== undefined) meta.institution = inst;
     meta.keywords = keywords;
-    if (p !== undefined || s !== undefined) meta.other_info = { ...(p === undefined ? {} : { project: p }), ...(s === undefined ? {} : { subject: s }) };
+    if (p !== undefined || s !== undefined)
+      meta.other_info = { ...(p === undefined ? {} : { project: p }), ...(s === undefined ? {} : { subject: s }) };
     if (isPublic !== undefined) meta.public = isPublic;
     meta.public_date = int(publicDate, ctx, 'meta.public_date');
     meta.public_range = int(publicRange, ctx, 'meta.public_range');
-    meta.source = ref === undefined ? { methods: plan.methods, source: plan.source } : { methods: plan.methods, reference: ref, source: plan.source };
+    meta.source =
+      ref === undefined ? { methods: plan.methods, source: plan.source } : { methods: plan.methods, reference: ref, source: plan.source };
     meta.tid = tid;
     meta.title = read(title, ctx, 'meta.title') ?? '';
     return meta;

@@ -56,7 +56,15 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
     if (date) {
       const text = formatDate(v as CellValue, date.to, date.from);
       if (text === undefined) {
-        addProblem(ctx, 'VALUE_NOT_A_DATE', column, path, date.from ? `a date like ${date.from}` : 'a date', cellText(v as CellValue), 'the cell is not a date');
+        addProblem(
+          ctx,
+          'VALUE_NOT_A_DATE',
+          column,
+          path,
+          date.from ? `a date like ${date.from}` : 'a date',
+          cellText(v as CellValue),
+          'the cell is not a date',
+        );
         return undefined;
       }
       v = text;
@@ -66,7 +74,15 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
     if (regex) {
       const m = regex.exec(typeof v === 'string' ? v : String(v));
       if (!m) {
-        addProblem(ctx, 'VALUE_NO_MATCH', column, path, `text matching ${regex.source}`, String(v), 'the cell does not match the regex of the mapping');
+        addProblem(
+          ctx,
+          'VALUE_NO_MATCH',
+          column,
+          path,
+          `text matching ${regex.source}`,
+          String(v),
+          'the cell does not match the regex of the mapping',
+        );
         return undefined;
       }
       // With a capture group, a group that took no part (an optional `(…)?`) means absent.
@@ -80,7 +96,15 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
     if (lookup) {
       const key = typeof v === 'string' ? v : String(v);
       if (!lookup.has(key)) {
-        addProblem(ctx, 'LOOKUP_MISS', column, path, `one of ${[...lookup.keys()].join(', ')}`, key, 'the value is not in the lookup table of the mapping');
+        addProblem(
+          ctx,
+          'LOOKUP_MISS',
+          column,
+          path,
+          `one of ${[...lookup.keys()].join(', ')}`,
+          key,
+          'the value is not in the lookup table of the mapping',
+        );
         return undefined;
       }
       v = lookup.get(key) ?? null;

@@ -38,5 +38,8 @@ export function findColumn(header: SourceHeader, name: string): number {
 
 /** The headers closest to a missing column name. */
 export function closestHeaders(header: SourceHeader, name: string): string[] {
-  return didYouMean(name, header.names.filter((n) => n !== ''));
+  return didYouMean(
+    name,
+    header.names.filter((n) => n !== ''),
+  );
 }

@@ -30,6 +30,14 @@ export function cellLocation(header: SourceHeader, rowNumber: number, column: nu
 }
 
 /** Adds a row problem about one cell. */
-export function addProblem(ctx: RowContext, code: string, column: number, field: string, expected: string, found: string, message: string): void {
+export function addProblem(
+  ctx: RowContext,
+  code: string,
+  column: number,
+  field: string,
+  expected: string,
+  found: string,
+  message: string,
+): void {
   ctx.problems.push({ code, message, location: cellLocation(ctx.row.header, ctx.row.rowNumber, column), field, expected, found });
 }

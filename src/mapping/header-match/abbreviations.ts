@@ -92,7 +92,10 @@ function parseAbbreviations(text: string): Map<string, string[]> {
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const [keys = '', meanings = ''] = line.split(' = ');
-    const expansions = meanings.split(';').map((s) => s.trim()).filter((s) => s !== '');
+    const expansions = meanings
+      .split(';')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     for (const raw of keys.split(';')) {
       const key = abbreviationKey(raw.trim());
       if (key !== '') out.set(key, [...(out.get(key) ?? []), ...expansions]);

@@ -12,7 +12,13 @@ const FEW = 3;
  * values that are not paths in a file field lower it; values that are the options of a choice field
  * raise it, and can match a column to a choice field on their own.
  */
-export function columnFit(nameScore: number, unit: string | undefined, profile: ColumnProfile, field: Field, values: ValueMapProposal | undefined): number {
+export function columnFit(
+  nameScore: number,
+  unit: string | undefined,
+  profile: ColumnProfile,
+  field: Field,
+  values: ValueMapProposal | undefined,
+): number {
   let score = nameScore;
   const fit = unitFit(unit, field);
   if (fit === 'same' || fit === 'converts') score += 0.1;

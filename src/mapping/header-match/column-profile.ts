@@ -58,5 +58,14 @@ export function profileColumn(values: readonly CellValue[]): ColumnProfile {
     else many = true;
   }
   const share = (n: number): number => (filled === 0 ? 0 : n / filled);
-  return { rows: values.length, filled, numeric: share(numeric), ranges: share(ranges), paths: share(paths), distinct, manyDistinct: many, unique: values.length > 1 && filled === values.length && !repeats };
+  return {
+    rows: values.length,
+    filled,
+    numeric: share(numeric),
+    ranges: share(ranges),
+    paths: share(paths),
+    distinct,
+    manyDistinct: many,
+    unique: values.length > 1 && filled === values.length && !repeats,
+  };
 }

@@ -45,7 +45,9 @@ export function detectUnitColumns(words: readonly (readonly string[])[], profile
 
 /** The one unit a column's cells write, in the spelling used most, or undefined when they write several or few read as units. */
 function oneUnit(profile: ColumnProfile): string | undefined {
-  const spelled = [...profile.distinct].map(([text, count]) => ({ unit: cleanUnit(latexToText(text)), count })).sort((a, b) => b.count - a.count);
+  const spelled = [...profile.distinct]
+    .map(([text, count]) => ({ unit: cleanUnit(latexToText(text)), count }))
+    .sort((a, b) => b.count - a.count);
   const readable = spelled.filter((s) => isUnitText(s.unit));
   const main = readable[0]?.unit;
   if (main === undefined) return undefined;

@@ -15,7 +15,8 @@ const BY_KEY = new Map<string, string>();
 }
 
 /** Words around an element that say "its amount": `C content`, `w(C)`, `碳含量`, `Mn (wt.%)`. */
-const AMOUNT = /^(?:w|x|c|wt|at|mass|weight|atomic|mol)?\s*[([]?\s*([A-Za-z]{1,2}|[\u3400-\u9fff])\s*[)\]]?\s*(?:content|concentration|fraction|amount|wt|at|含量|质量分数|原子分数)?$/i;
+const AMOUNT =
+  /^(?:w|x|c|wt|at|mass|weight|atomic|mol)?\s*[([]?\s*([A-Za-z]{1,2}|[\u3400-\u9fff])\s*[)\]]?\s*(?:content|concentration|fraction|amount|wt|at|含量|质量分数|原子分数)?$/i;
 
 /** The element symbol a column name stands for (`c`, `Mn content`, `碳`, `w(Si)`), correctly capitalized, or undefined. */
 export function elementOf(name: string): string | undefined {

@@ -18,7 +18,12 @@ const base = (tokens: readonly string[]): string => tokens.filter((t) => !QUALIF
  * A range field matched to one column may take a second one named the same but for a qualifier:
  * `YS` and `YS error` (or `std`) as `{val, err}`, `T min` and `T max` as `{lb, ub}`.
  */
-export function findRangePartner(field: RangeField, index: number, tokens: readonly (readonly string[])[], free: readonly number[]): RangePartner | undefined {
+export function findRangePartner(
+  field: RangeField,
+  index: number,
+  tokens: readonly (readonly string[])[],
+  free: readonly number[],
+): RangePartner | undefined {
   const own = tokens[index]!;
   const name = base(own);
   if (name === '') return undefined;

@@ -267,8 +267,14 @@ function parseGlossary(text: string): GlossaryEntry[] {
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const [en = '', zh = ''] = line.split('|');
-    const english = en.split(';').map((s) => s.trim()).filter((s) => s !== '');
-    const chinese = zh.split(';').map((s) => s.trim()).filter((s) => s !== '');
+    const english = en
+      .split(';')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const chinese = zh
+      .split(';')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     entries.push({ canonical: english[0]!, english, chinese });
   }
   return entries;

@@ -1,7 +1,19 @@
 import { isKnownUnit } from '../values/unit-conversion.js';
 
 /** Superscripts as the `^n` the units library reads (NFKC would make `m²` into `m2`). */
-const SUPERSCRIPTS: Readonly<Record<string, string>> = { '⁻': '-', '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
+const SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
 
 /** `m²` → `m^2`, `cm⁻³` → `cm^-3`. */
 export function superscriptsToPowers(text: string): string {
@@ -14,7 +26,10 @@ const OWN_UNITS = /^(?:[μµu]_?B|H[VB]W?\d*|HR[A-C]?|a\.u\.)$/;
 
 /** The unit written plainly: spaces around it trimmed, micro signs unified, `^\circ` already gone. */
 export function cleanUnit(unit: string): string {
-  return superscriptsToPowers(unit).trim().replace(/µ/g, 'μ').replace(/\s*([/·.*^])\s*/g, '$1');
+  return superscriptsToPowers(unit)
+    .trim()
+    .replace(/µ/g, 'μ')
+    .replace(/\s*([/·.*^])\s*/g, '$1');
 }
 
 /** True when the text is a unit: one the conversions know, or a materials unit they treat as its own (`eV/atom`, `μB`, `HV`). */

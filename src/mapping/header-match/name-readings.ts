@@ -25,7 +25,8 @@ export function nameReadings(name: string): Reading[] {
   let readings: { tokens: string[]; confidence: number }[] = [{ tokens: [], confidence: 1 }];
   const extend = (alternatives: readonly (readonly string[])[], confidence: number): void => {
     const next: { tokens: string[]; confidence: number }[] = [];
-    for (const r of readings) for (const alt of alternatives) next.push({ tokens: [...r.tokens, ...alt], confidence: r.confidence * confidence });
+    for (const r of readings)
+      for (const alt of alternatives) next.push({ tokens: [...r.tokens, ...alt], confidence: r.confidence * confidence });
     readings = next.slice(0, MAX_READINGS);
   };
   let i = 0;
@@ -42,7 +43,12 @@ export function nameReadings(name: string): Reading[] {
       if (span.some((w) => CJK_RUN.test(w))) continue;
       const rawKey = span.join(' ');
       const single = len === 1 && Array.from(rawKey).length === 1;
-      const found = single ? index.english.get(rawKey) : [...(index.english.get(span.map((w) => stem(w.toLowerCase())).join(' ')) ?? []), ...(index.english.get(rawKey.toLowerCase()) ?? [])];
+      const found = single
+        ? index.english.get(rawKey)
+        : [
+            ...(index.english.get(span.map((w) => stem(w.toLowerCase())).join(' ')) ?? []),
+            ...(index.english.get(rawKey.toLowerCase()) ?? []),
+          ];
       if (found !== undefined && found.length > 0) {
         const unique = [...new Map(found.map((f) => [f.join(' '), f])).values()];
         extend(unique, single ? 0.85 : 1);

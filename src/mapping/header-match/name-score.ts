@@ -52,7 +52,13 @@ export function nameScore(header: HeaderWords, field: FieldWords, weight: WordWe
   return top;
 }
 
-function readingScore(hr: Reading, fr: Reading, context: readonly string[], ancestors: readonly (readonly string[])[], weight: WordWeight): number {
+function readingScore(
+  hr: Reading,
+  fr: Reading,
+  context: readonly string[],
+  ancestors: readonly (readonly string[])[],
+  weight: WordWeight,
+): number {
   const onlyQualifiers = fr.tokens.every((t) => QUALIFIERS.has(t));
   const w = (t: string): number => weight(t) * (QUALIFIERS.has(t) ? 0.5 : SINGLE_CHINESE.test(t) ? CHARACTER : 1);
   const levels: { tokens: readonly string[]; factor: number; bonusOnly: boolean }[] = [{ tokens: fr.tokens, factor: 1, bonusOnly: false }];

@@ -14,9 +14,17 @@ const WHAT_WORDS = new Set(stems('formula', 'composition', 'material', 'alloy', 
  * a unit in the header) is no key even when its values happen to differ, and a guess without an
  * id-like header is written as a comment.
  */
-export function proposeKey(names: readonly string[], profiles: readonly ColumnProfile[], words: readonly (readonly string[])[], units: readonly (string | undefined)[], groupBy: readonly string[]): KeyProposal | undefined {
+export function proposeKey(
+  names: readonly string[],
+  profiles: readonly ColumnProfile[],
+  words: readonly (readonly string[])[],
+  units: readonly (string | undefined)[],
+  groupBy: readonly string[],
+): KeyProposal | undefined {
   if (groupBy.length > 0) return { headers: groupBy, sure: true, reason: 'the columns that make one record of several rows' };
-  const candidates = names.map((name, i) => ({ name, i, profile: profiles[i]!, words: words[i]! })).filter((c) => c.name.trim() !== '' && c.profile.unique && units[c.i] === undefined && c.profile.ranges < 0.5);
+  const candidates = names
+    .map((name, i) => ({ name, i, profile: profiles[i]!, words: words[i]! }))
+    .filter((c) => c.name.trim() !== '' && c.profile.unique && units[c.i] === undefined && c.profile.ranges < 0.5);
   const rows = profiles[0]?.rows ?? 0;
   const reason = `its values are all different in the ${rows} rows read`;
   const id = candidates.find((c) => c.words.some((w) => ID_WORDS.has(w)));

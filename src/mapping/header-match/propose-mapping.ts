@@ -63,7 +63,13 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
   const tables: TableProposal[] = [];
   let groupBy: string[] = [];
   let templateTables = tableFields(template.fields);
-  const elements = templateTables.length > 0 ? detectElementColumns(parts.map((p) => p.name), profiles) : undefined;
+  const elements =
+    templateTables.length > 0
+      ? detectElementColumns(
+          parts.map((p) => p.name),
+          profiles,
+        )
+      : undefined;
   if (elements) {
     const proposal = proposeElementTable(templateTables, elements, input);
     if (proposal) {
@@ -114,14 +120,23 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
   }
   const paired = fields.map((p) => {
     if (p.field.type !== 'range') return p;
-    const partner = findRangePartner(p.field, names.indexOf(p.header), tokens, free.filter((i) => !taken.has(i)));
+    const partner = findRangePartner(
+      p.field,
+      names.indexOf(p.header),
+      tokens,
+      free.filter((i) => !taken.has(i)),
+    );
     if (partner === undefined) return p;
     taken.add(partner.index);
     return { ...p, header: names[partner.first]!, second: names[partner.second]! };
   });
 
   const key = proposeKey(names, profiles, tokens, units, groupBy);
-  const inUse = new Set([...paired.flatMap((p) => [p.header, p.second ?? '']), ...tables.flatMap((t) => (t.kind === 'fromColumns' ? t.columns.map(([, h]) => h) : t.cells.map(([, h]) => h))), ...groupBy]);
+  const inUse = new Set([
+    ...paired.flatMap((p) => [p.header, p.second ?? '']),
+    ...tables.flatMap((t) => (t.kind === 'fromColumns' ? t.columns.map(([, h]) => h) : t.cells.map(([, h]) => h))),
+    ...groupBy,
+  ]);
   return {
     fields: paired,
     tables,
@@ -144,6 +159,7 @@ function blockedBy(header: string, unit: string | undefined, field: Field): stri
   if (target === undefined) return undefined;
   if (unit !== undefined) return unitFit(unit, field) === 'fails' ? `its unit "${unit}" does not convert to ${target}` : undefined;
   const read = splitHeaderUnit(header).unit;
-  if (read !== undefined && unitConversion(read, target) === undefined) return `"${read}" in its header reads as a unit that does not convert to ${target}`;
+  if (read !== undefined && unitConversion(read, target) === undefined)
+    return `"${read}" in its header reads as a unit that does not convert to ${target}`;
   return undefined;
 }

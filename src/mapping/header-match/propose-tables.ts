@@ -35,7 +35,11 @@ const isLabel = (f: Field): boolean => f.type === 'string' || f.type === 'choice
  * only table that fits), its text column for the element (`元素`, `element`) and its number column for
  * the amount (`含量`, `content`). Sure when both the table's and the label column's names say so.
  */
-export function proposeElementTable(tables: readonly PlacedField[], elements: ElementColumns, input: TableColumnsInput): TableProposal | undefined {
+export function proposeElementTable(
+  tables: readonly PlacedField[],
+  elements: ElementColumns,
+  input: TableColumnsInput,
+): TableProposal | undefined {
   const fitting = tables
     .map((t) => t.field as TableField)
     .map((field) => {
@@ -72,9 +76,17 @@ export function proposeRowTable(tables: readonly PlacedField[], groups: RowGroup
   let best: { proposal: TableProposal; total: number } | undefined;
   for (const placed of tables) {
     const field = placed.field as TableField;
-    const columns = field.columns.map((c) => ({ field: c, words: { readings: nameReadings(c.name), ancestors: [wordsOfField(field), ...placed.ancestors.map((a) => nameReadings(a).flatMap((r) => r.tokens))] } }));
+    const columns = field.columns.map((c) => ({
+      field: c,
+      words: {
+        readings: nameReadings(c.name),
+        ancestors: [wordsOfField(field), ...placed.ancestors.map((a) => nameReadings(a).flatMap((r) => r.tokens))],
+      },
+    }));
     const scores = groups.varying.map((h) =>
-      columns.map((c) => columnFit(nameScore(input.words[h]!, c.words, input.weight), input.units[h], input.profiles[h]!, c.field, undefined)),
+      columns.map((c) =>
+        columnFit(nameScore(input.words[h]!, c.words, input.weight), input.units[h], input.profiles[h]!, c.field, undefined),
+      ),
     );
     const pairs = assignPairs(scores, SHOW);
     if (pairs.length === 0) continue;

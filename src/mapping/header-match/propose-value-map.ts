@@ -17,7 +17,11 @@ export interface ValueMapProposal {
   readonly fit: number;
 }
 
-const plain = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[\s_\-.·]+/g, '');
+const plain = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_\-.·]+/g, '');
 
 /**
  * Proposes a value map for a choice field: each distinct value of the column that is not an option is

@@ -1,7 +1,24 @@
 /** Greek letters spelled out, as headers written without them spell them (`ρ` and `rho` are one word). */
 const GREEK: Readonly<Record<string, string>> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', Δ: 'delta', ε: 'epsilon', η: 'eta', θ: 'theta', κ: 'kappa', λ: 'lambda',
-  μ: 'mu', ν: 'nu', ρ: 'rho', σ: 'sigma', τ: 'tau', φ: 'phi', χ: 'chi', ω: 'omega', Ω: 'omega',
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  Δ: 'delta',
+  ε: 'epsilon',
+  η: 'eta',
+  θ: 'theta',
+  κ: 'kappa',
+  λ: 'lambda',
+  μ: 'mu',
+  ν: 'nu',
+  ρ: 'rho',
+  σ: 'sigma',
+  τ: 'tau',
+  φ: 'phi',
+  χ: 'chi',
+  ω: 'omega',
+  Ω: 'omega',
 };
 
 import { stemmer } from 'stemmer';

@@ -40,44 +40,79 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     // The YAML parser itself recurses per level: nesting far past any bound of ours runs it out of
     // stack, which it reports as this code. That is a mapping too deep, at the place it gave up.
     if (syntax?.code === 'RESOURCE_EXHAUSTION') {
-      throw new MappingError('MAPPING_TOO_DEEP', `${fileName}:${at.line}:${at.col} the mapping nests too deep to be read (more than ${SPEC_TREE_LIMITS.maxDepth} levels are refused)`, {
-        location: { file: fileName, row: at.line, col: at.col },
-        hint: DEEP_HINT,
-        details: { limit: SPEC_TREE_LIMITS.maxDepth },
-      });
+      throw new MappingError(
+        'MAPPING_TOO_DEEP',
+        `${fileName}:${at.line}:${at.col} the mapping nests too deep to be read (more than ${SPEC_TREE_LIMITS.maxDepth} levels are refused)`,
+        {
+          location: { file: fileName, row: at.line, col: at.col },
+          hint: DEEP_HINT,
+          details: { limit: SPEC_TREE_LIMITS.maxDepth },
+        },
+      );
     }
     const message = syntax ? (syntax.message.split('\n')[0] ?? '') : 'Map keys must be unique';
     // A header holding ": " (or " #") written unquoted is the commonest cause: say so, with the line fixed.
     const fix = syntax ? quotingFix(text.split(/\r?\n/)[at.line - 1] ?? '') : undefined;
-    throw new MappingError('MAPPING_YAML_SYNTAX', `${fileName}:${at.line}:${at.col} ${message}${fix === undefined ? '' : ': a name holding ": " or " #" must be quoted'}`, {
-      location: { file: fileName, row: at.line, col: at.col },
-      hint: fix === undefined ? 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).' : `Quote the name: ${fix.trim()}`,
-      details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY', ...(fix === undefined ? {} : { fix: fix.trim() }) },
-    });
+    throw new MappingError(
+      'MAPPING_YAML_SYNTAX',
+      `${fileName}:${at.line}:${at.col} ${message}${fix === undefined ? '' : ': a name holding ": " or " #" must be quoted'}`,
+      {
+        location: { file: fileName, row: at.line, col: at.col },
+        hint:
+          fix === undefined
+            ? 'Fix the YAML syntax at that line (indentation, a missing colon, an unclosed quote or bracket).'
+            : `Quote the name: ${fix.trim()}`,
+        details: { yamlCode: syntax ? syntax.code : 'DUPLICATE_KEY', ...(fix === undefined ? {} : { fix: fix.trim() }) },
+      },
+    );
   }
   const root = specTree(doc, text, lines, fileName);
   const fail = (code: MappingErrorCode, message: string, node: SpecNode | undefined, hint: string): never => {
     throw new MappingError(code, message, { location: { file: fileName, row: node?.line ?? 1, col: node?.col ?? 1 }, hint });
   };
-  if (root.kind !== 'map') return fail('MAPPING_NOT_AN_OBJECT', 'a mapping file must be a YAML mapping (key: value lines)', root, 'Start from `mge-ingest init <tid>`.');
+  if (root.kind !== 'map')
+    return fail(
+      'MAPPING_NOT_AN_OBJECT',
+      'a mapping file must be a YAML mapping (key: value lines)',
+      root,
+      'Start from `mge-ingest init <tid>`.',
+    );
 
   const problems: MappingProblem[] = [];
   const problem = (code: string, message: string, node: { line: number; col: number }, path: string, suggestions?: string[]): void => {
-    problems.push({ code, message, line: node.line, col: node.col, path, ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) });
+    problems.push({
+      code,
+      message,
+      line: node.line,
+      col: node.col,
+      path,
+      ...(suggestions && suggestions.length > 0 ? { suggestions } : {}),
+    });
   };
   unknownKeys(root, TOP_KEYS, '', problem);
 
   const version = root.entries.get('version');
   // Reported with the rest: a wrong version alone should not hide every other problem of the file.
   if (!version || version.kind !== 'scalar' || version.value !== 1) {
-    problem('MAPPING_VERSION', version ? 'this tool reads mapping format `version: 1`' : 'the mapping needs `version: 1` at the top', version ?? root, 'version');
+    problem(
+      'MAPPING_VERSION',
+      version ? 'this tool reads mapping format `version: 1`' : 'the mapping needs `version: 1` at the top',
+      version ?? root,
+      'version',
+    );
   }
   const templateNode = root.entries.get('template');
   const written = templateNode?.kind === 'scalar' ? templateNode.value : undefined;
-  const template = (typeof written === 'string' ? parsePositiveId(written) : typeof written === 'number' ? written : undefined) ?? Number.NaN;
+  const template =
+    (typeof written === 'string' ? parsePositiveId(written) : typeof written === 'number' ? written : undefined) ?? Number.NaN;
   // 1e300 is an integer to JavaScript, but no template's id: ids are positive safe integers.
   if (!isPositiveId(template)) {
-    fail('MAPPING_NO_TEMPLATE', 'the mapping needs `template: <template id>` (a positive integer)', templateNode ?? root, 'Write the template id, e.g. `template: 201`.');
+    fail(
+      'MAPPING_NO_TEMPLATE',
+      'the mapping needs `template: <template id>` (a positive integer)',
+      templateNode ?? root,
+      'Write the template id, e.g. `template: 201`.',
+    );
   }
   const pubNode = root.entries.get('templatePubDate');
   const input = readInput(root.entries.get('input'), problem);
@@ -101,7 +136,8 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
   const meta = root.entries.get('meta');
   const content = root.entries.get('content');
   if (meta && meta.kind !== 'map') problem('MAPPING_SHAPE_MISMATCH', '`meta` must be a mapping of meta keys', meta, 'meta');
-  if (content && content.kind !== 'map') problem('MAPPING_SHAPE_MISMATCH', '`content` must be a mapping of template fields', content, 'content');
+  if (content && content.kind !== 'map')
+    problem('MAPPING_SHAPE_MISMATCH', '`content` must be a mapping of template fields', content, 'content');
 
   const spec: MappingSpec = {
     file: fileName,
@@ -121,7 +157,8 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
   return { spec, text };
 }
 
-const DEEP_HINT = 'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.';
+const DEEP_HINT =
+  'A mapping nests a few levels (content → table → field); flatten this part, or check for an alias that names the node it sits in.';
 
 /** The document as spec nodes, or a mapping error at the node where it passed a tree bound. */
 function specTree(doc: Document, text: string, lines: LineCounter, fileName: string): SpecNode {
@@ -131,13 +168,17 @@ function specTree(doc: Document, text: string, lines: LineCounter, fileName: str
     if (!(error instanceof SpecTreeLimitError)) throw error;
     const deep = error.limit === 'depth';
     const through = error.alias === undefined ? '' : ` (through the alias *${error.alias})`;
-    throw new MappingError(deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION', `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`, {
-      location: { file: fileName, row: error.pos.line, col: error.pos.col },
-      hint: deep
-        ? DEEP_HINT
-        : 'Aliases (*name) copy the node they name; aliases of aliases multiply. Write the part out once, or use fewer nested aliases.',
-      details: { limit: error.bound },
-    });
+    throw new MappingError(
+      deep ? 'MAPPING_TOO_DEEP' : 'MAPPING_ALIAS_EXPANSION',
+      `${fileName}:${error.pos.line}:${error.pos.col} ${error.message}${through}`,
+      {
+        location: { file: fileName, row: error.pos.line, col: error.pos.col },
+        hint: deep
+          ? DEEP_HINT
+          : 'Aliases (*name) copy the node they name; aliases of aliases multiply. Write the part out once, or use fewer nested aliases.',
+        details: { limit: error.bound },
+      },
+    );
   }
 }
 
@@ -147,7 +188,13 @@ type Report = (code: string, message: string, node: { line: number; col: number 
 export function unknownKeys(map: SpecMap, allowed: readonly string[], path: string, report: Report): void {
   for (const [name, pos] of map.keyPos) {
     if (!allowed.includes(name)) {
-      report('MAPPING_UNKNOWN_KEY', `unknown key "${name}"${path ? ` in ${path}` : ''}`, pos, path ? `${path}.${name}` : name, didYouMean(name, allowed));
+      report(
+        'MAPPING_UNKNOWN_KEY',
+        `unknown key "${name}"${path ? ` in ${path}` : ''}`,
+        pos,
+        path ? `${path}.${name}` : name,
+        didYouMean(name, allowed),
+      );
     }
   }
 }
@@ -155,22 +202,39 @@ export function unknownKeys(map: SpecMap, allowed: readonly string[], path: stri
 /** `$row` is a key of its own: in `groupBy` it would make every row a group of one. */
 function withoutRowPosition(columns: ColumnRef[], report: Report): ColumnRef[] {
   const bad = columns.filter((c) => c.name === ROW_POSITION_NAME);
-  for (const c of bad) report('MAPPING_SHAPE_MISMATCH', '`$row` (the row\'s position) can only be a `key`: `groupBy` names the columns a group\'s rows share', c, 'groupBy');
+  for (const c of bad)
+    report(
+      'MAPPING_SHAPE_MISMATCH',
+      "`$row` (the row's position) can only be a `key`: `groupBy` names the columns a group's rows share",
+      c,
+      'groupBy',
+    );
   return bad.length === 0 ? columns : columns.filter((c) => c.name !== ROW_POSITION_NAME);
 }
 
 function columnList(node: SpecNode | undefined, path: string, report: Report): ColumnRef[] {
   if (!node || (node.kind === 'scalar' && node.value === null)) return [];
-  if (node.kind === 'scalar') return [{ name: scalarText(node), line: node.line, col: node.col, ...(node.lineRest === undefined ? {} : { lineRest: node.lineRest }) }];
+  if (node.kind === 'scalar')
+    return [
+      { name: scalarText(node), line: node.line, col: node.col, ...(node.lineRest === undefined ? {} : { lineRest: node.lineRest }) },
+    ];
   if (node.kind === 'seq') {
     const out: ColumnRef[] = [];
     for (const item of node.items) {
-      if (item.kind === 'scalar' && item.value !== null) out.push({ name: scalarText(item), line: item.line, col: item.col, ...(item.lineRest === undefined ? {} : { lineRest: item.lineRest }) });
+      if (item.kind === 'scalar' && item.value !== null)
+        out.push({
+          name: scalarText(item),
+          line: item.line,
+          col: item.col,
+          ...(item.lineRest === undefined ? {} : { lineRest: item.lineRest }),
+        });
       else if (item.kind === 'map' && item.entries.size === 1) {
         // `[Sample: id]` reads as a mapping inside the list: the name held ": " and was not quoted.
         const [key, value] = [...item.entries][0]!;
         const name = `${key}: ${value.kind === 'scalar' ? scalarText(value) : ''}`;
-        report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names: a name holding ": " must be quoted, ${quote(name)}`, item, path, [quote(name)]);
+        report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names: a name holding ": " must be quoted, ${quote(name)}`, item, path, [
+          quote(name),
+        ]);
       } else report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names`, item, path);
     }
     return out;
@@ -198,24 +262,38 @@ function readInput(node: SpecNode | undefined, report: Report): SourceOptions {
   positive('dataStartRow');
   const start = node.entries.get('dataStartRow');
   if (start && out.dataStartRow !== undefined && out.dataStartRow <= (out.headerRow ?? 1)) {
-    report('MAPPING_BAD_INPUT', `\`input.dataStartRow\` (${out.dataStartRow}) must come after the header row (${out.headerRow ?? 1})`, start, 'input.dataStartRow');
+    report(
+      'MAPPING_BAD_INPUT',
+      `\`input.dataStartRow\` (${out.dataStartRow}) must come after the header row (${out.headerRow ?? 1})`,
+      start,
+      'input.dataStartRow',
+    );
   }
   const sheet = node.entries.get('sheet');
   if (sheet) {
-    if (sheet.kind === 'scalar' && typeof sheet.value === 'number' && Number.isInteger(sheet.value) && sheet.value >= 1) out.sheet = sheet.value;
+    if (sheet.kind === 'scalar' && typeof sheet.value === 'number' && Number.isInteger(sheet.value) && sheet.value >= 1)
+      out.sheet = sheet.value;
     else if (sheet.kind === 'scalar' && typeof sheet.value === 'string' && sheet.value !== '') out.sheet = sheet.value;
     else report('MAPPING_BAD_INPUT', '`input.sheet` must be a sheet name or a 1-based index', sheet, 'input.sheet');
   }
   const skip = node.entries.get('skipRows');
   if (skip) {
     const items = skip.kind === 'seq' ? skip.items : [skip];
-    const rows = items.map((i) => (i.kind === 'scalar' && typeof i.value === 'number' && Number.isInteger(i.value) && i.value >= 1 ? i.value : Number.NaN));
+    const rows = items.map((i) =>
+      i.kind === 'scalar' && typeof i.value === 'number' && Number.isInteger(i.value) && i.value >= 1 ? i.value : Number.NaN,
+    );
     if (rows.every((r) => !Number.isNaN(r))) out.skipRows = rows;
     else report('MAPPING_BAD_INPUT', '`input.skipRows` must list whole row numbers ≥ 1', skip, 'input.skipRows');
   }
   const encoding = node.entries.get('encoding');
   if (encoding) {
-    const v = encoding.kind === 'scalar' ? String(encoding.value).toLowerCase().replace(/^utf-8$/, 'utf8').replace(/^gbk$/, 'gb18030') : '';
+    const v =
+      encoding.kind === 'scalar'
+        ? String(encoding.value)
+            .toLowerCase()
+            .replace(/^utf-8$/, 'utf8')
+            .replace(/^gbk$/, 'gb18030')
+        : '';
     const found = ENCODINGS.find((e) => e === v);
     if (found) out.encoding = found;
     else report('MAPPING_BAD_INPUT', `\`input.encoding\` must be one of ${ENCODINGS.join(', ')}`, encoding, 'input.encoding');

@@ -48,7 +48,12 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter, 
     nodes += 1;
     if (depth > limits.maxDepth || nodes > limits.maxNodes) {
       const here = via?.pos ?? posOf(node as Node | null);
-      throw new SpecTreeLimitError(depth > limits.maxDepth ? 'depth' : 'nodes', depth > limits.maxDepth ? limits.maxDepth : limits.maxNodes, here, via?.name);
+      throw new SpecTreeLimitError(
+        depth > limits.maxDepth ? 'depth' : 'nodes',
+        depth > limits.maxDepth ? limits.maxDepth : limits.maxNodes,
+        here,
+        via?.name,
+      );
     }
     if (isAlias(node)) return convert(node.resolve(doc), depth + 1, via ?? { pos: posOf(node), name: node.source });
     if (isMap(node)) {
@@ -57,10 +62,19 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter, 
       for (const pair of node.items) {
         const key = pair.key;
         // A plain number key keeps its written form (`01:` is the field "01", not "1").
-        const name = isScalar(key) ? (typeof key.value === 'string' || !key.range ? String(key.value) : text.slice(key.range[0], key.range[1])) : String(key);
+        const name = isScalar(key)
+          ? typeof key.value === 'string' || !key.range
+            ? String(key.value)
+            : text.slice(key.range[0], key.range[1])
+          : String(key);
         const kp = posOf(key as Node | null);
         keyPos.set(name, kp);
-        entries.set(name, pair.value === null || pair.value === undefined ? { kind: 'scalar', value: null, raw: '', ...kp } : convert(pair.value, depth + 1, via));
+        entries.set(
+          name,
+          pair.value === null || pair.value === undefined
+            ? { kind: 'scalar', value: null, raw: '', ...kp }
+            : convert(pair.value, depth + 1, via),
+        );
       }
       const map: SpecMap = { kind: 'map', entries, keyPos, ...posOf(node) };
       return map;
@@ -73,9 +87,7 @@ export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter, 
       const raw = range ? text.slice(range[0], range[1]) : String(node.value);
       const value = node.value;
       const plain =
-        typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null
-          ? value
-          : String(value);
+        typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? value : String(value);
       const rest = node.type === 'PLAIN' && range ? commentAfter(text, range[1]) : undefined;
       return { kind: 'scalar', value: plain, raw, ...posOf(node), ...(rest === undefined ? {} : { lineRest: rest }) };
     }

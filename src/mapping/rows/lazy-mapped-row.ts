@@ -43,7 +43,13 @@ export class LazyMappedRow implements MappedRow {
   #values: Readonly<Record<string, CellValue>> | undefined;
 
   /** `rows` are the source rows of the record (the first one gives the key and the source values). */
-  constructor(rows: readonly SourceRow[], identity: RowIdentity, location: RowLocation, record: PlatformRecord | undefined, problems: readonly RowProblem[]) {
+  constructor(
+    rows: readonly SourceRow[],
+    identity: RowIdentity,
+    location: RowLocation,
+    record: PlatformRecord | undefined,
+    problems: readonly RowProblem[],
+  ) {
     this.location = location;
     this.rowNumbers = rows.length === 1 ? [rows[0]!.rowNumber] : rows.map((r) => r.rowNumber);
     this.record = record;
@@ -89,6 +95,15 @@ export class LazyMappedRow implements MappedRow {
 
   /** The row as plain data, lazy members included. */
   toJSON(): MappedRow {
-    return { location: this.location, rowNumbers: this.rowNumbers, key: this.key, hash: this.hash, body: this.body, record: this.record, problems: this.problems, sourceValues: this.sourceValues };
+    return {
+      location: this.location,
+      rowNumbers: this.rowNumbers,
+      key: this.key,
+      hash: this.hash,
+      body: this.body,
+      record: this.record,
+      problems: this.problems,
+      sourceValues: this.sourceValues,
+    };
   }
 }

@@ -20,7 +20,12 @@ function positionTexts(row: Pick<SourceRow, 'header' | 'rowNumber'> | undefined)
  * (`["GH4169","650"]`), which no separator inside a value can confuse. Without key columns, the hash.
  * {@link ROW_POSITION} stands for the row's file, sheet and row number (three texts); `row` gives them.
  */
-export function rowKey(values: readonly CellValue[], keyColumns: readonly number[], hash: string, row?: Pick<SourceRow, 'header' | 'rowNumber'>): string {
+export function rowKey(
+  values: readonly CellValue[],
+  keyColumns: readonly number[],
+  hash: string,
+  row?: Pick<SourceRow, 'header' | 'rowNumber'>,
+): string {
   if (keyColumns.length === 0) return hash;
   const texts: string[] = [];
   for (const i of keyColumns) {

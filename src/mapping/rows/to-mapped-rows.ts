@@ -40,10 +40,18 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
   for (const row of rows) {
     for (const issue of row.issues) {
       const column = issue.columnIndex ?? -1;
-      problems.push({ code: issue.code, message: issue.message, location: cellLocation(row.header, row.rowNumber, column), field: undefined, expected: undefined, found: issue.found });
+      problems.push({
+        code: issue.code,
+        message: issue.message,
+        location: cellLocation(row.header, row.rowNumber, column),
+        field: undefined,
+        expected: undefined,
+        found: issue.found,
+      });
     }
   }
-  if (rows.length > 1) for (const conflict of groupConflicts(rows, compiled.firstRowColumns, compiled.firstFilledColumns)) problems.push(conflict);
+  if (rows.length > 1)
+    for (const conflict of groupConflicts(rows, compiled.firstRowColumns, compiled.firstFilledColumns)) problems.push(conflict);
   let result = compiled.mapRows(rows);
   const issues = validateRecord(result.partial, compiled.template, settings);
   const location = cellLocation(first.header, first.rowNumber, -1);
@@ -70,8 +78,15 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
  * group of consecutive rows with `groupBy`), streaming with bounded memory. Every row reaches the
  * output exactly once; an invalid row is data with its problems, never an exception.
  */
-export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledMapping, settings: ValidateOptions = {}): AsyncIterable<LazyMappedRow> {
-  const options = { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth, valueOnly: settings.valueOnly ?? compiled.valueOnly };
+export function toMappedRows(
+  rows: AsyncIterable<SourceRow>,
+  compiled: CompiledMapping,
+  settings: ValidateOptions = {},
+): AsyncIterable<LazyMappedRow> {
+  const options = {
+    methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth,
+    valueOnly: settings.valueOnly ?? compiled.valueOnly,
+  };
   if (compiled.groupColumns.length > 0) return mapGroups(groupRows(rows, compiled.groupColumns), compiled, options);
   // One row, one record: a hand-written iterator rather than an async generator, so a row costs one
   // `then` on the reader's promise instead of a generator's yield and await (measured: a sixth of the
@@ -98,6 +113,10 @@ export function toMappedRows(rows: AsyncIterable<SourceRow>, compiled: CompiledM
   };
 }
 
-async function* mapGroups(groups: AsyncIterable<SourceRow[]>, compiled: CompiledMapping, options: ValidateOptions): AsyncIterable<LazyMappedRow> {
+async function* mapGroups(
+  groups: AsyncIterable<SourceRow[]>,
+  compiled: CompiledMapping,
+  options: ValidateOptions,
+): AsyncIterable<LazyMappedRow> {
   for await (const group of groups) yield mapGroup(group, compiled, options);
 }

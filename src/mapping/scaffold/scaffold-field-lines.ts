@@ -3,7 +3,11 @@ import type { FieldProposal, MappingProposal, TableProposal } from '../header-ma
 
 /** Quotes a YAML scalar when a plain one would be read differently. */
 export function q(text: string): string {
-  return /^[\p{L}\p{N}_][\p{L}\p{N}_ .()+\-·/%]*$/u.test(text) && !/^(true|false|null|yes|no|on|off|~)$/i.test(text) && !/^[\d.+-]/.test(text) && !/ #|: /.test(text) && !text.endsWith(' ')
+  return /^[\p{L}\p{N}_][\p{L}\p{N}_ .()+\-·/%]*$/u.test(text) &&
+    !/^(true|false|null|yes|no|on|off|~)$/i.test(text) &&
+    !/^[\d.+-]/.test(text) &&
+    !/ #|: /.test(text) &&
+    !text.endsWith(' ')
     ? text
     : JSON.stringify(text);
 }
@@ -28,7 +32,9 @@ function minimal(f: Field): string {
   const object = (fields: readonly Field[]): string => `{${fields.map((c) => `${q(c.name)}: ${minimal(c)}`).join(', ')}}`;
   switch (f.type) {
     case 'array':
-      return ['container', 'generator', 'table', 'array'].includes(f.element.type) ? `{items: [${minimal(f.element)}]}` : '{column: FILL_IN, split: ";"}';
+      return ['container', 'generator', 'table', 'array'].includes(f.element.type)
+        ? `{items: [${minimal(f.element)}]}`
+        : '{column: FILL_IN, split: ";"}';
     case 'table':
       return `{rows: [${object(pick(f.columns))}]}`;
     case 'container':
@@ -56,8 +62,11 @@ function proposalValue(p: FieldProposal): string[] {
   if (f.type === 'choice' && p.valueMap.length > 0) {
     const lines = ['', `  column: ${q(p.header)}`];
     const sure = p.valueMap.filter((e) => e.sure);
-    lines.push(`  ${sure.length === 0 ? '# ' : ''}map:${sure.length === 0 ? '  # no sure option for the values below: uncomment the right ones' : ''}`);
-    for (const e of p.valueMap) lines.push(`    ${e.sure ? '' : '# '}${q(e.from)}: ${q(e.to)}${e.sure ? '' : `  # ? guess, score ${e.score.toFixed(2)}`}`);
+    lines.push(
+      `  ${sure.length === 0 ? '# ' : ''}map:${sure.length === 0 ? '  # no sure option for the values below: uncomment the right ones' : ''}`,
+    );
+    for (const e of p.valueMap)
+      lines.push(`    ${e.sure ? '' : '# '}${q(e.from)}: ${q(e.to)}${e.sure ? '' : `  # ? guess, score ${e.score.toFixed(2)}`}`);
     return lines;
   }
   return [` ${columnSpec(p.header, p.unit)}`];
@@ -67,13 +76,22 @@ function proposalValue(p: FieldProposal): string[] {
 function tableValue(t: TableProposal): string[] {
   const field: TableField = t.field;
   if (t.kind === 'fromColumns') {
-    const lines = ['', '  fromColumns:', `    columns: {${t.columns.map(([label, h]) => `${q(label)}: ${q(h)}`).join(', ')}}`, `    label: ${q(t.label)}`, `    value: ${q(t.value)}`];
+    const lines = [
+      '',
+      '  fromColumns:',
+      `    columns: {${t.columns.map(([label, h]) => `${q(label)}: ${q(h)}`).join(', ')}}`,
+      `    label: ${q(t.label)}`,
+      `    value: ${q(t.value)}`,
+    ];
     if (t.unit !== undefined) lines.push(`    unit: ${q(t.unit)}`);
     const extra = field.columns.filter((c) => c.required && c.name !== t.label && c.name !== t.value);
     if (extra.length > 0) lines.push(`    set: {${extra.map((c) => `${q(c.name)}: {const: FILL_IN}`).join(', ')}}`);
     return lines;
   }
-  const cells = [...t.cells.map(([c, h]) => `${q(c)}: ${q(h)}`), ...field.columns.filter((c) => c.required && !t.cells.some(([n]) => n === c.name)).map((c) => `${q(c.name)}: {column: FILL_IN}`)];
+  const cells = [
+    ...t.cells.map(([c, h]) => `${q(c)}: ${q(h)}`),
+    ...field.columns.filter((c) => c.required && !t.cells.some(([n]) => n === c.name)).map((c) => `${q(c.name)}: {column: FILL_IN}`),
+  ];
   return [` {fromRows: {${cells.join(', ')}}}`];
 }
 
@@ -133,7 +151,14 @@ export function fieldLines(f: Field, indent: string, m: FieldMatches, out: strin
   }
   if (value !== undefined) {
     const why = match?.note === undefined ? '' : `; ${match.note}`;
-    entry(out, indent, true, f.name, value, `  # ? guess${match ? `, score ${match.score.toFixed(2)}` : ''}${why}${f.required && !commented ? ': to take it, use it instead of the FILL_IN line below' : ''}`);
+    entry(
+      out,
+      indent,
+      true,
+      f.name,
+      value,
+      `  # ? guess${match ? `, score ${match.score.toFixed(2)}` : ''}${why}${f.required && !commented ? ': to take it, use it instead of the FILL_IN line below' : ''}`,
+    );
     if (!f.required || commented) return;
   }
   entry(out, indent, commented, f.name, [` ${minimal(f)}`]);

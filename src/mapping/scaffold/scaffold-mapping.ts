@@ -16,13 +16,15 @@ export interface ScaffoldOptions {
 /** The `input:` section for the reader settings the header was read with. */
 function inputSection(options: SourceOptions): string[] {
   const out = ['input:'];
-  if (options.sheet !== undefined) out.push(`  sheet: ${typeof options.sheet === 'number' ? options.sheet : JSON.stringify(options.sheet)}`);
+  if (options.sheet !== undefined)
+    out.push(`  sheet: ${typeof options.sheet === 'number' ? options.sheet : JSON.stringify(options.sheet)}`);
   out.push(`  headerRow: ${options.headerRow ?? 1}`);
   if (options.headerRows !== undefined) out.push(`  headerRows: ${options.headerRows}`);
   if (options.dataStartRow !== undefined) out.push(`  dataStartRow: ${options.dataStartRow}`);
   if (options.skipRows !== undefined && options.skipRows.length > 0) out.push(`  skipRows: [${options.skipRows.join(', ')}]`);
   if (options.encoding !== undefined && options.encoding !== 'auto') out.push(`  encoding: ${options.encoding}`);
-  if (options.delimiter !== undefined && options.delimiter !== 'auto') out.push(`  delimiter: ${options.delimiter === '\t' ? 'tab' : JSON.stringify(options.delimiter)}`);
+  if (options.delimiter !== undefined && options.delimiter !== 'auto')
+    out.push(`  delimiter: ${options.delimiter === '\t' ? 'tab' : JSON.stringify(options.delimiter)}`);
   return out;
 }
 
@@ -31,7 +33,8 @@ const list = (headers: readonly string[]): string => `[${headers.map(q).join(', 
 /** `groupBy:` and `key:` as proposed, or the key as a comment to fill in. */
 function recordLines(proposal: MappingProposal | undefined): string[] {
   const out: string[] = [];
-  if (proposal && proposal.groupBy.length > 0) out.push(`groupBy: ${list(proposal.groupBy)}   # consecutive rows with the same value here make one record`);
+  if (proposal && proposal.groupBy.length > 0)
+    out.push(`groupBy: ${list(proposal.groupBy)}   # consecutive rows with the same value here make one record`);
   const key = proposal?.key;
   if (key === undefined) out.push('# key: [a column that identifies a record]');
   else out.push(`${key.sure ? '' : '# '}key: ${list(key.headers)}   # ${key.sure ? '' : '? guess: '}${key.reason}`);
@@ -56,7 +59,13 @@ export function scaffoldMapping(template: Template, options: ScaffoldOptions = {
     out.push(`# Columns were matched to fields from the header and the first ${proposal.rowsRead} rows: check the live`);
     out.push('# lines; "# ? guess" lines are matches too unsure to use as they are (score 0..1).');
   }
-  out.push('version: 1', `template: ${template.id}`, `templatePubDate: ${JSON.stringify(template.pubDate)}`, ...inputSection(options.input ?? {}), ...recordLines(proposal));
+  out.push(
+    'version: 1',
+    `template: ${template.id}`,
+    `templatePubDate: ${JSON.stringify(template.pubDate)}`,
+    ...inputSection(options.input ?? {}),
+    ...recordLines(proposal),
+  );
   out.push(
     'meta:',
     '  title: FILL_IN            # text; {column} placeholders allowed',
@@ -72,8 +81,11 @@ export function scaffoldMapping(template: Template, options: ScaffoldOptions = {
   if (proposal) {
     const unmatched = unmatchedFields(template, matches);
     out.push('');
-    for (const u of proposal.unitColumns) out.push(`# Column ${JSON.stringify(u.header)} gives the unit of ${JSON.stringify(u.of)} (${u.unit}).`);
-    out.push(`# Columns not used: ${proposal.unusedHeaders.length === 0 ? '(none)' : proposal.unusedHeaders.map((h) => JSON.stringify(h)).join(', ')}`);
+    for (const u of proposal.unitColumns)
+      out.push(`# Column ${JSON.stringify(u.header)} gives the unit of ${JSON.stringify(u.of)} (${u.unit}).`);
+    out.push(
+      `# Columns not used: ${proposal.unusedHeaders.length === 0 ? '(none)' : proposal.unusedHeaders.map((h) => JSON.stringify(h)).join(', ')}`,
+    );
     out.push(`# Fields without a column: ${unmatched.length === 0 ? '(none)' : unmatched.join(', ')}`);
   }
   return `${out.join('\n')}\n`;

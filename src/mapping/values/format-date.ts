@@ -76,7 +76,14 @@ function fromSerial(serial: number): DateParts | undefined {
   const days = Math.floor(serial) - (serial >= 61 ? 25569 : 25568);
   const ms = Math.round((serial - Math.floor(serial)) * 86400) * 1000;
   const d = new Date(days * 86400000 + ms);
-  return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(), hh: d.getUTCHours(), mm: d.getUTCMinutes(), ss: d.getUTCSeconds() };
+  return {
+    y: d.getUTCFullYear(),
+    m: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    hh: d.getUTCHours(),
+    mm: d.getUTCMinutes(),
+    ss: d.getUTCSeconds(),
+  };
 }
 
 function valid(p: DateParts): DateParts | undefined {

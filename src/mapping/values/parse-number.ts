@@ -1,7 +1,6 @@
 /** The outcome of reading a number written as text. */
 export type NumberParse =
-  | { readonly ok: true; readonly value: number }
-  | { readonly ok: false; readonly code: 'VALUE_NOT_A_NUMBER' | 'VALUE_CENSORED' };
+  { readonly ok: true; readonly value: number } | { readonly ok: false; readonly code: 'VALUE_NOT_A_NUMBER' | 'VALUE_CENSORED' };
 
 const CENSORED = /^(?:<=?|>=?|≤|≥|＜|＞|~|≈|ca\.?)\s*\S/;
 // `\d+(?:\.\d*)?`, not `\d+\.?\d*`: the latter splits a run of digits between its two parts in every

@@ -3,9 +3,48 @@ import { isKnownUnit, unitConversion } from './unit-conversion.js';
 
 /** Units of materials tables, in the spelling a mapping's `unit:` is best written with. */
 const COMMON_UNITS = [
-  'MPa', 'GPa', 'kPa', 'Pa', 'ksi', 'psi', '℃', 'K', '℉', 'nm', 'μm', 'mm', 'cm', 'm', 'Å', 's', 'min', 'h',
-  '%', 'wt.%', 'at.%', 'vol.%', 'mol%', 'ppm', 'g/cm^3', 'kg/m^3', 'eV', 'meV', 'J', 'kJ/mol', 'W/(m·K)',
-  'S/cm', 'S/m', 'Ω·cm', 'mΩ·cm', 'μΩ·cm', 'μV/K', 'mm/min', '°', 'a.u.', 'HV', 'HRC',
+  'MPa',
+  'GPa',
+  'kPa',
+  'Pa',
+  'ksi',
+  'psi',
+  '℃',
+  'K',
+  '℉',
+  'nm',
+  'μm',
+  'mm',
+  'cm',
+  'm',
+  'Å',
+  's',
+  'min',
+  'h',
+  '%',
+  'wt.%',
+  'at.%',
+  'vol.%',
+  'mol%',
+  'ppm',
+  'g/cm^3',
+  'kg/m^3',
+  'eV',
+  'meV',
+  'J',
+  'kJ/mol',
+  'W/(m·K)',
+  'S/cm',
+  'S/m',
+  'Ω·cm',
+  'mΩ·cm',
+  'μΩ·cm',
+  'μV/K',
+  'mm/min',
+  '°',
+  'a.u.',
+  'HV',
+  'HRC',
 ];
 
 /** Spellings seen in tables for units the converter reads otherwise. */
@@ -22,7 +61,11 @@ const SPELLINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:g\/cc|g\s*cm-3|g\.cm-3)$/i, 'g/cm^3'],
 ];
 
-const comparable = (unit: string): string => latexToText(unit).toLowerCase().replace(/[\s.·*⋅_{}$]/g, '').replace(/µ/g, 'μ');
+const comparable = (unit: string): string =>
+  latexToText(unit)
+    .toLowerCase()
+    .replace(/[\s.·*⋅_{}$]/g, '')
+    .replace(/µ/g, 'μ');
 
 /**
  * What to write as `unit:` for a unit the converter does not read (`Mpa`, `microns`, `$\mu$m$^{-1}$`,

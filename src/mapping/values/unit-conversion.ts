@@ -40,7 +40,8 @@ function slimUnits(): UnitsInstance | undefined {
     // <mathjs>/lib/cjs/index.js → <mathjs>/lib/cjs/{core/create.js, entry/dependenciesAny/…}
     const lib = path.dirname(require.resolve('mathjs'));
     const { create } = require(path.join(lib, 'core', 'create.js')) as typeof import('mathjs');
-    const deps = (name: string): FactoryFunctionMap => require(path.join(lib, 'entry', 'dependenciesAny', `dependencies${name}.generated.js`)) as FactoryFunctionMap;
+    const deps = (name: string): FactoryFunctionMap =>
+      require(path.join(lib, 'entry', 'dependenciesAny', `dependencies${name}.generated.js`)) as FactoryFunctionMap;
     return create({ ...deps('UnitFunction'), ...deps('CreateUnit') });
   } catch {
     return undefined;
@@ -69,7 +70,10 @@ const DIMENSIONLESS = new Set(['%', 'wt%', 'at%', 'vol%', 'mol%', 'ppm', 'a.u.',
 export function toMathUnit(unit: string): string {
   let u = latexToText(unit).trim().replace(/\s+/g, '');
   u = u.replace(/℃|°C/g, 'degC').replace(/℉|°F/g, 'degF').replace(/^°$/, 'deg');
-  u = u.replace(/Ω/g, 'ohm').replace(/[μµ]/g, 'u').replace(/(^|[^a-z])mu(?=[A-Za-z])/g, '$1u');
+  u = u
+    .replace(/Ω/g, 'ohm')
+    .replace(/[μµ]/g, 'u')
+    .replace(/(^|[^a-z])mu(?=[A-Za-z])/g, '$1u');
   u = u.replace(/Å/g, 'angstrom');
   u = u.replace(/([A-Za-z])[.·⋅]([A-Za-z])/g, '$1*$2');
   u = u.replace(/^W\/mK(\^?2)?$/, (_m, sq: string | undefined) => (sq ? 'W/(m*K^2)' : 'W/(m*K)'));
@@ -93,7 +97,10 @@ export function isKnownUnit(unit: string): boolean {
 
 /** The dimensionless spelling of a unit (`wt.%` → `wt%`), or undefined for a physical unit. */
 function dimensionless(unit: string): string | undefined {
-  const u = latexToText(unit).trim().replace(/\s+/g, '').replace(/^(wt|at|vol|mol)\.?%$/i, (_m, k: string) => `${k.toLowerCase()}%`);
+  const u = latexToText(unit)
+    .trim()
+    .replace(/\s+/g, '')
+    .replace(/^(wt|at|vol|mol)\.?%$/i, (_m, k: string) => `${k.toLowerCase()}%`);
   return DIMENSIONLESS.has(u) ? u : undefined;
 }
 

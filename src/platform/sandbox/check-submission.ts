@@ -23,7 +23,6 @@ export interface AcceptedSubmission {
   readonly content: Json;
 }
 
-
 const PLACEHOLDER = '在这里填写';
 
 function requireText(meta: Json, key: string, label: string): void {
@@ -88,8 +87,10 @@ export function checkSubmission(body: Json, rules: SubmissionRules): AcceptedSub
   checkKeywords(meta['keywords']);
   checkSource(source, rules.methodsWidth);
   // Without these the NOT-NULL columns make the insert fail (docs/platform.md#meta).
-  if (meta['public_date'] === undefined || meta['public_date'] === null) throw internalError('null value in column "public_date" violates not-null constraint');
-  if (meta['public_range'] === undefined || meta['public_range'] === null) throw internalError('null value in column "public_range" violates not-null constraint');
+  if (meta['public_date'] === undefined || meta['public_date'] === null)
+    throw internalError('null value in column "public_date" violates not-null constraint');
+  if (meta['public_range'] === undefined || meta['public_range'] === null)
+    throw internalError('null value in column "public_range" violates not-null constraint');
 
   const stored = walkContent(fields, content, { strictness: rules.strictness, fileExists: rules.fileExists });
   return { tid, meta, content: stored };

@@ -15,7 +15,6 @@ export interface SandboxData {
   readonly projects?: readonly Record<string, unknown>[] | undefined;
 }
 
-
 /** Reads a templates file: `{templates: [...], categories?, projects?}` (other keys such as `_about` ignored) or a bare array. */
 export function loadSandboxData(file: string = DEFAULT_TEMPLATES_FILE): SandboxData {
   let parsed: unknown;

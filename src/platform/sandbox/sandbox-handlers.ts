@@ -82,7 +82,13 @@ export function createSandboxHandlers(config: HandlerConfig) {
     },
 
     /** docs/platform.md#the-order-of-the-submit-checks: body parsing, username, then the meta/content checks; stores and answers 201 with the new id. */
-    submit(contentType: string | undefined, body: Buffer, tooLarge: boolean, username: string | undefined, caller: Caller): { reply: SandboxReply; record?: StoredRecord } {
+    submit(
+      contentType: string | undefined,
+      body: Buffer,
+      tooLarge: boolean,
+      username: string | undefined,
+      caller: Caller,
+    ): { reply: SandboxReply; record?: StoredRecord } {
       if (!contentType || contentType.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
         throw notAcceptable('Content-Type must be application/json');
       }
@@ -94,7 +100,15 @@ export function createSandboxHandlers(config: HandlerConfig) {
         throw notAcceptable((error as Error).message);
       }
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        const given = Array.isArray(parsed) ? 'list' : parsed === null ? 'NoneType' : typeof parsed === 'string' ? 'str' : typeof parsed === 'number' ? 'int' : 'bool';
+        const given = Array.isArray(parsed)
+          ? 'list'
+          : parsed === null
+            ? 'NoneType'
+            : typeof parsed === 'string'
+              ? 'str'
+              : typeof parsed === 'number'
+                ? 'int'
+                : 'bool';
         throw notAcceptable(`expect <class 'dict'> but <class '${given}'> given`);
       }
       const user = caller.owner ?? (username || undefined);

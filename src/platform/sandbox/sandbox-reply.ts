@@ -42,4 +42,5 @@ export function internalError(detail: string): SandboxRejection {
   return new SandboxRejection(500, 500, 'Internal server error', detail);
 }
 
-export const NOT_FOUND_PAGE = '<!DOCTYPE html><html><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource was not found on this server.</p></body></html>';
+export const NOT_FOUND_PAGE =
+  '<!DOCTYPE html><html><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource was not found on this server.</p></body></html>';

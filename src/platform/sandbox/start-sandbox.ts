@@ -58,7 +58,10 @@ function send(res: ServerResponse, reply: SandboxReply): void {
   res.end(body);
 }
 
-const html = (status: number, title: string): SandboxReply => ({ status, html: `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>` });
+const html = (status: number, title: string): SandboxReply => ({
+  status,
+  html: `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>`,
+});
 
 /**
  * Starts the sandbox platform: the v2 server behavior of docs/platform.md (what docs/sandbox.md lists)
@@ -91,7 +94,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const commitThenFailRate = options.commitThenFailRate ?? 0;
   const latencyMs = options.latencyMs ?? 0;
   const retryAfterSeconds = options.retryAfterSeconds ?? 1;
-  const retryAfter = (): string => (options.retryAfterDate ? new Date(now() + retryAfterSeconds * 1000).toUTCString() : String(retryAfterSeconds));
+  const retryAfter = (): string =>
+    options.retryAfterDate ? new Date(now() + retryAfterSeconds * 1000).toUTCString() : String(retryAfterSeconds);
   let busyLeft = options.busyFirst ?? 0;
 
   const counts = { requests: 0, stored: 0, rejected: 0, busy: 0, failed: 0, resets: 0 };
@@ -142,7 +146,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (limiter && !limiter().allowed) return answer(res, { ...html(429, 'Too Many Requests'), headers: { 'retry-after': '1' } }, isSubmit);
     if (target.kind !== 'unknown' && (isSubmit || options.faultsOn === 'all')) {
       const fault = nextFault();
-      if (fault === 'fail') return answer(res, random() < 0.5 ? html(502, 'Bad Gateway') : html(503, 'Service Temporarily Unavailable'), isSubmit);
+      if (fault === 'fail')
+        return answer(res, random() < 0.5 ? html(502, 'Bad Gateway') : html(503, 'Service Temporarily Unavailable'), isSubmit);
       if (fault === 'busy') return answer(res, { ...html(429, 'Too Many Requests'), headers: { 'retry-after': retryAfter() } }, isSubmit);
       if (fault === 'reset') {
         counts.resets++;
@@ -174,7 +179,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         case 'projects':
           return answer(res, handlers.projects(), false);
         case 'submit': {
-          const { reply } = handlers.submit(req.headers['content-type'], body, tooLarge, url.searchParams.get('username') ?? undefined, caller);
+          const { reply } = handlers.submit(
+            req.headers['content-type'],
+            body,
+            tooLarge,
+            url.searchParams.get('username') ?? undefined,
+            caller,
+          );
           counts.stored++;
           if (token !== undefined) countTokenUse(token);
           // The record is committed; the indexing job that follows may still fail the answer (docs/platform.md#stored-then-500).

@@ -13,7 +13,6 @@ export interface WalkContext {
   readonly fileExists: (path: string) => boolean;
 }
 
-
 const isFiniteNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
 
 function strictCheck(field: Field, value: unknown, path: string): void {
@@ -29,7 +28,8 @@ function strictCheck(field: Field, value: unknown, path: string): void {
       break;
     case 'range': {
       const keys = field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
-      if (!isObject(value) || Object.keys(value).length !== 2 || !keys.every((k) => isFiniteNumber(value[k]))) wrong(`{${keys.join(', ')}}`);
+      if (!isObject(value) || Object.keys(value).length !== 2 || !keys.every((k) => isFiniteNumber(value[k])))
+        wrong(`{${keys.join(', ')}}`);
       break;
     }
     case 'choice':
@@ -65,8 +65,11 @@ function walkValue(field: Field, value: unknown, context: WalkContext, path: str
     case 'file': {
       if (!Array.isArray(value)) return undefined;
       for (const item of value) {
-        const stripped = String(item).trim().replace(/^\/?media\//, '');
-        if (!context.fileExists(stripped)) throw new SandboxRejection(422, 2109, 'Cannot find uploaded file', `Cannot find file "${stripped}"`);
+        const stripped = String(item)
+          .trim()
+          .replace(/^\/?media\//, '');
+        if (!context.fileExists(stripped))
+          throw new SandboxRejection(422, 2109, 'Cannot find uploaded file', `Cannot find file "${stripped}"`);
       }
       return value;
     }

@@ -38,12 +38,26 @@ export function reportAnnotations(state: ReportState, same: (file: string) => bo
       case 'failed':
       case 'uncertain': {
         const text = failureText(k);
-        problems.push({ code: k.failure?.code ?? (k.status === 'uncertain' ? 'UNCERTAIN' : 'FAILED'), message: `${k.status}: ${text}`, location: where, field: undefined, expected: 'stored on the platform', found: text });
+        problems.push({
+          code: k.failure?.code ?? (k.status === 'uncertain' ? 'UNCERTAIN' : 'FAILED'),
+          message: `${k.status}: ${text}`,
+          location: where,
+          field: undefined,
+          expected: 'stored on the platform',
+          found: text,
+        });
         status(`${k.status}: ${text}`);
         break;
       }
       case 'changed':
-        problems.push({ code: 'CHANGED', message: `the row differs from record ${k.uploaded?.id ?? '?'} uploaded for its key`, location: where, field: undefined, expected: `the content of record ${k.uploaded?.id ?? '?'}`, found: 'new content' });
+        problems.push({
+          code: 'CHANGED',
+          message: `the row differs from record ${k.uploaded?.id ?? '?'} uploaded for its key`,
+          location: where,
+          field: undefined,
+          expected: `the content of record ${k.uploaded?.id ?? '?'}`,
+          found: 'new content',
+        });
         status(`changed: differs from record ${k.uploaded?.id ?? '?'}`);
         break;
       case 'uploaded':

@@ -75,7 +75,11 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
   }
   const stream = createWriteStream(out);
   await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]);
-  const book = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false }) as unknown as StreamBook;
+  const book = new (loadExcelJs().stream.xlsx.WorkbookWriter)({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  }) as unknown as StreamBook;
   const put = (cell: StreamCell, v: string | number | null): void => {
     if (v !== null && v !== '') cell.value = cellOf(typeof v === 'string' ? neutralizeFormula(v) : v);
   };

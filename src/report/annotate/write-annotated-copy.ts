@@ -45,7 +45,16 @@ export interface AnnotateInput {
 
 function noteOf(problems: readonly RowProblem[]): string {
   return problems
-    .map((p) => [`${p.code}: ${p.message}`, p.field === undefined ? undefined : `field: ${p.field}`, p.expected === undefined ? undefined : `expected: ${p.expected}`, p.found === undefined ? undefined : `found: ${p.found}`].filter((l) => l !== undefined).join('\n'))
+    .map((p) =>
+      [
+        `${p.code}: ${p.message}`,
+        p.field === undefined ? undefined : `field: ${p.field}`,
+        p.expected === undefined ? undefined : `expected: ${p.expected}`,
+        p.found === undefined ? undefined : `found: ${p.found}`,
+      ]
+        .filter((l) => l !== undefined)
+        .join('\n'),
+    )
     .join('\n\n');
 }
 
@@ -128,15 +137,27 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
  */
-export async function writeAnnotatedCopy(input: AnnotateInput, out: string, options: { readonly streamAbove?: number } = {}): Promise<{ bytes: number }> {
+export async function writeAnnotatedCopy(
+  input: AnnotateInput,
+  out: string,
+  options: { readonly streamAbove?: number } = {},
+): Promise<{ bytes: number }> {
   const ext = path.extname(input.file).toLowerCase();
   const streamed = { ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf };
   if (ext !== '.xlsx' && ext !== '.xlsm') {
     if (!isDelimitedText(input.file)) {
-      throw new ReportError('ANNOTATE_INPUT', `cannot annotate a ${ext || 'file without an extension'}: only .xlsx, .xlsm and delimited text (.csv, .tsv, .txt) are copied`, { location: { field: '--annotate', file: input.file } });
+      throw new ReportError(
+        'ANNOTATE_INPUT',
+        `cannot annotate a ${ext || 'file without an extension'}: only .xlsx, .xlsm and delimited text (.csv, .tsv, .txt) are copied`,
+        { location: { field: '--annotate', file: input.file } },
+      );
     }
     // A CSV file is streamed, row by row, into exceljs' streaming writer: any length in bounded memory.
-    const name = path.basename(input.file).replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1';
+    const name =
+      path
+        .basename(input.file)
+        .replace(/[[\]:*?/\\]/g, '_')
+        .slice(0, 31) || 'Sheet1';
     await streamAnnotatedCopy(streamed, [{ name, open: () => openCsv(input.file, { headerRow: 1 }) }], out);
     return { bytes: (await stat(out)).size };
   }
@@ -146,7 +167,11 @@ export async function writeAnnotatedCopy(input: AnnotateInput, out: string, opti
     // Too large to hold whole: each sheet's values streamed (formats are not kept; the note says so).
     const names = await listXlsxSheetNames(input.file, entries);
     const tables = names.map((name) => ({ name, open: () => openXlsx(input.file, { sheet: name, headerRow: 1 }).catch(() => undefined) }));
-    await streamAnnotatedCopy({ ...streamed, summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats']] }, tables, out);
+    await streamAnnotatedCopy(
+      { ...streamed, summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats']] },
+      tables,
+      out,
+    );
     return { bytes: (await stat(out)).size };
   }
   // A workbook is copied through exceljs' document model, which keeps formats and formulas but holds

@@ -28,7 +28,7 @@ export interface BuildReportViewOptions {
 }
 
 function settingText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 function runView(run: RunLine, summary: SummaryLine | undefined, index: number): RunView {
@@ -41,7 +41,14 @@ function runView(run: RunLine, summary: SummaryLine | undefined, index: number):
     inputs: run.inputs.map((i) => ({ file: i.file, size: i.size, sha256: i.sha256 })),
     settings: Object.entries(run.settings).map(([name, value]) => [name, settingText(value)] as const),
     outcome: {
-      state: summary === undefined ? 'no summary' : summary.fatal !== undefined || summary.stoppedBy !== undefined ? 'stopped' : summary.interrupted ? 'interrupted' : 'finished',
+      state:
+        summary === undefined
+          ? 'no summary'
+          : summary.fatal !== undefined || summary.stoppedBy !== undefined
+            ? 'stopped'
+            : summary.interrupted
+              ? 'interrupted'
+              : 'finished',
       fatal: summary?.fatal ?? summary?.stoppedBy?.code,
       counts: summary?.counts,
       rows: summary?.rows,
@@ -58,7 +65,11 @@ function bounded<T>(entries: readonly KeyState[], limit: number, allRowsHint: st
 /** The mapping's key, or `#` and the start of the record hash when the mapping has none (the key is then the hash). */
 const displayKey = (e: KeyState): string => (e.key === e.hash ? `#${e.hash.slice(0, 12)}` : e.key);
 
-const where = (e: KeyState): { file: string; sheet: string | undefined; row: number } => ({ file: e.location.file, sheet: e.location.sheet, row: e.location.row });
+const where = (e: KeyState): { file: string; sheet: string | undefined; row: number } => ({
+  file: e.location.file,
+  sheet: e.location.sheet,
+  row: e.location.row,
+});
 
 /**
  * The page of `report FILE --html OUT`: the counts of {@link ReportSummary} (every key once, by its
@@ -74,7 +85,9 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     if (list) list.push(entry);
     else byStatus.set(entry.status, [entry]);
   }
-  const failing = [...(byStatus.get('invalid') ?? []), ...(byStatus.get('failed') ?? []), ...(byStatus.get('uncertain') ?? [])].sort((a, b) => compareLocations(a.location, b.location));
+  const failing = [...(byStatus.get('invalid') ?? []), ...(byStatus.get('failed') ?? []), ...(byStatus.get('uncertain') ?? [])].sort(
+    (a, b) => compareLocations(a.location, b.location),
+  );
   const problems = createProblemCollector(limits.problems);
   for (const entry of failing) {
     if (entry.status === 'invalid') {
@@ -83,7 +96,18 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     }
     const key = entry.key === entry.hash ? undefined : entry.key;
     const code = entry.failure?.code ?? 'UNKNOWN';
-    problems.add({ status: entry.status, ...where(entry), cell: undefined, header: undefined, field: undefined, code, expected: undefined, found: undefined, message: failureText(entry), key });
+    problems.add({
+      status: entry.status,
+      ...where(entry),
+      cell: undefined,
+      header: undefined,
+      field: undefined,
+      code,
+      expected: undefined,
+      found: undefined,
+      message: failureText(entry),
+      key,
+    });
   }
   const exportHint = `mge-ingest report ${options.file} --failed-out rows.csv`;
   const counts: StatusCount[] = [
@@ -94,7 +118,12 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     { name: 'uncertain', label: 'uncertain', count: summary.counts.uncertain, tone: 'warn' },
     { name: 'changed', label: 'changed', count: summary.counts.changed, tone: 'warn' },
   ];
-  const uncertain = bounded<UncertainRowView>(byStatus.get('uncertain') ?? [], limits.rows, exportHint, (e) => ({ key: displayKey(e), ...where(e), reason: e.reason ?? '', attempts: e.attempts }));
+  const uncertain = bounded<UncertainRowView>(byStatus.get('uncertain') ?? [], limits.rows, exportHint, (e) => ({
+    key: displayKey(e),
+    ...where(e),
+    reason: e.reason ?? '',
+    attempts: e.attempts,
+  }));
   const changed = bounded<ChangedRowView>(byStatus.get('changed') ?? [], limits.rows, `mge-ingest report ${options.file} --json`, (e) => ({
     key: e.key,
     ...where(e),
@@ -102,11 +131,16 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     oldHash: e.uploaded?.hash ?? e.uncertainHash,
     hash: e.hash,
   }));
-  const uploaded = bounded<UploadedRowView>(byStatus.get('uploaded') ?? [], limits.rows, `mge-ingest report ${options.file} --uploaded-out uploaded.csv`, (e) => ({
-    key: displayKey(e),
-    ...where(e),
-    id: e.uploaded?.id ?? 0,
-  }));
+  const uploaded = bounded<UploadedRowView>(
+    byStatus.get('uploaded') ?? [],
+    limits.rows,
+    `mge-ingest report ${options.file} --uploaded-out uploaded.csv`,
+    (e) => ({
+      key: displayKey(e),
+      ...where(e),
+      id: e.uploaded?.id ?? 0,
+    }),
+  );
   return {
     kind: 'report',
     subject: options.file,

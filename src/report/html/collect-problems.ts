@@ -5,13 +5,19 @@ import type { ProblemsView, ProblemView, ValueCount } from './html-report-view.j
 export interface ProblemCollector {
   add(problem: ProblemView): void;
   /** The problems of one row that did not map or validate. */
-  addRowProblems(problems: readonly RowProblem[], row: { readonly key: string; readonly hash: string }, fileName?: (file: string) => string): void;
+  addRowProblems(
+    problems: readonly RowProblem[],
+    row: { readonly key: string; readonly hash: string },
+    fileName?: (file: string) => string,
+  ): void;
   /** The view so far; `allRowsHint` says what to run for the rows beyond the limit. */
   view(allRowsHint: string): ProblemsView;
 }
 
 function counted(counts: ReadonlyMap<string, number>): ValueCount[] {
-  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
 /**
@@ -37,7 +43,20 @@ export function createProblemCollector(limit: number): ProblemCollector {
       const key = row.key === row.hash ? undefined : row.key;
       for (const p of problems) {
         const l = p.location;
-        add({ status: 'invalid', file: fileName(l.file), sheet: l.sheet, row: l.row, cell: l.cell, header: l.header, field: p.field, code: p.code, expected: p.expected, found: p.found, message: p.message, key });
+        add({
+          status: 'invalid',
+          file: fileName(l.file),
+          sheet: l.sheet,
+          row: l.row,
+          cell: l.cell,
+          header: l.header,
+          field: p.field,
+          code: p.code,
+          expected: p.expected,
+          found: p.found,
+          message: p.message,
+          key,
+        });
       }
     },
     view(allRowsHint) {

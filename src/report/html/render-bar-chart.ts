@@ -29,6 +29,9 @@ export function renderBarChart(counts: readonly ValueCount[], options: BarChartO
     );
   });
   const rest = counts.slice(shown.length);
-  const more = rest.length === 0 ? '' : `<p class="muted">and ${rest.length} more with ${rest.reduce((n, c) => n + c.count, 0).toLocaleString('en-US')} problem(s): use the table's filters</p>`;
+  const more =
+    rest.length === 0
+      ? ''
+      : `<p class="muted">and ${rest.length} more with ${rest.reduce((n, c) => n + c.count, 0).toLocaleString('en-US')} problem(s): use the table's filters</p>`;
   return `<div class="chart" data-chart="${escapeHtml(options.column)}"><h3>${escapeHtml(options.title)}</h3>${bars.join('')}${more}</div>`;
 }

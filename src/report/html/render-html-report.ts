@@ -36,7 +36,10 @@ function problemSections(view: HtmlReportView): string {
     renderBarChart(p.byField, { title: 'by field', column: 'field', emptyLabel: '(no field: the whole row)' }) +
     renderBarChart(p.byCode, { title: 'by code', column: 'code', emptyLabel: '(none)' }) +
     `</div></section>`;
-  const what = view.kind === 'report' ? 'Each problem of the rows that did not upload: a cell that did not validate, or the platform\'s answer to a row it did not store.' : 'Each problem of the rows that did not validate.';
+  const what =
+    view.kind === 'report'
+      ? "Each problem of the rows that did not upload: a cell that did not validate, or the platform's answer to a row it did not store."
+      : 'Each problem of the rows that did not validate.';
   const intro = `${what} A cell is named file!A1 (file!Sheet!A1 in a workbook), the whole row 7 file!7:7; the file by its name without folders.`;
   return `${charts}<section id="problems"><h2>Problems <span class="n">(${grouped(p.total)})</span></h2><p class="hint">${escapeHtml(intro)}</p>${omitted(p)}<div class="table" id="table-problems"></div></section>`;
 }
@@ -44,7 +47,10 @@ function problemSections(view: HtmlReportView): string {
 function header(view: HtmlReportView): string {
   const what = view.kind === 'report' ? 'Ingest report' : 'Validation';
   const counts = view.counts
-    .map((c) => `<li class="${c.tone}${c.count === 0 ? ' zero' : ''}" data-count="${escapeHtml(c.name)}"><span class="n">${grouped(c.count)}</span><span class="label">${escapeHtml(c.label)}</span></li>`)
+    .map(
+      (c) =>
+        `<li class="${c.tone}${c.count === 0 ? ' zero' : ''}" data-count="${escapeHtml(c.name)}"><span class="n">${grouped(c.count)}</span><span class="label">${escapeHtml(c.label)}</span></li>`,
+    )
     .join('');
   const notices = view.notices.map((n) => `<p class="notice">${escapeHtml(n)}</p>`).join('');
   return (
@@ -69,8 +75,18 @@ export function* renderHtmlReport(view: HtmlReportView): Generator<string> {
   yield header(view);
   yield renderRuns(view.runs, view.kind);
   yield problemSections(view);
-  yield rowSection('uncertain', 'Uncertain rows', 'The platform may or may not have stored these: check them there, then re-send with ingest --retry-uncertain if they are missing.', view.uncertain);
-  yield rowSection('changed', 'Changed rows', 'Uploaded before with other content and not uploaded again (ingest --on-change upload sends them as new records).', view.changed);
+  yield rowSection(
+    'uncertain',
+    'Uncertain rows',
+    'The platform may or may not have stored these: check them there, then re-send with ingest --retry-uncertain if they are missing.',
+    view.uncertain,
+  );
+  yield rowSection(
+    'changed',
+    'Changed rows',
+    'Uploaded before with other content and not uploaded again (ingest --on-change upload sends them as new records).',
+    view.changed,
+  );
   yield rowSection('uploaded', 'Uploaded rows', 'Stored on the platform, with the id of the record.', view.uploaded);
   yield '<noscript><p class="notice">The tables need JavaScript; the counts and charts above do not.</p></noscript></main>\n';
   yield '<script type="application/json" id="mge-data">';

@@ -24,7 +24,12 @@ function size(bytes: number | undefined): string {
 }
 
 function outcomeText(o: RunOutcomeView): string {
-  const state = o.state === 'stopped' ? `stopped by ${o.fatal ?? 'an error'}` : o.state === 'no summary' ? 'no summary line (killed, or still running)' : o.state;
+  const state =
+    o.state === 'stopped'
+      ? `stopped by ${o.fatal ?? 'an error'}`
+      : o.state === 'no summary'
+        ? 'no summary line (killed, or still running)'
+        : o.state;
   const rows = o.rows === undefined ? '' : `, ${grouped(o.rows)} row(s)`;
   const took = o.durationMs === undefined ? '' : ` in ${(o.durationMs / 1000).toFixed(1)} s`;
   return `${state}${rows}${took}`;
@@ -35,19 +40,40 @@ function facts(pairs: readonly (readonly [string, string])[]): string {
 }
 
 function renderRun(run: RunView, open: boolean): string {
-  const head = [run.title, run.startedAt === undefined ? undefined : `started ${run.startedAt}`, run.outcome === undefined ? undefined : outcomeText(run.outcome)].filter((t) => t !== undefined).join(' · ');
+  const head = [
+    run.title,
+    run.startedAt === undefined ? undefined : `started ${run.startedAt}`,
+    run.outcome === undefined ? undefined : outcomeText(run.outcome),
+  ]
+    .filter((t) => t !== undefined)
+    .join(' · ');
   const pairs: [string, string][] = [];
-  pairs.push(['mapping', `<code>${escapeHtml(run.mapping.file)}</code>${run.mapping.fingerprint === undefined ? '' : ` sha256${fingerprint(run.mapping.fingerprint)}`}`]);
-  pairs.push(['template', `${run.template.id} · pub_date${fingerprint(run.template.fingerprint)}${run.template.from === undefined ? '' : ` · from the ${escapeHtml(run.template.from)}`}`]);
+  pairs.push([
+    'mapping',
+    `<code>${escapeHtml(run.mapping.file)}</code>${run.mapping.fingerprint === undefined ? '' : ` sha256${fingerprint(run.mapping.fingerprint)}`}`,
+  ]);
+  pairs.push([
+    'template',
+    `${run.template.id} · pub_date${fingerprint(run.template.fingerprint)}${run.template.from === undefined ? '' : ` · from the ${escapeHtml(run.template.from)}`}`,
+  ]);
   if (run.version !== undefined) pairs.push(['tool version', escapeHtml(run.version)]);
   const counts = run.outcome?.counts;
   if (counts !== undefined) {
-    pairs.push(['outcomes', Object.entries(counts).filter(([, n]) => n > 0).map(([status, n]) => `${escapeHtml(status)} ${grouped(n)}`).join(', ') || 'none']);
+    pairs.push([
+      'outcomes',
+      Object.entries(counts)
+        .filter(([, n]) => n > 0)
+        .map(([status, n]) => `${escapeHtml(status)} ${grouped(n)}`)
+        .join(', ') || 'none',
+    ]);
   }
   const inputs = run.inputs
     .map((i) => `<tr><td><code>${escapeHtml(i.file)}</code></td><td>${size(i.size)}</td><td>${fingerprint(i.sha256)}</td></tr>`)
     .join('');
-  const settings = run.settings.length === 0 ? '' : `<details><summary>settings</summary>${facts(run.settings.map(([name, value]) => [name, `<code>${escapeHtml(value)}</code>`]))}</details>`;
+  const settings =
+    run.settings.length === 0
+      ? ''
+      : `<details><summary>settings</summary>${facts(run.settings.map(([name, value]) => [name, `<code>${escapeHtml(value)}</code>`]))}</details>`;
   return (
     `<details class="card run"${open ? ' open' : ''}><summary>${escapeHtml(head)}</summary>${facts(pairs)}` +
     `<div class="scroll"><table class="inputs"><thead><tr><th>input</th><th>size</th><th>sha256</th></tr></thead><tbody>${inputs}</tbody></table></div>${settings}</details>`

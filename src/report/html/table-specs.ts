@@ -84,7 +84,12 @@ const uncertainColumns = (name: FileLabel): readonly ColumnSpec<UncertainRowView
 const changedColumns = (name: FileLabel): readonly ColumnSpec<ChangedRowView>[] => [
   ...at<ChangedRowView>(name),
   { name: 'key', label: 'Key', value: (r) => r.key },
-  { name: 'oldId', label: 'Platform id it differs from', value: (r) => (r.oldId === undefined ? undefined : String(r.oldId)), sort: 'number' },
+  {
+    name: 'oldId',
+    label: 'Platform id it differs from',
+    value: (r) => (r.oldId === undefined ? undefined : String(r.oldId)),
+    sort: 'number',
+  },
   { name: 'oldHash', label: 'Uploaded hash', value: (r) => short(r.oldHash) },
   { name: 'hash', label: 'New hash', value: (r) => short(r.hash) },
 ];

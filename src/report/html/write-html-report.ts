@@ -18,7 +18,11 @@ export interface WriteHtmlReportOptions {
  * with the page's size in bytes.
  * @throws MgeError `HTML_FILE_UNWRITABLE` (kind `usage`).
  */
-export async function writeHtmlReport(view: HtmlReportView, file: string, options: WriteHtmlReportOptions = {}): Promise<{ bytes: number }> {
+export async function writeHtmlReport(
+  view: HtmlReportView,
+  file: string,
+  options: WriteHtmlReportOptions = {},
+): Promise<{ bytes: number }> {
   const chunkSize = options.chunkSize ?? 65_536;
   const unwritable = unwritableFile('HTML_FILE_UNWRITABLE', file, options.flag ?? '--html');
   const partial = `${file}.${process.pid}.partial`;

@@ -29,18 +29,30 @@ describe('formatProgressLine with the share of the input done', () => {
   });
 
   test('no ETA before it means something: under 1 % of the input, or in the first seconds', () => {
-    expect(formatProgressLine({ done: 5, total: undefined, fraction: 0.009, counts: zeroCounts(), elapsedMs: 60_000, pauseMs: 0 }, 10)).toBe('[..........] 0% · 5 rows · 0.1 rows/s');
-    expect(formatProgressLine({ done: 500, total: undefined, fraction: 0.5, counts: zeroCounts(), elapsedMs: 1999, pauseMs: 0 }, 10)).toBe('[#####.....] 50% · 500 rows · 250.1 rows/s');
-    expect(formatProgressLine({ done: 500, total: undefined, fraction: 0.5, counts: zeroCounts(), elapsedMs: 2000, pauseMs: 0 }, 10)).toContain('ETA 2s');
+    expect(
+      formatProgressLine({ done: 5, total: undefined, fraction: 0.009, counts: zeroCounts(), elapsedMs: 60_000, pauseMs: 0 }, 10),
+    ).toBe('[..........] 0% · 5 rows · 0.1 rows/s');
+    expect(formatProgressLine({ done: 500, total: undefined, fraction: 0.5, counts: zeroCounts(), elapsedMs: 1999, pauseMs: 0 }, 10)).toBe(
+      '[#####.....] 50% · 500 rows · 250.1 rows/s',
+    );
+    expect(
+      formatProgressLine({ done: 500, total: undefined, fraction: 0.5, counts: zeroCounts(), elapsedMs: 2000, pauseMs: 0 }, 10),
+    ).toContain('ETA 2s');
   });
 
   test('100 % only at the end, then no ETA', () => {
-    expect(formatProgressLine({ done: 999, total: undefined, fraction: 0.999, counts: zeroCounts(), elapsedMs: 10_000, pauseMs: 0 }, 10)).toBe('[#########.] 99% · 999 rows · 99.9 rows/s · ETA 0s');
-    expect(formatProgressLine({ done: 1000, total: undefined, fraction: 1, counts: zeroCounts(), elapsedMs: 10_000, pauseMs: 0 }, 10)).toBe('[##########] 100% · 1000 rows · 100.0 rows/s');
+    expect(
+      formatProgressLine({ done: 999, total: undefined, fraction: 0.999, counts: zeroCounts(), elapsedMs: 10_000, pauseMs: 0 }, 10),
+    ).toBe('[#########.] 99% · 999 rows · 99.9 rows/s · ETA 0s');
+    expect(formatProgressLine({ done: 1000, total: undefined, fraction: 1, counts: zeroCounts(), elapsedMs: 10_000, pauseMs: 0 }, 10)).toBe(
+      '[##########] 100% · 1000 rows · 100.0 rows/s',
+    );
   });
 
   test('a known row total wins over the share read', () => {
-    expect(formatProgressLine({ done: 50, total: 200, fraction: 0.9, counts: zeroCounts(), elapsedMs: 10_000, pauseMs: 0 }, 10)).toBe('[##........] 50/200 rows · 5.0 rows/s · ETA 30s');
+    expect(formatProgressLine({ done: 50, total: 200, fraction: 0.9, counts: zeroCounts(), elapsedMs: 10_000, pauseMs: 0 }, 10)).toBe(
+      '[##........] 50/200 rows · 5.0 rows/s · ETA 30s',
+    );
   });
 });
 
@@ -49,7 +61,13 @@ describe('createProgress', () => {
     const written: string[] = [];
     let tick: () => void = () => undefined;
     let now = 0;
-    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: false, intervalMs: 5000, clock: () => now, every: (_ms, fn) => ((tick = fn), () => undefined) });
+    const progress = createProgress({
+      stream: { write: (t: string) => written.push(t) },
+      tty: false,
+      intervalMs: 5000,
+      clock: () => now,
+      every: (_ms, fn) => ((tick = fn), () => undefined),
+    });
     progress.start(() => 0);
     progress.outcome({ type: 'uploaded', key: 'a', hash: 'h', location: { file: 'f', row: 2 } });
     now = 1000;
@@ -58,7 +76,13 @@ describe('createProgress', () => {
     expect(written).toEqual(['progress: 1 rows · 1.0 rows/s · uploaded 1\n', 'progress: 1 rows · 1.0 rows/s · uploaded 1\n']);
 
     const quiet: string[] = [];
-    const silent = createProgress({ stream: { write: (t: string) => quiet.push(t) }, tty: false, intervalMs: 5000, quiet: true, every: () => () => undefined });
+    const silent = createProgress({
+      stream: { write: (t: string) => quiet.push(t) },
+      tty: false,
+      intervalMs: 5000,
+      quiet: true,
+      every: () => () => undefined,
+    });
     silent.start(() => 0);
     silent.outcome({ type: 'uploaded', key: 'a', hash: 'h', location: { file: 'f', row: 2 } });
     silent.stop();
@@ -68,7 +92,13 @@ describe('createProgress', () => {
   test('on a terminal: the line is redrawn in place and erased at the end', () => {
     const written: string[] = [];
     let tick: () => void = () => undefined;
-    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: true, intervalMs: 5000, clock: () => 0, every: (_ms, fn) => ((tick = fn), () => undefined) });
+    const progress = createProgress({
+      stream: { write: (t: string) => written.push(t) },
+      tty: true,
+      intervalMs: 5000,
+      clock: () => 0,
+      every: (_ms, fn) => ((tick = fn), () => undefined),
+    });
     progress.start(() => 0);
     tick();
     progress.stop();
@@ -80,7 +110,13 @@ describe('createProgress', () => {
     let tick: () => void = () => undefined;
     let now = 0;
     const read = { fraction: 0.5, records: 100 };
-    const progress = createProgress({ stream: { write: (t: string) => written.push(t) }, tty: false, intervalMs: 5000, clock: () => now, every: (_ms, fn) => ((tick = fn), () => undefined) });
+    const progress = createProgress({
+      stream: { write: (t: string) => written.push(t) },
+      tty: false,
+      intervalMs: 5000,
+      clock: () => now,
+      every: (_ms, fn) => ((tick = fn), () => undefined),
+    });
     progress.start(() => 0, undefined, { fraction: () => read.fraction, records: () => read.records });
     for (let i = 0; i < 50; i++) progress.outcome({ type: 'uploaded', key: `k${i}`, hash: 'h', location: { file: 'f', row: i + 2 } });
     now = 5000;

@@ -40,17 +40,36 @@ describe('formatIngestSummary', () => {
 });
 
 describe('formatReportSummary', () => {
-  const done: ReportLine = { type: 'summary', at: 'x', counts: { uploaded: 1, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 }, rows: 1, durationMs: 5, interrupted: false };
+  const done: ReportLine = {
+    type: 'summary',
+    at: 'x',
+    counts: { uploaded: 1, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0 },
+    rows: 1,
+    durationMs: 5,
+    interrupted: false,
+  };
 
   test('lists changed rows with the record they differ from, and no unfinished run once the latest finished', () => {
-    const state = foldReport([L.run('r1'), L.intent('a', 'h1', 1, 7), L.uploaded('a', 'h1', 70, 7), L.run('r2'), L.changed('a', 'h2', 'h1', 70), done]);
+    const state = foldReport([
+      L.run('r1'),
+      L.intent('a', 'h1', 1, 7),
+      L.uploaded('a', 'h1', 70, 7),
+      L.run('r2'),
+      L.changed('a', 'h2', 'h1', 70),
+      done,
+    ]);
     const text = formatReportSummary('r.jsonl', summarizeReport(state));
     expect(text).toMatch(/Changed rows .*\n.*where\s+differs from record\s+key\s*\n.*\n?data\.csv row 2\s+70\s+a/);
     expect(text).not.toMatch(/killed|interrupted|stopped/);
   });
 
   test('a latest run stopped by an input error: the error and where', () => {
-    const stopped: ReportLine = { ...done, type: 'summary', fatal: 'SOURCE_CSV_SYNTAX', error: { code: 'SOURCE_CSV_SYNTAX', message: 'the file is not valid CSV', location: { file: 'data.csv', row: 102 } } };
+    const stopped: ReportLine = {
+      ...done,
+      type: 'summary',
+      fatal: 'SOURCE_CSV_SYNTAX',
+      error: { code: 'SOURCE_CSV_SYNTAX', message: 'the file is not valid CSV', location: { file: 'data.csv', row: 102 } },
+    };
     const text = formatReportSummary('r.jsonl', summarizeReport(foldReport([L.run('r1'), stopped])));
     expect(text).toContain('stopped with SOURCE_CSV_SYNTAX: the file is not valid CSV at data.csv:102; fix the cause');
   });

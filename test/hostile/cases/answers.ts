@@ -8,12 +8,18 @@ import { ingest, steelCsv, write } from '../case-inputs.js';
 
 /** The outcome lines (`uploaded`, `uncertain`, `failed`, …) of the case's report, by type and code. */
 function outcomes(r: CaseRun): string[] {
-  const lines = readFileSync(r.at('report.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string; code?: string });
+  const lines = readFileSync(r.at('report.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string; code?: string });
   return lines.filter((l) => !['run', 'intent', 'retrying', 'summary'].includes(l.type)).map((l) => `${l.type} ${l.code ?? ''}`.trim());
 }
 
 /** Every row of the case's report ended with `outcome`. */
-const allRows = (outcome: string, rows = 5) => (r: CaseRun): void => expect(outcomes(r)).toEqual(Array.from({ length: rows }, () => outcome));
+const allRows =
+  (outcome: string, rows = 5) =>
+  (r: CaseRun): void =>
+    expect(outcomes(r)).toEqual(Array.from({ length: rows }, () => outcome));
 
 /** Answers with a body that is not the platform's JSON: an HTML page. */
 function htmlPage(status: number, body = '<html><body>Service Unavailable</body></html>') {
@@ -29,17 +35,15 @@ const noIdFor = (body: string): unknown => NO_IDS[Number(/-(\d)"/.exec(body)?.[1
 
 /** Answers the platform would never give, from a server in its place. */
 export const ANSWER_CASES: readonly HostileCase[] = [
-  ...(['templates list', 'categories', 'projects', 'templates show 201'] as const).map(
-    (command): HostileCase => ({
-      name: `answers: ${command} answered 200 without end is PROTOCOL_ERROR once past the limit, in little memory`,
-      platform: { adversary: endless(200) },
-      args: () => command.split(' '),
-      exit: 3,
-      code: 'PROTOCOL_ERROR',
-      // Cut off at the limit and not asked again.
-      requests: 1,
-    }),
-  ),
+  ...(['templates list', 'categories', 'projects', 'templates show 201'] as const).map((command): HostileCase => ({
+    name: `answers: ${command} answered 200 without end is PROTOCOL_ERROR once past the limit, in little memory`,
+    platform: { adversary: endless(200) },
+    args: () => command.split(' '),
+    exit: 3,
+    code: 'PROTOCOL_ERROR',
+    // Cut off at the limit and not asked again.
+    requests: 1,
+  })),
   {
     name: 'answers: ingest whose every submit is answered 201 without end: each row sent once, uncertain (PROTOCOL_ERROR)',
     platform: { adversary: uploadsTo(endless(201)) },
@@ -104,47 +108,46 @@ export const ANSWER_CASES: readonly HostileCase[] = [
     requests: 2,
     check: ({ run }) => expect(run.stderr).toMatch(/repeats template/),
   },
-  ...[-1, 2.5].map(
-    (total): HostileCase => ({
-      name: `answers: a template list with a total of ${total} is refused`,
-      platform: { adversary: (_req, res) => envelope(res, { templates: [], total }) },
-      args: () => ['templates', 'list'],
-      exit: 3,
-      code: 'PROTOCOL_ERROR',
-    }),
-  ),
+  ...[-1, 2.5].map((total): HostileCase => ({
+    name: `answers: a template list with a total of ${total} is refused`,
+    platform: { adversary: (_req, res) => envelope(res, { templates: [], total }) },
+    args: () => ['templates', 'list'],
+    exit: 3,
+    code: 'PROTOCOL_ERROR',
+  })),
   {
     name: 'answers: submits answered with ids no platform hands out (1e300, -1, 0, 7.5, "7", null, 2^53+1) are uncertain',
     platform: { adversary: uploadsTo((req, res) => envelope(res, noIdFor(req.body), 201)) },
-    make: (c) => write(c, 'seven.csv', steelCsv(7, (cells, i) => (cells[1] = `${cells[1]}-${i}`))),
+    make: (c) =>
+      write(
+        c,
+        'seven.csv',
+        steelCsv(7, (cells, i) => (cells[1] = `${cells[1]}-${i}`)),
+      ),
     args: () => ingest('seven.csv'),
     exit: 1,
     sent: 7,
     check: allRows('uncertain PROTOCOL_ERROR', 7),
   },
-  ...[8, -9].map(
-    (id): HostileCase => ({
-      name: `answers: template 201 answered as template ${id} is a PROTOCOL_ERROR`,
-      platform: { adversary: (_req, res) => envelope(res, { template: { ...TEMPLATE_201, id } }) },
-      args: () => ['templates', 'show', '201'],
-      exit: 3,
-      code: 'PROTOCOL_ERROR',
-    }),
-  ),
-  ...(['templates show 201', 'ingest'] as const).map(
-    (command): HostileCase => ({
-      name: `answers: ${command} of a template whose fields nest 20,000 deep is TEMPLATE_MALFORMED, not a stack overflow`,
-      platform: {
-        adversary: (_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(`{"code":0,"data":{"template":${deepTemplateText(20_000)}}}`);
-        },
+  ...[8, -9].map((id): HostileCase => ({
+    name: `answers: template 201 answered as template ${id} is a PROTOCOL_ERROR`,
+    platform: { adversary: (_req, res) => envelope(res, { template: { ...TEMPLATE_201, id } }) },
+    args: () => ['templates', 'show', '201'],
+    exit: 3,
+    code: 'PROTOCOL_ERROR',
+  })),
+  ...(['templates show 201', 'ingest'] as const).map((command): HostileCase => ({
+    name: `answers: ${command} of a template whose fields nest 20,000 deep is TEMPLATE_MALFORMED, not a stack overflow`,
+    platform: {
+      adversary: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"code":0,"data":{"template":${deepTemplateText(20_000)}}}`);
       },
-      args: () => (command === 'ingest' ? ingest('input.csv') : command.split(' ')),
-      exit: 2,
-      code: 'TEMPLATE_MALFORMED',
-    }),
-  ),
+    },
+    args: () => (command === 'ingest' ? ingest('input.csv') : command.split(' ')),
+    exit: 2,
+    code: 'TEMPLATE_MALFORMED',
+  })),
   {
     name: 'answers: a category tree 100,000 levels deep is a PROTOCOL_ERROR, not a stack overflow',
     platform: {

@@ -18,7 +18,11 @@ function rangeInput(c: CaseFiles, interval: string): void {
   const content = { _ord: ['名称', '区间'], 名称: { t: 1, r: true, misc: {} }, 区间: { t: 3, r: true, misc: { type: 0, unit: '%' } } };
   write(c, 'range.json', JSON.stringify({ ...TEMPLATE_201, id: 9001, content }));
   const mapping = readFileSync('mappings/steel_strength.yaml', 'utf8').split(/^content:/m)[0] ?? '';
-  write(c, 'range.yaml', `${mapping.replace('template: 201', 'template: 9001').replaceAll('formula', 'name')}content:\n  名称: name\n  区间: interval\n`);
+  write(
+    c,
+    'range.yaml',
+    `${mapping.replace('template: 201', 'template: 9001').replaceAll('formula', 'name')}content:\n  名称: name\n  区间: interval\n`,
+  );
   write(c, 'range.csv', `name,interval\nFe,${quoted(interval)}\n`);
 }
 
@@ -50,14 +54,24 @@ export const CSV_CASES: readonly HostileCase[] = [
   },
   {
     name: 'CSV: a number cell of 1 MiB of digits ending in a letter is VALUE_NOT_A_NUMBER at once (exit 1)',
-    make: (c) => write(c, 'digits.csv', steelCsv(1, (cells) => (cells[COLUMN.yieldStrength] = DIGITS_THEN_LETTER))),
+    make: (c) =>
+      write(
+        c,
+        'digits.csv',
+        steelCsv(1, (cells) => (cells[COLUMN.yieldStrength] = DIGITS_THEN_LETTER)),
+      ),
     args: () => validate('digits.csv', '--json'),
     exit: 1,
     check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ invalidByCode: { VALUE_NOT_A_NUMBER: 1 } }),
   },
   {
     name: 'CSV: a number cell of 1 MiB of digits, a ± and a letter is VALUE_NOT_A_NUMBER at once',
-    make: (c) => write(c, 'digits.csv', steelCsv(1, (cells) => (cells[COLUMN.yieldStrength] = `${'1'.repeat(MIB)}±x`))),
+    make: (c) =>
+      write(
+        c,
+        'digits.csv',
+        steelCsv(1, (cells) => (cells[COLUMN.yieldStrength] = `${'1'.repeat(MIB)}±x`)),
+      ),
     args: () => validate('digits.csv', '--json'),
     exit: 1,
     check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ invalidByCode: { VALUE_NOT_A_NUMBER: 1 } }),
@@ -97,41 +111,50 @@ export const CSV_CASES: readonly HostileCase[] = [
     exit: 2,
     code: 'SOURCE_NOT_A_FILE',
   },
-  ...['drop', 'drop/*.csv'].map(
-    (input): HostileCase => ({
-      name: `CSV (succeeds): ${input === 'drop' ? 'a folder' : 'a glob'} holding a FIFO and a file reads the file only`,
-      make: (c) => {
-        mkdirSync(c.at('drop'));
-        fifo(c, 'drop/a-pipe.csv');
-        write(c, 'drop/b.csv', steelCsv(2));
-      },
-      args: () => ingest(input, '--json'),
-      exit: 0,
-      sent: 2,
-    }),
-  ),
+  ...['drop', 'drop/*.csv'].map((input): HostileCase => ({
+    name: `CSV (succeeds): ${input === 'drop' ? 'a folder' : 'a glob'} holding a FIFO and a file reads the file only`,
+    make: (c) => {
+      mkdirSync(c.at('drop'));
+      fifo(c, 'drop/a-pipe.csv');
+      write(c, 'drop/b.csv', steelCsv(2));
+    },
+    args: () => ingest(input, '--json'),
+    exit: 0,
+    sent: 2,
+  })),
   ...[
     ['1 MiB of one letter', 'a'.repeat(MIB)],
     ['1 MiB of Chinese and spaces', '化 '.repeat(MIB / 2)],
     ['a unit repeated over 1 MiB', 'a (MPa'.repeat(MIB / 6)],
     ['words repeated over 1 MiB', 'yield strength '.repeat(MIB / 15)],
-  ].map(
-    ([what, name]): HostileCase => ({
-      name: `CSV (succeeds): init on a header of ${what} proposes a mapping in seconds`,
-      make: (c) => write(c, 'long-header.csv', `${quoted(name ?? '')},${STEEL_HEADER}\n${steelCsv(3).split('\n').slice(1).map((line) => (line ? `x,${line}` : '')).join('\n')}`),
-      args: () => ['init', '201', '--input', 'long-header.csv', '--out', 'proposed.yaml'],
-      exit: 0,
-      check: ({ at }) => expect(readFileSync(at('proposed.yaml'), 'utf8')).toMatch(/^ {2}化学式: formula/m),
-    }),
-  ),
+  ].map(([what, name]): HostileCase => ({
+    name: `CSV (succeeds): init on a header of ${what} proposes a mapping in seconds`,
+    make: (c) =>
+      write(
+        c,
+        'long-header.csv',
+        `${quoted(name ?? '')},${STEEL_HEADER}\n${steelCsv(3)
+          .split('\n')
+          .slice(1)
+          .map((line) => (line ? `x,${line}` : ''))
+          .join('\n')}`,
+      ),
+    args: () => ['init', '201', '--input', 'long-header.csv', '--out', 'proposed.yaml'],
+    exit: 0,
+    check: ({ at }) => expect(readFileSync(at('proposed.yaml'), 'utf8')).toMatch(/^ {2}化学式: formula/m),
+  })),
   {
     name: 'CSV (succeeds): init on cells of a megabyte (digits, Chinese with a unit) proposes a mapping in seconds',
     make: (c) =>
-      write(c, 'big-cells.csv', steelCsv(20, (cells, i) => {
-        if (i !== 0) return;
-        cells[COLUMN.yieldStrength] = DIGITS_THEN_LETTER;
-        cells[2] = quoted(`${'化 '.repeat(MIB / 4)}MPa`);
-      })),
+      write(
+        c,
+        'big-cells.csv',
+        steelCsv(20, (cells, i) => {
+          if (i !== 0) return;
+          cells[COLUMN.yieldStrength] = DIGITS_THEN_LETTER;
+          cells[2] = quoted(`${'化 '.repeat(MIB / 4)}MPa`);
+        }),
+      ),
     args: () => ['init', '201', '--input', 'big-cells.csv', '--out', 'proposed.yaml'],
     exit: 0,
   },
@@ -145,7 +168,12 @@ export const CSV_CASES: readonly HostileCase[] = [
   {
     // The key is in the record three times (content, title, abstract): 2.25 MiB, under the platform's 2.5 MiB.
     name: 'CSV (succeeds): a 768 KiB key cell is uploaded whole',
-    make: (c) => write(c, 'long-key.csv', steelCsv(1, (cells) => (cells[COLUMN.formula] = quoted(`Fe${'x'.repeat(0.75 * MIB)}`)))),
+    make: (c) =>
+      write(
+        c,
+        'long-key.csv',
+        steelCsv(1, (cells) => (cells[COLUMN.formula] = quoted(`Fe${'x'.repeat(0.75 * MIB)}`))),
+      ),
     args: () => ingest('long-key.csv'),
     exit: 0,
     sent: 1,
@@ -153,7 +181,12 @@ export const CSV_CASES: readonly HostileCase[] = [
   },
   {
     name: 'CSV: a 3.5 MiB cell passes the record limit; the platform refuses a body past 2.5 MiB, the row is failed (exit 1)',
-    make: (c) => write(c, 'long-key.csv', steelCsv(1, (cells) => (cells[COLUMN.formula] = quoted(`Fe${'x'.repeat(3.5 * MIB)}`)))),
+    make: (c) =>
+      write(
+        c,
+        'long-key.csv',
+        steelCsv(1, (cells) => (cells[COLUMN.formula] = quoted(`Fe${'x'.repeat(3.5 * MIB)}`))),
+      ),
     args: () => ingest('long-key.csv', '--json'),
     exit: 1,
     sent: 1,

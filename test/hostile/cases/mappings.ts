@@ -45,7 +45,12 @@ export const MAPPING_CASES: readonly HostileCase[] = [
   },
   {
     name: 'mapping: nesting 70 levels deep is MAPPING_TOO_DEEP at its line',
-    make: (c) => write(c, 'deep.yaml', `version: 1\ntemplate: 201\ncontent:\n${Array.from({ length: 70 }, (_v, i) => `${'  '.repeat(i + 1)}a:`).join('\n')}\n`),
+    make: (c) =>
+      write(
+        c,
+        'deep.yaml',
+        `version: 1\ntemplate: 201\ncontent:\n${Array.from({ length: 70 }, (_v, i) => `${'  '.repeat(i + 1)}a:`).join('\n')}\n`,
+      ),
     args: () => ingestWith('deep.yaml'),
     exit: 2,
     code: 'MAPPING_TOO_DEEP',

@@ -6,7 +6,10 @@ import type { CaseRun, HostileCase } from '../hostile-case.js';
 import { COLUMN, fifo, ingest, steelCsv, validate, write } from '../case-inputs.js';
 
 /** The first line of stderr (`error CODE: what`) matches `pattern`: the message names both files and their options. */
-const says = (pattern: RegExp) => ({ run }: CaseRun): void => expect(run.stderr.split('\n')[0]).toMatch(pattern);
+const says =
+  (pattern: RegExp) =>
+  ({ run }: CaseRun): void =>
+    expect(run.stderr.split('\n')[0]).toMatch(pattern);
 
 /** A report holding one note line, to be read by `report`. */
 const REPORT_TEXT = '{"type":"note"}\n';
@@ -21,12 +24,25 @@ function readPipeCase(): HostileCase {
   const read = { text: '' };
   return {
     name: 'outputs (succeeds): validate --errors into a FIFO someone reads writes every row to the reader',
-    make: (c) => (fifo(c, 'fix.jsonl'), write(c, 'bad.csv', steelCsv(3, (cells) => (cells[COLUMN.yieldStrength] = 'n/a')))),
+    make: (c) => (
+      fifo(c, 'fix.jsonl'),
+      write(
+        c,
+        'bad.csv',
+        steelCsv(3, (cells) => (cells[COLUMN.yieldStrength] = 'n/a')),
+      )
+    ),
     // The reader opens the pipe as the run starts, well before the run looks for one.
     during: async (_child, c) => void (read.text = await readFile(c.at('fix.jsonl'), 'utf8')),
     args: () => validate('bad.csv', '--errors', 'fix.jsonl'),
     exit: 1,
-    check: () => expect(read.text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { status: string }).status)).toEqual(['invalid', 'invalid', 'invalid']),
+    check: () =>
+      expect(
+        read.text
+          .trimEnd()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { status: string }).status),
+      ).toEqual(['invalid', 'invalid', 'invalid']),
   };
 }
 
@@ -171,7 +187,12 @@ export const OUTPUT_CASES: readonly HostileCase[] = [
     code: 'REPORT_LOCK_NOT_A_FILE',
   }),
   clash('ingest of a report another live run holds is REPORT_LOCKED; the lock is left as it was', {
-    make: (c) => write(c, 'report.jsonl.lock', `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), id: 'held', heartbeatMs: 10_000 })}\n`),
+    make: (c) =>
+      write(
+        c,
+        'report.jsonl.lock',
+        `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), id: 'held', heartbeatMs: 10_000 })}\n`,
+      ),
     args: () => ingest('input.csv'),
     code: 'REPORT_LOCKED',
   }),

@@ -10,7 +10,14 @@ import { FORMULAS } from './formulas.js';
 /** The records' source facts, which the platform's layouts do not hold. */
 const SOURCE = ['--source', '10', '--methods', 'experiment'];
 /** `validate` of a platform layout, read without a mapping, with the sample templates. */
-const layout = (...args: string[]): string[] => ['validate', '--template-file', 'templates.json', '--no-template-cache', ...SOURCE, ...args];
+const layout = (...args: string[]): string[] => [
+  'validate',
+  '--template-file',
+  'templates.json',
+  '--no-template-cache',
+  ...SOURCE,
+  ...args,
+];
 /** Text that starts like a formula to a spreadsheet. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -18,7 +25,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 function lyingMetaSheet(): Buffer {
   const sheet = repeatedDeflate(SHEET_HEAD, MIB_OF_ROWS, 1024, SHEET_TAIL);
   const parts = xlsxParts({ name: 'sheet', deflated: { ...sheet, crc: 0 }, declaredSize: 5000 });
-  return writeZip(parts.map((part) => (part.name === 'xl/workbook.xml' && part.data !== undefined ? { ...part, data: Buffer.from(part.data.toString('utf8').replace('name="Sheet1"', 'name="元数据"')) } : part)));
+  return writeZip(
+    parts.map((part) =>
+      part.name === 'xl/workbook.xml' && part.data !== undefined
+        ? { ...part, data: Buffer.from(part.data.toString('utf8').replace('name="Sheet1"', 'name="元数据"')) }
+        : part,
+    ),
+  );
 }
 
 /** Template 201's filling workbook from `init --workbook`, filled by exceljs in its own process (one formula-like text per cell it can hold). */
@@ -82,7 +95,12 @@ export const PLATFORM_LAYOUT_CASES: readonly HostileCase[] = [
   },
   {
     name: 'JSON import: a value nested 200,000 levels deep where a text belongs is a row problem at its path (exit 1)',
-    make: (c) => write(c, 'deep.json', `{"template": {"_id": 201}, "data": [{"meta": {"数据ID": "D1", "数据标题": "t", "摘要": "a", "关键词": "k"}, "content": {"化学式": ${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}, "屈服强度": 500}}]}`),
+    make: (c) =>
+      write(
+        c,
+        'deep.json',
+        `{"template": {"_id": 201}, "data": [{"meta": {"数据ID": "D1", "数据标题": "t", "摘要": "a", "关键词": "k"}, "content": {"化学式": ${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}, "屈服强度": 500}}]}`,
+      ),
     args: () => layout('deep.json', '--errors', 'fix.jsonl'),
     exit: 1,
     writes: ['fix.jsonl'],
@@ -110,7 +128,7 @@ export const PLATFORM_LAYOUT_CASES: readonly HostileCase[] = [
   },
   {
     name: 'outputs: init --workbook onto an existing file without --force is OUTPUT_EXISTS, the file unchanged',
-    make: (c) => write(c, 'mine.xlsx', 'the curator\'s own work'),
+    make: (c) => write(c, 'mine.xlsx', "the curator's own work"),
     args: () => ['init', '201', '--workbook', 'mine.xlsx', '--template-file', 'templates.json', '--no-template-cache'],
     exit: 2,
     code: 'OUTPUT_EXISTS',

@@ -88,9 +88,22 @@ export const REPORT_CASES: readonly HostileCase[] = [
     exit: 2,
     code: 'REPORT_CORRUPT',
   },
-  forged('an invalid line whose problems are a number', `{"type":"invalid",${AT},${WHERE},"problems":7,"sourceValues":{}}`, ['report', 'report.jsonl', '--failed-out', 'fix.csv']),
+  forged('an invalid line whose problems are a number', `{"type":"invalid",${AT},${WHERE},"problems":7,"sourceValues":{}}`, [
+    'report',
+    'report.jsonl',
+    '--failed-out',
+    'fix.csv',
+  ]),
   forged('an invalid line without its problems', `{"type":"invalid",${AT},${WHERE}}`, ['report', 'report.jsonl', '--json']),
-  forged('an uploaded line whose file is the index of no input', `{"type":"uploaded",${AT},"key":"k","hash":"h","location":{"file":7,"row":2},"id":9,"attempts":1,"ms":1}`, ['report', 'report.jsonl', '--html', 'page.html']),
-  forged('a failed line whose cells hold an object', `{"type":"failed",${AT},${WHERE},"code":"X","retryable":false,"attempts":1,"sourceValues":{"c":{"a":1}}}`, ['report', 'report.jsonl', '--failed-out', 'fix.xlsx']),
+  forged(
+    'an uploaded line whose file is the index of no input',
+    `{"type":"uploaded",${AT},"key":"k","hash":"h","location":{"file":7,"row":2},"id":9,"attempts":1,"ms":1}`,
+    ['report', 'report.jsonl', '--html', 'page.html'],
+  ),
+  forged(
+    'a failed line whose cells hold an object',
+    `{"type":"failed",${AT},${WHERE},"code":"X","retryable":false,"attempts":1,"sourceValues":{"c":{"a":1}}}`,
+    ['report', 'report.jsonl', '--failed-out', 'fix.xlsx'],
+  ),
   forged('an uploaded line whose id is text', `{"type":"uploaded",${AT},${WHERE},"id":"x","attempts":1,"ms":1}`, ingest('input.csv')),
 ];

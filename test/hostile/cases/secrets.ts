@@ -14,7 +14,14 @@ const AWKWARD_TOKEN = `tok"en\\with/slash+plus=eq-${Date.now().toString(36)}`;
 function echoes(req: SeenRequest): string {
   const auth = req.headers.authorization ?? '';
   const token = auth.replace(/^Bearer /, '');
-  return [auth, token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token), Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url')].join(' | ');
+  return [
+    auth,
+    token,
+    JSON.stringify(token).slice(1, -1),
+    encodeURIComponent(token),
+    Buffer.from(token).toString('base64'),
+    Buffer.from(token).toString('base64url'),
+  ].join(' | ');
 }
 
 /** Answers `status` with the platform's envelope whose msg and error_detail quote the request's token. */
@@ -76,7 +83,9 @@ export const SECRET_CASES: readonly HostileCase[] = [
     exit: 1,
     sent: 5,
     check: (r) => {
-      const failed = readFileSync(r.at('report.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"type":"failed"'));
+      const failed = readFileSync(r.at('report.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"type":"failed"'));
       expect(failed).toHaveLength(5);
       for (const line of failed) expect(line).toContain('[redacted]');
     },

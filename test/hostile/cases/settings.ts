@@ -248,15 +248,13 @@ export const SETTINGS_CASES: readonly HostileCase[] = [
     ['templates', 'show', '1.5'],
     ['templates', 'list', '--category', '1e300'],
     ['init', '1e300'],
-  ].map(
-    (args): HostileCase => ({
-      name: `ids: ${args.join(' ')} is OPTION_INVALID (ids are positive whole numbers), nothing asked`,
-      args: () => args,
-      exit: 2,
-      code: 'OPTION_INVALID',
-      requests: 0,
-    }),
-  ),
+  ].map((args): HostileCase => ({
+    name: `ids: ${args.join(' ')} is OPTION_INVALID (ids are positive whole numbers), nothing asked`,
+    args: () => args,
+    exit: 2,
+    code: 'OPTION_INVALID',
+    requests: 0,
+  })),
   {
     name: 'settings (succeeds): validate offline needs no platform at all',
     platform: 'none',

@@ -57,15 +57,21 @@ describe('checkMapping reports every problem at once, each with its line', () =>
   });
 
   it('reports a table column map that lacks a required column and a table given as a plain column', () => {
-    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  化学成分: {rows: [{含量: c}]}\n  试验条件: x\n`)).toEqual([
+    expect(
+      problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  化学成分: {rows: [{含量: c}]}\n  试验条件: x\n`),
+    ).toEqual([
       ['MAPPING_REQUIRED_UNMAPPED', 12, undefined],
       ['MAPPING_SHAPE_MISMATCH', 13, undefined],
     ]);
-    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  化学成分: c\n`)).toEqual([['MAPPING_SHAPE_MISMATCH', 12, undefined]]);
+    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  化学成分: c\n`)).toEqual([
+      ['MAPPING_SHAPE_MISMATCH', 12, undefined],
+    ]);
   });
 
   it('checks meta: required keys, unknown keys, source and methods', () => {
-    const found = problems(`meta:\n  titel: x\n  source: {source: "11", methods: "0100"}\ncontent: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`);
+    const found = problems(
+      `meta:\n  titel: x\n  source: {source: "11", methods: "0100"}\ncontent: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`,
+    );
     expect(found).toEqual([
       ['MAPPING_UNKNOWN_KEY', 4, 'title'],
       ['MAPPING_META_REQUIRED', 4, undefined],
@@ -74,11 +80,18 @@ describe('checkMapping reports every problem at once, each with its line', () =>
       ['MAPPING_BAD_META', 5, undefined],
       ['MAPPING_BAD_META', 5, undefined],
     ]);
-    expect(problems(`meta:\n  title: T\n  abstract: A\n  keywords: k\n  source: {source: "01", methods: [experiment]}\ncontent: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`)).toEqual([['MAPPING_META_REQUIRED', 7, undefined]]);
+    expect(
+      problems(
+        `meta:\n  title: T\n  abstract: A\n  keywords: k\n  source: {source: "01", methods: [experiment]}\ncontent: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`,
+      ),
+    ).toEqual([['MAPPING_META_REQUIRED', 7, undefined]]);
   });
 
   it('reports typo’d top-level and input keys, and the methods width from settings', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\nimput: {}\ninput: {headerRow: 0, sheat: 2}\n${META}content: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`, 'm.yaml');
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\nimput: {}\ninput: {headerRow: 0, sheat: 2}\n${META}content: {牌号: a, 试验温度: b, 热处理状态: {const: 锻态}}\n`,
+      'm.yaml',
+    );
     expect(checkMapping(spec, t101).problems.map((p) => [p.code, p.line, p.suggestions?.[0]])).toEqual([
       ['MAPPING_UNKNOWN_KEY', 3, 'input'],
       ['MAPPING_BAD_INPUT', 4, undefined],
@@ -88,7 +101,10 @@ describe('checkMapping reports every problem at once, each with its line', () =>
   });
 
   it('reports a stated unit that cannot convert at once, and header units and missing columns once the header is read', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度, unit: MPa}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`, 'm.yaml');
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度, unit: MPa}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`,
+      'm.yaml',
+    );
     const check = checkMapping(spec, t101);
     expect(check.problems.map((p) => [p.code, p.line, p.field])).toEqual([['MAPPING_UNIT_CONVERSION', 10, '试验温度']]);
     const { header } = rowsFromArrays('a.csv', ['牌号', '温度', '状态', '应力 (h)'], []);
@@ -100,9 +116,16 @@ describe('checkMapping reports every problem at once, each with its line', () =>
     const thrown = caught(() => prepareMapping(spec, t101));
     expect(thrown.problems.map((p) => p.code)).toEqual(['MAPPING_UNIT_CONVERSION']);
     // Without it, binding the header finds the header's own problems, and only those.
-    const { spec: fixed } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`, 'm.yaml');
+    const { spec: fixed } = loadMapping(
+      `version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: {column: 温度}\n  热处理状态: 状太\n  应力序列: {column: 应力}\n`,
+      'm.yaml',
+    );
     const bound = caught(() => compileMapping(prepareMapping(fixed, t101), header));
-    expect([bound.kind, bound.code, bound.problems.map((p) => p.code)]).toEqual(['mapping', 'MAPPING_INVALID', ['MAPPING_COLUMN_NOT_FOUND', 'MAPPING_UNIT_CONVERSION']]);
+    expect([bound.kind, bound.code, bound.problems.map((p) => p.code)]).toEqual([
+      'mapping',
+      'MAPPING_INVALID',
+      ['MAPPING_COLUMN_NOT_FOUND', 'MAPPING_UNIT_CONVERSION'],
+    ]);
   });
 });
 
@@ -128,7 +151,8 @@ describe('prepareMapping', () => {
 
 describe('checkMapping catches options that would lose data', () => {
   it('checks constants once, with the per-row code, instead of failing every row', () => {
-    expect(problems(`meta:
+    expect(
+      problems(`meta:
   title: T
   abstract: A
   keywords: [k]
@@ -143,7 +167,8 @@ content:
   热处理状态: {const: 锻态}
   显微组织: {const: not/a/path}
   试验条件: {设备: {型号: {const: M-1}}}
-`)).toEqual([
+`),
+    ).toEqual([
       ['MAPPING_BAD_CONSTANT', 8, undefined],
       ['MAPPING_BAD_CONSTANT', 9, undefined],
       ['MAPPING_BAD_CONSTANT', 10, undefined],
@@ -154,14 +179,22 @@ content:
   });
 
   it('rejects transforms that cannot work on the field type', () => {
-    expect(problems(`${META}content:\n  牌号: a\n  试验温度: {column: b, date: YYYY-MM-DD}\n  热处理状态: {const: 锻态}\n  显微组织: {column: p, unit: MPa}\n  应力序列: {column: s, unit: ksi, split: ";"}\n`).map(([c, l]) => [c, l])).toEqual([
+    expect(
+      problems(
+        `${META}content:\n  牌号: a\n  试验温度: {column: b, date: YYYY-MM-DD}\n  热处理状态: {const: 锻态}\n  显微组织: {column: p, unit: MPa}\n  应力序列: {column: s, unit: ksi, split: ";"}\n`,
+      ).map(([c, l]) => [c, l]),
+    ).toEqual([
       ['MAPPING_SHAPE_MISMATCH', 10],
       ['MAPPING_SHAPE_MISMATCH', 12],
     ]);
   });
 
   it('rejects an empty or blank split, which would cut a cell into single characters', () => {
-    expect(problems(`${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  应力序列: {column: s, split: ""}\n  显微组织: {column: p, split: "  "}\n`)).toEqual([
+    expect(
+      problems(
+        `${META}content:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n  应力序列: {column: s, split: ""}\n  显微组织: {column: p, split: "  "}\n`,
+      ),
+    ).toEqual([
       ['MAPPING_BAD_OPTION', 12, undefined],
       ['MAPPING_BAD_OPTION', 13, undefined],
     ]);
@@ -170,7 +203,10 @@ content:
 
 describe('checkColumns', () => {
   it('warns when a meta literal is exactly a header name (institution: inst sends the text "inst")', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\nmeta:\n  title: T\n  abstract: A\n  keywords: kw\n  institution: inst\n  source: {source: "10", methods: [experiment]}\ncontent:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n`, 'm.yaml');
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\nmeta:\n  title: T\n  abstract: A\n  keywords: kw\n  institution: inst\n  source: {source: "10", methods: [experiment]}\ncontent:\n  牌号: a\n  试验温度: b\n  热处理状态: {const: 锻态}\n`,
+      'm.yaml',
+    );
     const { header } = rowsFromArrays('a.csv', ['a', 'b', 'inst', 'kw', 'T x'], []);
     expect(compileMapping(prepareMapping(spec, t101), header).warnings.map((w) => [w.code, w.line, w.path])).toEqual([
       ['MAPPING_META_LITERAL_IS_COLUMN', 6, 'meta.keywords'],
@@ -179,13 +215,19 @@ describe('checkColumns', () => {
   });
 
   it('lists missing columns in the order of the mapping file', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  试验温度: x\n  牌号: y\n  热处理状态: {const: 锻态}\nkey: [z]\n`, 'm.yaml');
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\n${META}content:\n  试验温度: x\n  牌号: y\n  热处理状态: {const: 锻态}\nkey: [z]\n`,
+      'm.yaml',
+    );
     const { header } = rowsFromArrays('a.csv', ['a'], []);
     expect(checkColumns(prepareMapping(spec, t101), header).map((p) => p.line)).toEqual([9, 10, 12]);
   });
 
   it('reports a name that matches several columns as ambiguous, with the candidates, instead of taking the first', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: 温度\n  热处理状态: temp\n`, 'm.yaml');
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\n${META}content:\n  牌号: 牌号\n  试验温度: 温度\n  热处理状态: temp\n`,
+      'm.yaml',
+    );
     const { header } = rowsFromArrays('a.csv', ['牌号', '温度 (K)', '温度 (℃)', 'Temp', 'TEMP'], []);
     expect(checkColumns(prepareMapping(spec, t101), header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
       ['MAPPING_COLUMN_AMBIGUOUS', 10, ['温度 (K)', '温度 (℃)']],

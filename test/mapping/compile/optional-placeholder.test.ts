@@ -8,14 +8,17 @@ import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 const t201 = sampleTemplate(201);
 
 function titleOf(title: string, cells: CellValue[], content = '化学式: a'): { title: string | undefined; problems: string[] } {
-  const { spec } = loadMapping(`version: 1
+  const { spec } = loadMapping(
+    `version: 1
 template: 201
 meta: {title: "${title}", abstract: x, keywords: [k], source: {source: "10", methods: [experiment]}}
 content:
   ${content}
   化学成分: {fromColumns: {columns: {C: c}, label: 元素, value: 含量}}
   屈服强度: {const: 500}
-`, 'm.yaml');
+`,
+    'm.yaml',
+  );
   const { header, rows } = rowsFromArrays('in.csv', ['a', 'b', 'c'], [cells]);
   const result = compileMapping(prepareMapping(spec, t201), header).mapRows(rows, true);
   return { title: result.partial.meta.title || undefined, problems: result.problems.map((p) => p.code) };
@@ -37,11 +40,14 @@ describe('text templates with optional placeholders ({b?})', () => {
   });
 
   test('the column of an optional placeholder is looked up without its ?, and reported when missing', () => {
-    const { spec } = loadMapping(`version: 1
+    const { spec } = loadMapping(
+      `version: 1
 template: 201
 meta: {title: "{a} {zz?}", abstract: x, keywords: [k], source: {source: "10", methods: [experiment]}}
 content: {化学式: a, 化学成分: {fromColumns: {columns: {C: c}, label: 元素, value: 含量}}, 屈服强度: {const: 500}}
-`, 'm.yaml');
+`,
+      'm.yaml',
+    );
     const { header } = rowsFromArrays('in.csv', ['a', 'b', 'c'], []);
     const error = (() => {
       try {

@@ -30,7 +30,10 @@ async function mapped(range: string, data: CellValue[][]): Promise<MappedRow[]> 
 
 describe('a value±error range from two columns whose error cell is empty', () => {
   test('with errOptional: true it is sent as {val} alone and the row is valid', async () => {
-    const rows = await mapped('{val: YS, err: YS err, errOptional: true}', [['GH4169', 650, 1035, null], ['GH4169', 650, 1035, 12.5]]);
+    const rows = await mapped('{val: YS, err: YS err, errOptional: true}', [
+      ['GH4169', 650, 1035, null],
+      ['GH4169', 650, 1035, 12.5],
+    ]);
     expect(rows.map((r) => r.problems)).toEqual([[], []]);
     expect(rows.map((r) => (r.record?.content as Record<string, unknown>)['屈服强度'])).toEqual([{ val: 1035 }, { err: 12.5, val: 1035 }]);
   });
@@ -51,8 +54,18 @@ describe('a value±error range from two columns whose error cell is empty', () =
   });
 
   test('from one cell, errOptional reads a cell holding the value alone as {val}; without it that cell is VALUE_NOT_A_RANGE', async () => {
-    const rows = await mapped('{column: YS, errOptional: true}', [['GH4169', 650, '1035', null], ['GH4169', 650, 1035, null], ['GH4169', 650, '1035±12.5', null], ['GH4169', 650, 'n/a', null]]);
-    expect(rows.map((r) => (r.record?.content as Record<string, unknown> | undefined)?.['屈服强度'])).toEqual([{ val: 1035 }, { val: 1035 }, { err: 12.5, val: 1035 }, undefined]);
+    const rows = await mapped('{column: YS, errOptional: true}', [
+      ['GH4169', 650, '1035', null],
+      ['GH4169', 650, 1035, null],
+      ['GH4169', 650, '1035±12.5', null],
+      ['GH4169', 650, 'n/a', null],
+    ]);
+    expect(rows.map((r) => (r.record?.content as Record<string, unknown> | undefined)?.['屈服强度'])).toEqual([
+      { val: 1035 },
+      { val: 1035 },
+      { err: 12.5, val: 1035 },
+      undefined,
+    ]);
     expect(rows.map((r) => r.problems.map((p) => [p.code, p.location.cell]))).toEqual([[], [], [], [['VALUE_NOT_A_RANGE', 'C5']]]);
     const [strict] = await mapped('YS', [['GH4169', 650, '1035', null]]);
     expect(strict!.problems.map((p) => [p.code, p.location.cell])).toEqual([['VALUE_NOT_A_RANGE', 'C2']]);

@@ -38,7 +38,11 @@ function inputOf(c: Case): string {
   if (c.renameHeaders === undefined) return c.input;
   const text = readFileSync(c.input, 'utf8');
   const end = text.search(/\r?\n/);
-  const renamed = text.slice(0, end).split(',').map((h) => c.renameHeaders?.[h] ?? h).join(',');
+  const renamed = text
+    .slice(0, end)
+    .split(',')
+    .map((h) => c.renameHeaders?.[h] ?? h)
+    .join(',');
   const copy = join(dir, `renamed-${c.template}.csv`);
   writeFileSync(copy, renamed + text.slice(end));
   return copy;
@@ -51,7 +55,9 @@ function templateOf(c: Case): ReturnType<typeof parseTemplate> {
 
 afterAll(() => {
   const head = ['dataset', 'answers', 'live', 'right', 'wrong', 'precision', 'recall'];
-  process.stdout.write(`\nheader matching of init --input\n${[head, ...rows.map((r) => r.split('\t'))].map((r) => r.map((c, i) => (i === 0 ? c.padEnd(40) : c.padStart(9))).join(' ')).join('\n')}\n`);
+  process.stdout.write(
+    `\nheader matching of init --input\n${[head, ...rows.map((r) => r.split('\t'))].map((r) => r.map((c, i) => (i === 0 ? c.padEnd(40) : c.padStart(9))).join(' ')).join('\n')}\n`,
+  );
 });
 
 describe('init --input on real files: header matching', () => {
@@ -77,7 +83,10 @@ describe('init --input on real files: the scaffold stays valid', () => {
   test.each(cases)('$name: with the meta texts filled in, every live line passes the mapping checker and the header check', async (c) => {
     const out = join(dir, `${c.template}.yaml`);
     const input = inputOf(c);
-    const init = await cli(['init', String(c.template), '--template-file', c.templates, '--input', input, ...(c.flags ?? []), '--out', out], { env });
+    const init = await cli(
+      ['init', String(c.template), '--template-file', c.templates, '--input', input, ...(c.flags ?? []), '--out', out],
+      { env },
+    );
     expect(init.code).toBe(0);
     const text = fillMeta(readFileSync(out, 'utf8'));
     writeFileSync(out, text);

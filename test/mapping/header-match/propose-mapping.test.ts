@@ -13,10 +13,25 @@ const table = (columns: Record<string, Def>, r = false): Def => ({ t: 8, r, misc
 
 /** A template in the platform's shape from a plain field list. */
 function template(fields: Record<string, Def>): Template {
-  return parseTemplate({ id: 900, title: 't', category: 'c', category_id: 1, author: 'a', abstract: '', ref_count: 0, pub_date: '2024-01-01 00:00:00', username: 'u', published: true, content: { _ord: Object.keys(fields), ...fields } });
+  return parseTemplate({
+    id: 900,
+    title: 't',
+    category: 'c',
+    category_id: 1,
+    author: 'a',
+    abstract: '',
+    ref_count: 0,
+    pub_date: '2024-01-01 00:00:00',
+    username: 'u',
+    published: true,
+    content: { _ord: Object.keys(fields), ...fields },
+  });
 }
 
-const live = (p: ReturnType<typeof proposeMapping>): Record<string, string> => Object.fromEntries(p.fields.filter((f) => f.sure).map((f) => [f.field.path, f.second === undefined ? f.header : `${f.header} + ${f.second}`]));
+const live = (p: ReturnType<typeof proposeMapping>): Record<string, string> =>
+  Object.fromEntries(
+    p.fields.filter((f) => f.sure).map((f) => [f.field.path, f.second === undefined ? f.header : `${f.header} + ${f.second}`]),
+  );
 
 describe('proposeMapping', () => {
   const materials = template({
@@ -31,7 +46,22 @@ describe('proposeMapping', () => {
     密度: range('error', 'g/cm^3'),
     备注: str(),
   });
-  const names = ['Sample ID', 'SAMPLE: Exp. porosity (vol.%)', 'Anneal temperature ($^\\circ$C)', 'anneal time (min)', 'TS (MPa)', 'YS (MPa)', 'EL (%)', 'Exp. hardness (HV)', 'Calc. bulk modulus (GPa)', 'particle size ($\\mu$m)', 'phase', 'density', 'density std', 'operator'];
+  const names = [
+    'Sample ID',
+    'SAMPLE: Exp. porosity (vol.%)',
+    'Anneal temperature ($^\\circ$C)',
+    'anneal time (min)',
+    'TS (MPa)',
+    'YS (MPa)',
+    'EL (%)',
+    'Exp. hardness (HV)',
+    'Calc. bulk modulus (GPa)',
+    'particle size ($\\mu$m)',
+    'phase',
+    'density',
+    'density std',
+    'operator',
+  ];
   const rows: CellValue[][] = [
     ['S1', '2.5', '450', '60', '520', '310', '12', '180', '160', '3.5', 'amorphous', '7.8', '0.1', 'li'],
     ['S2', '3.0', '500', '90', '540', '330', '10', '190', '158', '4.0', 'crystalline', '7.9', '0.2', 'wang'],
@@ -57,12 +87,18 @@ describe('proposeMapping', () => {
     expect(proposal.unusedHeaders).toEqual(['operator']);
   });
 
-  test('writes the header\'s unit (LaTeX read) where it converts to the field\'s', () => {
+  test("writes the header's unit (LaTeX read) where it converts to the field's", () => {
     const unitOf = (path: string): string | undefined => proposal.fields.find((f) => f.field.path === path)?.unit;
-    expect([unitOf('Annealing.Temperature'), unitOf('Annealing.Time'), unitOf('Tensile test.Tensile strength'), unitOf('粒径'), unitOf('孔隙率')]).toEqual(['°C', 'min', 'MPa', 'μm', 'vol.%']);
+    expect([
+      unitOf('Annealing.Temperature'),
+      unitOf('Annealing.Time'),
+      unitOf('Tensile test.Tensile strength'),
+      unitOf('粒径'),
+      unitOf('孔隙率'),
+    ]).toEqual(['°C', 'min', 'MPa', 'μm', 'vol.%']);
   });
 
-  test('proposes a value map from the column\'s words to the choice options, and the id column as key', () => {
+  test("proposes a value map from the column's words to the choice options, and the id column as key", () => {
     expect(proposal.fields.find((f) => f.field.path === '相')?.valueMap).toEqual([
       { from: 'amorphous', to: '非晶', score: 1, sure: true },
       { from: 'crystalline', to: '晶态', score: 1, sure: true },
@@ -86,11 +122,18 @@ describe('proposeMapping', () => {
 
   test('text in a number field, or a measured quantity against a calculated one, is no sure match', () => {
     const t = template({ 'Band gap': container({ Calculated: num('eV') }), Hardness: num('HV') });
-    const p = proposeMapping(t, { names: ['Exp. band gap (eV)', 'hardness'], rows: [['1.1', 'hard'], ['1.2', 'soft'], ['0.9', 'hard']] });
+    const p = proposeMapping(t, {
+      names: ['Exp. band gap (eV)', 'hardness'],
+      rows: [
+        ['1.1', 'hard'],
+        ['1.2', 'soft'],
+        ['0.9', 'hard'],
+      ],
+    });
     expect(p.fields.filter((f) => f.sure)).toEqual([]);
   });
 
-  test('a column of a choice field\'s options matches it by its values alone', () => {
+  test("a column of a choice field's options matches it by its values alone", () => {
     const t = template({ 晶系: choice(['立方', '正交', '四方']) });
     const p = proposeMapping(t, { names: ['lowest energy distortion'], rows: [['cubic'], ['orthorhombic'], ['cubic'], ['tetragonal']] });
     expect(live(p)).toEqual({ 晶系: 'lowest energy distortion' });
@@ -98,7 +141,14 @@ describe('proposeMapping', () => {
 
   test('a unit column serves the column it names', () => {
     const t = template({ 化学式: str(true), 热导率: num('W/(m·K)') });
-    const p = proposeMapping(t, { names: ['formula', 'k_expt', 'k-units'], rows: [['BeS', '157', 'W/m.K'], ['CdS', '19.9', 'W/m$\\cdot$K'], ['GaN', '181', 'W/m.K']] });
+    const p = proposeMapping(t, {
+      names: ['formula', 'k_expt', 'k-units'],
+      rows: [
+        ['BeS', '157', 'W/m.K'],
+        ['CdS', '19.9', 'W/m$\\cdot$K'],
+        ['GaN', '181', 'W/m.K'],
+      ],
+    });
     expect(p.unitColumns).toEqual([{ header: 'k-units', of: 'k_expt', unit: 'W/m.K' }]);
     expect(p.fields.find((f) => f.header === 'k_expt')).toMatchObject({ field: { path: '热导率' }, unit: 'W/m.K', sure: true });
     expect(p.unusedHeaders).toEqual([]);
@@ -106,8 +156,26 @@ describe('proposeMapping', () => {
 
   test('element columns fill a composition table with fromColumns', () => {
     const t = template({ 牌号: str(true), 化学成分: table({ 元素: str(true), 含量: num('wt.%') }) });
-    const p = proposeMapping(t, { names: ['牌号', 'O content (wt.%)', 'N content (wt.%)', 'H content (wt.%)', 'Mn content (wt.%)'], rows: [['A', '0.1', '0.01', '0.001', '1.2']] });
-    expect(p.tables).toEqual([{ kind: 'fromColumns', field: expect.objectContaining({ path: '化学成分' }), label: '元素', value: '含量', columns: [['O', 'O content (wt.%)'], ['N', 'N content (wt.%)'], ['H', 'H content (wt.%)'], ['Mn', 'Mn content (wt.%)']], unit: 'wt.%', sure: true }]);
+    const p = proposeMapping(t, {
+      names: ['牌号', 'O content (wt.%)', 'N content (wt.%)', 'H content (wt.%)', 'Mn content (wt.%)'],
+      rows: [['A', '0.1', '0.01', '0.001', '1.2']],
+    });
+    expect(p.tables).toEqual([
+      {
+        kind: 'fromColumns',
+        field: expect.objectContaining({ path: '化学成分' }),
+        label: '元素',
+        value: '含量',
+        columns: [
+          ['O', 'O content (wt.%)'],
+          ['N', 'N content (wt.%)'],
+          ['H', 'H content (wt.%)'],
+          ['Mn', 'Mn content (wt.%)'],
+        ],
+        unit: 'wt.%',
+        sure: true,
+      },
+    ]);
   });
 
   test('consecutive rows sharing the leading column are one record: groupBy and fromRows', () => {
@@ -123,7 +191,17 @@ describe('proposeMapping', () => {
     ];
     const p = proposeMapping(t, { names: ['编号', '元素', '含量 (wt.%)', '硬度 HV'], rows });
     expect(p.groupBy).toEqual(['编号']);
-    expect(p.tables).toEqual([{ kind: 'fromRows', field: expect.objectContaining({ path: '化学成分' }), cells: [['元素', '元素'], ['含量', '含量 (wt.%)']], sure: true }]);
+    expect(p.tables).toEqual([
+      {
+        kind: 'fromRows',
+        field: expect.objectContaining({ path: '化学成分' }),
+        cells: [
+          ['元素', '元素'],
+          ['含量', '含量 (wt.%)'],
+        ],
+        sure: true,
+      },
+    ]);
     expect(live(p)).toEqual({ 编号: '编号', 硬度: '硬度 HV' });
     expect(p.key).toMatchObject({ headers: ['编号'], sure: true });
   });
@@ -134,7 +212,14 @@ describe('proposeMapping', () => {
     expect(numbers.key).toBeUndefined();
     const text = proposeMapping(t, { names: ['label'], rows: [['x'], ['y'], ['z']] });
     expect(text.key).toMatchObject({ headers: ['label'], sure: false });
-    const measured = proposeMapping(t, { names: ['holding time (h)', 'range'], rows: [['8-10', '1-2'], ['10-12', '2-3'], ['12-14', '3-4']] });
+    const measured = proposeMapping(t, {
+      names: ['holding time (h)', 'range'],
+      rows: [
+        ['8-10', '1-2'],
+        ['10-12', '2-3'],
+        ['12-14', '3-4'],
+      ],
+    });
     expect(measured.key).toBeUndefined();
   });
 });
@@ -149,9 +234,27 @@ describe('proposeMapping: values alone', () => {
 
 describe('proposeMapping: spelling', () => {
   test('case, width, underscores, group titles, units and a typo do not stand in the way', () => {
-    const t = template({ 牌号: str(), 试验温度: num('℃'), 'Yield Strength': num('MPa'), 抗拉强度: num('MPa'), elongation: num('%'), zT: num(), 备注: str() });
-    const p = proposeMapping(t, { names: ['牌号', '试验温度/℃', 'YIELD_STRENGTH (MPa)', '力学性能 / 抗拉强度 (MPa)', 'elongatoin [%]', 'ｚＴ', '炉号', ''], rows: [] });
-    expect(live(p)).toEqual({ 牌号: '牌号', 试验温度: '试验温度/℃', 'Yield Strength': 'YIELD_STRENGTH (MPa)', 抗拉强度: '力学性能 / 抗拉强度 (MPa)', elongation: 'elongatoin [%]', zT: 'ｚＴ' });
+    const t = template({
+      牌号: str(),
+      试验温度: num('℃'),
+      'Yield Strength': num('MPa'),
+      抗拉强度: num('MPa'),
+      elongation: num('%'),
+      zT: num(),
+      备注: str(),
+    });
+    const p = proposeMapping(t, {
+      names: ['牌号', '试验温度/℃', 'YIELD_STRENGTH (MPa)', '力学性能 / 抗拉强度 (MPa)', 'elongatoin [%]', 'ｚＴ', '炉号', ''],
+      rows: [],
+    });
+    expect(live(p)).toEqual({
+      牌号: '牌号',
+      试验温度: '试验温度/℃',
+      'Yield Strength': 'YIELD_STRENGTH (MPa)',
+      抗拉强度: '力学性能 / 抗拉强度 (MPa)',
+      elongation: 'elongatoin [%]',
+      zT: 'ｚＴ',
+    });
     expect(p.unusedHeaders).toEqual(['炉号']);
   });
 });

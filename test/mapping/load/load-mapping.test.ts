@@ -14,9 +14,23 @@ function thrown(fn: () => unknown): MgeError {
 
 describe('loadMapping', () => {
   it('reads the input settings into exactly the reader options', () => {
-    const { spec } = loadMapping('version: 1\ntemplate: 201\ninput: {sheet: 数据, headerRow: 3, headerRows: 2, dataStartRow: 5, skipRows: [4], encoding: GBK, delimiter: tab}\nkey: [a, "01"]\ngroupBy: g\noptions: {methodsWidth: 4, decimal: ","}\n', 'm.yaml');
-    expect(spec.input).toEqual({ sheet: '数据', headerRow: 3, headerRows: 2, dataStartRow: 5, skipRows: [4], encoding: 'gb18030', delimiter: '\t' });
-    expect(spec.key.map((k) => [k.name, k.line])).toEqual([['a', 4], ['01', 4]]);
+    const { spec } = loadMapping(
+      'version: 1\ntemplate: 201\ninput: {sheet: 数据, headerRow: 3, headerRows: 2, dataStartRow: 5, skipRows: [4], encoding: GBK, delimiter: tab}\nkey: [a, "01"]\ngroupBy: g\noptions: {methodsWidth: 4, decimal: ","}\n',
+      'm.yaml',
+    );
+    expect(spec.input).toEqual({
+      sheet: '数据',
+      headerRow: 3,
+      headerRows: 2,
+      dataStartRow: 5,
+      skipRows: [4],
+      encoding: 'gb18030',
+      delimiter: '\t',
+    });
+    expect(spec.key.map((k) => [k.name, k.line])).toEqual([
+      ['a', 4],
+      ['01', 4],
+    ]);
     expect(spec.groupBy.map((k) => k.name)).toEqual(['g']);
     expect([spec.methodsWidth, spec.decimal, spec.template, spec.problems]).toEqual([4, ',', 201, []]);
   });
@@ -51,11 +65,16 @@ describe('loadMapping', () => {
   it('reports a dataStartRow at or above the header row', () => {
     const { spec } = loadMapping('version: 1\ntemplate: 101\ninput:\n  headerRow: 3\n  dataStartRow: 2\n', 'm.yaml');
     expect(spec.problems.map((p) => [p.code, p.line, p.path])).toEqual([['MAPPING_BAD_INPUT', 5, 'input.dataStartRow']]);
-    expect(loadMapping('version: 1\ntemplate: 101\ninput: {dataStartRow: 1}\n', 'm.yaml').spec.problems.map((p) => p.code)).toEqual(['MAPPING_BAD_INPUT']);
+    expect(loadMapping('version: 1\ntemplate: 101\ninput: {dataStartRow: 1}\n', 'm.yaml').spec.problems.map((p) => p.code)).toEqual([
+      'MAPPING_BAD_INPUT',
+    ]);
   });
 
   it('keeps __proto__ and constructor keys as plain data', () => {
-    const { spec } = loadMapping('version: 1\ntemplate: 101\ncontent:\n  __proto__: {column: x}\n  constructor: {const: {__proto__: {polluted: 1}}}\n', 'm.yaml');
+    const { spec } = loadMapping(
+      'version: 1\ntemplate: 101\ncontent:\n  __proto__: {column: x}\n  constructor: {const: {__proto__: {polluted: 1}}}\n',
+      'm.yaml',
+    );
     expect([...(spec.content?.entries.keys() ?? [])]).toEqual(['__proto__', 'constructor']);
     const constant = nodeToJson(spec.content!.entries.get('constructor')!) as Record<string, unknown>;
     expect(Object.keys(constant['const'] as object)).toEqual(['__proto__']);
@@ -63,7 +82,10 @@ describe('loadMapping', () => {
   });
 
   it('collects bad input values as problems instead of stopping', () => {
-    const { spec } = loadMapping('version: 1\ntemplate: 101\ninput:\n  sheet: 0\n  encoding: latin1\n  delimiter: "#"\n  skipRows: [x]\noptions: {methodsWidth: 5}\n', 'm.yaml');
+    const { spec } = loadMapping(
+      'version: 1\ntemplate: 101\ninput:\n  sheet: 0\n  encoding: latin1\n  delimiter: "#"\n  skipRows: [x]\noptions: {methodsWidth: 5}\n',
+      'm.yaml',
+    );
     expect(spec.problems.map((p) => [p.code, p.line])).toEqual([
       ['MAPPING_BAD_INPUT', 4],
       ['MAPPING_BAD_INPUT', 7],
@@ -99,7 +121,8 @@ describe('loadMapping bounds', () => {
   });
 
   it('nesting one level past the limit is MAPPING_TOO_DEEP at the line that goes too deep; at the limit it loads', () => {
-    const nested = (levels: number): string => `version: 1\ntemplate: 201\ncontent:\n${Array.from({ length: levels }, (_v, i) => `${'  '.repeat(i + 1)}a${i}:`).join('\n')} x\n`;
+    const nested = (levels: number): string =>
+      `version: 1\ntemplate: 201\ncontent:\n${Array.from({ length: levels }, (_v, i) => `${'  '.repeat(i + 1)}a${i}:`).join('\n')} x\n`;
     expect(loadMapping(nested(63), 'm.yaml').spec.problems).toEqual([]);
     const error = thrown(() => loadMapping(nested(64), 'm.yaml'));
     expect([error.kind, error.code, error.location?.row]).toEqual(['mapping', 'MAPPING_TOO_DEEP', 67]);

@@ -41,7 +41,11 @@ describe('mappingFingerprints', () => {
   });
 
   test.each<[string, (text: string) => string, string[]]>([
-    ['a comment, blank lines and another quoting', (t) => `# edited by hand\n\n${t.replace('"{formula} 拉伸性能"', "'{formula} 拉伸性能'")}\n# end\n`, []],
+    [
+      'a comment, blank lines and another quoting',
+      (t) => `# edited by hand\n\n${t.replace('"{formula} 拉伸性能"', "'{formula} 拉伸性能'")}\n# end\n`,
+      [],
+    ],
     ['the template version note', (t) => t.replace('templatePubDate: "2024-06-01 10:00:00"', 'templatePubDate: "2024-09-01 08:00:00"'), []],
     ['one word of meta.title', (t) => t.replace('拉伸性能', '力学性能'), ['meta.title']],
     ['a content column', (t) => t.replace('延伸率: elongation', '延伸率: elong'), ['content.延伸率']],

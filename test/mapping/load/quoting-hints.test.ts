@@ -38,7 +38,11 @@ describe('headers that need YAML quoting', () => {
     expect([error.code, error.location?.row]).toEqual(['MAPPING_YAML_SYNTAX', 7]);
     expect(error.details).toMatchObject({ fix: '化学式: "SAMPLE: formula"' });
     const flow = loadError(`${HEAD}  化学式: {column: SAMPLE: formula}\n`);
-    expect([flow.code, flow.location?.row, flow.details?.['fix']]).toEqual(['MAPPING_YAML_SYNTAX', 7, '化学式: {column: "SAMPLE: formula"}']);
+    expect([flow.code, flow.location?.row, flow.details?.['fix']]).toEqual([
+      'MAPPING_YAML_SYNTAX',
+      7,
+      '化学式: {column: "SAMPLE: formula"}',
+    ]);
   });
 
   test('another syntax error gives no quoting fix', () => {
@@ -49,13 +53,17 @@ describe('headers that need YAML quoting', () => {
 
   test('": " in a key list reads as a mapping: MAPPING_SHAPE_MISMATCH with the quoted name', () => {
     const { spec } = loadMapping(`${HEAD.replace('content:', 'key: [Sample: id]\ncontent:')}  化学式: f\n`, 'm.yaml');
-    expect(checkMapping(spec, t201).problems.map((p) => [p.code, p.line, p.suggestions])).toEqual([['MAPPING_SHAPE_MISMATCH', 4, ['"Sample: id"']]]);
+    expect(checkMapping(spec, t201).problems.map((p) => [p.code, p.line, p.suggestions])).toEqual([
+      ['MAPPING_SHAPE_MISMATCH', 4, ['"Sample: id"']],
+    ]);
   });
 
   test('" #" cut a header short: MAPPING_COLUMN_NEEDS_QUOTES at its line, with the quoted header; a real comment after a found column is left alone', () => {
     const { spec } = loadMapping(`${HEAD}  化学式: Sample #2\n  抗拉强度: uts   # from the second sheet\n`, 'm.yaml');
     const check = checkMapping(spec, t201);
     const { header } = rowsFromArrays('a.csv', ['Sample #2', 'c', 'ys', 'uts'], []);
-    expect(checkColumns({ spec, template: t201, check }, header).map((p) => [p.code, p.line, p.suggestions])).toEqual([['MAPPING_COLUMN_NEEDS_QUOTES', 7, ['"Sample #2"']]]);
+    expect(checkColumns({ spec, template: t201, check }, header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
+      ['MAPPING_COLUMN_NEEDS_QUOTES', 7, ['"Sample #2"']],
+    ]);
   });
 });

@@ -35,7 +35,7 @@ async function mapped(data: CellValue[][]): Promise<MappedRow[]> {
 }
 
 describe('meta of a record over several rows (groupBy)', () => {
-  test('each meta value comes from the group\'s first row that has one, not only the first row', async () => {
+  test("each meta value comes from the group's first row that has one, not only the first row", async () => {
     const [record] = await mapped([
       ['S1', 'Fe-C', null, null, 'C', 0.2, '(500, 600)'],
       [null, null, 'Annealed steel', null, 'Mn', 1.1, null],
@@ -59,6 +59,8 @@ describe('meta of a record over several rows (groupBy)', () => {
       [null, null, 'first note', null, 'Mn', 1.1, null],
       [null, null, 'other note', null, 'Si', 0.3, null],
     ]);
-    expect(record!.problems.map((p) => [p.code, p.location.cell, p.expected])).toEqual([['GROUP_CONFLICT', 'C4', 'first note (as in row 3)']]);
+    expect(record!.problems.map((p) => [p.code, p.location.cell, p.expected])).toEqual([
+      ['GROUP_CONFLICT', 'C4', 'first note (as in row 3)'],
+    ]);
   });
 });

@@ -6,7 +6,10 @@ import type { SourceHeader, SourceRow } from '../../../src/sources/source-types.
 
 const header: SourceHeader = { file: 'a.csv', sheet: undefined, row: 1, names: ['牌号', '', '__proto__'], columns: ['A', 'B', 'C'] };
 const row = (rowNumber: number, values: SourceRow['values']): SourceRow => ({ header, rowNumber, values, issues: [] });
-const record: PlatformRecord = { content: { 牌号: 'GH4169' }, meta: { abstract: 'a', keywords: ['k'], public_date: 0, public_range: 0, source: { methods: '010', source: '10' }, tid: 1, title: 't' } };
+const record: PlatformRecord = {
+  content: { 牌号: 'GH4169' },
+  meta: { abstract: 'a', keywords: ['k'], public_date: 0, public_range: 0, source: { methods: '010', source: '10' }, tid: 1, title: 't' },
+};
 const location = { file: 'a.csv', sheet: undefined, row: 2 };
 
 describe('LazyMappedRow', () => {
@@ -37,7 +40,13 @@ describe('LazyMappedRow', () => {
   });
 
   it('serializes with its lazy members', () => {
-    const mapped = new LazyMappedRow([row(2, ['GH4169', null, null])], { keyColumns: [0], recordJson: canonicalJson }, location, record, []);
+    const mapped = new LazyMappedRow(
+      [row(2, ['GH4169', null, null])],
+      { keyColumns: [0], recordJson: canonicalJson },
+      location,
+      record,
+      [],
+    );
     const json = JSON.parse(JSON.stringify(mapped)) as Record<string, unknown>;
     expect(json['key']).toBe('["GH4169"]');
     expect(json['hash']).toBe(recordHash(record));

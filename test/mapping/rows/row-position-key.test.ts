@@ -19,7 +19,7 @@ content:
   屈服强度: ys
 `;
 
-describe('key: $row, the row\'s position', () => {
+describe("key: $row, the row's position", () => {
   test('rowKey gives file (with / separators), sheet and row number for ROW_POSITION, beside column values', () => {
     const { rows } = rowsFromArrays('data\\in.xlsx', ['a'], [['x']], 'S1');
     expect(rowKey(rows[0]!.values, [ROW_POSITION], '', rows[0])).toBe('["data/in.xlsx","S1","2"]');
@@ -28,7 +28,14 @@ describe('key: $row, the row\'s position', () => {
 
   test('a mapping with key: $row keys each record by its file, sheet and row, whatever its values', async () => {
     const { spec } = loadMapping(mapping('$row'), 'm.yaml');
-    const { header, rows } = rowsFromArrays('in.csv', ['formula', 'c', 'ys'], [['Fe', '0.1', '500'], ['Fe', '0.1', '500']]);
+    const { header, rows } = rowsFromArrays(
+      'in.csv',
+      ['formula', 'c', 'ys'],
+      [
+        ['Fe', '0.1', '500'],
+        ['Fe', '0.1', '500'],
+      ],
+    );
     const keys: string[] = [];
     for await (const row of toMappedRows(fromArray(rows), compileMapping(prepareMapping(spec, t201), header))) keys.push(row.key);
     expect(keys).toEqual(['["in.csv","","2"]', '["in.csv","","3"]']);

@@ -10,7 +10,10 @@ import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 import { collect, fromArray } from '../../helpers/iterables.js';
 
 const root = new URL('../../../', import.meta.url);
-const { spec } = loadMapping(readFileSync(new URL('mappings/ucsb_thermoelectrics.yaml', root), 'utf8'), 'mappings/ucsb_thermoelectrics.yaml');
+const { spec } = loadMapping(
+  readFileSync(new URL('mappings/ucsb_thermoelectrics.yaml', root), 'utf8'),
+  'mappings/ucsb_thermoelectrics.yaml',
+);
 let table: { header: SourceHeader; rows: SourceRow[] };
 let compiled: ReturnType<typeof compileMapping>;
 
@@ -55,7 +58,12 @@ describe('toMappedRows without groupBy', () => {
   });
 
   it('closes the reader before a mapping failure reaches the consumer', async () => {
-    const broken = { ...compiled, mapRows: () => { throw new RangeError('boom'); } };
+    const broken = {
+      ...compiled,
+      mapRows: () => {
+        throw new RangeError('boom');
+      },
+    };
     const source = counted(table.rows.slice(0, 5));
     const read = async (): Promise<void> => {
       for await (const mapped of toMappedRows(source.iterable, broken)) expect(mapped).toBeUndefined();
@@ -67,7 +75,8 @@ describe('toMappedRows without groupBy', () => {
 
 describe('meta problems', () => {
   it('carry the column, cell and header of the meta value, the empty placeholder of a text template first', async () => {
-    const { spec: metaSpec } = loadMapping(`version: 1
+    const { spec: metaSpec } = loadMapping(
+      `version: 1
 template: 103
 meta:
   title: T
@@ -78,7 +87,9 @@ content:
   材料名称: 名称
   抗拉强度: 强度
   试样方向: {const: L}
-`, 'm.yaml');
+`,
+      'm.yaml',
+    );
     const { header, rows } = rowsFromArrays('m.csv', ['名称', '强度', '批次', 'kw'], [['Ti-6Al-4V', '950', null, null]]);
     const mapped = compileMapping(prepareMapping(metaSpec, sampleTemplate(103)), header);
     const out = await collect(toMappedRows(fromArray(rows), mapped));

@@ -9,7 +9,13 @@ import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 describe('scaffoldMapping', () => {
   it('writes every field with its type, unit, required flag and options as comments', () => {
     const text = scaffoldMapping(sampleTemplate(101));
-    for (const fragment of ['# 试验温度 — number, unit ℃, REQUIRED', '# 热处理状态 — choice, options: 铸态 | 锻态 | 固溶 | 固溶+时效, REQUIRED', '# 屈服强度 — range, unit MPa, value±error {val, err}', '# 型号 — string', '# 体积分数 — number, unit %']) {
+    for (const fragment of [
+      '# 试验温度 — number, unit ℃, REQUIRED',
+      '# 热处理状态 — choice, options: 铸态 | 锻态 | 固溶 | 固溶+时效, REQUIRED',
+      '# 屈服强度 — range, unit MPa, value±error {val, err}',
+      '# 型号 — string',
+      '# 体积分数 — number, unit %',
+    ]) {
       expect(text).toContain(fragment);
     }
   });
@@ -19,7 +25,14 @@ describe('scaffoldMapping', () => {
     const text = scaffoldMapping(template);
     const first = checkMapping(loadMapping(text, 'new.yaml').spec, template);
     expect(new Set(first.problems.map((p) => p.code))).toEqual(new Set(['MAPPING_PLACEHOLDER']));
-    expect(first.problems.map((p) => p.field ?? p.path)).toEqual(['meta.title', 'meta.abstract', 'meta.keywords[0]', '牌号', '试验温度', '热处理状态']);
+    expect(first.problems.map((p) => p.field ?? p.path)).toEqual([
+      'meta.title',
+      'meta.abstract',
+      'meta.keywords[0]',
+      '牌号',
+      '试验温度',
+      '热处理状态',
+    ]);
     const filled = text.replace(/FILL_IN/g, (_m, offset: number) => `col${offset}`);
     expect(checkMapping(loadMapping(filled, 'new.yaml').spec, template).problems).toEqual([]);
   });
@@ -39,7 +52,10 @@ describe('scaffoldMapping', () => {
   it('writes optional fields that matched a column active, and the reader settings the header was read with', () => {
     const template = sampleTemplate(202);
     const names = ['成分', '结晶性', '空间群', '电阻率', '塞贝克系数'];
-    const text = scaffoldMapping(template, { proposal: proposeMapping(template, { names, rows: [] }), input: { sheet: '数据', headerRow: 3, headerRows: 2 } });
+    const text = scaffoldMapping(template, {
+      proposal: proposeMapping(template, { names, rows: [] }),
+      input: { sheet: '数据', headerRow: 3, headerRows: 2 },
+    });
     expect(text).toContain('\n  空间群: 空间群\n');
     expect(text).toContain('\n  # 合成方法: {column: FILL_IN}\n');
     const { spec } = loadMapping(text.replace(/FILL_IN/g, 'x'), 'u.yaml');
@@ -77,7 +93,17 @@ describe('scaffoldMapping with a proposal', () => {
   const proposal: MappingProposal = {
     fields: [
       { ...base, field: field('成分'), header: 'comp', score: 0.45, sure: false },
-      { ...base, field: field('结晶性'), header: 'crystallinity', score: 1, sure: true, valueMap: [{ from: 'Polycrystalline', to: '多晶', score: 1, sure: true }, { from: 'film', to: '单晶', score: 0.45, sure: false }] },
+      {
+        ...base,
+        field: field('结晶性'),
+        header: 'crystallinity',
+        score: 1,
+        sure: true,
+        valueMap: [
+          { from: 'Polycrystalline', to: '多晶', score: 1, sure: true },
+          { from: 'film', to: '单晶', score: 0.45, sure: false },
+        ],
+      },
       { ...base, field: field('合成方法'), header: 'route', score: 0.4, sure: false },
       { ...base, field: field('测试温度'), header: 'T (K)', score: 0.67, sure: true, unit: 'K' },
     ],
@@ -91,18 +117,26 @@ describe('scaffoldMapping with a proposal', () => {
   const text = scaffoldMapping(template, { proposal });
 
   it('writes sure matches live, with their unit and value map, and guesses commented with their score', () => {
-    expect(text).toContain('\n  # 成分: comp  # ? guess, score 0.45: to take it, use it instead of the FILL_IN line below\n  成分: {column: FILL_IN}\n');
-    expect(text).toContain('\n  结晶性:\n    column: crystallinity\n    map:\n      Polycrystalline: 多晶\n      # film: 单晶  # ? guess, score 0.45\n');
+    expect(text).toContain(
+      '\n  # 成分: comp  # ? guess, score 0.45: to take it, use it instead of the FILL_IN line below\n  成分: {column: FILL_IN}\n',
+    );
+    expect(text).toContain(
+      '\n  结晶性:\n    column: crystallinity\n    map:\n      Polycrystalline: 多晶\n      # film: 单晶  # ? guess, score 0.45\n',
+    );
     expect(text).toContain('\n  # 合成方法: route  # ? guess, score 0.40\n  # 空间群');
     expect(text).toContain('\n  测试温度: {column: T (K), unit: K}  # score 0.67\n');
     expect(text).toContain('\n# key: [comp]   # ? guess: its values are all different in the 3 rows read\n');
-    expect(text).toContain('# Columns not used: "src"\n# Fields without a column: 成分, 合成方法, 空间群, 电阻率, 塞贝克系数, 热电优值, 热导率, 电导率\n');
+    expect(text).toContain(
+      '# Columns not used: "src"\n# Fields without a column: 成分, 合成方法, 空间群, 电阻率, 塞贝克系数, 热电优值, 热导率, 电导率\n',
+    );
   });
 
   it('checks clean once the FILL_IN placeholders are filled, and so does taking every guess', () => {
     const filled = text.replace(/FILL_IN/g, 'x');
     expect(checkMapping(loadMapping(filled, 'p.yaml').spec, template).problems).toEqual([]);
-    const guesses = filled.replace(/^(\s*)# (.*) {2}# \? guess.*\n\s*成分: \{column: x\}$/m, '$1$2').replace(/^(\s*)# (\S+: \S+) {2}# \? guess.*$/gm, '$1$2');
+    const guesses = filled
+      .replace(/^(\s*)# (.*) {2}# \? guess.*\n\s*成分: \{column: x\}$/m, '$1$2')
+      .replace(/^(\s*)# (\S+: \S+) {2}# \? guess.*$/gm, '$1$2');
     const check = checkMapping(loadMapping(guesses, 'p.yaml').spec, template);
     expect(check.problems).toEqual([]);
     expect(check.content.map(([name]) => name)).toEqual(['成分', '结晶性', '合成方法', '测试温度', '电阻率', '塞贝克系数']);

@@ -34,15 +34,25 @@ describe('units the converter does not read', () => {
   const META = 'meta: {title: t, abstract: a, keywords: [k], source: {source: "10", methods: [experiment]}}\n';
 
   test('a unit in the mapping the converter does not read: MAPPING_UNKNOWN_UNIT at its line, with the unit to write', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: g\n  试验温度: {column: T, unit: oC}\n  热处理状态: {const: 锻态}\n`, 'm.yaml');
-    expect(checkMapping(spec, t101).problems.map((p) => [p.code, p.line, p.path, p.suggestions])).toEqual([['MAPPING_UNKNOWN_UNIT', 6, 'content.试验温度.unit', ['℃']]]);
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\n${META}content:\n  牌号: g\n  试验温度: {column: T, unit: oC}\n  热处理状态: {const: 锻态}\n`,
+      'm.yaml',
+    );
+    expect(checkMapping(spec, t101).problems.map((p) => [p.code, p.line, p.path, p.suggestions])).toEqual([
+      ['MAPPING_UNKNOWN_UNIT', 6, 'content.试验温度.unit', ['℃']],
+    ]);
   });
 
-  test('a header\'s unit the converter does not read: MAPPING_UNKNOWN_UNIT at the line naming the column; a LaTeX unit is read', () => {
-    const { spec } = loadMapping(`version: 1\ntemplate: 101\n${META}content:\n  牌号: g\n  试验温度: T\n  热处理状态: {const: 锻态}\n  强化相: {尺寸范围: size}\n`, 'm.yaml');
+  test("a header's unit the converter does not read: MAPPING_UNKNOWN_UNIT at the line naming the column; a LaTeX unit is read", () => {
+    const { spec } = loadMapping(
+      `version: 1\ntemplate: 101\n${META}content:\n  牌号: g\n  试验温度: T\n  热处理状态: {const: 锻态}\n  强化相: {尺寸范围: size}\n`,
+      'm.yaml',
+    );
     const check = checkMapping(spec, t101);
     const unknown = rowsFromArrays('a.csv', ['g', 'T (degrees Celsius!)', 'size ($\\mu$m)'], []).header;
-    expect(checkColumns({ spec, template: t101, check }, unknown).map((p) => [p.code, p.line, p.field, p.suggestions])).toEqual([['MAPPING_UNKNOWN_UNIT', 6, '试验温度', ['℃']]]);
+    expect(checkColumns({ spec, template: t101, check }, unknown).map((p) => [p.code, p.line, p.field, p.suggestions])).toEqual([
+      ['MAPPING_UNKNOWN_UNIT', 6, '试验温度', ['℃']],
+    ]);
     const latex = rowsFromArrays('a.csv', ['g', 'T ($^\\circ$C)', 'size ($\\mu$m)'], []).header;
     expect(checkColumns({ spec, template: t101, check }, latex)).toEqual([]);
   });

@@ -30,8 +30,20 @@ describe('the units library', () => {
 describe('the slim units instance', () => {
   test('is the one in use, and converts exactly as the whole mathjs bundle does', () => {
     const pairs = [
-      ['K', '℃'], ['℉', '℃'], ['ksi', 'MPa'], ['GPa', 'MPa'], ['ohm.cm', 'mΩ·cm'], ['Ω·cm', 'Ω·m'], ['S/cm', 'S/m'],
-      ['um', 'nm'], ['h', 'min'], ['W/mK', 'W/(m·K)'], ['eV', 'kJ'], ['g/cm^3', 'kg/m^3'], ['bar', 'MPa'], ['MPa', 'mm'],
+      ['K', '℃'],
+      ['℉', '℃'],
+      ['ksi', 'MPa'],
+      ['GPa', 'MPa'],
+      ['ohm.cm', 'mΩ·cm'],
+      ['Ω·cm', 'Ω·m'],
+      ['S/cm', 'S/m'],
+      ['um', 'nm'],
+      ['h', 'min'],
+      ['W/mK', 'W/(m·K)'],
+      ['eV', 'kJ'],
+      ['g/cm^3', 'kg/m^3'],
+      ['bar', 'MPa'],
+      ['MPa', 'mm'],
     ];
     const out = fresh(`
       import { createRequire } from 'node:module';

@@ -36,7 +36,10 @@ describe('the sandbox on a port it cannot have', () => {
   });
 
   test('EACCES is SANDBOX_PORT_DENIED; other listen errors pass through', () => {
-    expect(listenError(Object.assign(new Error('listen EACCES'), { code: 'EACCES' }), 80, '0.0.0.0')).toMatchObject({ kind: 'usage', code: 'SANDBOX_PORT_DENIED' });
+    expect(listenError(Object.assign(new Error('listen EACCES'), { code: 'EACCES' }), 80, '0.0.0.0')).toMatchObject({
+      kind: 'usage',
+      code: 'SANDBOX_PORT_DENIED',
+    });
     const other = Object.assign(new Error('getaddrinfo ENOTFOUND nohost'), { code: 'ENOTFOUND' });
     expect(listenError(other, 8700, 'nohost')).toBe(other);
   });

@@ -10,9 +10,17 @@ import { withSandbox } from '../../helpers/with-sandbox.js';
 const AUTH = { authorization: 'Bearer sandbox-token' };
 const SUBMIT = '/api/v1.1/storage/o/data/full?username=curator';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests poke at the answers by shape
-async function call(sandbox: Sandbox, path: string, init: RequestInit = {}): Promise<{ status: number; type: string | null; text: string; json: any; headers: Headers }> {
-  const response = await fetch(sandbox.url + path, { redirect: 'manual', ...init, headers: { ...AUTH, ...(init.headers as Record<string, string>) } });
+async function call(
+  sandbox: Sandbox,
+  path: string,
+  init: RequestInit = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests poke at the answers by shape
+): Promise<{ status: number; type: string | null; text: string; json: any; headers: Headers }> {
+  const response = await fetch(sandbox.url + path, {
+    redirect: 'manual',
+    ...init,
+    headers: { ...AUTH, ...(init.headers as Record<string, string>) },
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -24,7 +32,11 @@ async function call(sandbox: Sandbox, path: string, init: RequestInit = {}): Pro
 }
 
 function post(sandbox: Sandbox, body: unknown, path = SUBMIT, contentType = 'application/json'): ReturnType<typeof call> {
-  return call(sandbox, path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': contentType } });
+  return call(sandbox, path, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': contentType },
+  });
 }
 
 describe('sandbox routing, auth and envelope', () => {
@@ -81,7 +93,9 @@ describe('sandbox routing, auth and envelope', () => {
     const zero = await call(sandbox, '/api/v1/storage/o/templates?per_page=0');
     expect([zero.status, zero.json.code]).toEqual([422, 2102]);
     expect((await call(sandbox, '/api/v1/storage/o/templates?category=abc')).json.code).toBe(2102);
-    const own = await call(sandbox, '/api/v1/storage/o/templates?private=false&per_page=100', { headers: { authorization: 'Bearer owned' } });
+    const own = await call(sandbox, '/api/v1/storage/o/templates?private=false&per_page=100', {
+      headers: { authorization: 'Bearer owned' },
+    });
     expect(own.json.data.templates.every((t: { username: string }) => t.username === 'owner')).toBe(true);
   });
 
@@ -108,7 +122,10 @@ describe('sandbox submit semantics', () => {
     expect(first.status).toBe(201);
     expect(first.json).toEqual({ code: 0, data: 500 });
     expect(second.json.data).toBe(501);
-    const lines = readFileSync(store, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(store, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.id)).toEqual([500, 501]);
     expect(lines[0].body.content.牌号).toBe('GH4169');
   });
@@ -125,7 +142,9 @@ describe('sandbox submit semantics', () => {
 
   test('a token with an owner ignores ?username', async () => {
     const response = await call(sandbox, '/api/v1.1/storage/o/data/full?username=other', {
-      method: 'POST', body: JSON.stringify(sampleRecord()), headers: { authorization: 'Bearer owned', 'content-type': 'application/json' },
+      method: 'POST',
+      body: JSON.stringify(sampleRecord()),
+      headers: { authorization: 'Bearer owned', 'content-type': 'application/json' },
     });
     expect(sandbox.records().find((r) => r.id === response.json.data)?.username).toBe('owner');
   });
@@ -147,13 +166,35 @@ describe('sandbox submit semantics', () => {
   });
 
   test('content: unknown keys dropped, "" satisfies required, files must exist, arrays iterate', async () => {
-    const ok = await post(sandbox, sampleRecord({ 牌号: '', 额外: 'x', 显微组织: ['/media/_fs/sandbox/a.png'], 原始数据: 'not-an-array', 化学成分: [{ 元素: 'Ni', 未知: 1 }] }));
+    const ok = await post(
+      sandbox,
+      sampleRecord({
+        牌号: '',
+        额外: 'x',
+        显微组织: ['/media/_fs/sandbox/a.png'],
+        原始数据: 'not-an-array',
+        化学成分: [{ 元素: 'Ni', 未知: 1 }],
+      }),
+    );
     expect(ok.status).toBe(201);
     const stored = sandbox.records().find((r) => r.id === ok.json.data)!;
-    expect(stored.body.content).toEqual({ 牌号: '', 试验温度: 650, 热处理状态: '固溶+时效', 显微组织: ['/media/_fs/sandbox/a.png'], 化学成分: [{ 元素: 'Ni' }] });
+    expect(stored.body.content).toEqual({
+      牌号: '',
+      试验温度: 650,
+      热处理状态: '固溶+时效',
+      显微组织: ['/media/_fs/sandbox/a.png'],
+      化学成分: [{ 元素: 'Ni' }],
+    });
     const missingFile = await post(sandbox, sampleRecord({ 显微组织: ['/media/_fs/data_images/nope.png'] }));
-    expect([missingFile.status, missingFile.json.code, missingFile.json.error_detail]).toEqual([422, 2109, 'Cannot find file "_fs/data_images/nope.png"']);
-    const known = await post(sandbox, sampleRecord({ 原始数据: ['/media/_fs/data_files/2024/05/08/9d2a7c11-1f0e-4b3a-8d6c-2e5f7a9b0c12.csv'] }));
+    expect([missingFile.status, missingFile.json.code, missingFile.json.error_detail]).toEqual([
+      422,
+      2109,
+      'Cannot find file "_fs/data_images/nope.png"',
+    ]);
+    const known = await post(
+      sandbox,
+      sampleRecord({ 原始数据: ['/media/_fs/data_files/2024/05/08/9d2a7c11-1f0e-4b3a-8d6c-2e5f7a9b0c12.csv'] }),
+    );
     expect(known.status).toBe(201);
     const rowMissing = await post(sandbox, sampleRecord({ 化学成分: [{ 含量: 1 }] }));
     expect(rowMissing.json).toMatchObject({ code: 2102, error_detail: 'field "元素" is missing' });
@@ -182,18 +223,21 @@ describe('sandbox modes and faults', () => {
 
   test('the same seed gives the same fault sequence', async () => {
     const run = (): Promise<number[]> =>
-      withSandbox({ inMemory: true, failRate: 0.2, busyRate: 0.2, commitThenFailRate: 0.2, seed: 7, retryAfterSeconds: 3 }, async (sandbox) => {
-        const statuses: number[] = [];
-        for (let i = 0; i < 30; i++) {
-          const r = await post(sandbox, sampleRecord());
-          statuses.push(r.status);
-          if (r.status === 429) expect(r.headers.get('retry-after')).toBe('3');
-        }
-        const stats = sandbox.stats();
-        expect(stats.stored).toBe(sandbox.records().length);
-        expect(stats.stored).toBe(statuses.filter((s) => s === 201 || s === 500).length);
-        return statuses;
-      });
+      withSandbox(
+        { inMemory: true, failRate: 0.2, busyRate: 0.2, commitThenFailRate: 0.2, seed: 7, retryAfterSeconds: 3 },
+        async (sandbox) => {
+          const statuses: number[] = [];
+          for (let i = 0; i < 30; i++) {
+            const r = await post(sandbox, sampleRecord());
+            statuses.push(r.status);
+            if (r.status === 429) expect(r.headers.get('retry-after')).toBe('3');
+          }
+          const stats = sandbox.stats();
+          expect(stats.stored).toBe(sandbox.records().length);
+          expect(stats.stored).toBe(statuses.filter((s) => s === 201 || s === 500).length);
+          return statuses;
+        },
+      );
     const first = await run();
     expect(await run()).toEqual(first);
     expect(first).toEqual(expect.arrayContaining([201, 429, 500]));

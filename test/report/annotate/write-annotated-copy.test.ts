@@ -15,26 +15,42 @@ const problem = (file: string, row: number, column: string, found: string): RowP
 });
 
 describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
-  test('Problems first with links, each problem cell filled with its note, a status column; the file\'s own cells exact', async () => {
+  test("Problems first with links, each problem cell filled with its note, a status column; the file's own cells exact", async () => {
     const dir = await makeTempDir('mge-annotate-');
     const input = path.join(dir, 'data.csv');
     await writeFile(input, 'id,name,ys\n1,=1+1,500\n2,b,n/a\n3,c,=cmd|x\n');
     const out = path.join(dir, 'checked.xlsx');
     const problems = [problem(input, 3, 'C', 'n/a'), problem(input, 4, 'C', '=cmd|x')];
-    await writeAnnotatedCopy({ file: input, problems, statuses: [{ sheet: undefined, row: 3, text: 'invalid: 1 problem(s)' }, { sheet: undefined, row: 4, text: 'invalid: 1 problem(s)' }], summary: [['records', 3]] }, out);
+    await writeAnnotatedCopy(
+      {
+        file: input,
+        problems,
+        statuses: [
+          { sheet: undefined, row: 3, text: 'invalid: 1 problem(s)' },
+          { sheet: undefined, row: 4, text: 'invalid: 1 problem(s)' },
+        ],
+        summary: [['records', 3]],
+      },
+      out,
+    );
 
     const book = new (loadExcelJs().Workbook)();
     await book.xlsx.readFile(out);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Problems', 'data.csv']);
     const sheet = book.getWorksheet('data.csv')!;
-    const textOf = (v: unknown): unknown => (typeof v === 'object' && v !== null && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join('') : v);
+    const textOf = (v: unknown): unknown =>
+      typeof v === 'object' && v !== null && 'richText' in v
+        ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join('')
+        : v;
     expect(textOf(sheet.getCell('B2').value)).toBe('=1+1');
     expect(sheet.getCell('B2').formula).toBeUndefined();
     const marked: string[] = [];
-    sheet.eachRow((row) => row.eachCell((cell) => {
-      const fill = cell.fill as { fgColor?: { argb?: string } } | undefined;
-      if (fill?.fgColor?.argb === WARNING_FILL) marked.push(cell.address);
-    }));
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        const fill = cell.fill as { fgColor?: { argb?: string } } | undefined;
+        if (fill?.fgColor?.argb === WARNING_FILL) marked.push(cell.address);
+      }),
+    );
     expect(marked).toEqual(['C3', 'C4']);
     const note = sheet.getCell('C3').note;
     expect(typeof note === 'string' ? note : note?.texts?.map((t) => t.text).join('')).toContain('expected: a number in MPa');
@@ -60,7 +76,9 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
     const dir = await makeTempDir('mge-annotate-');
     const input = path.join(dir, 'data.json');
     await writeFile(input, '{}');
-    await expect(writeAnnotatedCopy({ file: input, problems: [], statuses: [], summary: [] }, path.join(dir, 'out.xlsx'))).rejects.toMatchObject({ code: 'ANNOTATE_INPUT' });
+    await expect(
+      writeAnnotatedCopy({ file: input, problems: [], statuses: [], summary: [] }, path.join(dir, 'out.xlsx')),
+    ).rejects.toMatchObject({ code: 'ANNOTATE_INPUT' });
   });
 });
 
@@ -70,7 +88,11 @@ describe('writeAnnotatedCopy of a workbook too large to copy whole', () => {
     const input = path.resolve('samples/steel_composition_rows.xlsx');
     const out = path.join(dir, 'checked.xlsx');
     const p = { ...problem(input, 3, 'D', 'x'), location: { file: input, sheet: '钢材', row: 3, column: 'D', cell: 'D3', header: '含量' } };
-    await writeAnnotatedCopy({ file: input, problems: [p], statuses: [{ sheet: '钢材', row: 3, text: 'invalid: 1 problem(s)' }], summary: [] }, out, { streamAbove: 0 });
+    await writeAnnotatedCopy(
+      { file: input, problems: [p], statuses: [{ sheet: '钢材', row: 3, text: 'invalid: 1 problem(s)' }], summary: [] },
+      out,
+      { streamAbove: 0 },
+    );
     const book = new (loadExcelJs().Workbook)();
     await book.xlsx.readFile(out);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Problems', '钢材']);

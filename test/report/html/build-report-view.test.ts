@@ -24,14 +24,21 @@ describe('buildReportView', () => {
 
   test('counts every key once by its latest status, like report --json', () => {
     const v = view(lines);
-    expect(Object.fromEntries(v.counts.map((c) => [c.name, c.count]))).toEqual({ keys: 7, uploaded: 3, invalid: 1, failed: 1, uncertain: 1, changed: 1 });
+    expect(Object.fromEntries(v.counts.map((c) => [c.name, c.count]))).toEqual({
+      keys: 7,
+      uploaded: 3,
+      invalid: 1,
+      failed: 1,
+      uncertain: 1,
+      changed: 1,
+    });
     expect(v.kind).toBe('report');
     expect(v.runs).toHaveLength(1);
     expect(v.runs[0]?.outcome?.state).toBe('no summary');
     expect(v.notices).toEqual([expect.stringMatching(/^the latest run \(.*\) has no summary line: it was killed/)]);
   });
 
-  test('problems in file and row order: the cells of invalid rows, the platform\'s answer for failed and uncertain rows', () => {
+  test("problems in file and row order: the cells of invalid rows, the platform's answer for failed and uncertain rows", () => {
     const p = view(lines).problems;
     expect(p.rows.map((r) => [r.row, r.status, r.code, r.cell])).toEqual([
       [2, 'failed', 'PLATFORM_ERROR', undefined],
@@ -39,12 +46,19 @@ describe('buildReportView', () => {
       [6, 'uncertain', 'PLATFORM_ERROR', undefined],
     ]);
     expect(p.rows[0]?.message).toBe('PLATFORM_ERROR (HTTP 422, code 2102): field "x" is missing');
-    expect(p.byCode).toEqual([{ value: 'PLATFORM_ERROR', count: 2 }, { value: 'VALUE_NOT_A_NUMBER', count: 1 }]);
+    expect(p.byCode).toEqual([
+      { value: 'PLATFORM_ERROR', count: 2 },
+      { value: 'VALUE_NOT_A_NUMBER', count: 1 },
+    ]);
   });
 
   test('uploaded rows with their platform ids (a hash key shortened), the changed row with the id it differs from', () => {
     const v = view(lines);
-    expect(v.uploaded?.rows.map((r) => [r.key, r.row, r.id])).toEqual([['b', 3, 12], ['a', 5, 11], ['#h8', 8, 14]]);
+    expect(v.uploaded?.rows.map((r) => [r.key, r.row, r.id])).toEqual([
+      ['b', 3, 12],
+      ['a', 5, 11],
+      ['#h8', 8, 14],
+    ]);
     expect(v.changed?.rows).toEqual([{ key: 'f', file: 'data.csv', sheet: undefined, row: 2, oldId: 13, oldHash: 'h6', hash: 'h7' }]);
     expect(v.uncertain?.rows.map((r) => [r.key, r.reason])).toEqual([['e', 'status 500']]);
   });

@@ -18,7 +18,13 @@ function reportView(lines: readonly ReportLine[]): HtmlReportView {
   return buildReportView(state, summarizeReport(state), { file: 'r.jsonl', generatedAt: 'now', toolVersion: '0.1.0' });
 }
 
-const hostileView = (): HtmlReportView => reportView(hostileReport().trimEnd().split('\n').map((l) => JSON.parse(l) as ReportLine));
+const hostileView = (): HtmlReportView =>
+  reportView(
+    hostileReport()
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ReportLine),
+  );
 
 /** The embedded data, and the page with it cut out (what the HTML parser reads as markup). */
 function split(html: string): { markup: string; data: { tables: { id: string; rows: unknown[][] }[]; s: string[] } } {
@@ -31,7 +37,7 @@ function split(html: string): { markup: string; data: { tables: { id: string; ro
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64');
 
 describe('renderHtmlReport', () => {
-  test('the policy forbids every request and allows exactly the page\'s own script and style, by hash', () => {
+  test("the policy forbids every request and allows exactly the page's own script and style, by hash", () => {
     const html = [...renderHtmlReport(hostileView())].join('');
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
@@ -40,7 +46,9 @@ describe('renderHtmlReport', () => {
     expect(CONTENT_SECURITY_POLICY).toContain(`style-src 'sha256-${sha256(style)}'`);
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replaceAll("'", '&#39;')}">`);
     // Nothing to load: no attribute names a resource (on a page whose data holds no such text).
-    expect([...renderHtmlReport(reportView([L.run(), L.invalid('a', 'h', 3), L.uploaded('b', 'g', 7)]))].join('')).not.toMatch(/\b(src|href|srcset|action)=/);
+    expect([...renderHtmlReport(reportView([L.run(), L.invalid('a', 'h', 3), L.uploaded('b', 'g', 7)]))].join('')).not.toMatch(
+      /\b(src|href|srcset|action)=/,
+    );
   });
 
   test('hostile texts never reach the markup as markup, and the data reads back to the same texts', () => {
@@ -50,10 +58,12 @@ describe('renderHtmlReport', () => {
     expect(markup).not.toMatch(/<img|<svg\/|<b>/i);
     expect(html.match(/<\/script/gi)).toHaveLength(2);
     expect(html).not.toMatch(/[\u2028\u2029]/);
-    const text = (v: unknown): string => (v === null ? '' : typeof v === 'number' ? (data.s[v] ?? '') : typeof v === 'string' ? v : (v as unknown[]).map(text).join(''));
+    const text = (v: unknown): string =>
+      v === null ? '' : typeof v === 'number' ? (data.s[v] ?? '') : typeof v === 'string' ? v : (v as unknown[]).map(text).join('');
     const problems = data.tables.find((t) => t.id === 'problems')!.rows.map((r) => r.map(text));
     const all = problems.flat();
-    for (const value of [HOSTILE.found, HOSTILE.header, HOSTILE.message, HOSTILE.field, HOSTILE.code, HOSTILE.key]) expect(all).toContain(value);
+    for (const value of [HOSTILE.found, HOSTILE.header, HOSTILE.message, HOSTILE.field, HOSTILE.code, HOSTILE.key])
+      expect(all).toContain(value);
     expect(all).toContain(`${HOSTILE.file}!${HOSTILE.sheetRef}!B7`);
   });
 
