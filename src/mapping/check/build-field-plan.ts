@@ -1,26 +1,14 @@
-import type { ArrayField, Field, RangeField, TableField } from '../../template/template-types.js';
+import type { ArrayField, Field, TableField } from '../../template/template-types.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import type { FieldPlan, NamedPlans } from './field-plan.js';
-import type { SpecMap, SpecNode, SpecPos } from '../load/spec-node.js';
+import type { SpecMap, SpecNode } from '../load/spec-node.js';
 import { scalarText } from '../load/spec-node.js';
-import { isKnownUnit, unitConversion } from '../values/unit-conversion.js';
-import { suggestUnits, unitLine } from '../values/suggest-units.js';
-import { parseValuePlan, VALUE_KEYS, type ValuePlan } from './value-plan.js';
+import type { ValuePlan } from './value-plan.js';
+import { extraKeys, mismatch, type PlanReport } from './plan-report.js';
+import { rangePlan } from './plan-range.js';
+import { checkChoiceTargets, checkUnit, planValue } from './plan-value.js';
 
-/** Reports a mapping problem at a node; `field` is the template path, `path` the mapping path. */
-export type PlanReport = (
-  code: string,
-  message: string,
-  pos: SpecPos,
-  path: string,
-  field: string | undefined,
-  suggestions?: string[],
-) => void;
-
-const STRUCTURE_KEYS = ['columns', 'rows', 'fromColumns', 'fromRows', 'items', 'lb', 'ub', 'val', 'err'];
 const PLACEHOLDER_TEXT = 'FILL_IN';
-/** The key of a two-column value±error range that lets it go without its error (docs/mapping.md → range). */
-const ERR_OPTIONAL = 'errOptional';
 const DEFAULT_ARRAY_SPLIT = /\s*[,;，；]\s*/;
 const DEFAULT_PATH_SPLIT = /\s*[\n,，]\s*/;
 
@@ -42,7 +30,7 @@ export function buildFieldPlan(field: Field, node: SpecNode, path: string, repor
     case 'choice':
     case 'image':
     case 'file': {
-      const value = valueOf(node, field, path, report, []);
+      const value = planValue(node, field, path, report, []);
       if (!value) return undefined;
       checkChoiceTargets(field, value, path, report);
       if ((field.type === 'image' || field.type === 'file') && !value.split)
@@ -87,11 +75,6 @@ function names(fields: readonly Field[]): string {
   return fields.map((f) => f.name).join(', ');
 }
 
-function mismatch(field: Field, node: SpecNode, path: string, report: PlanReport, message: string): undefined {
-  report('MAPPING_SHAPE_MISMATCH', `"${field.path}" (${field.type}): ${message}`, node, path, field.path);
-  return undefined;
-}
-
 /** Sub-field plans of a container, generator or table row; unknown names and unmapped required ones reported. */
 export function namedPlans(fields: readonly Field[], node: SpecMap, path: string, report: PlanReport, checkRequired: boolean): NamedPlans {
   const out: [string, FieldPlan][] = [];
@@ -121,184 +104,6 @@ export function namedPlans(fields: readonly Field[], node: SpecMap, path: string
     if (plan) out.push([f.name, plan]);
   }
   return out;
-}
-
-function valueOf(node: SpecNode, field: Field, path: string, report: PlanReport, extraKeys: readonly string[]): ValuePlan | undefined {
-  let bad = false;
-  if (node.kind === 'map') {
-    for (const [key, pos] of node.keyPos) {
-      if (VALUE_KEYS.includes(key) || extraKeys.includes(key)) continue;
-      bad = true;
-      if (STRUCTURE_KEYS.includes(key)) {
-        report(
-          'MAPPING_SHAPE_MISMATCH',
-          `"${field.path}" is a ${field.type}: \`${key}\` does not fit it`,
-          pos,
-          `${path}.${key}`,
-          field.path,
-        );
-      } else {
-        report(
-          'MAPPING_UNKNOWN_TRANSFORM',
-          `unknown value key or transform "${key}"`,
-          pos,
-          `${path}.${key}`,
-          field.path,
-          didYouMean(key, VALUE_KEYS),
-        );
-      }
-    }
-  }
-  // One problem per value: a misspelled key already explains why no source was found.
-  if (bad) return undefined;
-  const plan = parseValuePlan(node, false, (code, message, pos, suggestions) => report(code, message, pos, path, field.path, suggestions));
-  if (plan) checkUnit(plan, field, path, report);
-  if (plan && node.kind === 'map' && !transformsFit(node, field, path, report)) return undefined;
-  return plan;
-}
-
-/** Which field types each type-bound transform fits (an array's scalar elements count as their type). */
-const TRANSFORM_TYPES: ReadonlyArray<readonly [string, readonly string[], string]> = [
-  ['unit', ['number', 'range'], 'a unit belongs to number and range fields'],
-  ['decimal', ['number', 'range'], 'a decimal separator belongs to number and range fields'],
-  ['date', ['string'], 'a date is written as text: it belongs to string fields'],
-  ['split', ['array', 'image', 'file'], 'split belongs to arrays and image or file lists'],
-  ['errOptional', ['range'], 'errOptional belongs to value±error ranges'],
-];
-
-/** Reports a transform that cannot do anything on this field type (`date:` on a number, `unit:` on an image). */
-function transformsFit(node: SpecMap, field: Field, path: string, report: PlanReport): boolean {
-  let ok = true;
-  const element = field.type === 'array' ? field.element.type : field.type;
-  for (const [key, types, why] of TRANSFORM_TYPES) {
-    const pos = node.keyPos.get(key);
-    if (pos === undefined) continue;
-    const fits =
-      key === 'split' || key === 'errOptional'
-        ? types.includes(field.type) && !(field.type === 'range' && field.rangeType === 'interval')
-        : types.includes(element);
-    if (fits) continue;
-    ok = false;
-    report(
-      'MAPPING_SHAPE_MISMATCH',
-      `"${field.path}" is a ${field.type}${field.type === 'array' ? ` of ${element}` : ''}: \`${key}\` does not fit it (${why})`,
-      pos,
-      `${path}.${key}`,
-      field.path,
-    );
-  }
-  return ok;
-}
-
-/** A unit stated in the mapping is checked now; one read from a header, once the header is known. */
-function checkUnit(plan: ValuePlan, field: Field, path: string, report: PlanReport): void {
-  const target =
-    field.type === 'number' || field.type === 'range'
-      ? field
-      : field.type === 'array' && (field.element.type === 'number' || field.element.type === 'range')
-        ? field.element
-        : undefined;
-  if (plan.unit === undefined || target === undefined) return;
-  if (!unitConversion(plan.unit, target.unit)) {
-    if (!isKnownUnit(plan.unit)) {
-      const suggestions = suggestUnits(plan.unit, target.unit);
-      const fix = suggestions[0] === undefined ? 'write a unit such as MPa, ℃, μm, wt.%' : `write \`${unitLine(suggestions[0])}\``;
-      report(
-        'MAPPING_UNKNOWN_UNIT',
-        `unknown unit "${plan.unit}" (the template's unit of "${target.path}" is "${target.unit ?? ''}"): ${fix}`,
-        plan,
-        `${path}.unit`,
-        target.path,
-        suggestions,
-      );
-      return;
-    }
-    report(
-      'MAPPING_UNIT_CONVERSION',
-      `cannot convert "${plan.unit}" to the template unit "${target.unit ?? ''}" of "${target.path}"`,
-      plan,
-      `${path}.unit`,
-      target.path,
-    );
-  }
-}
-
-function checkChoiceTargets(field: Field, value: ValuePlan, path: string, report: PlanReport): void {
-  if (field.type !== 'choice') return;
-  const targets: Array<[string, unknown]> = [];
-  for (const [from, to] of value.map ?? []) targets.push([from, to]);
-  for (const [from, to] of value.lookup ?? []) targets.push([from, to]);
-  if (value.source.kind === 'const') targets.push(['const', value.source.value]);
-  if (value.default !== undefined) targets.push(['default', value.default]);
-  for (const [from, to] of targets) {
-    if (typeof to !== 'string' || !field.allOptions.includes(to)) {
-      report(
-        'MAPPING_CHOICE_TARGET_NOT_OPTION',
-        `"${from}" maps to ${JSON.stringify(to)}, which is not an option of "${field.path}" (${field.allOptions.join(', ')})`,
-        value,
-        path,
-        field.path,
-        typeof to === 'string' ? didYouMean(to, field.allOptions) : [],
-      );
-    }
-  }
-}
-
-function rangePlan(field: RangeField, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {
-  const [first, second] = field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
-  const [wrong1, wrong2] = field.rangeType === 'interval' ? ['val', 'err'] : ['lb', 'ub'];
-  if (node.kind === 'map' && (node.entries.has(wrong1) || node.entries.has(wrong2))) {
-    return mismatch(
-      field,
-      node,
-      path,
-      report,
-      `this range is ${field.rangeType === 'interval' ? 'an interval {lb, ub}' : 'a value±error {val, err}'}: use \`${first}\` and \`${second}\``,
-    );
-  }
-  if (node.kind === 'map' && (node.entries.has(first) || node.entries.has(second))) {
-    const a = node.entries.get(first);
-    const b = node.entries.get(second);
-    if (a && !b && node.entries.has(ERR_OPTIONAL))
-      return mismatch(
-        field,
-        node,
-        path,
-        report,
-        `\`${ERR_OPTIONAL}\` is for an error column that may be empty: name that column as \`err\` (or map the value alone to a number field)`,
-      );
-    if (!a || !b) return mismatch(field, node, path, report, `a range from two columns needs both \`${first}\` and \`${second}\``);
-    const allowed = field.rangeType === 'error' ? [first, second, ERR_OPTIONAL] : [first, second];
-    for (const [key, pos] of node.keyPos) {
-      if (key === ERR_OPTIONAL && field.rangeType === 'interval')
-        report(
-          'MAPPING_SHAPE_MISMATCH',
-          `"${field.path}" is an interval: \`${ERR_OPTIONAL}\` belongs to a value±error range`,
-          pos,
-          `${path}.${key}`,
-          field.path,
-        );
-      else if (!allowed.includes(key))
-        report(
-          'MAPPING_UNKNOWN_TRANSFORM',
-          `unknown key "${key}" in a two-column range`,
-          pos,
-          `${path}.${key}`,
-          field.path,
-          didYouMean(key, allowed),
-        );
-    }
-    const optional = node.entries.get(ERR_OPTIONAL);
-    const errOptional = optional?.kind === 'scalar' && optional.value === true;
-    if (optional !== undefined && field.rangeType === 'error' && !(optional.kind === 'scalar' && typeof optional.value === 'boolean')) {
-      report('MAPPING_BAD_OPTION', `\`${ERR_OPTIONAL}\` is true or false`, optional, `${path}.${ERR_OPTIONAL}`, field.path);
-    }
-    const pa = valueOf(a, field, `${path}.${first}`, report, []);
-    const pb = valueOf(b, field, `${path}.${second}`, report, []);
-    return pa && pb ? { kind: 'range2', field, a: pa, b: pb, errOptional } : undefined;
-  }
-  const value = valueOf(node, field, path, report, []);
-  return value ? { kind: 'range1', field, value } : undefined;
 }
 
 function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {
@@ -341,25 +146,11 @@ function arrayPlan(field: ArrayField, node: SpecNode, path: string, report: Plan
       report,
       `its elements are ${element.type}s: use \`items: [...]\` (one mapping per element) or \`fromRows:\` (one element per grouped row)`,
     );
-  const value = valueOf(node, field, path, report, []);
+  const value = planValue(node, field, path, report, []);
   if (!value) return undefined;
   checkChoiceTargets(element, value, path, report);
   const split = value.split ?? (element.type === 'image' || element.type === 'file' ? DEFAULT_PATH_SPLIT : DEFAULT_ARRAY_SPLIT);
   return { kind: 'arraySplit', field, value: { ...value, split }, defaultSplit: value.split === undefined };
-}
-
-function extraKeys(node: SpecMap, allowed: readonly string[], field: Field, path: string, report: PlanReport): void {
-  for (const [key, pos] of node.keyPos) {
-    if (!allowed.includes(key))
-      report(
-        'MAPPING_UNKNOWN_TRANSFORM',
-        `unknown key "${key}" for ${field.type} "${field.path}"`,
-        pos,
-        `${path}.${key}`,
-        field.path,
-        didYouMean(key, allowed),
-      );
-  }
 }
 
 function tablePlan(field: TableField, node: SpecNode, path: string, report: PlanReport): FieldPlan | undefined {

@@ -1,7 +1,7 @@
 import type { SourceHeader, SourceRow } from '../../sources/source-types.js';
 import { validateMeta } from '../../validate/validate-meta.js';
 import { validateValue } from '../../validate/validate-content.js';
-import type { PlanReport } from './build-field-plan.js';
+import type { PlanReport } from './plan-report.js';
 import type { CompileEnv } from '../compile/compile-env.js';
 import { compileField } from '../compile/compile-field.js';
 import { compileMeta } from '../compile/compile-meta.js';

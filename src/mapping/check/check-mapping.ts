@@ -1,5 +1,6 @@
 import type { Template } from '../../template/template-types.js';
-import { namedPlans, type PlanReport } from './build-field-plan.js';
+import { namedPlans } from './build-field-plan.js';
+import type { PlanReport } from './plan-report.js';
 import { checkConstants } from './check-constants.js';
 import type { NamedPlans } from './field-plan.js';
 import type { MappingProblem } from '../mapping-problem.js';
