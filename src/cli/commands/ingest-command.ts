@@ -13,7 +13,8 @@ import { ROW_LIMIT_EPILOGUE } from '../exit-codes.js';
 import { choiceOption, maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
-import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
+import { INPUTS_DESCRIPTION, INPUT_OPTIONS } from '../input-options.js';
+import { workbookOptions } from '../workbook-options.js';
 
 function once<T>(open: () => Promise<T>): () => Promise<T> {
   let opened: Promise<T> | undefined;
@@ -107,21 +108,8 @@ export const ingestCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', {
-          type: 'string',
-          array: true,
-          describe:
-            'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do',
-        })
-        .option('mapping', {
-          type: 'string',
-          describe: "the mapping file (YAML); without it the one input is read as the platform's workbook (docs/platform-workbook.md)",
-        })
-        .options(WORKBOOK_OPTIONS)
-        .option('recursive', {
-          type: 'boolean',
-          describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)',
-        })
+        .positional('inputs', { type: 'string', array: true, describe: INPUTS_DESCRIPTION })
+        .options(INPUT_OPTIONS)
         .option('report', {
           type: 'string',
           demandOption: true,

@@ -7,7 +7,8 @@ import { formatPreview, previewJson } from '../render/format-preview.js';
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
-import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
+import { INPUT_OPTIONS } from '../input-options.js';
+import { workbookOptions } from '../workbook-options.js';
 
 /** Records shown when `--rows` is not given: a screenful, enough to see a mapping at work. */
 const DEFAULT_ROWS = 5;
@@ -25,16 +26,8 @@ export const previewCommand = defineCommand({
           array: true,
           describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods), read in the order validate and ingest read them',
         })
-        .option('mapping', {
-          type: 'string',
-          describe: "the mapping file (YAML); without it the one input is read as the platform's workbook (docs/platform-workbook.md)",
-        })
+        .options(INPUT_OPTIONS)
         .option('rows', { type: 'string', describe: `how many records to show, from the first [default: ${DEFAULT_ROWS}]` })
-        .options(WORKBOOK_OPTIONS)
-        .option('recursive', {
-          type: 'boolean',
-          describe: 'a directory input gives the table files of its sub-directories too (not hidden ones)',
-        })
         .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' })
         .epilogue(
           'Reads only the records it shows and uploads nothing. Exit codes: 0 every record shown is valid (or nothing to preview); 1 some record shown is invalid (its problems are listed under it); 2 mapping, template or input problem.',

@@ -9,7 +9,8 @@ import { createProgress } from '../render/create-progress.js';
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
-import { WORKBOOK_OPTIONS, workbookOptions } from '../workbook-options.js';
+import { INPUTS_DESCRIPTION, INPUT_OPTIONS } from '../input-options.js';
+import { workbookOptions } from '../workbook-options.js';
 
 /**
  * Problems `validate --json` lists at most (about 300 bytes each, so some 30 MB); past it they are
@@ -27,21 +28,8 @@ export const validateCommand = defineCommand({
   builder: (y) =>
     addTemplateSourceOptions(
       y
-        .positional('inputs', {
-          type: 'string',
-          array: true,
-          describe:
-            'input files, directories or globs (csv, tsv, xlsx, xls, ods; ** in a glob matches any depth); an existing folder with no table files is nothing to do',
-        })
-        .option('mapping', {
-          type: 'string',
-          describe: "the mapping file (YAML); without it the one input is read as the platform's workbook (docs/platform-workbook.md)",
-        })
-        .options(WORKBOOK_OPTIONS)
-        .option('recursive', {
-          type: 'boolean',
-          describe: 'a directory input gives the table files of their sub-directories too (not hidden ones)',
-        })
+        .positional('inputs', { type: 'string', array: true, describe: INPUTS_DESCRIPTION })
+        .options(INPUT_OPTIONS)
         .option('errors', {
           type: 'string',
           describe:
