@@ -26,20 +26,33 @@ function describe(first: FirstSeen): string {
   return `${first.file}${first.sheet === undefined ? '' : ` sheet ${first.sheet}`} row ${first.row}`;
 }
 
+/** The ledger's numbering of keys it holds compactly (`LedgerState.compactKeys`). */
+export interface KnownKeys {
+  /** A key's entry number (dense from 0, one per key), or -1. */
+  find(key: string): number;
+}
+
+const PAGE_BITS = 16;
+const PAGE_ENTRIES = 1 << PAGE_BITS;
+
 /**
  * Passes rows through, turning the second and later rows of a key within one run into invalid rows
  * (`DUPLICATE_KEY`, naming the first row) so two rows never both upload under one identity and the
  * ledger never has to guess which of them a key means.
  *
- * Memory: one slot per distinct key of the run in a {@link createDigestTable} table outside the
- * JavaScript heap, as small as it can be without giving up exactness: the key's 16-byte digest to a
- * number packing the first row's number with the index of its file and sheet, which are interned once
- * per source. 32–40 bytes a key whatever the key's length (a million-row run holds about 36 MiB). A
- * probabilistic filter would be smaller but would reject unique rows on a false positive, which a
- * curator cannot fix; a digest collision between two different keys is a 2^-128 event.
+ * Memory: one slot per distinct key of the run, outside the JavaScript heap, as small as it can be
+ * without giving up exactness: a number packing the first row's number with the index of its file and
+ * sheet, which are interned once per source. A key the ledger already holds compactly (`known`, most
+ * keys of a resume) is marked by its entry number there: 8 bytes in pages made as they are needed. Any
+ * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 32–40 bytes a key
+ * whatever the key's length (a million new rows hold about 36 MiB). A probabilistic filter would be
+ * smaller but would reject unique rows on a false positive, which a curator cannot fix; a digest
+ * collision between two different keys is a 2^-128 event.
  */
-export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): AsyncIterable<MappedRow> {
+export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>, known?: KnownKeys): AsyncIterable<MappedRow> {
   const seen = createDigestTable();
+  /** By the ledger's entry number: 0 unseen, else the packed first row plus one. */
+  const seenKnown: Float64Array[] = [];
   const sources: { readonly file: string; readonly sheet: string | undefined }[] = [];
   let source = -1;
   for await (const row of rows) {
@@ -49,16 +62,26 @@ export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>): Async
       source = sources.findIndex((s) => s.file === file && s.sheet === sheet);
       if (source < 0) source = sources.push({ file, sheet }) - 1;
     }
-    const packed = seen.getOrSet(row.key, source * ROWS_PER_SOURCE + row.location.row);
+    const first = source * ROWS_PER_SOURCE + row.location.row;
+    const entry = known === undefined ? -1 : known.find(row.key);
+    let packed: number | undefined;
+    if (entry >= 0) {
+      const page = (seenKnown[entry >>> PAGE_BITS] ??= new Float64Array(PAGE_ENTRIES));
+      const mark = page[entry & (PAGE_ENTRIES - 1)]!;
+      if (mark === 0) page[entry & (PAGE_ENTRIES - 1)] = first + 1;
+      else packed = mark - 1;
+    } else {
+      packed = seen.getOrSet(row.key, first);
+    }
     if (packed === undefined) {
       yield row;
       continue;
     }
     const from = sources[Math.floor(packed / ROWS_PER_SOURCE)]!;
-    const first: FirstSeen = { file: from.file, sheet: from.sheet, row: packed % ROWS_PER_SOURCE };
+    const firstSeen: FirstSeen = { file: from.file, sheet: from.sheet, row: packed % ROWS_PER_SOURCE };
     const problem: RowProblem = {
       code: 'DUPLICATE_KEY',
-      message: `the key ${JSON.stringify(row.key)} was already used by ${describe(first)} in this run`,
+      message: `the key ${JSON.stringify(row.key)} was already used by ${describe(firstSeen)} in this run`,
       location: row.location,
       field: 'key',
       expected: 'a key no other row of the run has',

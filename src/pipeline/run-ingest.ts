@@ -295,7 +295,7 @@ async function ingestWith(
         mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...(deps.signal ? { signal: deps.signal } : {}) }),
         options.shard,
       );
-      const limit = limitErrors(guardDuplicateKeys(sharded.rows), options.maxErrors);
+      const limit = limitErrors(guardDuplicateKeys(sharded.rows, previous?.compactKeys), options.maxErrors);
       const outstanding = createOutstandingFiles();
       const onOutcome = (outcome: RowOutcome): void => {
         outstanding.add(outcome);

@@ -1,4 +1,5 @@
-import { hash as digest } from 'node:crypto';
+import { createDigestIndex, PAGE_BITS } from '../util/create-digest-index.js';
+import { createSpillPages, type SpillPages } from '../util/create-spill-pages.js';
 
 /** A key that is plainly uploaded: the one record stored for it is of its latest content. */
 export interface PlainKey {
@@ -17,13 +18,21 @@ export interface PlainKey {
 /** The plainly uploaded keys of a report, outside the JavaScript heap (see {@link createLedgerTable}). */
 export interface LedgerTable {
   get(key: string): PlainKey | undefined;
+  /**
+   * The key's entry number, or -1 when it was never held: numbers are dense from 0 and a number is
+   * never given to another key, so a caller may keep its own marks per key in an array (the
+   * duplicate-key guard of a resume, instead of a second table of the same keys).
+   */
+  find(key: string): number;
   set(key: string, entry: PlainKey): void;
   /** Forgets the key (it is no longer plainly uploaded); true when it was held. */
   delete(key: string): boolean;
   /** Keys held. */
   readonly size: number;
-  /** Bytes held (outside the JavaScript heap). */
+  /** Bytes held in memory (outside the JavaScript heap). */
   readonly bytes: number;
+  /** Bytes of values moved to the spill file. */
+  readonly spilledBytes: number;
 }
 
 /** A hash the table can hold: what `ingest` writes (sha256 hex). Others (hand-made reports) stay on the heap. */
@@ -31,135 +40,95 @@ export function isTableHash(hash: string): boolean {
   return hash.length === 64 && /^[0-9a-f]{64}$/.test(hash);
 }
 
-/** Entries per page: 4 MiB pages, so growing never copies what is held. */
-const PAGE_ENTRIES = 1 << 16;
 /**
- * An entry, in 32-bit words: key digest (4), hash (8), id as a double (2), line (1), attempts and the
- * live bit (1), the upload time in ms as a double (2; NaN when unknown).
+ * An entry's values, beside its digest in the {@link createDigestIndex} index: the hash (32 bytes), the
+ * id as a double (8), the upload time in ms as a double (8; NaN when unknown), the line (4), the
+ * attempts (4). Whether the key is held (live) is a bit of its own, in memory.
  */
-const ENTRY_WORDS = 18;
-const LIVE = 0x80000000;
-/** The index is grown (doubled, rebuilt) past this load; it holds 4 bytes a slot. */
-const MAX_LOAD = 0.5;
+const ENTRY_BYTES = 56;
+const HASH = 0;
+const ID = 32;
+const AT = 40;
+const LINE = 48;
+const ATTEMPTS = 52;
+/** Entries per page of values (3.5 MiB). */
+const PAGE_ENTRIES = 1 << PAGE_BITS;
 
-interface Page {
-  readonly words: Uint32Array;
-  readonly doubles: Float64Array;
-  readonly bytes: Uint8Array;
+export interface LedgerTableOptions {
+  /**
+   * Folders where the values of all but the newest two pages of keys (131,072 keys, 7 MiB) may go to a
+   * file (`createSpillPages`); none, or none that takes the file, keeps them all in memory. @default []
+   */
+  readonly spillDirs?: readonly string[] | undefined;
 }
 
-function newPage(): Page {
-  const buffer = new ArrayBuffer(PAGE_ENTRIES * ENTRY_WORDS * 4);
-  return { words: new Uint32Array(buffer), doubles: new Float64Array(buffer), bytes: new Uint8Array(buffer) };
-}
+/** Closes the spill file of a table no longer reachable (a folded state is dropped, not closed). */
+const release = new FinalizationRegistry<SpillPages>((pages) => pages.close());
 
 /**
- * A table from a key to its {@link PlainKey}, 72 bytes an entry in pages of ArrayBuffers plus a
- * 4-byte open-addressing index slot (load ≤ 0.5): ~76 bytes a key, ~73 MiB for a million keys
- * whatever the keys' length. A key is known by its 16-byte MD5 digest (two keys collide with
- * probability 2^-128 per pair; the key itself is not kept), the hash by its 32 bytes.
+ * A table from a key to its {@link PlainKey}: the key's 16-byte digest in a {@link createDigestIndex}
+ * index (a key collides with another with probability about 2^-128 per pair; the key itself is not
+ * kept) and 56 bytes of values in {@link createSpillPages} pages: ~80 bytes a key whatever the keys'
+ * length, of which the values of all but the newest 131,072 keys may live in a file (`spillDirs`),
+ * leaving ~24 bytes a key in memory.
  *
  * Why off the heap: folded into a `Map` of objects, a million keys held ~500 MiB, and V8 sizes its
  * heap as a multiple of what survives a collection; an ArrayBuffer costs its own size only
  * (ARCHITECTURE.md, Backpressure). A forgotten entry keeps its place (its live bit cleared) and is
  * reused if the key comes back.
  */
-export function createLedgerTable(): LedgerTable {
-  const pages: Page[] = [];
-  let entries = 0;
+export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable {
+  const keys = createDigestIndex();
+  const values = createSpillPages(ENTRY_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
+  /** One bit a key: held or forgotten. */
+  const liveBits: Uint8Array[] = [];
+  const scratch = Buffer.alloc(ENTRY_BYTES);
   let live = 0;
-  let slots = 1024;
-  let index = new Int32Array(slots);
 
-  const pageOf = (entry: number): Page => pages[entry >>> 16]!;
-  const base = (entry: number): number => (entry & (PAGE_ENTRIES - 1)) * ENTRY_WORDS;
-
-  /** The index slot of the digest, or the empty slot where it belongs. */
-  function find(d0: number, d1: number, d2: number, d3: number): number {
-    const mask = slots - 1;
-    let slot = d0 & mask;
-    for (;;) {
-      const stored = index[slot]!;
-      if (stored === 0) return slot;
-      const entry = stored - 1;
-      const { words } = pageOf(entry);
-      const w = base(entry);
-      if (words[w] === d0 && words[w + 1] === d1 && words[w + 2] === d2 && words[w + 3] === d3) return slot;
-      slot = (slot + 1) & mask;
-    }
+  const isLive = (entry: number): boolean =>
+    ((liveBits[entry >>> PAGE_BITS]![(entry & (PAGE_ENTRIES - 1)) >>> 3]! >>> (entry & 7)) & 1) === 1;
+  function setLive(entry: number, on: boolean): void {
+    const bits = liveBits[entry >>> PAGE_BITS]!;
+    const byte = (entry & (PAGE_ENTRIES - 1)) >>> 3;
+    bits[byte] = on ? bits[byte]! | (1 << (entry & 7)) : bits[byte]! & ~(1 << (entry & 7));
   }
 
-  function grow(): void {
-    slots *= 2;
-    index = new Int32Array(slots);
-    for (let entry = 0; entry < entries; entry++) {
-      const { words } = pageOf(entry);
-      const w = base(entry);
-      index[find(words[w]!, words[w + 1]!, words[w + 2]!, words[w + 3]!)] = entry + 1;
-    }
-  }
-
-  function lookup(key: string): { slot: number; d: Buffer } {
-    const d = digest('md5', key, 'buffer');
-    return { slot: find(d.readUInt32LE(0), d.readUInt32LE(4), d.readUInt32LE(8), d.readUInt32LE(12)), d };
-  }
-
-  return {
+  const table: LedgerTable = {
+    find: (key) => keys.find(key),
     get(key) {
-      const stored = index[lookup(key).slot]!;
-      if (stored === 0) return undefined;
-      const entry = stored - 1;
-      const page = pageOf(entry);
-      const w = base(entry);
-      const flags = page.words[w + 15]!;
-      if ((flags & LIVE) === 0) return undefined;
-      const hash = Buffer.from(page.bytes.buffer, (w + 4) * 4, 32).toString('hex');
-      const at = page.doubles[(w + 16) / 2]!;
+      const entry = keys.find(key);
+      if (entry < 0 || !isLive(entry)) return undefined;
+      values.read(entry, scratch);
+      const at = scratch.readDoubleLE(AT);
       return {
-        hash,
-        id: page.doubles[(w + 12) / 2]!,
-        attempts: flags & ~LIVE,
-        line: page.words[w + 14]!,
+        hash: scratch.toString('hex', HASH, HASH + 32),
+        id: scratch.readDoubleLE(ID),
+        attempts: scratch.readUInt32LE(ATTEMPTS),
+        line: scratch.readUInt32LE(LINE),
         uploadedAt: Number.isNaN(at) ? undefined : new Date(at).toISOString(),
       };
     },
     set(key, value) {
-      const found = lookup(key);
-      const d = found.d;
-      let slot = found.slot;
-      let stored = index[slot]!;
-      if (stored === 0) {
-        if (entries + 1 > slots * MAX_LOAD) {
-          grow();
-          slot = find(d.readUInt32LE(0), d.readUInt32LE(4), d.readUInt32LE(8), d.readUInt32LE(12));
-        }
-        if (entries === pages.length * PAGE_ENTRIES) pages.push(newPage());
-        stored = entries + 1;
-        entries += 1;
-        index[slot] = stored;
-        const { words } = pageOf(stored - 1);
-        const w = base(stored - 1);
-        for (let i = 0; i < 4; i++) words[w + i] = d.readUInt32LE(i * 4);
+      let entry = keys.find(key);
+      if (entry < 0) {
+        entry = keys.add(key);
+        if (entry >>> PAGE_BITS === liveBits.length) liveBits.push(new Uint8Array(PAGE_ENTRIES / 8));
       }
-      const entry = stored - 1;
-      const page = pageOf(entry);
-      const w = base(entry);
-      if ((page.words[w + 15]! & LIVE) === 0) live += 1;
-      page.bytes.set(Buffer.from(value.hash, 'hex'), (w + 4) * 4);
-      page.doubles[(w + 12) / 2] = value.id;
-      page.words[w + 14] = value.line;
-      page.doubles[(w + 16) / 2] = value.uploadedAt === undefined ? Number.NaN : Date.parse(value.uploadedAt);
-      page.words[w + 15] = (Math.min(value.attempts, 0x7fffffff) | LIVE) >>> 0;
+      if (!isLive(entry)) {
+        setLive(entry, true);
+        live += 1;
+      }
+      scratch.write(value.hash, HASH, 32, 'hex');
+      scratch.writeDoubleLE(value.id, ID);
+      scratch.writeDoubleLE(value.uploadedAt === undefined ? Number.NaN : Date.parse(value.uploadedAt), AT);
+      scratch.writeUInt32LE(value.line >>> 0, LINE);
+      scratch.writeUInt32LE(Math.min(value.attempts, 0xffffffff) >>> 0, ATTEMPTS);
+      values.write(entry, scratch);
     },
     delete(key) {
-      const stored = index[lookup(key).slot]!;
-      if (stored === 0) return false;
-      const entry = stored - 1;
-      const page = pageOf(entry);
-      const w = base(entry);
-      const flags = page.words[w + 15]!;
-      if ((flags & LIVE) === 0) return false;
-      page.words[w + 15] = flags & ~LIVE;
+      const entry = keys.find(key);
+      if (entry < 0 || !isLive(entry)) return false;
+      setLive(entry, false);
       live -= 1;
       return true;
     },
@@ -167,7 +136,12 @@ export function createLedgerTable(): LedgerTable {
       return live;
     },
     get bytes() {
-      return pages.length * PAGE_ENTRIES * ENTRY_WORDS * 4 + index.byteLength;
+      return values.residentBytes + liveBits.length * (PAGE_ENTRIES / 8) + keys.bytes;
+    },
+    get spilledBytes() {
+      return values.spilledBytes;
     },
   };
+  release.register(table, values);
+  return table;
 }

@@ -20,6 +20,8 @@ export interface ReportFolderOptions {
    * {@link LedgerState}. What a resume and `report` need; the exports need every key whole.
    */
   readonly compact: true;
+  /** Where the table may move the values of older keys to a file (`LedgerTableOptions.spillDirs`). @default [] */
+  readonly spillDirs?: readonly string[] | undefined;
 }
 
 /** True when a key's whole state is: uploaded with its latest content, nothing else to remember. */
@@ -61,7 +63,7 @@ export function createReportFolder(): ReportFolder<ReportState>;
 export function createReportFolder(options: ReportFolderOptions): ReportFolder<LedgerState>;
 export function createReportFolder(options?: ReportFolderOptions): ReportFolder<LedgerState> {
   const held = new Map<string, KeyState>();
-  const table: LedgerTable | undefined = options?.compact ? createLedgerTable() : undefined;
+  const table: LedgerTable | undefined = options?.compact ? createLedgerTable({ spillDirs: options.spillDirs }) : undefined;
   const open = new Set<KeyState>();
   const runs: RunLine[] = [];
   const summaries: SummaryLine[] = [];
@@ -165,7 +167,7 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
                 return held.size + table.size;
               },
             };
-      return { keys, counts, onPlatform, outstanding, runs, summaries, runSummaries };
+      return { keys, compactKeys: table, counts, onPlatform, outstanding, runs, summaries, runSummaries };
     },
   };
 }

@@ -64,6 +64,11 @@ export interface KeyLedger {
  */
 export interface LedgerState {
   readonly keys: KeyLedger;
+  /**
+   * The plainly uploaded keys' entry numbers in the compact fold's table (`LedgerTable.find`), for a
+   * caller that marks keys of its own; undefined when the fold is whole.
+   */
+  readonly compactKeys?: { find(key: string): number } | undefined;
   /** Keys by latest status. */
   readonly counts: Readonly<Record<KeyStatus, number>>;
   /** Keys with a record that is (uploaded) or may be (uncertain) on the platform. */

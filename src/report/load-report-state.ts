@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createReportFolder, type LedgerState, type ReportState } from './fold-report.js';
 import { scanReport, type ReportWarning, type ScanReportOptions } from './scan-report.js';
 
@@ -25,7 +27,10 @@ export async function loadReportState(
   file: string,
   options: LoadReportOptions = {},
 ): Promise<{ state: LedgerState; warnings: readonly ReportWarning[]; exists: boolean }> {
-  const folder = options.whole === true ? createReportFolder() : createReportFolder({ compact: true });
+  // The table's older values go beside the report (a folder that is written to anyway, and on a disk,
+  // where the system's temporary folder may be memory), else there.
+  const spillDirs = [path.dirname(path.resolve(file)), tmpdir()];
+  const folder = options.whole === true ? createReportFolder() : createReportFolder({ compact: true, spillDirs });
   const result = await scanReport(file, (line, number) => folder.add(line, number), options);
   return { state: folder.state(), warnings: result.warnings, exists: result.exists };
 }

@@ -144,6 +144,35 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
   );
 
   test(
+    'on resume, a second row of an uploaded key is a DUPLICATE_KEY naming the first, even with --on-change upload',
+    () =>
+      withSandbox({}, async (sandbox, dir, storeFile) => {
+        const { header, rows } = await sampleLines();
+        const input = path.join(dir, 'nightly.csv');
+        await writeFile(input, [header, ...rows.slice(0, 10), ''].join('\n'));
+        const report = path.join(dir, 'nightly.report.jsonl');
+        expect((await runCli(ingestArgs(input, report), envFor(sandbox, dir))).code).toBe(0);
+        // Two edits of the row at line 4, appended: each alone would be a change to upload.
+        const edited = (elongation: string): string => [...(rows[2] ?? '').split(',').slice(0, -1), elongation].join(',');
+        await writeFile(input, [header, ...rows.slice(0, 10), edited('31.5'), edited('32.5'), ''].join('\n'));
+        const again = await runCli(ingestArgs(input, report, '--on-change', 'upload', '--json'), envFor(sandbox, dir));
+        expect(again.code).toBe(1);
+        expect((JSON.parse(again.stdout) as JsonSummary).counts).toMatchObject({ skipped: 10, invalid: 2, uploaded: 0 });
+        expect(sandbox.records()).toHaveLength(10);
+        const { state } = await loadReportState(report, { whole: true });
+        const invalid = [...state.keys.values()].filter((e) => e.status === 'invalid');
+        expect(invalid.map((e) => [e.problems?.[0]?.code, e.location.row])).toEqual([
+          ['DUPLICATE_KEY', 12],
+          ['DUPLICATE_KEY', 13],
+        ]);
+        expect(invalid.every((e) => e.problems?.[0]?.message.includes('row 4 in this run'))).toBe(true);
+        const a = await audit(storeFile, report);
+        expect(a.duplicates).toEqual([]);
+      }),
+    30_000,
+  );
+
+  test(
     '--dry-run posts nothing, reports a duplicate key as invalid, and leaves the report ready for the real run',
     () =>
       withSandbox({}, async (sandbox, dir) => {

@@ -2,6 +2,7 @@ import { guardDuplicateKeys } from '../../src/pipeline/guard-duplicate-keys.js';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { row } from '../upload/upload-fixtures.js';
 import { collect, fromArray } from '../helpers/iterables.js';
+import { createLedgerTable } from '../../src/report/create-ledger-table.js';
 
 describe('guardDuplicateKeys', () => {
   test('the second row of a key becomes invalid (DUPLICATE_KEY at its own row), under a key of its own', async () => {
@@ -14,6 +15,41 @@ describe('guardDuplicateKeys', () => {
     // Not `a`: an outcome under `a` would close the first row's open intent in the ledger.
     expect(dup.key).not.toBe('a');
     expect(dup.sourceValues).toEqual(out[0]?.sourceValues);
+  });
+
+  test("keys the ledger holds compactly are marked by the ledger's entry numbers, and guarded as any other", async () => {
+    const ledger = createLedgerTable();
+    const hash = 'a'.repeat(64);
+    // Keys of the table's third page too (entry numbers past 2 × 65,536), where the marks' pages start late.
+    for (let i = 0; i < 140_000; i++) ledger.set(`known-${i}`, { hash, id: i, attempts: 1, line: i + 1, uploadedAt: undefined });
+    const rows = [
+      row('known-7', { line: 2 }),
+      row('new', { line: 3 }),
+      row('known-139999', { line: 4 }),
+      row('known-7', { line: 5 }),
+      row('new', { line: 6 }),
+      row('known-139999', { line: 7 }),
+      row('known-8', { line: 8 }),
+    ];
+    const out = await collect(guardDuplicateKeys(fromArray(rows), ledger));
+    expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([
+      [],
+      [],
+      [],
+      ['DUPLICATE_KEY'],
+      ['DUPLICATE_KEY'],
+      ['DUPLICATE_KEY'],
+      [],
+    ]);
+    expect(out.map((r) => r.problems[0]?.message ?? '')).toEqual([
+      '',
+      '',
+      '',
+      expect.stringContaining('row 2 in this run'),
+      expect.stringContaining('row 3 in this run'),
+      expect.stringContaining('row 4 in this run'),
+      '',
+    ]);
   });
 
   test('an already invalid duplicate keeps its own problems after DUPLICATE_KEY', async () => {

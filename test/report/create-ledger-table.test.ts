@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { createLedgerTable, isTableHash } from '../../src/report/create-ledger-table.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -38,6 +40,33 @@ describe('createLedgerTable', () => {
     table.set('a', { hash: sha('3'), id: 3, attempts: 3, line: 9, uploadedAt: undefined });
     expect(table.get('a')).toEqual({ hash: sha('3'), id: 3, attempts: 3, line: 9, uploadedAt: undefined });
     expect(table.size).toBe(1);
+  });
+
+  test('with a folder to spill to, keeps ~24 bytes a key in memory and every value intact', async () => {
+    const dir = await makeTempDir('mge-ledger-');
+    const table = createLedgerTable({ spillDirs: [dir] });
+    const n = 5 * 65_536;
+    for (let i = 0; i < n; i++)
+      table.set(`key-${i}`, { hash: sha(`row ${i}`), id: i + 1, attempts: 1, line: i + 2, uploadedAt: undefined });
+    // Keys that leave and come back, in the file and in memory.
+    for (const i of [3, n - 3]) {
+      expect(table.delete(`key-${i}`)).toBe(true);
+      table.set(`key-${i}`, { hash: sha(`again ${i}`), id: 7, attempts: 2, line: 9, uploadedAt: '2026-11-28T02:00:00.000Z' });
+    }
+    expect(table.size).toBe(n);
+    expect(table.spilledBytes).toBe(3 * 65_536 * 56);
+    // The newest two pages of values stay in memory; beside them, the digests and index slots.
+    expect(table.bytes - 2 * 65_536 * 56).toBeLessThan(40 * n);
+    const wrong: number[] = [];
+    for (let i = 0; i < n; i += 997) {
+      const want = [3, n - 3].includes(i)
+        ? { hash: sha(`again ${i}`), id: 7, attempts: 2, line: 9, uploadedAt: '2026-11-28T02:00:00.000Z' }
+        : { hash: sha(`row ${i}`), id: i + 1, attempts: 1, line: i + 2, uploadedAt: undefined };
+      if (JSON.stringify(table.get(`key-${i}`)) !== JSON.stringify(want)) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
+    expect(table.get(`key-3`)?.id).toBe(7);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   test('holds only sha256 hex hashes (what ingest writes); any other stays with the heap entries', () => {

@@ -4,6 +4,7 @@ import { planResume } from '../../src/report/plan-resume.js';
 import type { ReportLine } from '../../src/report/report-lines.js';
 import { summarizeReport } from '../../src/report/summarize-report.js';
 import { L } from './report-fixtures.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 const h = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -87,5 +88,30 @@ describe('createReportFolder({ compact: true })', () => {
     ] as const) {
       for (const row of rows) expect([row.key, planResume(small, row, options)]).toEqual([row.key, planResume(whole, row, options)]);
     }
+  });
+
+  test('a ledger whose older values went to a file plans and counts as the whole fold', async () => {
+    const dir = await makeTempDir('mge-fold-');
+    // 140,000 plainly uploaded keys (over two pages, so the oldest values leave memory), then the mixed runs.
+    const many: ReportLine[] = [L.run('r0')];
+    for (let i = 0; i < 140_000; i++) many.push(L.intent(`k${i}`, h(`k${i}`)), L.uploaded(`k${i}`, h(`k${i}`), 1_000 + i));
+    const lines = [...many, ...LINES, L.run('r4'), L.intent('k5', h('k5 edited')), L.uploaded('k5', h('k5 edited'), 99)];
+    const folder = createReportFolder({ compact: true, spillDirs: [dir] });
+    for (const line of lines) folder.add(line);
+    const small = folder.state();
+    const whole = foldReport(lines);
+    expect(small.counts).toEqual(whole.counts);
+    expect(summarizeReport(small)).toEqual(summarizeReport(whole));
+    const options = { onChange: 'upload', retryFailed: false, retryUncertain: false } as const;
+    const differ: string[] = [];
+    for (const key of ['k0', 'k5', 'k70000', 'k139999', 'a', 'b', 'd', 'f', 'g', 'new']) {
+      for (const hash of [h(key), h(`${key}1`), h('k5 edited')]) {
+        if (planResume(small, { key, hash }, options) !== planResume(whole, { key, hash }, options)) differ.push(`${key} ${hash}`);
+      }
+      const { line, attempts, uploaded } = whole.keys.get(key) ?? {};
+      if (JSON.stringify(small.keys.get(key)?.uploaded) !== JSON.stringify(uploaded)) differ.push(`${key} uploaded`);
+      if (small.keys.get(key)?.line !== line || small.keys.get(key)?.attempts !== attempts) differ.push(`${key} line/attempts`);
+    }
+    expect(differ).toEqual([]);
   });
 });

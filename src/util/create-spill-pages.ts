@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Fixed-size entries numbered from 0, the newest pages in memory and the older ones in a file of
+ * their own (see {@link createSpillPages}).
+ */
+export interface SpillPages {
+  /** Copies the entry's bytes into `into` (at least `entryBytes` long). */
+  read(entry: number, into: Buffer): void;
+  /** Stores `from`'s first `entryBytes` bytes as the entry's: an entry that exists, or the next one (`count`). */
+  write(entry: number, from: Buffer): void;
+  /** Entries written. */
+  readonly count: number;
+  /** Bytes held in memory. */
+  readonly residentBytes: number;
+  /** Bytes moved to the file. */
+  readonly spilledBytes: number;
+  /** Closes the file (the pages in it are gone: only once the entries are no longer needed). */
+  close(): void;
+}
+
+export interface SpillPagesOptions {
+  /** Entries per page. */
+  readonly pageEntries: number;
+  /** Pages kept in memory; the older ones go to the file. */
+  readonly residentPages: number;
+  /**
+   * Folders to make the file in, tried in order; when none takes it, every page stays in memory, as
+   * if there were no limit.
+   */
+  readonly dirs: readonly string[];
+}
+
+/** Opens a new file in the first folder that takes one, already unlinked, so no crash leaves it behind. */
+function openUnlinked(dirs: readonly string[]): number | undefined {
+  for (const dir of dirs) {
+    const file = path.join(dir, `.mge-spill-${process.pid}-${randomBytes(6).toString('hex')}`);
+    let fd: number | undefined;
+    try {
+      // 'wx+': never an existing file (a name taken by a link planted there is refused, not followed).
+      fd = openSync(file, 'wx+', 0o600);
+      unlinkSync(file);
+      return fd;
+    } catch {
+      // A folder that cannot hold the file (read-only, full, gone): try the next one.
+      if (fd !== undefined) {
+        try {
+          closeSync(fd);
+          unlinkSync(file);
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Creates {@link SpillPages}: entries of `entryBytes` in pages of `pageEntries`; once more than
+ * `residentPages` pages are full, the oldest resident page is written to a file (made in the first
+ * of `dirs` that takes it, unlinked at once) and its memory reused, so memory stays at
+ * `residentPages` pages whatever the count. Entries past the resident pages are read and written
+ * in place in the file, one small synchronous call each: the file is fresh, so those calls are
+ * answered from the operating system's page cache, which is not the process's memory.
+ *
+ * Why: the ledger of a million-row report holds ~56 MB of per-key values that a resume reads once
+ * per row and `report` not at all; in memory they were most of the growth of the process's peak
+ * between 10^5 and 10^6 rows. A file that cannot be made (read-only folders) keeps them in memory,
+ * as before.
+ */
+export function createSpillPages(entryBytes: number, options: SpillPagesOptions): SpillPages {
+  const pageBytes = entryBytes * options.pageEntries;
+  /** Resident pages by page number; the pages below `firstResident` are in the file. */
+  const resident: Buffer[] = [];
+  let firstResident = 0;
+  let count = 0;
+  let fd: number | undefined;
+  /** True once making the file failed: every page then stays in memory. */
+  let inMemory = false;
+  let closed = false;
+
+  const pageOf = (entry: number): number => Math.floor(entry / options.pageEntries);
+  const offsetOf = (entry: number): number => (entry % options.pageEntries) * entryBytes;
+
+  function writeAll(buffer: Buffer, position: number): void {
+    let done = 0;
+    while (done < buffer.length) done += writeSync(fd!, buffer, done, buffer.length - done, position + done);
+  }
+
+  function readAll(into: Buffer, length: number, position: number): void {
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd!, into, done, length - done, position + done);
+      if (n === 0) throw new Error(`the spill file ended at ${position + done} bytes`);
+      done += n;
+    }
+  }
+
+  /** Makes room for page `page` (the next one): the oldest resident page goes to the file. */
+  function addPage(): void {
+    if (!inMemory && resident.length >= options.residentPages) {
+      fd ??= openUnlinked(options.dirs);
+      if (fd === undefined) inMemory = true;
+      else {
+        const oldest = resident.shift()!;
+        writeAll(oldest, firstResident * pageBytes);
+        firstResident += 1;
+        oldest.fill(0);
+        resident.push(oldest);
+        return;
+      }
+    }
+    resident.push(Buffer.alloc(pageBytes));
+  }
+
+  return {
+    read(entry, into) {
+      if (closed) throw new Error('the spill pages are closed');
+      if (entry < 0 || entry >= count) throw new RangeError(`no entry ${entry} (there are ${count})`);
+      const page = pageOf(entry);
+      if (page >= firstResident) resident[page - firstResident]!.copy(into, 0, offsetOf(entry), offsetOf(entry) + entryBytes);
+      else readAll(into, entryBytes, page * pageBytes + offsetOf(entry));
+    },
+    write(entry, from) {
+      if (closed) throw new Error('the spill pages are closed');
+      if (entry < 0 || entry > count) throw new RangeError(`no entry ${entry} to write (there are ${count})`);
+      const page = pageOf(entry);
+      if (entry === count) {
+        if (page - firstResident === resident.length) addPage();
+        count += 1;
+      }
+      if (page >= firstResident) from.copy(resident[page - firstResident]!, offsetOf(entry), 0, entryBytes);
+      else writeAll(from.subarray(0, entryBytes), page * pageBytes + offsetOf(entry));
+    },
+    get count() {
+      return count;
+    },
+    get residentBytes() {
+      return resident.length * pageBytes;
+    },
+    get spilledBytes() {
+      return firstResident * pageBytes;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      resident.length = 0;
+      if (fd !== undefined) closeSync(fd);
+    },
+  };
+}

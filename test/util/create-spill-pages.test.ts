@@ -1,0 +1,71 @@
+import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createSpillPages } from '../../src/util/create-spill-pages.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const entry = (i: number): Buffer => {
+  const b = Buffer.alloc(12);
+  b.writeUInt32LE(i, 0);
+  b.writeDoubleLE(i * 1.5, 4);
+  return b;
+};
+
+describe('createSpillPages', () => {
+  test('keeps every entry, moving all but the newest pages to a file that no folder lists', async () => {
+    const dir = await makeTempDir('mge-spill-');
+    const pages = createSpillPages(12, { pageEntries: 100, residentPages: 2, dirs: [dir] });
+    for (let i = 0; i < 1_050; i++) pages.write(i, entry(i));
+    expect(pages.count).toBe(1_050);
+    // 11 pages made: the 2 newest in memory, 9 in the file.
+    expect(pages.residentBytes).toBe(2 * 100 * 12);
+    expect(pages.spilledBytes).toBe(9 * 100 * 12);
+    // Unlinked at once: nothing is left behind for a crash to strand.
+    expect(await readdir(dir)).toEqual([]);
+    // Rewritten in place, in memory and in the file alike.
+    for (const i of [0, 99, 500, 1_049]) pages.write(i, entry(i + 7));
+    const into = Buffer.alloc(12);
+    const wrong: number[] = [];
+    for (let i = 0; i < 1_050; i++) {
+      pages.read(i, into);
+      const want = [0, 99, 500, 1_049].includes(i) ? i + 7 : i;
+      if (!into.equals(entry(want))) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
+    pages.close();
+    expect(() => pages.read(0, into)).toThrow(/closed/);
+  });
+
+  test('with no folder that takes the file, every page stays in memory and nothing is lost', async () => {
+    const dir = await makeTempDir('mge-spill-');
+    const readOnly = path.join(dir, 'read-only');
+    await mkdir(readOnly);
+    await chmod(readOnly, 0o500);
+    // A folder that is a file, one that is missing, one read-only (root may write anyway: then it takes the file).
+    await writeFile(path.join(dir, 'a-file'), 'x');
+    const pages = createSpillPages(12, {
+      pageEntries: 10,
+      residentPages: 1,
+      dirs: [path.join(dir, 'a-file'), path.join(dir, 'missing'), readOnly],
+    });
+    for (let i = 0; i < 95; i++) pages.write(i, entry(i));
+    const canWrite = process.getuid?.() === 0;
+    expect(pages.spilledBytes).toBe(canWrite ? 9 * 10 * 12 : 0);
+    expect(pages.residentBytes).toBe(canWrite ? 10 * 12 : 10 * 10 * 12);
+    const into = Buffer.alloc(12);
+    for (const i of [0, 9, 10, 50, 94]) {
+      pages.read(i, into);
+      expect(into.equals(entry(i))).toBe(true);
+    }
+    expect(await readdir(readOnly)).toEqual([]);
+    pages.close();
+    await chmod(readOnly, 0o700);
+  });
+
+  test('refuses entries that were never written, and writes only the next new one', () => {
+    const pages = createSpillPages(12, { pageEntries: 10, residentPages: 1, dirs: [] });
+    pages.write(0, entry(0));
+    expect(() => pages.read(1, Buffer.alloc(12))).toThrow(RangeError);
+    expect(() => pages.write(2, entry(2))).toThrow(RangeError);
+    expect(() => pages.read(-1, Buffer.alloc(12))).toThrow(RangeError);
+  });
+});
