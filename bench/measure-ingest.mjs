@@ -49,6 +49,8 @@ if (mode === 'bare') {
   cpu = process.cpuUsage(cpuStart);
 } else {
   const { runCli } = await import(pathToFileURL(path.join(root, 'dist/cli/run-cli.js')).href);
+  // As the bin does (src/cli/main.ts): the figures are those of the process a user runs.
+  (await import(pathToFileURL(path.join(root, 'dist/cli/tune-heap.js')).href)).tuneHeap();
   let out = '';
   const cpuStart = process.cpuUsage();
   const code = await runCli(

@@ -14,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const [mode, ...rest] = process.argv.slice(2);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { runCli } = await import(pathToFileURL(path.join(root, 'dist/cli/run-cli.js')).href);
+// As the bin does (src/cli/main.ts): the figures are those of the process a user runs.
+(await import(pathToFileURL(path.join(root, 'dist/cli/tune-heap.js')).href)).tuneHeap();
 let out = '';
 let argv;
 let env = {};

@@ -36,6 +36,8 @@ if (mode === 'bare') {
     dist('mapping/rows/to-mapped-rows.js'),
     dist('template/parse-template.js'),
   ]);
+  // As the bin does (src/cli/main.ts); the bare parser is left as it comes.
+  (await dist('cli/tune-heap.js')).tuneHeap();
   const mappingFile = 'mappings/ucsb_thermoelectrics.yaml';
   const { spec } = loadMapping(readFileSync(path.join(root, mappingFile), 'utf8'), mappingFile);
   const templates = JSON.parse(readFileSync(path.join(root, 'samples/templates.json'), 'utf8')).templates;

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js';
+import { tuneHeap } from './tune-heap.js';
 
 /** The bin: wires the process to {@link runCli}; the only place that calls `process.exit`. */
 async function main(): Promise<void> {
+  tuneHeap();
   const controller = new AbortController();
   const hard = new AbortController();
   const onSignal = (): void => {
