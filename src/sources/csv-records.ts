@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { parse, type Parser } from 'csv-parse';
-import type { RawRow } from './raw-row.js';
+import type { CsvRow } from './packed-csv-rows.js';
 import type { TextEncodingName } from './detect-encoding.js';
 import type { Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
@@ -36,7 +36,7 @@ export interface CsvReadPlan {
 
 /** Raw rows of a CSV file in batches, and how to stop reading early. */
 export interface CsvRecords {
-  readonly rows: AsyncGenerator<RawRow[]>;
+  readonly rows: AsyncGenerator<CsvRow[]>;
   readonly close: () => Promise<void>;
   /**
    * Where in the file the last batch handed out ends, in bytes from the file's first byte (a byte
@@ -83,11 +83,11 @@ export function csvRecords(plan: CsvReadPlan): CsvRecords {
   return { rows: records(parser, file, () => (position.bytes = at())), close, bytesRead: () => position.bytes };
 }
 
-async function* records(parser: Parser, file: string, mark: () => void): AsyncGenerator<RawRow[]> {
+async function* records(parser: Parser, file: string, mark: () => void): AsyncGenerator<CsvRow[]> {
   let line = 1;
   try {
     for await (const batch of readBatches<string[]>(parser)) {
-      const rows = new Array<RawRow>(batch.length);
+      const rows = new Array<CsvRow>(batch.length);
       for (let i = 0; i < batch.length; i++) {
         const record = batch[i]!;
         rows[i] = { rowNumber: line, cells: record, issues: undefined };

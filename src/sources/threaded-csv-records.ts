@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { CsvReadPlan, CsvRecords } from './csv-records.js';
-import type { RawRow } from './raw-row.js';
+import { unpackCsvRows, type CsvRow, type PackedCsvRows } from './packed-csv-rows.js';
 import { readWorkerBatches } from '../util/read-worker-batches.js';
 
 const WORKER = new URL('./csv-records-worker.js', import.meta.url);
@@ -34,10 +34,15 @@ export const CSV_THREAD = 'the CSV reader thread';
 
 /**
  * {@link csvRecords} on a worker thread: the same batches and errors, with csv-parse's work off this
- * thread. Batches arrive by structured clone (a fifth of parsing's cost, paid here); the worker reads
- * at most a few batches ahead, so memory stays bounded whatever the file's size.
+ * thread. Batches arrive packed ({@link PackedCsvRows}) and are cut back into cells here; the worker
+ * reads at most a few batches ahead, so memory stays bounded whatever the file's size.
  */
 export function threadedCsvRecords(plan: CsvReadPlan): CsvRecords {
-  const { batches, close, progress } = readWorkerBatches<RawRow[]>(WORKER, plan, CSV_THREAD, plan.start);
-  return { rows: batches, close, bytesRead: progress };
+  const { batches, close, progress } = readWorkerBatches<PackedCsvRows>(WORKER, plan, CSV_THREAD, plan.start);
+  return { rows: unpacked(batches), close, bytesRead: progress };
+}
+
+/** The worker's batches as rows; stopping early stops the worker (`batches` closes it when returned). */
+async function* unpacked(batches: AsyncGenerator<PackedCsvRows>): AsyncGenerator<CsvRow[]> {
+  for await (const packed of batches) yield unpackCsvRows(packed);
 }
