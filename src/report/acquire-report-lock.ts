@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fstatSync, futimesSync, statSync } from 'node:fs';
-import { lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { fileKindText } from '../util/file-kind-text.js';
 import {
@@ -66,13 +66,19 @@ function realEvery(ms: number, beat: () => void): () => void {
   return () => clearInterval(timer);
 }
 
-/** Creates the lock (O_EXCL) with its owner and its first heartbeat; undefined when one is in place. */
+/**
+ * Creates the lock with its owner and its first heartbeat; undefined when one is in place. The owner
+ * is written to a file of this run's own first, then linked under the lock's name (which fails when a
+ * lock exists, as O_EXCL does): so the lock never exists empty. Created empty and then written, a run
+ * killed between the two left a lock no one could read, which blocked every later run for
+ * `unreadableStaleMs` (the kill -9 soak caught it).
+ */
 async function tryCreate(file: string, owner: LockOwner, now: number): Promise<FileHandle | undefined> {
+  const own = `${file}.${owner.id ?? randomUUID()}.new`;
   let handle: FileHandle;
   try {
-    handle = await open(file, 'wx');
+    handle = await open(own, 'wx');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw new ReportError('REPORT_LOCK_FAILED', `Cannot create the lock file ${file}`, {
       location: { file },
       hint: 'The report folder must exist and be writable.',
@@ -83,10 +89,24 @@ async function tryCreate(file: string, owner: LockOwner, now: number): Promise<F
     await handle.write(`${JSON.stringify(owner)}\n`);
     await handle.utimes(new Date(now), new Date(now));
     await handle.datasync();
+    try {
+      await link(own, file);
+    } catch (error) {
+      await handle.close();
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+      throw new ReportError('REPORT_LOCK_FAILED', `Cannot create the lock file ${file}`, {
+        location: { file },
+        hint: 'The report folder must exist and be writable.',
+        cause: error,
+      });
+    }
     return handle;
   } catch (error) {
-    await handle.close();
+    await handle.close().catch(() => undefined);
     throw error;
+  } finally {
+    // The lock holds the same file under its own name; a kill before this leaves only this name behind.
+    await unlink(own).catch(() => undefined);
   }
 }
 
