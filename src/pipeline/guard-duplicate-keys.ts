@@ -1,5 +1,6 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { RowProblem } from '../template/record-types.js';
+import { PAGE_BITS } from '../util/create-digest-index.js';
 import { createDigestTable } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
@@ -32,7 +33,7 @@ export interface KnownKeys {
   find(key: string): number;
 }
 
-const PAGE_BITS = 16;
+/** The marks are paged as the index pages its digests. */
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 
 /**
