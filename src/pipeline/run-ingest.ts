@@ -15,20 +15,13 @@ import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { checkMappingChange } from './check-mapping-change.js';
-import { ingestRunLine, mappingSha256 } from './ingest-run-line.js';
+import { ingestRunLine } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
-import type { LoadedJob } from './load-job.js';
-import { loadJobWithInputs } from './load-job-inputs.js';
-import { loadWorkbookJob } from './load-workbook-job.js';
-import type { InputLayout } from './workbook-job.js';
-import { PipelineError } from './pipeline-errors.js';
-import { sha256Hex } from '../mapping/rows/record-hash.js';
-import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
+import { loadIngestJob, type IngestJobOptions } from './load-ingest-job.js';
 import { mapInputs, type PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
-import type { Shard } from '../config/settings.js';
 import { checkShardChange } from './check-shard-change.js';
 import { createOutstandingFiles, moveDoneInputs, type MovedInput, type UnmovedInput } from './move-done-inputs.js';
 import { selectShard } from './select-shard.js';
@@ -37,18 +30,8 @@ import type { UploadStageOptions } from './stage-options.js';
 export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 
 /** Plain options of {@link runIngest}: what the command line and settings decided. */
-export interface RunIngestOptions {
-  /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
-  readonly mappingFile: string | undefined;
-  /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
-  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
-  /** Files, directories or globs. */
-  readonly inputs: readonly string[];
-  /** Directory inputs give the table files of their sub-directories too. @default false */
-  readonly recursive?: boolean;
+export interface RunIngestOptions extends IngestJobOptions {
   readonly reportFile: string;
-  /** Where relative paths are found. @default undefined (the process's working directory) */
-  readonly cwd?: string | undefined;
   readonly methodsWidth: MethodsWidth;
   /** `?username=` of every submit; required unless `dryRun`. */
   readonly username: string | undefined;
@@ -63,13 +46,6 @@ export interface RunIngestOptions {
   readonly acceptMappingChange?: boolean;
   /** Read, map, validate and plan; send nothing. @default false */
   readonly dryRun?: boolean;
-  /** Only the rows of this shard (`--shard I/N`, `selectShard`); the mapping must have a `key`. */
-  readonly shard?: Shard | undefined;
-  /**
-   * After a run that read every input to its end, move each input whose every row ended uploaded or
-   * skipped as uploaded into this folder (`moveDoneInputs`). Not with `shard`, nor in a dry run.
-   */
-  readonly moveDone?: string | undefined;
   /** Recorded in the `run` line. Must not hold the token. */
   readonly runSettings: Readonly<Record<string, unknown>>;
   readonly version: string;
@@ -164,62 +140,12 @@ async function ingestWith(
   deps: RunIngestDeps,
   { template, queue, clock, dryRun }: { template: TemplateSource; queue: UploadQueue | undefined; clock: () => number; dryRun: boolean },
 ): Promise<IngestResult> {
-  const resolve = (file: string): string => (options.cwd === undefined ? path.resolve(file) : path.resolve(options.cwd, file));
   const settings = { methodsWidth: options.methodsWidth };
-  const reportFile = resolve(options.reportFile);
+  const reportFile = options.cwd === undefined ? path.resolve(options.reportFile) : path.resolve(options.cwd, options.reportFile);
   // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
   await checkReportPath(reportFile, { forWriting: true });
-  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
-  let job: LoadedJob;
-  let inputs: readonly PreparedInput[];
-  let sha256: string;
-  if (options.mappingFile === undefined) {
-    // The platform's workbook read without a mapping (docs/platform-workbook.md): the mapping written for it is fingerprinted.
-    const [file, ...more] = options.inputs;
-    if (file === undefined || more.length > 0)
-      throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping give exactly one input: the platform's workbook", {
-        hint: 'give --mapping FILE to read several tables',
-      });
-    const loaded = await loadWorkbookJob({
-      ...template,
-      file,
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      tid: options.workbook?.tid,
-      layout: options.workbook?.layout,
-      meta: options.workbook?.meta ?? {},
-      settings,
-      ...warn,
-    });
-    ({ job, inputs } = loaded);
-    sha256 = sha256Hex(loaded.mappingText);
-  } else {
-    ({ job, inputs } = await loadJobWithInputs(
-      { ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn },
-      { inputs: options.inputs, recursive: options.recursive ?? false, cwd: options.cwd, ...warn },
-    ));
-    sha256 = await mappingSha256(resolve(options.mappingFile));
-  }
+  const { job, inputs, sha256 } = await loadIngestJob(options, { template, settings, onWarning: deps.onWarning });
   const mappingFile = job.mappingFile;
-  if (options.shard !== undefined && job.prepared.spec.key.length === 0) {
-    throw new PipelineError(
-      'SHARD_NEEDS_KEY',
-      `--shard needs a mapping with a \`key\`: ${mappingFile} has none, so a row would be known by its content and an edited row would move to another shard`,
-      {
-        location: { field: '--shard', file: mappingFile },
-        hint: 'Add `key: [columns]` naming the columns that identify a record (docs/mapping.md → key).',
-      },
-    );
-  }
-  if (options.shard !== undefined && options.moveDone !== undefined) {
-    throw new PipelineError(
-      'MOVE_DONE_SHARDED',
-      '--move-done cannot be used with --shard: a file holds rows of every shard, and one shard cannot know the others are done with it',
-      {
-        location: { field: '--move-done' },
-        hint: 'Move the files after every shard has finished (docs/scheduling.md), or run one process without --shard.',
-      },
-    );
-  }
   const submit = deps.submit;
   const username = options.username;
   if (!dryRun && (submit === undefined || username === undefined)) {

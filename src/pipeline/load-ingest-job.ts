@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { MethodsWidth } from '../template/record-types.js';
+import { sha256Hex } from '../mapping/rows/record-hash.js';
+import type { TemplateSource } from './fetch-template.js';
+import { mappingSha256 } from './ingest-run-line.js';
+import type { LoadedJob } from './load-job.js';
+import { loadJobWithInputs } from './load-job-inputs.js';
+import { loadWorkbookJob } from './load-workbook-job.js';
+import type { PreparedInput } from './map-inputs.js';
+import { PipelineError } from './pipeline-errors.js';
+import type { OnWarning } from './pipeline-warning.js';
+import type { Shard } from '../config/settings.js';
+import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
+import type { InputLayout } from './workbook-job.js';
+
+/** The checked job of an `ingest`, its inputs' headers bound to it, and the sha256 of its mapping text. */
+export interface IngestJob {
+  readonly job: LoadedJob;
+  readonly inputs: readonly PreparedInput[];
+  readonly sha256: string;
+}
+
+/** What `ingest` reads, and the flags checked against its mapping. */
+export interface IngestJobOptions {
+  /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
+  readonly mappingFile: string | undefined;
+  /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
+  readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
+  /** Files, directories or globs. */
+  readonly inputs: readonly string[];
+  /** Directory inputs give the table files of their sub-directories too. @default false */
+  readonly recursive?: boolean;
+  /** Where relative paths are found. @default undefined (the process's working directory) */
+  readonly cwd?: string | undefined;
+  /** Only the rows of this shard (`--shard I/N`, `selectShard`); the mapping must have a `key`. */
+  readonly shard?: Shard | undefined;
+  /**
+   * After a run that read every input to its end, move each input whose every row ended uploaded or
+   * skipped as uploaded into this folder (`moveDoneInputs`). Not with `shard`, nor in a dry run.
+   */
+  readonly moveDone?: string | undefined;
+}
+
+/**
+ * Loads what `ingest` runs: the mapping file and the inputs, or without a mapping the one platform
+ * workbook (its mapping is written from its own rows and fingerprinted), then checks the flags that
+ * depend on the mapping. Everything here throws before the report is touched (exit 2).
+ */
+export async function loadIngestJob(
+  options: IngestJobOptions,
+  deps: {
+    readonly template: TemplateSource;
+    readonly settings: { readonly methodsWidth: MethodsWidth };
+    readonly onWarning: OnWarning | undefined;
+  },
+): Promise<IngestJob> {
+  const { template, settings } = deps;
+  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
+  let job: LoadedJob;
+  let inputs: readonly PreparedInput[];
+  let sha256: string;
+  if (options.mappingFile === undefined) {
+    // The platform's workbook read without a mapping (docs/platform-workbook.md): the mapping written for it is fingerprinted.
+    const [file, ...more] = options.inputs;
+    if (file === undefined || more.length > 0)
+      throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping give exactly one input: the platform's workbook", {
+        hint: 'give --mapping FILE to read several tables',
+      });
+    const loaded = await loadWorkbookJob({
+      ...template,
+      file,
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      tid: options.workbook?.tid,
+      layout: options.workbook?.layout,
+      meta: options.workbook?.meta ?? {},
+      settings,
+      ...warn,
+    });
+    ({ job, inputs } = loaded);
+    sha256 = sha256Hex(loaded.mappingText);
+  } else {
+    ({ job, inputs } = await loadJobWithInputs(
+      { ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn },
+      { inputs: options.inputs, recursive: options.recursive ?? false, cwd: options.cwd, ...warn },
+    ));
+    const file = options.cwd === undefined ? path.resolve(options.mappingFile) : path.resolve(options.cwd, options.mappingFile);
+    sha256 = await mappingSha256(file);
+  }
+  checkJobFlags(options, job.mappingFile, job.prepared.spec.key.length > 0);
+  return { job, inputs, sha256 };
+}
+
+/** `--shard` and `--move-done` against the mapping, and against each other. */
+function checkJobFlags(options: IngestJobOptions, mappingFile: string, hasKey: boolean): void {
+  if (options.shard !== undefined && !hasKey) {
+    throw new PipelineError(
+      'SHARD_NEEDS_KEY',
+      `--shard needs a mapping with a \`key\`: ${mappingFile} has none, so a row would be known by its content and an edited row would move to another shard`,
+      {
+        location: { field: '--shard', file: mappingFile },
+        hint: 'Add `key: [columns]` naming the columns that identify a record (docs/mapping.md → key).',
+      },
+    );
+  }
+  if (options.shard !== undefined && options.moveDone !== undefined) {
+    throw new PipelineError(
+      'MOVE_DONE_SHARDED',
+      '--move-done cannot be used with --shard: a file holds rows of every shard, and one shard cannot know the others are done with it',
+      {
+        location: { field: '--move-done' },
+        hint: 'Move the files after every shard has finished (docs/scheduling.md), or run one process without --shard.',
+      },
+    );
+  }
+}
