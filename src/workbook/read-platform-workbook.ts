@@ -1,6 +1,6 @@
 import { openXlsx } from '../sources/open-xlsx.js';
 import { SourceError } from '../sources/source-error.js';
-import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow, TableSource } from '../sources/source-types.js';
+import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
 import {
   CATALOG_SHEET_NAMES,
@@ -11,16 +11,14 @@ import {
   ROOT_SHEET,
   stripUnitSuffix,
   type LayoutColumn,
-  type LayoutSheet,
 } from './platform-layout.js';
 import { META_COLUMNS, type MetaColumnKey } from './workbook-meta.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
 import { openFirstSheet, openWorkbookSheet } from './open-workbook-sheet.js';
-import { setAtPath } from './set-at-path.js';
-import { metaMapping, type WorkbookMetaFlags } from './workbook-meta-mapping.js';
+import type { WorkbookMetaFlags } from './workbook-meta-mapping.js';
+import { joinedWorkbookMapping, type FedSheet } from './joined-workbook-mapping.js';
+import { clean, holdsData, idText, readAll } from './workbook-cells.js';
 
-/** Cell texts the platform's filling template uses as placeholders: an empty cell (docs/platform-workbook.md, Cells). */
-const PLACEHOLDERS = ['在这里填写', '从下拉列表中选择', '在下方填写', '此处填写'];
 /** Numbered sheets looked for past the ones the current template has (a field removed since). */
 const EXTRA_SHEETS = 20;
 
@@ -34,10 +32,8 @@ interface JoinedColumn {
 }
 
 /** One data sheet read whole: its rows by 数据ID, and which joined column each of its columns feeds. */
-interface ReadSheet {
+interface ReadSheet extends FedSheet {
   readonly name: string;
-  readonly layout: LayoutSheet | undefined;
-  readonly header: SourceHeader;
   /** Sheet column index → joined column index. */
   readonly feeds: Map<number, number>;
   readonly idIndex: number;
@@ -62,39 +58,6 @@ export interface JoinedWorkbook {
   readonly unsupported: readonly string[];
   /** The joined rows: per record, its root row (with its meta) first, then its table and array rows. */
   rows(): AsyncIterable<SourceRow>;
-}
-
-function isEmpty(v: CellValue): boolean {
-  return v === null || (typeof v === 'string' && v.trim() === '');
-}
-
-/**
- * Whether a row holds a value in a column read as a field: cells under no header or an unknown one
- * (the platform's hidden drop-down lists, a curator's side notes) do not make a row a record.
- */
-function holdsData(row: SourceRow, feeds: ReadonlyMap<number, number>): boolean {
-  for (const i of feeds.keys()) if (!isEmpty(clean(row.values[i] ?? null))) return true;
-  return false;
-}
-
-function clean(v: CellValue): CellValue {
-  return typeof v === 'string' && PLACEHOLDERS.some((p) => v.includes(p)) ? null : v;
-}
-
-function idText(v: CellValue): string {
-  if (v === null) return '';
-  if (typeof v === 'object') return v.iso;
-  return String(v).trim();
-}
-
-async function readAll(table: TableSource): Promise<SourceRow[]> {
-  const out: SourceRow[] = [];
-  try {
-    for await (const row of table.rows()) out.push(row);
-  } finally {
-    await table.close();
-  }
-  return out;
 }
 
 /**
@@ -224,41 +187,17 @@ export async function joinPlatformWorkbook(
     s.columns.filter((c) => !matched.has(c)).map((c) => (c.names.length === 0 ? s.fieldNames.join('.') : c.path)),
   );
 
-  // The mapping for the joined table.
   const names = columns.map((c) => c.name);
-  const content = Object.create(null) as Record<string, unknown>;
   const rootSheet: ReadSheet = root;
-  for (const [i, j] of rootSheet.feeds) {
-    const col = rootSheet.layout?.columns.find((c) => stripUnitSuffix(rootSheet.header.names[i]!.trim()).path === c.path);
-    if (col !== undefined) setAtPath(content, col.names, { column: names[j] });
-  }
-  for (const s of sheets) {
-    if (s.layout === undefined || s.feeds.size === 0) continue;
-    const each = Object.create(null) as Record<string, unknown>;
-    let scalar: unknown;
-    for (const [i, j] of s.feeds) {
-      const col = s.layout.columns.find(
-        (c) =>
-          stripUnitSuffix(s.header.names[i]!.trim()).path === c.path ||
-          (c.path === '元素' && /^(Items|数据项)$/.test(s.header.names[i]!.trim())),
-      );
-      if (col === undefined) continue;
-      if (col.names.length === 0) scalar = { column: names[j] };
-      else setAtPath(each, col.names, { column: names[j] });
-    }
-    setAtPath(content, s.layout.fieldNames, { fromRows: scalar ?? each });
-  }
-  const metaTree = metaMapping(metaKeys, flags);
-  const mapping = {
-    version: 1,
-    template: template.id,
-    ...(identity.pubDate === undefined ? {} : { templatePubDate: identity.pubDate }),
-    key: [DATA_ID],
-    groupBy: [DATA_ID],
-    meta: metaTree,
-    content,
-  };
-  const mappingText = `${JSON.stringify(mapping, null, 2)}\n`;
+  const mappingText = joinedWorkbookMapping({
+    root: rootSheet,
+    sheets,
+    names,
+    metaKeys,
+    flags,
+    templateId: template.id,
+    pubDate: identity.pubDate,
+  });
 
   const letters = columns.map((c, j) =>
     j === 0 ? (rootSheet.header.columns[rootSheet.idIndex] ?? 'A') : c.sheet === ROOT_SHEET ? c.letter : '',
