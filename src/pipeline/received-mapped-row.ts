@@ -1,12 +1,14 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
+import { sha256Hex } from '../mapping/rows/record-hash.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
 import type { CellValue, SourceHeader } from '../sources/source-types.js';
 import type { WireMappedRow } from './mapped-batch.js';
 
 /**
- * A {@link MappedRow} mapped on the worker thread. Key, hash and body came computed; the record and
- * the source values are rebuilt on first read (from the body and the cells), which an upload that
+ * A {@link MappedRow} mapped on the worker thread. The body (and a key from `key` columns) came
+ * computed; the hash of the body is taken here, off the mapping thread (`WireMappedRow`). The record
+ * and the source values are rebuilt on first read (from the body and the cells), which an upload that
  * succeeds never asks for: it sends the body as it is.
  */
 export class ReceivedMappedRow implements MappedRow {
@@ -24,8 +26,9 @@ export class ReceivedMappedRow implements MappedRow {
   constructor(wire: WireMappedRow, header: SourceHeader) {
     this.location = wire.location;
     this.rowNumbers = wire.rowNumbers;
-    this.key = wire.key;
-    this.hash = wire.hash;
+    // A row without a body (an invalid one) brought the hash of its source values.
+    this.hash = wire.hash ?? sha256Hex(wire.body ?? '');
+    this.key = wire.key ?? this.hash;
     this.body = wire.body;
     this.problems = wire.problems;
     this.#header = header;

@@ -44,9 +44,9 @@ beforeAll(async () => {
   writeBigSample(big);
 });
 
-async function prepare(file: string): Promise<PreparedInput[]> {
+async function prepare(file: string, mappingFile = 'mappings/steel_strength.yaml'): Promise<PreparedInput[]> {
   const { prepared } = await loadJob({
-    mappingFile: 'mappings/steel_strength.yaml',
+    mappingFile,
     cwd: root,
     templateFile: path.join(root, 'samples/templates.json'),
   });
@@ -90,6 +90,22 @@ describe('mapping on the worker thread (ingest)', () => {
     expect(invalid.length).toBeGreaterThan(50);
     expect(invalid[0]!.problems[0]).toMatchObject({ found: '12x4', location: { column: 'P' } });
     expect(there.rows).toEqual(here.rows);
+  });
+
+  test('without a `key` the key is the hash on both threads, and an invalid row keeps the hash of its cells', async () => {
+    // The worker leaves the hash of a body, and a key that is that hash, to this thread (WireMappedRow).
+    const keyless = path.join(dir, 'steel-keyless.yaml');
+    const text = readFileSync(path.join(root, 'mappings/steel_strength.yaml'), 'utf8');
+    expect(text).toMatch(/^key: \[formula\]$/m);
+    writeFileSync(keyless, text.replace(/^key: \[formula\]$/m, ''));
+    const inputs = await prepare(big, keyless);
+    const here = (await mapOut(inputs, false)).rows as MappedRow[];
+    const there = (await mapOut(inputs, true)).rows as MappedRow[];
+    expect(there).toEqual(here);
+    expect(there.every((r) => r.key === r.hash && /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
+    const invalid = there.filter((r) => r.body === undefined);
+    expect(invalid.length).toBeGreaterThan(50);
+    expect(new Set(there.map((r) => r.key)).size).toBe(there.length);
   });
 
   test("the body is the record's JSON and the hash is of the body", async () => {

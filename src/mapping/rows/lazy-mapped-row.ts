@@ -77,6 +77,11 @@ export class LazyMappedRow implements MappedRow {
     return this.#hash;
   }
 
+  /** True when the mapping has no `key`: the key is the hash. */
+  get keyIsHash(): boolean {
+    return this.#identity.keyColumns.length === 0;
+  }
+
   /** The mapping's `key` columns of the first row, else the hash. */
   get key(): string {
     const columns = this.#identity.keyColumns;
