@@ -3,7 +3,6 @@ import { SourceError } from '../sources/source-error.js';
 import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
 import {
-  CATALOG_SHEET_NAMES,
   DATA_ID,
   ELEMENT_INDEX,
   META_SHEET_NAMES,
@@ -18,6 +17,7 @@ import { openFirstSheet, openWorkbookSheet } from './open-workbook-sheet.js';
 import type { WorkbookMetaFlags } from './workbook-meta-mapping.js';
 import { joinedWorkbookMapping, type FedSheet } from './joined-workbook-mapping.js';
 import { clean, holdsData, idText, readAll } from './workbook-cells.js';
+import { readCatalogPaths } from './read-catalog-paths.js';
 
 /** Numbered sheets looked for past the ones the current template has (a field removed since). */
 const EXTRA_SHEETS = 20;
@@ -110,15 +110,7 @@ export async function joinPlatformWorkbook(
   }
 
   // The catalog names the field each numbered sheet holds; without it, the sheet's number in the current layout does.
-  const catalogPaths = new Map<string, string>();
-  const catalog = await openFirstSheet(file, CATALOG_SHEET_NAMES);
-  if (catalog !== undefined) {
-    for (const row of await readAll(catalog)) {
-      const name = idText(row.values[0] ?? null);
-      const m = /^'(.+)'的内容$/.exec(idText(row.values[1] ?? null));
-      if (name !== '' && m !== null) catalogPaths.set(name, m[1]!);
-    }
-  }
+  const catalogPaths = await readCatalogPaths(file);
 
   const sheets: ReadSheet[] = [];
   let root: ReadSheet | undefined;
