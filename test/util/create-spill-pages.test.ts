@@ -35,6 +35,42 @@ describe('createSpillPages', () => {
     expect(() => pages.read(0, into)).toThrow(/closed/);
   });
 
+  test('reads the file a block at a time: in order, one read per block; in any order, what was written last', async () => {
+    const dir = await makeTempDir('mge-spill-');
+    // 12-byte entries: 341 to a 4 KiB block; 10 pages of 1,000 in the file, 2 in memory.
+    const pages = createSpillPages(12, { pageEntries: 1_000, residentPages: 2, dirs: [dir] });
+    for (let i = 0; i < 12_000; i++) pages.write(i, entry(i));
+    expect(pages.spilledBytes).toBe(10_000 * 12);
+    const into = Buffer.alloc(12);
+    const wrong: number[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      pages.read(i, into);
+      if (!into.equals(entry(i))) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
+    expect(pages.fileReads).toBe(Math.ceil(10_000 / 341));
+    // A write to an entry of the block held is seen by the next read of it, and so is one to another block.
+    pages.read(5_000, into);
+    const before = pages.fileReads;
+    pages.write(5_001, entry(70_001));
+    pages.write(9_999, entry(79_999));
+    pages.read(5_001, into);
+    expect(into.equals(entry(70_001))).toBe(true);
+    expect(pages.fileReads).toBe(before);
+    pages.read(9_999, into);
+    expect(into.equals(entry(79_999))).toBe(true);
+    // Out of order (every 997th entry, wrapping): each read right, none reading more than one block.
+    const start = pages.fileReads;
+    for (let k = 0, i = 0; k < 200; k++, i = (i + 997) % 10_000) {
+      pages.read(i, into);
+      const want = i === 5_001 ? 70_001 : i === 9_999 ? 79_999 : i;
+      if (!into.equals(entry(want))) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
+    expect(pages.fileReads - start).toBeLessThanOrEqual(200);
+    pages.close();
+  });
+
   test('with no folder that takes the file, every page stays in memory and nothing is lost', async () => {
     const dir = await makeTempDir('mge-spill-');
     const readOnly = path.join(dir, 'read-only');
