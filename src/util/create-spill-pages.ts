@@ -17,8 +17,10 @@ export interface SpillPages {
   readonly residentBytes: number;
   /** Bytes moved to the file. */
   readonly spilledBytes: number;
-  /** Reads from the file so far (one per block of entries not already in the read block). */
+  /** Reads from the file so far (one per block of entries not already in the held block). */
   readonly fileReads: number;
+  /** Writes of spilled entries to the file so far (one per changed block, when another block is taken). */
+  readonly fileWrites: number;
   /** Closes the file (the pages in it are gone: only once the entries are no longer needed). */
   close(): void;
 }
@@ -36,11 +38,12 @@ export interface SpillPagesOptions {
 }
 
 /**
- * Bytes read from the file at a time: entries are read where they are written, in order, so a resume
- * that asks for the entries of its rows in the report's order finds the next ones already read. One
- * small block keeps a read in any other order as cheap as reading the entry alone (one system call).
+ * Bytes of the file held at a time: entries are read and changed where they are written, in order, so
+ * a resume that asks for the entries of its rows in the report's order finds the next ones already
+ * read, and a fold that changes keys in the order they were added writes a block, not an entry, per
+ * call. One small block keeps any other order as cheap as one entry alone (one system call).
  */
-const READ_BLOCK_BYTES = 4096;
+const BLOCK_BYTES = 4096;
 
 /** Opens a new file in the first folder that takes one, already unlinked, so no crash leaves it behind. */
 function openUnlinked(dirs: readonly string[]): number | undefined {
@@ -72,8 +75,9 @@ function openUnlinked(dirs: readonly string[]): number | undefined {
  * `residentPages` pages are full, the oldest resident page is written to a file (made in the first
  * of `dirs` that takes it, unlinked at once) and its memory reused, so memory stays at
  * `residentPages` pages whatever the count. Entries past the resident pages are read and written
- * in place in the file, one small synchronous call each (a read takes the block of entries around
- * the one asked for, and the next reads in that block take it from memory): the file is fresh, so
+ * in place in the file, one small synchronous call each (one block of entries around the last one
+ * asked for is held: reads and writes in it are memory's, and a changed block goes back to the file
+ * when another is taken; the file is never read elsewhere): the file is fresh, so
  * those calls are answered from the operating system's page cache, which is not the process's memory.
  *
  * Why: the ledger of a million-row report holds ~56 MB of per-key values that a resume reads once
@@ -91,12 +95,14 @@ export function createSpillPages(entryBytes: number, options: SpillPagesOptions)
   /** True once making the file failed: every page then stays in memory. */
   let inMemory = false;
   let closed = false;
-  /** The last block read from the file: entries `blockFirst` to `blockFirst + blockCount - 1`. */
-  const blockEntries = Math.max(1, Math.floor(READ_BLOCK_BYTES / entryBytes));
+  /** The block held: entries `blockFirst` to `blockFirst + blockCount - 1`, changed since read when `blockDirty`. */
+  const blockEntries = Math.max(1, Math.floor(BLOCK_BYTES / entryBytes));
   const block = Buffer.alloc(blockEntries * entryBytes);
   let blockFirst = 0;
   let blockCount = 0;
+  let blockDirty = false;
   let fileReads = 0;
+  let fileWrites = 0;
 
   const pageOf = (entry: number): number => Math.floor(entry / options.pageEntries);
   const offsetOf = (entry: number): number => (entry % options.pageEntries) * entryBytes;
@@ -115,17 +121,21 @@ export function createSpillPages(entryBytes: number, options: SpillPagesOptions)
     }
   }
 
-  /** Copies a spilled entry into `into`, reading its block from the file unless it is the one held. */
-  function readSpilled(entry: number, into: Buffer): void {
+  /** The place of a spilled entry in the block, which is made the entry's block (the one held written back first). */
+  function holdBlockOf(entry: number): number {
     if (entry < blockFirst || entry >= blockFirst + blockCount) {
+      if (blockDirty) {
+        writeAll(block.subarray(0, blockCount * entryBytes), blockFirst * entryBytes);
+        fileWrites += 1;
+        blockDirty = false;
+      }
       // A file position is the entry's number times its size: the pages were written whole, in order.
       blockFirst = entry - (entry % blockEntries);
       blockCount = Math.min(blockEntries, firstResident * options.pageEntries - blockFirst);
       readAll(block, blockCount * entryBytes, blockFirst * entryBytes);
       fileReads += 1;
     }
-    const at = (entry - blockFirst) * entryBytes;
-    block.copy(into, 0, at, at + entryBytes);
+    return (entry - blockFirst) * entryBytes;
   }
 
   /** Makes room for page `page` (the next one): the oldest resident page goes to the file. */
@@ -151,7 +161,10 @@ export function createSpillPages(entryBytes: number, options: SpillPagesOptions)
       if (entry < 0 || entry >= count) throw new RangeError(`no entry ${entry} (there are ${count})`);
       const page = pageOf(entry);
       if (page >= firstResident) resident[page - firstResident]!.copy(into, 0, offsetOf(entry), offsetOf(entry) + entryBytes);
-      else readSpilled(entry, into);
+      else {
+        const at = holdBlockOf(entry);
+        block.copy(into, 0, at, at + entryBytes);
+      }
     },
     write(entry, from) {
       if (closed) throw new Error('the spill pages are closed');
@@ -163,9 +176,8 @@ export function createSpillPages(entryBytes: number, options: SpillPagesOptions)
       }
       if (page >= firstResident) from.copy(resident[page - firstResident]!, offsetOf(entry), 0, entryBytes);
       else {
-        writeAll(from.subarray(0, entryBytes), page * pageBytes + offsetOf(entry));
-        // The block held for reads stays what the file holds.
-        if (entry >= blockFirst && entry < blockFirst + blockCount) from.copy(block, (entry - blockFirst) * entryBytes, 0, entryBytes);
+        from.copy(block, holdBlockOf(entry), 0, entryBytes);
+        blockDirty = true;
       }
     },
     get count() {
@@ -179,6 +191,9 @@ export function createSpillPages(entryBytes: number, options: SpillPagesOptions)
     },
     get fileReads() {
       return fileReads;
+    },
+    get fileWrites() {
+      return fileWrites;
     },
     close() {
       if (closed) return;
