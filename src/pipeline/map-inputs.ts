@@ -13,6 +13,8 @@ import type { SourceHeader, TableSource } from '../sources/source-types.js';
 import type { ReadTracker } from './create-read-progress.js';
 import type { MetaLiteralWarning } from './pipeline-warning.js';
 import { mapsOnWorker, threadedMappedRows, type MappedRowSource } from './threaded-mapped-rows.js';
+import { canSkipKnownRows, skipKnownRows, type RowSkipping } from './skip-known-rows.js';
+import { fileSourceSeed } from '../sources/source-digest.js';
 
 /** Options of {@link prepareInputs}. */
 export interface PrepareInputsOptions {
@@ -113,16 +115,25 @@ export interface MapInputsOptions {
    * @default false
    */
   readonly mapOnWorker?: boolean;
+  /**
+   * With `mapOnWorker` (`ingest`): every row's source digest is computed, and given a ledger with
+   * plainly uploaded keys, rows it holds are left unmapped (`skipKnownRows`). @default undefined
+   */
+  readonly skipping?: RowSkipping | undefined;
 }
 
-/** Opens one input and maps it on this thread. */
-async function mapHere(input: PreparedInput): Promise<MappedRowSource> {
+/** Opens one input and maps it on this thread; with `skipping`, as {@link skipKnownRows} does. */
+async function mapHere(input: PreparedInput, skipping?: RowSkipping): Promise<MappedRowSource> {
   const table = input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open();
   try {
     // The header was checked when the inputs were prepared; a file changed since is compiled again.
     const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');
     const compiled = sameHeader ? input.compiled : compileMapping(input.compiled.prepared, table.header);
-    return { rows: toMappedRows(table.rows(), compiled), close: () => table.close(), readFraction: () => table.readFraction?.() ?? 0 };
+    const rows =
+      skipping === undefined || !canSkipKnownRows(compiled)
+        ? toMappedRows(table.rows(), compiled)
+        : skipKnownRows(table.rows(), compiled, fileSourceSeed(skipping.seed, table.header, input.sourceOptions), skipping.ledger);
+    return { rows, close: () => table.close(), readFraction: () => table.readFraction?.() ?? 0 };
   } catch (error) {
     await table.close();
     throw error;
@@ -130,10 +141,23 @@ async function mapHere(input: PreparedInput): Promise<MappedRowSource> {
 }
 
 /** Opens one input: mapped on a worker thread when asked and worth it, else here. */
-async function openMapped(input: PreparedInput, onWorker: boolean): Promise<MappedRowSource> {
-  if (!onWorker || input.open !== undefined || !(await mapsOnWorker(input.openPath))) return mapHere(input);
+async function openMapped(input: PreparedInput, options: MapInputsOptions): Promise<MappedRowSource> {
+  const { skipping } = options;
+  // A ledger that holds uploaded keys: most rows of a resume are found there, so this thread reads
+  // them (csv-parse on the reader thread) and maps only those it does not find, a small part of the
+  // work; the mapping thread would map them all.
+  const known = (skipping?.ledger?.compactKeys?.size ?? 0) > 0;
+  if (options.mapOnWorker !== true || input.open !== undefined || known || !(await mapsOnWorker(input.openPath)))
+    return mapHere(input, skipping);
   const { spec, template, check } = input.compiled;
-  return threadedMappedRows({ file: input.openPath, sourceOptions: input.sourceOptions, spec, template, methodsWidth: check.methodsWidth });
+  return threadedMappedRows({
+    file: input.openPath,
+    sourceOptions: input.sourceOptions,
+    spec,
+    template,
+    methodsWidth: check.methodsWidth,
+    sourceSeed: skipping?.seed,
+  });
 }
 
 /**
@@ -146,7 +170,7 @@ export async function* mapInputs(inputs: readonly PreparedInput[], options: MapI
   const progress = options.progress;
   for (const [index, input] of inputs.entries()) {
     if (options.signal?.aborted) return;
-    const mapped = await openMapped(input, options.mapOnWorker ?? false);
+    const mapped = await openMapped(input, options);
     try {
       options.onFile?.(input);
       progress?.opened(index, mapped);

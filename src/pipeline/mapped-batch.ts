@@ -16,6 +16,8 @@ export type WireMappedRow = Pick<MappedRow, 'location' | 'rowNumbers' | 'body' |
   readonly key: string | undefined;
   readonly hash: string | undefined;
   readonly values: readonly CellValue[];
+  /** `MappedRow.src`, where the worker computed one. */
+  readonly src?: string | undefined;
 };
 
 /** Rows mapped on the worker thread, with the header their cells are under. */
@@ -25,7 +27,7 @@ export interface MappedBatch {
 }
 
 /** The wire form of a row `toMappedRows` gave (reads, and so computes, the lazy members it carries). */
-export function toWireMappedRow(row: LazyMappedRow): WireMappedRow {
+export function toWireMappedRow(row: LazyMappedRow, src: string | undefined): WireMappedRow {
   const body = row.body;
   return {
     location: row.location,
@@ -35,5 +37,6 @@ export function toWireMappedRow(row: LazyMappedRow): WireMappedRow {
     body,
     problems: row.problems,
     values: row.sourceRow.values,
+    ...(src !== undefined ? { src } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import { mappedRowData, type MappedRow } from '../mapping/rows/mapped-row.js';
 import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
 import { sha256Hex } from '../mapping/rows/record-hash.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
@@ -18,6 +18,7 @@ export class ReceivedMappedRow implements MappedRow {
   readonly hash: string;
   readonly body: string | undefined;
   readonly problems: readonly RowProblem[];
+  readonly src: string | undefined;
   readonly #header: SourceHeader;
   readonly #values: readonly CellValue[];
   #record: PlatformRecord | undefined;
@@ -26,6 +27,7 @@ export class ReceivedMappedRow implements MappedRow {
   constructor(wire: WireMappedRow, header: SourceHeader) {
     this.location = wire.location;
     this.rowNumbers = wire.rowNumbers;
+    this.src = wire.src;
     // A row without a body (an invalid one) brought the hash of its source values.
     this.hash = wire.hash ?? sha256Hex(wire.body ?? '');
     this.key = wire.key ?? this.hash;
@@ -50,15 +52,6 @@ export class ReceivedMappedRow implements MappedRow {
 
   /** The row as plain data, lazy members included. */
   toJSON(): MappedRow {
-    return {
-      location: this.location,
-      rowNumbers: this.rowNumbers,
-      key: this.key,
-      hash: this.hash,
-      body: this.body,
-      record: this.record,
-      problems: this.problems,
-      sourceValues: this.sourceValues,
-    };
+    return mappedRowData(this);
   }
 }

@@ -21,6 +21,11 @@ export interface MapPlan {
   readonly spec: MappingSpec;
   readonly template: Template;
   readonly methodsWidth: MethodsWidth;
+  /**
+   * The run's seed of source digests (`sourceSeed`): given, each row's digest is computed
+   * (`MappedRow.src`), to be recorded with its upload.
+   */
+  readonly sourceSeed?: string | undefined;
 }
 
 /** Mapped rows of one input, how far they have read it, and how to stop early. */

@@ -18,6 +18,7 @@ export function newKeyState(key: string, hash: string, location: ReportLocation)
     sourceValues: undefined,
     openIntent: undefined,
     line: 0,
+    src: undefined,
   };
 }
 
@@ -64,6 +65,7 @@ export function applyRowLine(entry: KeyState, line: RowLine, runId: string | und
     case 'uploaded':
       set(entry, 'uploaded', line.hash, undefined);
       entry.uploaded = { id: line.id, hash: line.hash, at: line.at };
+      entry.src = line.src;
       entry.uncertainHash = undefined;
       entry.uncertainSince = undefined;
       entry.sourceValues = undefined;
@@ -90,6 +92,8 @@ export function applyRowLine(entry: KeyState, line: RowLine, runId: string | und
       return;
     case 'skipped':
       if (line.sourceValues) entry.sourceValues = line.sourceValues;
+      // Cells that map to the uploaded record again (the ledger's digest was another, or none).
+      if (line.why === 'uploaded' && line.src !== undefined && entry.uploaded?.hash === line.hash) entry.src = line.src;
       // A change reported earlier and since undone: the row is the uploaded record again, nothing is outstanding.
       if (line.why === 'uploaded' && entry.status === 'changed' && entry.uploaded?.hash === line.hash) {
         set(entry, 'uploaded', line.hash, undefined);
@@ -111,6 +115,7 @@ function applyStateLine(entry: KeyState, line: StateLine): void {
   entry.reason = line.reason;
   entry.problems = line.problems;
   entry.sourceValues = line.sourceValues;
+  entry.src = line.src;
   entry.openIntent = undefined;
 }
 

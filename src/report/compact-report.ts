@@ -60,6 +60,7 @@ function stateLine(record: KeyRecord, line: RowLine): StateLine {
     ...(record.reason !== undefined ? { reason: record.reason } : {}),
     ...(whole?.problems !== undefined ? { problems: whole.problems } : {}),
     ...(whole?.sourceValues !== undefined ? { sourceValues: whole.sourceValues } : {}),
+    ...(record.src !== undefined ? { src: record.src } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 import { createDigestIndex, PAGE_BITS } from '../util/create-digest-index.js';
+import { isLowerHex } from '../util/is-lower-hex.js';
+import { isSourceDigest, SOURCE_DIGEST_BYTES } from '../sources/source-digest.js';
 import { createSpillPages, type SpillPages } from '../util/create-spill-pages.js';
 
 /** A key that is plainly uploaded: the one record stored for it is of its latest content. */
@@ -13,6 +15,8 @@ export interface PlainKey {
   readonly line: number;
   /** When the record was stored (its `uploaded` line's `at`), when the report said. */
   readonly uploadedAt: string | undefined;
+  /** The source digest of the cells the record was mapped from (`sourceDigest`, 32 hex digits), when the report said. */
+  readonly src?: string | undefined;
 }
 
 /** The plainly uploaded keys of a report, outside the JavaScript heap (see {@link createLedgerTable}). */
@@ -25,6 +29,11 @@ export interface LedgerTable {
    */
   find(key: string): number;
   set(key: string, entry: PlainKey): void;
+  /**
+   * When the key is held with `hash`: moves its line to `line` and, when given, sets its source
+   * digest, and returns true (a `skipped` line of a row uploaded before, without decoding the entry).
+   */
+  touch(key: string, hash: string, line: number, src: string | undefined): boolean;
   /** Forgets the key (it is no longer plainly uploaded); true when it was held. */
   delete(key: string): boolean;
   /** Keys held. */
@@ -33,30 +42,58 @@ export interface LedgerTable {
   readonly bytes: number;
   /** Bytes of values moved to the spill file. */
   readonly spilledBytes: number;
+  /**
+   * True when the key is held and `src` (`sourceDigest`) is the source digest of its record: a row
+   * with this key and these cells is that record, unmapped.
+   */
+  holds(key: string, src: string): boolean;
+}
+
+/** A {@link PlainKey} read from the table: the upload time is made a text only when asked for (a resume never asks). */
+class StoredKey implements PlainKey {
+  constructor(
+    readonly hash: string,
+    readonly id: number,
+    readonly attempts: number,
+    readonly line: number,
+    readonly uploadedMs: number,
+    readonly src: string | undefined,
+  ) {}
+
+  get uploadedAt(): string | undefined {
+    return Number.isNaN(this.uploadedMs) ? undefined : new Date(this.uploadedMs).toISOString();
+  }
+
+  /** As the plain data it stands for. */
+  toJSON(): PlainKey {
+    return { hash: this.hash, id: this.id, attempts: this.attempts, line: this.line, uploadedAt: this.uploadedAt, src: this.src };
+  }
 }
 
 /** A hash the table can hold: what `ingest` writes (sha256 hex). Others (hand-made reports) stay on the heap. */
 export function isTableHash(hash: string): boolean {
-  return hash.length === 64 && /^[0-9a-f]{64}$/.test(hash);
+  return isLowerHex(hash, 64);
 }
 
 /**
  * An entry's values, beside its digest in the {@link createDigestIndex} index: the hash (32 bytes), the
  * id as a double (8), the upload time in ms as a double (8; NaN when unknown), the line (4), the
- * attempts (4). Whether the key is held (live) is a bit of its own, in memory.
+ * attempts (4), the source digest (16; zero when unknown). Whether the key is held (live) is a bit of
+ * its own, in memory.
  */
-const ENTRY_BYTES = 56;
+const ENTRY_BYTES = 72;
 const HASH = 0;
 const ID = 32;
 const AT = 40;
 const LINE = 48;
 const ATTEMPTS = 52;
-/** Entries per page of values (3.5 MiB). */
+const SRC = 56;
+/** Entries per page of values (4.5 MiB). */
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 
 export interface LedgerTableOptions {
   /**
-   * Folders where the values of all but the newest two pages of keys (131,072 keys, 7 MiB) may go to a
+   * Folders where the values of all but the newest two pages of keys (131,072 keys, 9 MiB) may go to a
    * file (`createSpillPages`); none, or none that takes the file, keeps them all in memory. @default []
    */
   readonly spillDirs?: readonly string[] | undefined;
@@ -68,7 +105,7 @@ const release = new FinalizationRegistry<SpillPages>((pages) => pages.close());
 /**
  * A table from a key to its {@link PlainKey}: the key's 16-byte digest in a {@link createDigestIndex}
  * index (a key collides with another with probability about 2^-128 per pair; the key itself is not
- * kept) and 56 bytes of values in {@link createSpillPages} pages: ~80 bytes a key whatever the keys'
+ * kept) and 72 bytes of values in {@link createSpillPages} pages: ~96 bytes a key whatever the keys'
  * length, of which the values of all but the newest 131,072 keys may live in a file (`spillDirs`),
  * leaving ~24 bytes a key in memory.
  *
@@ -83,7 +120,21 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
   /** One bit a key: held or forgotten. */
   const liveBits: Uint8Array[] = [];
   const scratch = Buffer.alloc(ENTRY_BYTES);
+  const NO_SOURCE = Buffer.alloc(SOURCE_DIGEST_BYTES);
+  const asked = Buffer.alloc(SOURCE_DIGEST_BYTES);
   let live = 0;
+
+  /** Writes a source digest into `scratch` (zeros for none). */
+  function putSource(src: string | undefined): void {
+    if (src === undefined || !isSourceDigest(src)) scratch.fill(0, SRC, SRC + SOURCE_DIGEST_BYTES);
+    else scratch.write(src, SRC, SOURCE_DIGEST_BYTES, 'hex');
+  }
+  /** The source digest in `scratch`, or undefined for zeros. */
+  function sourceIn(): string | undefined {
+    return scratch.compare(NO_SOURCE, 0, SOURCE_DIGEST_BYTES, SRC, SRC + SOURCE_DIGEST_BYTES) === 0
+      ? undefined
+      : scratch.toString('hex', SRC, SRC + SOURCE_DIGEST_BYTES);
+  }
 
   const isLive = (entry: number): boolean =>
     ((liveBits[entry >>> PAGE_BITS]![(entry & (PAGE_ENTRIES - 1)) >>> 3]! >>> (entry & 7)) & 1) === 1;
@@ -99,14 +150,32 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
       const entry = keys.find(key);
       if (entry < 0 || !isLive(entry)) return undefined;
       values.read(entry, scratch);
-      const at = scratch.readDoubleLE(AT);
-      return {
-        hash: scratch.toString('hex', HASH, HASH + 32),
-        id: scratch.readDoubleLE(ID),
-        attempts: scratch.readUInt32LE(ATTEMPTS),
-        line: scratch.readUInt32LE(LINE),
-        uploadedAt: Number.isNaN(at) ? undefined : new Date(at).toISOString(),
-      };
+      return new StoredKey(
+        scratch.toString('hex', HASH, HASH + 32),
+        scratch.readDoubleLE(ID),
+        scratch.readUInt32LE(ATTEMPTS),
+        scratch.readUInt32LE(LINE),
+        scratch.readDoubleLE(AT),
+        sourceIn(),
+      );
+    },
+    holds(key, src) {
+      const entry = keys.find(key);
+      if (entry < 0 || !isLive(entry) || !isSourceDigest(src)) return false;
+      values.read(entry, scratch);
+      asked.write(src, 0, SOURCE_DIGEST_BYTES, 'hex');
+      // Zeros are no digest: a real one is all zero with probability 2^-128.
+      return scratch.compare(asked, 0, SOURCE_DIGEST_BYTES, SRC, SRC + SOURCE_DIGEST_BYTES) === 0 && NO_SOURCE.compare(asked) !== 0;
+    },
+    touch(key, hash, line, src) {
+      const entry = keys.find(key);
+      if (entry < 0 || !isLive(entry)) return false;
+      values.read(entry, scratch);
+      if (scratch.toString('hex', HASH, HASH + 32) !== hash) return false;
+      scratch.writeUInt32LE(line >>> 0, LINE);
+      if (src !== undefined) putSource(src);
+      values.write(entry, scratch);
+      return true;
     },
     set(key, value) {
       let entry = keys.find(key);
@@ -123,6 +192,7 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
       scratch.writeDoubleLE(value.uploadedAt === undefined ? Number.NaN : Date.parse(value.uploadedAt), AT);
       scratch.writeUInt32LE(value.line >>> 0, LINE);
       scratch.writeUInt32LE(Math.min(value.attempts, 0xffffffff) >>> 0, ATTEMPTS);
+      putSource(value.src);
       values.write(entry, scratch);
     },
     delete(key) {

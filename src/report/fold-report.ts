@@ -40,17 +40,43 @@ function isPlain(entry: KeyState): boolean {
   );
 }
 
+/**
+ * A plain key's record as `KeyRecord.uploaded`, its time made a text only when asked for: a resume
+ * reads a plain key per row and never asks. A class: V8 makes an object literal with a getter slowly.
+ */
+class PlainUpload {
+  readonly id: number;
+  readonly hash: string;
+  readonly #plain: PlainKey;
+
+  constructor(plain: PlainKey) {
+    this.id = plain.id;
+    this.hash = plain.hash;
+    this.#plain = plain;
+  }
+
+  get at(): string | undefined {
+    return this.#plain.uploadedAt;
+  }
+
+  /** As the plain data it stands for. */
+  toJSON(): { id: number; hash: string; at: string | undefined } {
+    return { id: this.id, hash: this.hash, at: this.at };
+  }
+}
+
 function plainRecord(plain: PlainKey): KeyRecord {
   return {
     status: 'uploaded',
     hash: plain.hash,
     attempts: plain.attempts,
-    uploaded: { id: plain.id, hash: plain.hash, at: plain.uploadedAt },
+    uploaded: new PlainUpload(plain),
     uncertainHash: undefined,
     uncertainSince: undefined,
     failure: undefined,
     reason: undefined,
     line: plain.line,
+    src: plain.src,
   };
 }
 
@@ -70,6 +96,8 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
   const runSummaries: (SummaryLine | undefined)[] = [];
   let runId: string | undefined;
   let lastNumber = 0;
+  /** Row lines added: what a state's last answer is valid for. */
+  let changes = 0;
   const closeAll = (): void => {
     for (const entry of open) closeIntent(entry);
     open.clear();
@@ -90,14 +118,11 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
   }
 
   function addRow(line: RowLine, number: number): void {
+    changes += 1;
     // The line of a run that only counts (a row skipped as uploaded before) changes nothing a
     // compact ledger keeps but the line's place.
     if (table !== undefined && line.type === 'skipped' && line.why === 'uploaded' && !held.has(line.key)) {
-      const plain = table.get(line.key);
-      if (plain !== undefined && plain.hash === line.hash) {
-        table.set(line.key, { ...plain, line: number });
-        return;
-      }
+      if (table.touch(line.key, line.hash, number, line.src)) return;
     }
     if (line.type === 'state') {
       // The whole state: whatever the key was before is replaced.
@@ -116,6 +141,7 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
         attempts: entry.attempts,
         line: number,
         uploadedAt: entry.uploaded!.at,
+        src: entry.src,
       });
       held.delete(line.key);
     }
@@ -153,6 +179,11 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
       const outstanding = function* (): Iterable<KeyState> {
         for (const entry of held.values()) if (entry.status !== 'uploaded') yield entry;
       };
+      // A row's key is asked for by several stages in turn (the resume rules, the router): the last
+      // answer is kept rather than read from the table again, until a line is added.
+      let lastKey: string | undefined;
+      let lastRecord: KeyRecord | undefined;
+      let lastChange = -1;
       const keys: KeyLedger =
         table === undefined
           ? held
@@ -160,8 +191,13 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
               get(key) {
                 const entry = held.get(key);
                 if (entry !== undefined) return entry;
-                const plain = table.get(key);
-                return plain === undefined ? undefined : plainRecord(plain);
+                if (key !== lastKey || lastChange !== changes) {
+                  const plain = table.get(key);
+                  lastRecord = plain === undefined ? undefined : plainRecord(plain);
+                  lastKey = key;
+                  lastChange = changes;
+                }
+                return lastRecord;
               },
               get size() {
                 return held.size + table.size;

@@ -1,3 +1,4 @@
+import type { LedgerTable } from './create-ledger-table.js';
 import type { RowProblem } from '../template/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import type { KeyStatus, ReportLocation, RunLine, SummaryLine } from './report-lines.js';
@@ -38,6 +39,11 @@ export interface KeyRecord {
   reason: string | undefined;
   /** The 1-based report line that last changed the key (`report compact` writes its state there). */
   line: number;
+  /**
+   * The source digest of cells that map to the record `uploaded` (`sourceDigest`), when a line said:
+   * a row with this key and this digest is that record, unmapped.
+   */
+  src: string | undefined;
 }
 
 /** What the ledger knows about one key, after every line so far. */
@@ -68,7 +74,7 @@ export interface LedgerState {
    * The plainly uploaded keys' entry numbers in the compact fold's table (`LedgerTable.find`), for a
    * caller that marks keys of its own; undefined when the fold is whole.
    */
-  readonly compactKeys?: { find(key: string): number } | undefined;
+  readonly compactKeys?: Pick<LedgerTable, 'find' | 'holds' | 'size'> | undefined;
   /** Keys by latest status. */
   readonly counts: Readonly<Record<KeyStatus, number>>;
   /** Keys with a record that is (uploaded) or may be (uncertain) on the platform. */

@@ -117,6 +117,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     ms: number,
     replaces: optional(object({ id: optional(number), hash: text })),
     resendOf,
+    src: optional(text),
   },
   invalid: { ...ROW, problems: arrayOf(problem), sourceValues },
   failed: {
@@ -147,6 +148,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     code: optional(text),
     plan: optional(text),
     sourceValues: optional(sourceValues),
+    src: optional(text),
   },
   changed: { ...ROW, oldHash: text, oldId: optional(number), sourceValues },
   state: {
@@ -164,6 +166,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     reason: optional(text),
     problems: optional(arrayOf(problem)),
     sourceValues: optional(sourceValues),
+    src: optional(text),
   },
   summary: {
     counts: recordOf(number),

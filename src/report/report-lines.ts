@@ -127,6 +127,11 @@ export interface UploadedLine extends RowLineBase {
   readonly replaces?: { readonly id: number | undefined; readonly hash: string };
   /** Set when this upload re-sent a row left uncertain by an earlier run. */
   readonly resendOf?: ResendOf;
+  /**
+   * The source digest of the cells the record was mapped from (`sourceDigest`): a later run that finds
+   * the key with the same digest skips the row without mapping it. Absent where it was not computed.
+   */
+  readonly src?: string;
 }
 
 /** The row did not map or validate; nothing was sent. */
@@ -186,6 +191,11 @@ export interface SkippedLine extends RowLineBase {
   readonly plan?: string;
   /** For rows that did not upload, so they can still be exported. */
   readonly sourceValues?: Readonly<Record<string, CellValue>>;
+  /**
+   * For `why: 'uploaded'`: the source digest of the row, written when it is not the one the ledger
+   * holds for the key (the row's line is otherwise only counted), so the next run can skip it unmapped.
+   */
+  readonly src?: string;
 }
 
 /** A known key with a new hash, not uploaded (`--on-change report`). `hash` is the new one. */
@@ -228,6 +238,8 @@ export interface StateLine extends RowLineBase {
   readonly reason?: string;
   readonly problems?: readonly RowProblem[];
   readonly sourceValues?: Readonly<Record<string, CellValue>>;
+  /** The source digest of the cells the latest stored record was mapped from, where the report knew it. */
+  readonly src?: string;
 }
 
 /** Outcome counts of this run. */

@@ -2,7 +2,7 @@ import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { KeyRecord, LedgerState } from '../report/fold-report.js';
 import { planResume, type ResumeOptions } from '../report/plan-resume.js';
 import type { EarlyStop, ReportLocation, ResendOf } from '../report/report-lines.js';
-import type { OutcomeInput, RowToSend } from './send-row.js';
+import type { OutcomeInput, RowBase, RowToSend } from './send-row.js';
 
 /** Where one row goes: straight to its outcome line, or to the queue to be sent. */
 export type Route =
@@ -60,24 +60,43 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
   const maxChanges = options.maxChanges ?? Number.POSITIVE_INFINITY;
   let changed = 0;
   const outcome = (line: OutcomeInput, stop?: EarlyStop): Routed => ({ route: { type: 'outcome', line }, stop });
+  const skipUploaded = (row: MappedRow, base: RowBase, known: KeyRecord | undefined): Routed => {
+    const id = known?.uploaded?.id;
+    // A source digest the ledger does not hold for the key is written, so the next run skips the row unmapped.
+    const src = row.src !== undefined && row.src !== known?.src ? row.src : undefined;
+    const line: OutcomeInput = {
+      type: 'skipped',
+      ...base,
+      why: 'uploaded',
+      ...(id !== undefined ? { id } : {}),
+      ...(src !== undefined ? { src } : {}),
+    };
+    // Its line would change nothing the ledger holds, unless it undoes a change reported before.
+    if (known?.status !== 'changed' && src === undefined && resume.verboseReport !== true)
+      return { route: { type: 'count', line }, stop: undefined };
+    return outcome(line);
+  };
   const send = (row: RowToSend): Routed => ({ route: { type: 'send', row }, stop: undefined });
   return {
     route(row) {
       const base = { key: row.key, hash: row.hash, location: reportLocation(row) };
+      const unchanged = row.unchanged === true && row.problems.length === 0;
       const body = row.problems.length > 0 ? undefined : row.body;
-      if (body === undefined) return outcome({ type: 'invalid', ...base, problems: row.problems, sourceValues: row.sourceValues });
+      if (body === undefined && !unchanged)
+        return outcome({ type: 'invalid', ...base, problems: row.problems, sourceValues: row.sourceValues });
       const decision = previous === undefined ? 'upload' : planResume(previous, row, resume);
+      // An unmapped row is the ledger's plainly uploaded record by construction (MappedRow.unchanged):
+      // any other decision would mean a broken ledger, and it has no body to send.
+      if (body === undefined) {
+        if (decision !== 'skip-uploaded') throw new Error(`an unmapped row of key ${JSON.stringify(row.key)} was not uploaded before`);
+        return skipUploaded(row, base, previous?.keys.get(row.key));
+      }
       // A plain upload, the hot path: no ledger lookup, no marks.
-      if (decision === 'upload' || decision === 'retry') return send({ base, body, sourceValues: row.sourceValues });
+      if (decision === 'upload' || decision === 'retry') return send({ base, body, sourceValues: row.sourceValues, src: row.src });
       const known = previous?.keys.get(row.key);
       switch (decision) {
-        case 'skip-uploaded': {
-          const id = known?.uploaded?.id;
-          const line: OutcomeInput = { type: 'skipped', ...base, why: 'uploaded', ...(id !== undefined ? { id } : {}) };
-          // Its line would change nothing the ledger holds, unless it undoes a change reported before.
-          if (known?.status !== 'changed' && resume.verboseReport !== true) return { route: { type: 'count', line }, stop: undefined };
-          return outcome(line);
-        }
+        case 'skip-uploaded':
+          return skipUploaded(row, base, known);
         case 'skip-uncertain':
           return outcome({ type: 'skipped', ...base, why: 'uncertain', sourceValues: row.sourceValues });
         case 'skip-failed':
@@ -89,14 +108,14 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
             sourceValues: row.sourceValues,
           });
         case 'resend-uncertain':
-          return send({ base, body, sourceValues: row.sourceValues, marks: { resendOf: resendOf(known) } });
+          return send({ base, body, sourceValues: row.sourceValues, src: row.src, marks: { resendOf: resendOf(known) } });
         default: {
           const oldHash = known?.uploaded?.hash ?? known?.uncertainHash ?? known?.hash ?? '';
           const oldId = known?.uploaded?.id;
           changed += 1;
           const past = changed > maxChanges;
           if (decision === 'changed-upload' && !past)
-            return send({ base, body, sourceValues: row.sourceValues, marks: { replaces: { id: oldId, hash: oldHash } } });
+            return send({ base, body, sourceValues: row.sourceValues, src: row.src, marks: { replaces: { id: oldId, hash: oldHash } } });
           const line: OutcomeInput = {
             type: 'changed',
             ...base,

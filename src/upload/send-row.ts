@@ -45,6 +45,8 @@ export interface RowToSend {
   readonly sourceValues: Readonly<Record<string, CellValue>>;
   /** What the `uploaded` line adds: absent for a plain upload (one spread of nothing on the hot path). */
   readonly marks?: SendMarks;
+  /** The row's source digest, for its `uploaded` line (`MappedRow.src`). */
+  readonly src?: string | undefined;
 }
 
 /** Marks of a send that is not a plain first upload. */
@@ -116,6 +118,7 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
           attempts: attempt,
           ms: ctx.clock() - started,
           ...row.marks,
+          ...(row.src !== undefined ? { src: row.src } : {}),
         });
       }, ctx.stop);
     } catch (error) {

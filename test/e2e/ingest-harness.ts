@@ -11,6 +11,12 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 export const MAPPING = path.resolve('mappings/steel_strength.yaml');
 export const SAMPLE = path.resolve('samples/steel_strength.csv');
 
+/** The steel sample's header and data lines. */
+export async function sampleLines(): Promise<{ header: string; rows: string[] }> {
+  const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
+  return { header, rows };
+}
+
 /** A fresh folder for one test's files. */
 export function tempDir(): Promise<string> {
   return makeTempDir('mge-e2e-');

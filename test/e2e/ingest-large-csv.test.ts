@@ -52,6 +52,11 @@ describe('ingest of a large CSV (mapped on a worker thread; built CLI, sandbox o
       const again = await runCli(ingestArgs(input, report, '--json'), envFor(sandbox, dir));
       expect((JSON.parse(again.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 0, skipped: rows - invalid, invalid });
       expect(sandbox.records()).toHaveLength(rows - invalid);
+      // The mapping thread's digests (first run) are the ones the resume computes here: it found every
+      // uploaded row unmapped, so it wrote no line for them (a digest of its own would have been written).
+      const lines = (await readReport(report)).lines;
+      expect(lines.filter((l) => l.type === 'uploaded').every((l) => 'src' in l && /^[0-9a-f]{32}$/.test(String(l.src)))).toBe(true);
+      expect(lines.filter((l) => l.type === 'skipped')).toEqual([]);
     } finally {
       await sandbox.close();
     }

@@ -3,18 +3,12 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { readReport } from '../../src/report/read-report.js';
-import { audit, envFor, ingestArgs, runCli, SAMPLE, startCli } from './ingest-harness.js';
+import { audit, envFor, ingestArgs, runCli, SAMPLE, sampleLines, startCli } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface JsonSummary {
   readonly counts: Record<string, number>;
   readonly exitCode: number;
-}
-
-/** The sample's header and data lines. */
-async function sampleLines(): Promise<{ header: string; rows: string[] }> {
-  const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
-  return { header, rows };
 }
 
 describe('resuming ingest (built CLI, sandbox over HTTP)', () => {

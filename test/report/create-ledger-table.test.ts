@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { createLedgerTable, isTableHash } from '../../src/report/create-ledger-table.js';
+import { createLedgerTable, isTableHash, type PlainKey } from '../../src/report/create-ledger-table.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** A key as plain data (the table makes its upload time a text only when asked). */
+const plain = (key: PlainKey | undefined): unknown => key && JSON.parse(JSON.stringify(key));
 
 describe('createLedgerTable', () => {
   test('holds each key with its hash, id, attempts, line and upload time, through growth of the index and the pages', () => {
@@ -14,17 +16,13 @@ describe('createLedgerTable', () => {
       table.set(`key-${i}`, { hash: sha(`row ${i}`), id: 1_000_000_000_000 + i, attempts: (i % 3) + 1, line: i + 1, uploadedAt: at(i) });
     expect(table.size).toBe(n);
     for (const i of [0, 1, 65_535, 65_536, 131_071, n - 1]) {
-      expect(table.get(`key-${i}`)).toStrictEqual({
-        hash: sha(`row ${i}`),
-        id: 1_000_000_000_000 + i,
-        attempts: (i % 3) + 1,
-        line: i + 1,
-        uploadedAt: at(i),
-      });
+      const want = { hash: sha(`row ${i}`), id: 1_000_000_000_000 + i, attempts: (i % 3) + 1, line: i + 1 };
+      expect(plain(table.get(`key-${i}`))).toStrictEqual(at(i) === undefined ? want : { ...want, uploadedAt: at(i) });
+      expect(table.get(`key-${i}`)?.uploadedAt).toBe(at(i));
     }
     expect(table.get('key-unknown')).toBeUndefined();
-    // About 76 bytes a key once the pages fill: far below a Map of objects.
-    expect(table.bytes / n).toBeLessThan(90);
+    // About 96 bytes a key once the pages fill: far below a Map of objects.
+    expect(table.bytes / n).toBeLessThan(110);
   });
 
   test('a key set again is updated in place; a deleted key is gone until it is set again', () => {
@@ -32,14 +30,53 @@ describe('createLedgerTable', () => {
     table.set('a', { hash: sha('1'), id: 1, attempts: 1, line: 1, uploadedAt: undefined });
     table.set('a', { hash: sha('2'), id: 2, attempts: 2, line: 5, uploadedAt: '2026-11-23T07:00:00.123Z' });
     expect(table.size).toBe(1);
-    expect(table.get('a')).toEqual({ hash: sha('2'), id: 2, attempts: 2, line: 5, uploadedAt: '2026-11-23T07:00:00.123Z' });
+    expect(plain(table.get('a'))).toEqual({ hash: sha('2'), id: 2, attempts: 2, line: 5, uploadedAt: '2026-11-23T07:00:00.123Z' });
     expect(table.delete('a')).toBe(true);
     expect(table.delete('a')).toBe(false);
     expect(table.get('a')).toBeUndefined();
     expect(table.size).toBe(0);
     table.set('a', { hash: sha('3'), id: 3, attempts: 3, line: 9, uploadedAt: undefined });
-    expect(table.get('a')).toEqual({ hash: sha('3'), id: 3, attempts: 3, line: 9, uploadedAt: undefined });
+    expect(plain(table.get('a'))).toEqual({ hash: sha('3'), id: 3, attempts: 3, line: 9, uploadedAt: undefined });
     expect(table.size).toBe(1);
+  });
+
+  test('keeps a source digest per key: holds answers for that key with that digest only; touch moves the line, and the digest when given', async () => {
+    const dir = await makeTempDir('mge-ledger-');
+    const table = createLedgerTable({ spillDirs: [dir] });
+    const n = 4 * 65_536;
+    const src = (i: number): string => sha(`cells ${i}`).slice(0, 32);
+    for (let i = 0; i < n; i++)
+      table.set(`key-${i}`, {
+        hash: sha(`row ${i}`),
+        id: i + 1,
+        attempts: 1,
+        line: i + 2,
+        uploadedAt: undefined,
+        src: i % 3 === 0 ? undefined : src(i),
+      });
+    expect(table.spilledBytes).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (let i = 1; i < n; i += 1_001) {
+      const known = i % 3 !== 0;
+      if (table.holds(`key-${i}`, src(i)) !== known) wrong.push(`holds ${i}`);
+      if (table.holds(`key-${i}`, src(i + 1))) wrong.push(`other digest ${i}`);
+      if (table.get(`key-${i}`)?.src !== (known ? src(i) : undefined)) wrong.push(`get ${i}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(table.holds('key-unknown', src(1))).toBe(false);
+    expect(table.holds('key-1', 'not hex')).toBe(false);
+    expect(table.holds('key-3', '0'.repeat(32))).toBe(false);
+    // A deleted key holds nothing, whatever digest it had.
+    table.delete('key-1');
+    expect(table.holds('key-1', src(1))).toBe(false);
+    // touch: only with the key's hash; the digest stays unless a new one is given.
+    expect(table.touch('key-2', sha('row 999'), 77, src(5))).toBe(false);
+    expect(table.touch('key-2', sha('row 2'), 77, undefined)).toBe(true);
+    expect([table.get('key-2')?.line, table.get('key-2')?.src]).toEqual([77, src(2)]);
+    expect(table.touch('key-3', sha('row 3'), 78, src(3))).toBe(true);
+    expect(table.holds('key-3', src(3))).toBe(true);
+    expect(table.get('key-3')?.line).toBe(78);
+    expect(table.touch('key-1', sha('row 1'), 79, src(1))).toBe(false);
   });
 
   test('with a folder to spill to, keeps ~24 bytes a key in memory and every value intact', async () => {
@@ -54,9 +91,9 @@ describe('createLedgerTable', () => {
       table.set(`key-${i}`, { hash: sha(`again ${i}`), id: 7, attempts: 2, line: 9, uploadedAt: '2026-11-28T02:00:00.000Z' });
     }
     expect(table.size).toBe(n);
-    expect(table.spilledBytes).toBe(3 * 65_536 * 56);
+    expect(table.spilledBytes).toBe(3 * 65_536 * 72);
     // The newest two pages of values stay in memory; beside them, the digests and index slots.
-    expect(table.bytes - 2 * 65_536 * 56).toBeLessThan(40 * n);
+    expect(table.bytes - 2 * 65_536 * 72).toBeLessThan(40 * n);
     const wrong: number[] = [];
     for (let i = 0; i < n; i += 997) {
       const want = [3, n - 3].includes(i)

@@ -1,5 +1,5 @@
 import type { CellValue, SourceRow } from '../../sources/source-types.js';
-import type { MappedRow } from './mapped-row.js';
+import { mappedRowData, type MappedRow } from './mapped-row.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../../template/record-types.js';
 import { recordHash, sha256Hex } from './record-hash.js';
 import { rowKey } from './row-key.js';
@@ -35,6 +35,8 @@ export class LazyMappedRow implements MappedRow {
   readonly rowNumbers: readonly number[];
   readonly record: PlatformRecord | undefined;
   readonly problems: readonly RowProblem[];
+  /** `MappedRow.src`: set by the stage that computes source digests (`ingest`), else undefined. */
+  src: string | undefined;
   readonly #rows: readonly SourceRow[];
   readonly #identity: RowIdentity;
   #body: string | undefined;
@@ -60,6 +62,7 @@ export class LazyMappedRow implements MappedRow {
     this.#hash = undefined;
     this.#key = undefined;
     this.#values = undefined;
+    this.src = undefined;
   }
 
   /** The canonical JSON of the record; undefined without one. */
@@ -100,15 +103,6 @@ export class LazyMappedRow implements MappedRow {
 
   /** The row as plain data, lazy members included. */
   toJSON(): MappedRow {
-    return {
-      location: this.location,
-      rowNumbers: this.rowNumbers,
-      key: this.key,
-      hash: this.hash,
-      body: this.body,
-      record: this.record,
-      problems: this.problems,
-      sourceValues: this.sourceValues,
-    };
+    return mappedRowData(this);
   }
 }

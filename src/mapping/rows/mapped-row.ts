@@ -29,4 +29,34 @@ export interface MappedRow {
   readonly problems: readonly RowProblem[];
   /** The original cells by header, for `--failed-out` and error files. */
   readonly sourceValues: Readonly<Record<string, CellValue>>;
+  /**
+   * The source digest of the cells the record is mapped from (`sourceDigest`), where the reader
+   * computed one (a CSV file mapped on the mapping thread): an upload records it.
+   */
+  readonly src?: string | undefined;
+  /**
+   * True for a row that was not mapped because the ledger holds an upload of its key from cells with
+   * its source digest: `hash` is that record's and `body` undefined, so it can only be skipped as
+   * uploaded (or be a duplicate of its run).
+   */
+  readonly unchanged?: boolean;
+}
+
+/**
+ * A row as plain data, each member read by name (a lazy one computed): what a row class's `toJSON`
+ * gives, so `JSON.stringify` and the tests see every member whatever class made the row.
+ */
+export function mappedRowData(row: MappedRow): MappedRow {
+  return {
+    location: row.location,
+    rowNumbers: row.rowNumbers,
+    key: row.key,
+    hash: row.hash,
+    body: row.body,
+    record: row.record,
+    problems: row.problems,
+    sourceValues: row.sourceValues,
+    ...(row.src !== undefined ? { src: row.src } : {}),
+    ...(row.unchanged === true ? { unchanged: true } : {}),
+  };
 }

@@ -73,6 +73,21 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
   return new LazyMappedRow(rows, compiled, location, result.record, problems);
 }
 
+/** The validation settings of a mapping: its own unless `settings` says otherwise. */
+function validateOptions(compiled: CompiledMapping, settings: ValidateOptions): ValidateOptions {
+  return { methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth, valueOnly: settings.valueOnly ?? compiled.valueOnly };
+}
+
+/**
+ * Maps and validates rows one at a time, each its own record (a mapping without `groupBy`), for a
+ * caller that decides row by row which rows to map (`toMappedRows` maps them all).
+ */
+export function rowMapper(compiled: CompiledMapping, settings: ValidateOptions = {}): (row: SourceRow) => LazyMappedRow {
+  if (compiled.groupColumns.length > 0) throw new Error('rowMapper: a mapping with groupBy maps groups of rows');
+  const options = validateOptions(compiled, settings);
+  return (row) => mapGroup([row], compiled, options);
+}
+
 /**
  * The map + validate stage: source rows in, one {@link MappedRow} per record out (per row, or per
  * group of consecutive rows with `groupBy`), streaming with bounded memory. Every row reaches the
@@ -83,10 +98,7 @@ export function toMappedRows(
   compiled: CompiledMapping,
   settings: ValidateOptions = {},
 ): AsyncIterable<LazyMappedRow> {
-  const options = {
-    methodsWidth: settings.methodsWidth ?? compiled.check.methodsWidth,
-    valueOnly: settings.valueOnly ?? compiled.valueOnly,
-  };
+  const options = validateOptions(compiled, settings);
   if (compiled.groupColumns.length > 0) return mapGroups(groupRows(rows, compiled.groupColumns), compiled, options);
   // One row, one record: a hand-written iterator rather than an async generator, so a row costs one
   // `then` on the reader's promise instead of a generator's yield and await (measured: a sixth of the

@@ -105,5 +105,35 @@ export const REPORT_CASES: readonly HostileCase[] = [
     `{"type":"failed",${AT},${WHERE},"code":"X","retryable":false,"attempts":1,"sourceValues":{"c":{"a":1}}}`,
     ['report', 'report.jsonl', '--failed-out', 'fix.xlsx'],
   ),
+  forged(
+    'an uploaded line whose source digest is a number',
+    `{"type":"uploaded",${AT},${WHERE},"id":1,"attempts":1,"ms":1,"src":7}`,
+    ingest('input.csv'),
+  ),
+  {
+    name: "reports (succeeds): forged source digests (another row's, not hex, a megabyte long) skip nothing unseen: every row is mapped, none sent",
+    make: (c) =>
+      damagedReport(c, (text) => {
+        let n = 0;
+        return text.replace(/"src":"[0-9a-f]{32}"/g, () => {
+          n += 1;
+          return `"src":"${n % 3 === 0 ? 'x'.repeat(MIB) : n % 3 === 1 ? 'f'.repeat(32) : 'not a digest'}"`;
+        });
+      }),
+    args: () => ingest('input.csv', '--json'),
+    writes: ['report.jsonl'],
+    exit: 0,
+    sent: 0,
+    check: (c) => {
+      expect(JSON.parse(c.run.stdout)).toMatchObject({ counts: { uploaded: 0, skipped: 5 } });
+      const skipped = readFileSync(c.at('report.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; src?: string })
+        .filter((l) => l.type === 'skipped');
+      // Each row mapped and found uploaded by its record's hash; its real digest written for the next run.
+      expect(skipped.map((l) => /^[0-9a-f]{32}$/.test(l.src ?? '') && l.src !== 'f'.repeat(32))).toEqual([true, true, true, true, true]);
+    },
+  },
   forged('an uploaded line whose id is text', `{"type":"uploaded",${AT},${WHERE},"id":"x","attempts":1,"ms":1}`, ingest('input.csv')),
 ];

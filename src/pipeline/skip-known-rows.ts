@@ -1,0 +1,97 @@
+import type { CompiledMapping } from '../mapping/compile/compile-mapping.js';
+import { cellLocation } from '../mapping/compile/row-context.js';
+import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
+import { mappedRowData, type MappedRow } from '../mapping/rows/mapped-row.js';
+import { rowKey } from '../mapping/rows/row-key.js';
+import { rowMapper } from '../mapping/rows/to-mapped-rows.js';
+import type { LedgerState } from '../report/key-state.js';
+import { sourceDigest } from '../sources/source-digest.js';
+import type { CellValue, SourceRow } from '../sources/source-types.js';
+import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
+
+/** How `ingest` records source digests, and finds rows it need not map. */
+export interface RowSkipping {
+  /** The run's seed of source digests (`sourceSeed`): its version, the mapping's and template's fingerprints, the settings. */
+  readonly seed: string;
+  /** The ledger of earlier runs; undefined for a fresh report (digests are still computed, to be recorded). */
+  readonly ledger?: Pick<LedgerState, 'keys' | 'compactKeys'> | undefined;
+}
+
+/** Whether a mapping's rows can be found in the ledger unmapped: by key columns (not the record's hash), one row a record. */
+export function canSkipKnownRows(compiled: CompiledMapping): boolean {
+  return compiled.keyColumns.length > 0 && compiled.groupColumns.length === 0;
+}
+
+const NO_PROBLEMS: readonly RowProblem[] = Object.freeze([]);
+
+/**
+ * A row left unmapped ({@link skipKnownRows}): the ledger holds its key as uploaded from cells with its
+ * source digest, so it is that record. Its hash is the record's, its body undefined (`MappedRow.unchanged`).
+ */
+export class UnchangedRow implements MappedRow {
+  readonly location: RowLocation;
+  readonly rowNumbers: readonly number[];
+  readonly body = undefined;
+  readonly record: PlatformRecord | undefined = undefined;
+  readonly problems = NO_PROBLEMS;
+  readonly unchanged = true;
+  readonly #row: SourceRow;
+  #values: Readonly<Record<string, CellValue>> | undefined;
+
+  constructor(
+    row: SourceRow,
+    readonly key: string,
+    readonly hash: string,
+    readonly src: string,
+  ) {
+    this.location = cellLocation(row.header, row.rowNumber, -1);
+    this.rowNumbers = [row.rowNumber];
+    this.#row = row;
+    this.#values = undefined;
+  }
+
+  /** The original cells by header (a duplicate key's error file asks for them). */
+  get sourceValues(): Readonly<Record<string, CellValue>> {
+    return (this.#values ??= sourceValuesOf(this.#row));
+  }
+
+  toJSON(): MappedRow {
+    return mappedRowData(this);
+  }
+}
+
+/**
+ * Maps the rows of one file (a mapping {@link canSkipKnownRows} accepts), each with its source digest
+ * (`seed`: `fileSourceSeed`), except each row whose key the ledger holds as plainly uploaded from cells with the row's source digest: that row is the record
+ * already stored, and comes out as an {@link UnchangedRow} without being mapped, validated, written as
+ * JSON or hashed. Every mapped row carries its digest (`src`), which its upload records.
+ *
+ * Why: a nightly resume over a file that grows by a few rows maps every row only to find its hash
+ * unchanged; for a million rows that was most of the run. The digest covers everything a record
+ * depends on (`seed`: the version, the mapping's and template's fingerprints, the settings, the header,
+ * the reader's options), so a row with the same key and digest maps to the same record. Its line is
+ * the one a mapped row with that record gets (`skipped`, counted), so the report is the same either way.
+ */
+export async function* skipKnownRows(
+  rows: AsyncIterable<SourceRow>,
+  compiled: CompiledMapping,
+  seed: string,
+  ledger: RowSkipping['ledger'],
+): AsyncIterable<MappedRow> {
+  const map = rowMapper(compiled);
+  const { keyColumns } = compiled;
+  const known = ledger?.compactKeys;
+  for await (const row of rows) {
+    const src = sourceDigest(seed, row);
+    // A row with reading issues (an error cell) is mapped: its issues make it invalid, whatever its cells.
+    const key = known === undefined || row.issues.length > 0 ? undefined : rowKey(row.values, keyColumns, '', row);
+    const hash = key !== undefined && known!.holds(key, src) ? ledger!.keys.get(key)?.uploaded?.hash : undefined;
+    if (key !== undefined && hash !== undefined) {
+      yield new UnchangedRow(row, key, hash, src);
+      continue;
+    }
+    const mapped = map(row);
+    mapped.src = src;
+    yield mapped;
+  }
+}
