@@ -124,7 +124,10 @@ export interface MapInputsOptions {
 
 /** Opens one input and maps it on this thread; with `skipping`, as {@link skipKnownRows} does. */
 async function mapHere(input: PreparedInput, skipping?: RowSkipping): Promise<MappedRowSource> {
-  const table = input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open();
+  const table =
+    input.open !== undefined
+      ? await input.open()
+      : await openTable(input.openPath, input.sourceOptions, skipping === undefined ? {} : { digests: true });
   try {
     // The header was checked when the inputs were prepared; a file changed since is compiled again.
     const sameHeader = table.header.names.join('\u0000') === input.header.names.join('\u0000');

@@ -9,7 +9,7 @@ import { prepareMapping } from '../mapping/check/prepare-mapping.js';
 import type { LazyMappedRow } from '../mapping/rows/lazy-mapped-row.js';
 import { toMappedRows } from '../mapping/rows/to-mapped-rows.js';
 import { openCsv } from '../sources/open-csv.js';
-import { fileSourceSeed, sourceDigest } from '../sources/source-digest.js';
+import { fileSourceSeed, rowSourceDigester } from '../sources/source-digest.js';
 import type { TableSource } from '../sources/source-types.js';
 import { serveWorkerBatches } from '../util/serve-worker-batches.js';
 import { MAP_THREAD, toWireMappedRow, type MappedBatch, type WireMappedRow } from './mapped-batch.js';
@@ -24,17 +24,19 @@ let table: TableSource | undefined;
 
 async function* batches(): AsyncGenerator<MappedBatch> {
   // Read here, not on a thread of its own: this thread has time for both.
-  const source = (table = await openCsv(plan.file, plan.sourceOptions, 'main'));
+  const source = (table = await openCsv(plan.file, plan.sourceOptions, 'main', { digests: plan.sourceSeed !== undefined }));
   const { header } = source;
   // The checked plans hold functions, which cannot cross to this thread: the spec is checked again
   // here (it passed on the main thread), then compiled against the header as it is now, as the
   // mapping stage does for a file changed since its header was checked.
   const compiled = compileMapping(prepareMapping(plan.spec, plan.template, { methodsWidth: plan.methodsWidth }), header);
   // A record found by its hash (no key columns) cannot be looked up by its cells (`canSkipKnownRows`).
-  const seed =
-    plan.sourceSeed === undefined || !canSkipKnownRows(compiled) ? undefined : fileSourceSeed(plan.sourceSeed, header, plan.sourceOptions);
+  const digestOf =
+    plan.sourceSeed === undefined || !canSkipKnownRows(compiled)
+      ? undefined
+      : rowSourceDigester(fileSourceSeed(plan.sourceSeed, header, plan.sourceOptions));
   let rows: WireMappedRow[] = [];
-  const src = (row: LazyMappedRow): string | undefined => (seed === undefined ? undefined : sourceDigest(seed, row.sourceRow));
+  const src = (row: LazyMappedRow): string | undefined => digestOf?.(row.sourceRow).toString('hex');
   for await (const row of toMappedRows(source.rows(), compiled)) {
     rows.push(toWireMappedRow(row, src(row)));
     if (rows.length === BATCH_ROWS) {

@@ -5,7 +5,7 @@ import { mappedRowData, type MappedRow } from '../mapping/rows/mapped-row.js';
 import { rowKey } from '../mapping/rows/row-key.js';
 import { rowMapper } from '../mapping/rows/to-mapped-rows.js';
 import type { LedgerState } from '../report/key-state.js';
-import { sourceDigest } from '../sources/source-digest.js';
+import { rowSourceDigester } from '../sources/source-digest.js';
 import type { CellValue, SourceRow } from '../sources/source-types.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
 
@@ -36,18 +36,25 @@ export class UnchangedRow implements MappedRow {
   readonly problems = NO_PROBLEMS;
   readonly unchanged = true;
   readonly #row: SourceRow;
+  readonly #digest: Buffer;
   #values: Readonly<Record<string, CellValue>> | undefined;
 
   constructor(
     row: SourceRow,
     readonly key: string,
     readonly hash: string,
-    readonly src: string,
+    digest: Buffer,
   ) {
     this.location = cellLocation(row.header, row.rowNumber, -1);
     this.rowNumbers = [row.rowNumber];
     this.#row = row;
+    this.#digest = digest;
     this.#values = undefined;
+  }
+
+  /** The source digest, the ledger's for the key (made a text only when asked: a resume does not ask). */
+  get src(): string {
+    return this.#digest.toString('hex');
   }
 
   /** The original cells by header (a duplicate key's error file asks for them). */
@@ -62,7 +69,7 @@ export class UnchangedRow implements MappedRow {
 
 /**
  * Maps the rows of one file (a mapping {@link canSkipKnownRows} accepts), each with its source digest
- * (`seed`: `fileSourceSeed`), except each row whose key the ledger holds as plainly uploaded from cells with the row's source digest: that row is the record
+ * (`rowSourceDigester` of `seed`, the file's `fileSourceSeed`), except each row whose key the ledger holds as plainly uploaded from cells with the row's source digest: that row is the record
  * already stored, and comes out as an {@link UnchangedRow} without being mapped, validated, written as
  * JSON or hashed. Every mapped row carries its digest (`src`), which its upload records.
  *
@@ -79,19 +86,20 @@ export async function* skipKnownRows(
   ledger: RowSkipping['ledger'],
 ): AsyncIterable<MappedRow> {
   const map = rowMapper(compiled);
+  const digestOf = rowSourceDigester(seed);
   const { keyColumns } = compiled;
   const known = ledger?.compactKeys;
   for await (const row of rows) {
-    const src = sourceDigest(seed, row);
+    const digest = digestOf(row);
     // A row with reading issues (an error cell) is mapped: its issues make it invalid, whatever its cells.
     const key = known === undefined || row.issues.length > 0 ? undefined : rowKey(row.values, keyColumns, '', row);
-    const hash = key !== undefined && known!.holds(key, src) ? ledger!.keys.get(key)?.uploaded?.hash : undefined;
+    const hash = key !== undefined && known!.holds(key, digest) ? ledger!.keys.get(key)?.uploaded?.hash : undefined;
     if (key !== undefined && hash !== undefined) {
-      yield new UnchangedRow(row, key, hash, src);
+      yield new UnchangedRow(row, key, hash, digest);
       continue;
     }
     const mapped = map(row);
-    mapped.src = src;
+    mapped.src = digest.toString('hex');
     yield mapped;
   }
 }

@@ -43,10 +43,10 @@ export interface LedgerTable {
   /** Bytes of values moved to the spill file. */
   readonly spilledBytes: number;
   /**
-   * True when the key is held and `src` (`sourceDigest`) is the source digest of its record: a row
-   * with this key and these cells is that record, unmapped.
+   * True when the key is held and `digest` (16 bytes, `rowSourceDigester`) is the source digest of its
+   * record: a row with this key and these cells is that record, unmapped.
    */
-  holds(key: string, src: string): boolean;
+  holds(key: string, digest: Uint8Array): boolean;
 }
 
 /** A {@link PlainKey} read from the table: the upload time is made a text only when asked for (a resume never asks). */
@@ -121,7 +121,6 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
   const liveBits: Uint8Array[] = [];
   const scratch = Buffer.alloc(ENTRY_BYTES);
   const NO_SOURCE = Buffer.alloc(SOURCE_DIGEST_BYTES);
-  const asked = Buffer.alloc(SOURCE_DIGEST_BYTES);
   let live = 0;
 
   /** Writes a source digest into `scratch` (zeros for none). */
@@ -159,13 +158,12 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
         sourceIn(),
       );
     },
-    holds(key, src) {
+    holds(key, digest) {
       const entry = keys.find(key);
-      if (entry < 0 || !isLive(entry) || !isSourceDigest(src)) return false;
+      if (entry < 0 || !isLive(entry) || digest.length !== SOURCE_DIGEST_BYTES) return false;
       values.read(entry, scratch);
-      asked.write(src, 0, SOURCE_DIGEST_BYTES, 'hex');
       // Zeros are no digest: a real one is all zero with probability 2^-128.
-      return scratch.compare(asked, 0, SOURCE_DIGEST_BYTES, SRC, SRC + SOURCE_DIGEST_BYTES) === 0 && NO_SOURCE.compare(asked) !== 0;
+      return scratch.compare(digest, 0, SOURCE_DIGEST_BYTES, SRC, SRC + SOURCE_DIGEST_BYTES) === 0 && NO_SOURCE.compare(digest) !== 0;
     },
     touch(key, hash, line, src) {
       const entry = keys.find(key);

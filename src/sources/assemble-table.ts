@@ -203,6 +203,7 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number): SourceRow 
     const percent = alignedPercent(row.percent, offset, width);
     if (percent) return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES, percent };
   }
+  if (row.digest !== undefined) return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES, digest: row.digest };
   return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES };
 }
 

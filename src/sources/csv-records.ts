@@ -5,6 +5,7 @@ import type { CsvRow } from './packed-csv-rows.js';
 import type { TextEncodingName } from './detect-encoding.js';
 import type { Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
+import { cellsDigest } from './source-digest.js';
 import { readBatches } from './read-batches.js';
 import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
 import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
@@ -32,6 +33,8 @@ export interface CsvReadPlan {
   /** True when GB18030 was guessed from the sample rather than chosen: it is checked on. */
   readonly guessed: boolean;
   readonly delimiter: Delimiter;
+  /** Give each row its `digest` (`cellsDigest`). */
+  readonly digests?: boolean;
 }
 
 /** Raw rows of a CSV file in batches, and how to stop reading early. */
@@ -80,17 +83,19 @@ export function csvRecords(plan: CsvReadPlan): CsvRecords {
   // by what the streams buffer).
   const position = { bytes: start };
   const at = encoding === 'utf8' ? (): number => start + parser.info.bytes : (): number => start + input.bytesRead;
-  return { rows: records(parser, file, () => (position.bytes = at())), close, bytesRead: () => position.bytes };
+  return { rows: records(parser, file, () => (position.bytes = at()), plan.digests === true), close, bytesRead: () => position.bytes };
 }
 
-async function* records(parser: Parser, file: string, mark: () => void): AsyncGenerator<CsvRow[]> {
+async function* records(parser: Parser, file: string, mark: () => void, digests: boolean): AsyncGenerator<CsvRow[]> {
   let line = 1;
   try {
     for await (const batch of readBatches<string[]>(parser)) {
       const rows = new Array<CsvRow>(batch.length);
       for (let i = 0; i < batch.length; i++) {
         const record = batch[i]!;
-        rows[i] = { rowNumber: line, cells: record, issues: undefined };
+        rows[i] = digests
+          ? { rowNumber: line, cells: record, issues: undefined, digest: cellsDigest(record) }
+          : { rowNumber: line, cells: record, issues: undefined };
         // The next record starts after this one's line break and any line breaks quoted inside it
         // (counted here: csv-parse's `info` option costs a quarter of its speed).
         line++;

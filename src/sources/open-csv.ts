@@ -1,4 +1,4 @@
-import type { TableSource } from './source-types.js';
+import type { ReadOptions, TableSource } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import { assembleTable } from './assemble-table.js';
 import { csvRecords, type CsvReadPlan } from './csv-records.js';
@@ -20,7 +20,12 @@ const SAMPLE_BYTES = 64 * 1024;
  *   (auto: neither UTF-8 nor plausible GB18030), `SOURCE_HEADER_NOT_FOUND`,
  *   `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
  */
-export async function openCsv(file: string, options: SourceOptions = {}, thread: CsvThread = 'auto'): Promise<TableSource> {
+export async function openCsv(
+  file: string,
+  options: SourceOptions = {},
+  thread: CsvThread = 'auto',
+  read: ReadOptions = {},
+): Promise<TableSource> {
   const where = { file };
   const { sample, complete, size } = await readSample(file);
   if (sample.length === 0) {
@@ -53,6 +58,7 @@ export async function openCsv(file: string, options: SourceOptions = {}, thread:
     encoding,
     guessed: encoding === 'gb18030' && (options.encoding ?? 'auto') === 'auto',
     delimiter,
+    ...(read.digests === true ? { digests: true } : {}),
   };
   const { rows, close, bytesRead } = (await readsOnWorker(file, thread)) ? threadedCsvRecords(plan) : csvRecords(plan);
   return assembleTable({ file, sheet: undefined, rows, merges: undefined, close, readFraction: () => bytesRead() / size }, options);

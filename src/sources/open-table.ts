@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TableSource } from './source-types.js';
+import type { ReadOptions, TableSource } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import { openCsv } from './open-csv.js';
 import { openXlsx } from './open-xlsx.js';
@@ -20,8 +20,8 @@ export function isDelimitedText(file: string): boolean {
  * to the end (or stop early: breaking out of the loop closes it too).
  * @throws MgeError of kind `source` with a `SOURCE_*` code, the file (and sheet/row) and a hint.
  */
-export async function openTable(file: string, options: SourceOptions = {}): Promise<TableSource> {
-  if (isDelimitedText(file)) return openCsv(file, options);
+export async function openTable(file: string, options: SourceOptions = {}, read: ReadOptions = {}): Promise<TableSource> {
+  if (isDelimitedText(file)) return openCsv(file, options, 'auto', read);
   const ext = path.extname(file).toLowerCase();
   switch (ext) {
     case '.xlsx':

@@ -1,6 +1,7 @@
 import type { RawRow } from './raw-row.js';
+import { SOURCE_DIGEST_BYTES as DIGEST_BYTES } from './source-digest.js';
 
-/** A CSV row as csv-parse gives it: every cell text, no issue. */
+/** A CSV row as csv-parse gives it: every cell text, no issue; its digest when asked for. */
 export interface CsvRow extends RawRow {
   readonly cells: string[];
   readonly issues: undefined;
@@ -20,6 +21,8 @@ export interface PackedCsvRows {
   readonly widths: Int32Array;
   /** Per cell, in row order: where it ends in its row's text. */
   readonly ends: Int32Array;
+  /** The rows' digests, 16 bytes each in row order, when they were read with digests. */
+  readonly digests?: Uint8Array;
 }
 
 /** Packs a batch of rows for {@link unpackCsvRows}. */
@@ -30,6 +33,7 @@ export function packCsvRows(rows: readonly CsvRow[]): PackedCsvRows {
   const rowNumbers = new Float64Array(rows.length);
   const widths = new Int32Array(rows.length);
   const ends = new Int32Array(cellCount);
+  const digests = rows.length > 0 && rows[0]!.digest !== undefined ? new Uint8Array(rows.length * DIGEST_BYTES) : undefined;
   let k = 0;
   for (let r = 0; r < rows.length; r++) {
     const { cells, rowNumber } = rows[r]!;
@@ -41,13 +45,14 @@ export function packCsvRows(rows: readonly CsvRow[]): PackedCsvRows {
     texts[r] = text;
     rowNumbers[r] = rowNumber;
     widths[r] = cells.length;
+    if (digests !== undefined) digests.set(rows[r]!.digest!, r * DIGEST_BYTES);
   }
-  return { texts, rowNumbers, widths, ends };
+  return digests === undefined ? { texts, rowNumbers, widths, ends } : { texts, rowNumbers, widths, ends, digests };
 }
 
 /** The rows {@link packCsvRows} packed, cell for cell. */
 export function unpackCsvRows(packed: PackedCsvRows): CsvRow[] {
-  const { texts, rowNumbers, widths, ends } = packed;
+  const { texts, rowNumbers, widths, ends, digests } = packed;
   const rows = new Array<CsvRow>(texts.length);
   let k = 0;
   for (let r = 0; r < texts.length; r++) {
@@ -60,7 +65,10 @@ export function unpackCsvRows(packed: PackedCsvRows): CsvRow[] {
       cells.push(text.slice(start, end));
       start = end;
     }
-    rows[r] = { rowNumber: rowNumbers[r]!, cells, issues: undefined };
+    rows[r] =
+      digests === undefined
+        ? { rowNumber: rowNumbers[r]!, cells, issues: undefined }
+        : { rowNumber: rowNumbers[r]!, cells, issues: undefined, digest: digests.subarray(r * DIGEST_BYTES, (r + 1) * DIGEST_BYTES) };
   }
   return rows;
 }

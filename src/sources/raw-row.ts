@@ -12,6 +12,8 @@ export interface RawRow {
   readonly issues: SourceIssue[] | undefined;
   /** Workbooks only: true at the columns whose number has a percent format; absent when none has. */
   readonly percent?: boolean[] | undefined;
+  /** CSV read with digests only: `cellsDigest` of the record's cells as read. */
+  readonly digest?: Uint8Array | undefined;
 }
 
 /** A merged range, 0-based inclusive rows/columns as in the sheet. */

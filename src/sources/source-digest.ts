@@ -3,10 +3,10 @@ import { isLowerHex } from '../util/is-lower-hex.js';
 import type { SourceOptions } from './source-options.js';
 import type { SourceHeader, SourceRow } from './source-types.js';
 
-/** Bytes of a source digest: the first 16 of a sha256 (32 hex digits in the report). */
+/** Bytes of a source digest: 128 bits (32 hex digits in the report). */
 export const SOURCE_DIGEST_BYTES = 16;
 
-/** The seed of {@link sourceDigest} from what a record depends on besides its cells (plain data). */
+/** The run's seed of source digests from what a record depends on besides its cells (plain data). */
 export function sourceSeed(parts: unknown): string {
   return hash('sha256', JSON.stringify(parts), 'hex');
 }
@@ -16,7 +16,7 @@ export function sourceSeed(parts: unknown): string {
  * reader's options (how a cell's text is read).
  */
 export function fileSourceSeed(runSeed: string, header: SourceHeader, sourceOptions: SourceOptions): string {
-  return sourceSeed([runSeed, header.names, sourceOptions]);
+  return sourceSeed([runSeed, header.names, header.columns, header.row, sourceOptions]);
 }
 
 /** A source digest as the report writes it: 32 lowercase hex digits. */
@@ -25,18 +25,38 @@ export function isSourceDigest(text: string): boolean {
 }
 
 /**
- * The source digest of a row: the sha256, cut to 128 bits, of `seed` followed by the row's cells as a
- * JSON array (and, for a workbook row with percent-formatted numbers, which ones: they map as shown). `seed` holds everything else a record depends on (the mapping's and the template's
- * fingerprints, the settings, the reader options, the header), so two rows with one digest map to one
+ * A CSV record's cells as read (before the header is applied), digested where csv-parse runs: the
+ * first 128 bits of the sha256 of the cells as a JSON array. The cells decide the row's values once
+ * the header is known; the header is the file seed's part ({@link rowSourceDigest}).
+ */
+export function cellsDigest(cells: readonly string[]): Uint8Array {
+  return hash('sha256', JSON.stringify(cells), 'buffer').subarray(0, SOURCE_DIGEST_BYTES);
+}
+
+/**
+ * The source digest of a file's rows (`fileSeed`: {@link fileSourceSeed}), 16 bytes. A CSV row read
+ * with its `digest` gives that digest XOR the seed's first 16 bytes; any other row, the sha256 of the
+ * seed followed by its values as a JSON array (and, for a workbook row with percent-formatted
+ * numbers, which ones: they map as shown), cut to 128 bits. Either way everything a record depends
+ * on is in it (the seed holds the tool's version, the mapping's and template's fingerprints, the
+ * settings, the header and the reader's options), so two rows of a file with one digest map to one
  * record: an upload records the digest of the cells it was mapped from, and a later run that finds the
  * same key with the same digest knows the record without mapping the row again.
  *
  * sha256 rather than a faster non-cryptographic hash: a row whose digest matches is skipped unseen, so
- * crafting a changed row that collides with an uploaded one must be as hard as finding a sha256
- * collision, not a matter of arithmetic.
+ * crafting a changed row that passes for an uploaded one must take a sha256 collision (or, across
+ * seeds of the XOR, a preimage), not arithmetic. The XOR leaves the sha256 on the reader thread and a
+ * 16-byte step here, where the header is known.
  */
-export function sourceDigest(seed: string, row: Pick<SourceRow, 'values' | 'percent'>): string {
-  const cells = row.percent === undefined ? JSON.stringify(row.values) : JSON.stringify([row.values, row.percent]);
-  // Hex, not a Buffer: a string is what the report writes, and costs less to make than a Buffer.
-  return hash('sha256', seed + cells, 'hex').slice(0, 2 * SOURCE_DIGEST_BYTES);
+export function rowSourceDigester(fileSeed: string): (row: Pick<SourceRow, 'values' | 'percent' | 'digest'>) => Buffer {
+  const mask = Buffer.from(fileSeed.slice(0, 2 * SOURCE_DIGEST_BYTES), 'hex');
+  return (row) => {
+    if (row.digest !== undefined) {
+      const out = Buffer.allocUnsafe(SOURCE_DIGEST_BYTES);
+      for (let i = 0; i < SOURCE_DIGEST_BYTES; i++) out[i] = row.digest[i]! ^ mask[i]!;
+      return out;
+    }
+    const cells = row.percent === undefined ? JSON.stringify(row.values) : JSON.stringify([row.values, row.percent]);
+    return hash('sha256', fileSeed + cells, 'buffer').subarray(0, SOURCE_DIGEST_BYTES);
+  };
 }

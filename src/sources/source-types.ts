@@ -78,6 +78,17 @@ export interface SourceRow {
    * one (always for CSV).
    */
   readonly percent?: readonly boolean[] | undefined;
+  /**
+   * CSV read with digests only (`ReadOptions.digests`): `cellsDigest` of the record's cells as read,
+   * computed where csv-parse runs (the reader thread for a large file); `rowSourceDigest` uses it.
+   */
+  readonly digest?: Uint8Array | undefined;
+}
+
+/** How a table is read besides the mapping's `input` options: asked by the caller, not the curator. */
+export interface ReadOptions {
+  /** Give each CSV row its `digest` (`ingest`, which records source digests). @default false */
+  readonly digests?: boolean;
 }
 
 /** An opened table: its header is known before any row is read. */

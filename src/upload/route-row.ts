@@ -62,8 +62,9 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
   const outcome = (line: OutcomeInput, stop?: EarlyStop): Routed => ({ route: { type: 'outcome', line }, stop });
   const skipUploaded = (row: MappedRow, base: RowBase, known: KeyRecord | undefined): Routed => {
     const id = known?.uploaded?.id;
-    // A source digest the ledger does not hold for the key is written, so the next run skips the row unmapped.
-    const src = row.src !== undefined && row.src !== known?.src ? row.src : undefined;
+    // A source digest the ledger does not hold for the key is written, so the next run skips the row
+    // unmapped (an unmapped row's is the ledger's).
+    const src = row.unchanged !== true && row.src !== undefined && row.src !== known?.src ? row.src : undefined;
     const line: OutcomeInput = {
       type: 'skipped',
       ...base,

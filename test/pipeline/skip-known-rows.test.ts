@@ -6,7 +6,7 @@ import { mapInputs, prepareInputs, type PreparedInput } from '../../src/pipeline
 import type { RowSkipping } from '../../src/pipeline/skip-known-rows.js';
 import { createReportFolder, type LedgerState } from '../../src/report/fold-report.js';
 import type { ReportLine } from '../../src/report/report-lines.js';
-import { fileSourceSeed, sourceDigest, sourceSeed } from '../../src/sources/source-digest.js';
+import { cellsDigest, fileSourceSeed, rowSourceDigester, sourceSeed } from '../../src/sources/source-digest.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = path.resolve('.');
@@ -126,23 +126,37 @@ describe('skipKnownRows (mapInputs with a ledger; real files, real folds)', () =
   });
 });
 
-describe('sourceDigest', () => {
+describe('rowSourceDigester', () => {
   test('is the cells under one seed: another seed, cell, order or percent format gives another digest', () => {
     const seed = sourceSeed(['a']);
+    const digest = (fileSeed: string, row: { values: (string | null)[]; percent?: boolean[] }): string =>
+      rowSourceDigester(fileSeed)(row).toString('hex');
     const row = { values: ['x', '1.5', null] };
-    const digest = sourceDigest(seed, row);
-    expect(digest).toMatch(/^[0-9a-f]{32}$/);
-    expect(sourceDigest(seed, { values: ['x', '1.5', null] })).toBe(digest);
+    const first = digest(seed, row);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(digest(seed, { values: ['x', '1.5', null] })).toBe(first);
     const others = [
-      sourceDigest(sourceSeed(['b']), row),
-      sourceDigest(seed, { values: ['x', '1.50', null] }),
-      sourceDigest(seed, { values: ['1.5', 'x', null] }),
-      sourceDigest(seed, { values: ['x', '1.5', ''] }),
-      sourceDigest(seed, { values: ['x', '1.5', null], percent: [false, true, false] }),
+      digest(sourceSeed(['b']), row),
+      digest(seed, { values: ['x', '1.50', null] }),
+      digest(seed, { values: ['1.5', 'x', null] }),
+      digest(seed, { values: ['x', '1.5', ''] }),
+      digest(seed, { values: ['x', '1.5', null], percent: [false, true, false] }),
       // A separator inside a cell cannot make two rows one: the cells are a JSON array.
-      sourceDigest(seed, { values: ['x","1.5', null] }),
+      digest(seed, { values: ['x","1.5', null] }),
     ];
-    expect(new Set([digest, ...others]).size).toBe(others.length + 1);
+    expect(new Set([first, ...others]).size).toBe(others.length + 1);
+  });
+
+  test('a CSV row read with its digest: the cells digest under the seed, another seed another digest, its values not read', () => {
+    const cells = ['x', '1.5', ''];
+    const row = { values: ['not', 'these'], digest: cellsDigest(cells) };
+    const a = rowSourceDigester(sourceSeed(['a']))(row);
+    const b = rowSourceDigester(sourceSeed(['b']))(row);
+    expect(a.equals(b)).toBe(false);
+    expect(rowSourceDigester(sourceSeed(['a']))({ values: [], digest: cellsDigest(cells) }).equals(a)).toBe(true);
+    expect(rowSourceDigester(sourceSeed(['a']))({ values: [], digest: cellsDigest(['x', '1.5', ' ']) }).equals(a)).toBe(false);
+    // Not the values' digest: a file is digested one way, by its reader.
+    expect(rowSourceDigester(sourceSeed(['a']))({ values: ['not', 'these'] }).equals(a)).toBe(false);
   });
 
   test("a file's seed holds its header and reader options", () => {
@@ -150,10 +164,12 @@ describe('sourceDigest', () => {
     const seeds = [
       fileSourceSeed('run', header, {}),
       fileSourceSeed('run', { ...(header as object), names: ['a', 'c'] } as never, {}),
+      fileSourceSeed('run', { ...(header as object), columns: ['B', 'C'] } as never, {}),
+      fileSourceSeed('run', { ...(header as object), row: 2 } as never, {}),
       fileSourceSeed('run', header, { decimal: ',' } as never),
       fileSourceSeed('other run', header, {}),
     ];
-    expect(new Set(seeds).size).toBe(4);
+    expect(new Set(seeds).size).toBe(seeds.length);
     expect(fileSourceSeed('run', { ...(header as object), file: 'renamed.csv' } as never, {})).toBe(seeds[0]);
   });
 });

@@ -45,6 +45,7 @@ describe('createLedgerTable', () => {
     const table = createLedgerTable({ spillDirs: [dir] });
     const n = 4 * 65_536;
     const src = (i: number): string => sha(`cells ${i}`).slice(0, 32);
+    const bytes = (hex: string): Buffer => Buffer.from(hex, 'hex');
     for (let i = 0; i < n; i++)
       table.set(`key-${i}`, {
         hash: sha(`row ${i}`),
@@ -58,23 +59,23 @@ describe('createLedgerTable', () => {
     const wrong: string[] = [];
     for (let i = 1; i < n; i += 1_001) {
       const known = i % 3 !== 0;
-      if (table.holds(`key-${i}`, src(i)) !== known) wrong.push(`holds ${i}`);
-      if (table.holds(`key-${i}`, src(i + 1))) wrong.push(`other digest ${i}`);
+      if (table.holds(`key-${i}`, bytes(src(i))) !== known) wrong.push(`holds ${i}`);
+      if (table.holds(`key-${i}`, bytes(src(i + 1)))) wrong.push(`other digest ${i}`);
       if (table.get(`key-${i}`)?.src !== (known ? src(i) : undefined)) wrong.push(`get ${i}`);
     }
     expect(wrong).toEqual([]);
-    expect(table.holds('key-unknown', src(1))).toBe(false);
-    expect(table.holds('key-1', 'not hex')).toBe(false);
-    expect(table.holds('key-3', '0'.repeat(32))).toBe(false);
+    expect(table.holds('key-unknown', bytes(src(1)))).toBe(false);
+    expect(table.holds('key-1', Buffer.from('not hex'))).toBe(false);
+    expect(table.holds('key-3', Buffer.alloc(16))).toBe(false);
     // A deleted key holds nothing, whatever digest it had.
     table.delete('key-1');
-    expect(table.holds('key-1', src(1))).toBe(false);
+    expect(table.holds('key-1', bytes(src(1)))).toBe(false);
     // touch: only with the key's hash; the digest stays unless a new one is given.
     expect(table.touch('key-2', sha('row 999'), 77, src(5))).toBe(false);
     expect(table.touch('key-2', sha('row 2'), 77, undefined)).toBe(true);
     expect([table.get('key-2')?.line, table.get('key-2')?.src]).toEqual([77, src(2)]);
     expect(table.touch('key-3', sha('row 3'), 78, src(3))).toBe(true);
-    expect(table.holds('key-3', src(3))).toBe(true);
+    expect(table.holds('key-3', bytes(src(3)))).toBe(true);
     expect(table.get('key-3')?.line).toBe(78);
     expect(table.touch('key-1', sha('row 1'), 79, src(1))).toBe(false);
   });

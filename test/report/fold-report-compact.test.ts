@@ -71,9 +71,9 @@ describe('createReportFolder({ compact: true })', () => {
       [src('r cells'), src('r cells')],
     ]);
     // Only a plainly uploaded key is found by its digest.
-    expect(small.compactKeys?.holds('p', src('p cells 2'))).toBe(true);
-    expect(small.compactKeys?.holds('p', src('p cells'))).toBe(false);
-    expect(small.compactKeys?.holds('r', src('r cells'))).toBe(false);
+    expect(small.compactKeys?.holds('p', Buffer.from(src('p cells 2'), 'hex'))).toBe(true);
+    expect(small.compactKeys?.holds('p', Buffer.from(src('p cells'), 'hex'))).toBe(false);
+    expect(small.compactKeys?.holds('r', Buffer.from(src('r cells'), 'hex'))).toBe(false);
   });
 
   test('gives every key the state the whole fold gives, and the same summary', () => {

@@ -10,7 +10,7 @@ import { collect } from '../helpers/iterables.js';
 // The worker thread runs a built module, so these tests use the built reader (npm test builds first).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const built = (p: string): string => pathToFileURL(path.join(root, 'dist', p)).href;
-type OpenCsv = (file: string, options?: object, thread?: CsvThread) => Promise<TableSource>;
+type OpenCsv = (file: string, options?: object, thread?: CsvThread, read?: { digests?: boolean }) => Promise<TableSource>;
 type ReadsOnWorker = (file: string, thread: CsvThread) => Promise<boolean>;
 let openCsv: OpenCsv;
 let readsOnWorker: ReadsOnWorker;
@@ -23,10 +23,14 @@ beforeAll(async () => {
 });
 
 /** Everything a reader gives for a file, or the error's fields (the built MgeError is another class). */
-async function readOut(file: string, thread: CsvThread): Promise<unknown> {
+async function readOut(file: string, thread: CsvThread, digests = false): Promise<unknown> {
   try {
-    const table = await openCsv(file, {}, thread);
-    const rows = (await collect(table.rows())).map((row): unknown => [row.rowNumber, row.values, row.issues]);
+    const table = await openCsv(file, {}, thread, { digests });
+    const rows = (await collect(table.rows())).map((row): unknown =>
+      digests
+        ? [row.rowNumber, row.values, row.issues, Buffer.from(row.digest ?? []).toString('hex')]
+        : [row.rowNumber, row.values, row.issues],
+    );
     return { header: table.header, rows };
   } catch (error) {
     const e = error as { kind?: string; code?: string; location?: unknown; hint?: string; message: string };
@@ -44,6 +48,19 @@ describe('csv-parse on a worker thread', () => {
   test.each(fixtures)('%s reads the same on the worker as on the main thread', async (name) => {
     const file = path.join(FIXTURES, name);
     expect(await readOut(file, 'worker')).toEqual(await readOut(file, 'main'));
+  });
+
+  test('every row read with digests has the same digest on the worker as on the main thread, and rows with other cells other digests', async () => {
+    const file = path.join(dir, 'digests.csv');
+    const lines = Array.from({ length: 30_000 }, (_v, i) => `${i % 1000},"alloy, ${i % 1000}",${(i % 1000) * 1.5}`);
+    writeFileSync(file, `id,name,value\n${lines.join('\n')}\n`);
+    const onWorker = (await readOut(file, 'worker', true)) as { rows: [number, unknown, unknown, string][] };
+    expect(onWorker).toEqual(await readOut(file, 'main', true));
+    const digests = onWorker.rows.map((r) => r[3]);
+    expect(digests.every((d) => /^[0-9a-f]{32}$/.test(d))).toBe(true);
+    // 1,000 distinct rows, each repeated: 1,000 digests, one per distinct row.
+    expect(new Set(digests).size).toBe(1000);
+    expect(digests[0]).toBe(digests[1000]);
   });
 
   test('a file that stops being UTF-8 past the sample fails alike, at the same line', async () => {
