@@ -26,11 +26,21 @@ export function isSourceDigest(text: string): boolean {
 
 /**
  * A CSV record's cells as read (before the header is applied), digested where csv-parse runs: the
- * first 128 bits of the sha256 of the cells as a JSON array. The cells decide the row's values once
- * the header is known; the header is the file seed's part ({@link rowSourceDigest}).
+ * first 128 bits of the sha256 of the cells as a JSON array, written at `offset` of `out` (a batch's
+ * digests share one array). The cells decide the row's values once the header is known; the header
+ * is the file seed's part ({@link rowSourceDigester}).
  */
-export function cellsDigest(cells: readonly string[]): Uint8Array {
-  return hash('sha256', JSON.stringify(cells), 'buffer').subarray(0, SOURCE_DIGEST_BYTES);
+export function cellsDigest(cells: readonly string[], out: Uint8Array, offset = 0): void {
+  writeDigest(hash('sha256', JSON.stringify(cells), 'binary'), out, offset);
+}
+
+/**
+ * Copies the first 16 bytes of a digest given as a `binary` (latin1) string (one character a byte) into `out`:
+ * a string result costs ~1 µs less a call than a Buffer (measured: a million sha256 of a row's cells,
+ * 1.6 s as text, 2.7 s as Buffers).
+ */
+function writeDigest(text: string, out: Uint8Array, offset: number): void {
+  for (let i = 0; i < SOURCE_DIGEST_BYTES; i++) out[offset + i] = text.charCodeAt(i);
 }
 
 /**
@@ -57,6 +67,8 @@ export function rowSourceDigester(fileSeed: string): (row: Pick<SourceRow, 'valu
       return out;
     }
     const cells = row.percent === undefined ? JSON.stringify(row.values) : JSON.stringify([row.values, row.percent]);
-    return hash('sha256', fileSeed + cells, 'buffer').subarray(0, SOURCE_DIGEST_BYTES);
+    const out = Buffer.allocUnsafe(SOURCE_DIGEST_BYTES);
+    writeDigest(hash('sha256', fileSeed + cells, 'binary'), out, 0);
+    return out;
   };
 }

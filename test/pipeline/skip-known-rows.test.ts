@@ -6,7 +6,13 @@ import { mapInputs, prepareInputs, type PreparedInput } from '../../src/pipeline
 import type { RowSkipping } from '../../src/pipeline/skip-known-rows.js';
 import { createReportFolder, type LedgerState } from '../../src/report/fold-report.js';
 import type { ReportLine } from '../../src/report/report-lines.js';
-import { cellsDigest, fileSourceSeed, rowSourceDigester, sourceSeed } from '../../src/sources/source-digest.js';
+import { cellsDigest as digestInto, fileSourceSeed, rowSourceDigester, sourceSeed } from '../../src/sources/source-digest.js';
+
+const cellsDigest = (cells: readonly string[]): Uint8Array => {
+  const out = new Uint8Array(16);
+  digestInto(cells, out);
+  return out;
+};
 import { tempDirSync } from '../helpers/temp-dir.js';
 
 const root = path.resolve('.');
