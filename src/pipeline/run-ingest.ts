@@ -25,9 +25,7 @@ import { runFingerprints } from './run-fingerprints.js';
 import { checkShardChange } from './check-shard-change.js';
 import { createOutstandingFiles, moveDoneInputs, type MovedInput, type UnmovedInput } from './move-done-inputs.js';
 import { selectShard } from './select-shard.js';
-import type { RowSkipping } from './skip-known-rows.js';
-import { partFingerprint } from '../mapping/load/mapping-fingerprints.js';
-import { sourceSeed } from '../sources/source-digest.js';
+import { rowSkipping } from './skip-known-rows.js';
 import type { UploadStageOptions } from './stage-options.js';
 
 export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
@@ -220,19 +218,12 @@ async function ingestWith(
       // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run
       // splits the work as validate does. --max-errors is one stage for every command (`limitErrors`).
       // Rows of other shards are dropped before anything else sees them: one key is always in one shard.
-      // Uploads record the digest of the cells they were mapped from; a row whose key the ledger holds
-      // as uploaded from the same cells, under the same version, mapping, template and settings, is
-      // that record and is not mapped again (`skipKnownRows`). A dry run maps every row, as validate does.
-      const skipping: RowSkipping | undefined = dryRun
-        ? undefined
-        : { seed: sourceSeed([options.version, fingerprints, partFingerprint(job.template.fields), settings]), ledger: previous };
+      // A row the ledger holds as uploaded from the same cells is not mapped again (`rowSkipping`); a
+      // dry run maps every row, as validate does.
+      const run = { version: options.version, fingerprints, template: job.template, settings };
+      const skipping = dryRun ? {} : { skipping: rowSkipping(run, previous) };
       const sharded = selectShard(
-        mapInputs(inputs, {
-          progress: reading,
-          mapOnWorker: !dryRun,
-          ...(skipping ? { skipping } : {}),
-          ...(deps.signal ? { signal: deps.signal } : {}),
-        }),
+        mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...skipping, ...(deps.signal ? { signal: deps.signal } : {}) }),
         options.shard,
       );
       const limit = limitErrors(guardDuplicateKeys(sharded.rows, previous?.compactKeys), options.maxErrors);

@@ -5,7 +5,10 @@ import { mappedRowData, type MappedRow } from '../mapping/rows/mapped-row.js';
 import { rowKey } from '../mapping/rows/row-key.js';
 import { rowMapper } from '../mapping/rows/to-mapped-rows.js';
 import type { LedgerState } from '../report/key-state.js';
-import { rowSourceDigester } from '../sources/source-digest.js';
+import { rowSourceDigester, sourceSeed } from '../sources/source-digest.js';
+import { partFingerprint } from '../mapping/load/mapping-fingerprints.js';
+import type { Template } from '../template/template-types.js';
+import type { RunFingerprints } from './run-fingerprints.js';
 import type { CellValue, SourceRow } from '../sources/source-types.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
 
@@ -15,6 +18,24 @@ export interface RowSkipping {
   readonly seed: string;
   /** The ledger of earlier runs; undefined for a fresh report (digests are still computed, to be recorded). */
   readonly ledger?: Pick<LedgerState, 'keys' | 'compactKeys'> | undefined;
+}
+
+/**
+ * The `RowSkipping` of an `ingest` run: uploads record the digest of the cells they were mapped from,
+ * and a row whose key the ledger holds as uploaded from the same cells, under the same version,
+ * mapping, template and settings (the template's fields are fingerprinted whole, so a change of any
+ * field, used or not, maps every row once), is that record and is not mapped again.
+ */
+export function rowSkipping(
+  run: {
+    readonly version: string;
+    readonly fingerprints: RunFingerprints;
+    readonly template: Template;
+    readonly settings: Readonly<Record<string, unknown>>;
+  },
+  ledger: RowSkipping['ledger'],
+): RowSkipping {
+  return { seed: sourceSeed([run.version, run.fingerprints, partFingerprint(run.template.fields), run.settings]), ledger };
 }
 
 /** Whether a mapping's rows can be found in the ledger unmapped: by key columns (not the record's hash), one row a record. */
