@@ -102,6 +102,14 @@ export interface ReportLockStaleWarning {
   readonly reason: StaleReason;
 }
 
+/** The ledger index of a report could not be saved: the next run reads the whole report, as without one. */
+export interface LedgerIndexWarning {
+  readonly code: 'LEDGER_INDEX_NOT_SAVED';
+  /** The report. */
+  readonly file: string;
+  readonly reason: string;
+}
+
 /**
  * Everything the pipeline warns about, for every command: something the user should see that does not
  * stop the run. Each command hands one `onWarning` to the pipeline; the CLI renders them with one
@@ -116,7 +124,8 @@ export type PipelineWarning =
   | WorkbookColumnsWarning
   | MetaLiteralWarning
   | ReportWarning
-  | ReportLockStaleWarning;
+  | ReportLockStaleWarning
+  | LedgerIndexWarning;
 
 /** The one warnings channel of the pipeline. */
 export type OnWarning = (warning: PipelineWarning) => void;

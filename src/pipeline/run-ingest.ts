@@ -192,6 +192,7 @@ async function ingestWith(
     checkShardChange(previous, options.shard, reportFile);
     const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
     let failed = false;
+    let outcome: IngestResult;
     try {
       await writer.write(
         await ingestRunLine({
@@ -271,7 +272,7 @@ async function ingestWith(
       const complete = !dryRun && !summary.interrupted && summary.stoppedBy === undefined;
       const moved =
         options.moveDone !== undefined && complete ? await moveDoneInputs(inputs, outstanding.has, options.moveDone) : undefined;
-      return {
+      outcome = {
         summary,
         reportFile,
         template: { id: job.template.id, pubDate: job.template.pubDate },
@@ -289,6 +290,10 @@ async function ingestWith(
         if (!failed) throw error;
       });
     }
+    // The next run reads only the lines after this one's; an index is a cache: not saving it is told, no more.
+    const notSaved = await loaded.saveIndex?.();
+    if (notSaved !== undefined) deps.onWarning?.({ code: 'LEDGER_INDEX_NOT_SAVED', file: reportFile, reason: notSaved });
+    return outcome;
   } finally {
     await lock.release();
   }

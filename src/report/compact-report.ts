@@ -5,6 +5,7 @@ import path from 'node:path';
 import { acquireReportLock, type ReportLockOptions } from './acquire-report-lock.js';
 import type { StaleReason } from './judge-report-lock.js';
 import type { KeyFailure, KeyRecord, KeyState } from './key-state.js';
+import { ledgerIndexFile } from './ledger-index-format.js';
 import { loadReportState } from './load-report-state.js';
 import type { ReportLine, RowLine, StateLine } from './report-lines.js';
 import { isRowLine } from './report-lines.js';
@@ -153,6 +154,8 @@ export async function compactReport(file: string, options: CompactReportOptions 
     lock.assertHeld();
     await rename(temp, file);
     await syncFolder(path.dirname(file));
+    // The old ledger index is of the file replaced (it would be read past): the next run reads the new one whole.
+    await unlink(ledgerIndexFile(file)).catch(() => undefined);
     return { bytesBefore, bytesAfter, linesBefore: scanned.lines, linesAfter, keys: state.keys.size };
   } catch (error) {
     if (fd !== undefined) closeSync(fd);

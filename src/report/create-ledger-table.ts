@@ -47,6 +47,18 @@ export interface LedgerTable {
    * record: a row with this key and these cells is that record, unmapped.
    */
   holds(key: string, digest: Uint8Array): boolean;
+  /** Entries ever held, forgotten ones included: what {@link saveEntry} numbers. */
+  readonly entries: number;
+  /**
+   * Writes entry `entry` (`0 <= entry < entries`) as {@link SAVED_ENTRY_BYTES} bytes into `into` at
+   * `at`: the key's digest, its values, whether it is held. What a ledger index saves.
+   */
+  saveEntry(entry: number, into: Buffer, at: number): void;
+  /**
+   * Adds the next entry from bytes {@link saveEntry} wrote; false (nothing added) when its digest is
+   * already in the table, which no table saves.
+   */
+  restoreEntry(from: Buffer, at: number): boolean;
 }
 
 /** A {@link PlainKey} read from the table: the upload time is made a text only when asked for (a resume never asks). */
@@ -88,6 +100,8 @@ const AT = 40;
 const LINE = 48;
 const ATTEMPTS = 52;
 const SRC = 56;
+/** Bytes of an entry as `saveEntry` writes it: the key's digest (16), its values, a byte for whether it is held. */
+export const SAVED_ENTRY_BYTES = 16 + ENTRY_BYTES + 1;
 /** Entries per page of values (4.5 MiB). */
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 
@@ -121,6 +135,9 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
   const liveBits: Uint8Array[] = [];
   const scratch = Buffer.alloc(ENTRY_BYTES);
   const NO_SOURCE = Buffer.alloc(SOURCE_DIGEST_BYTES);
+  /** A digest being saved or restored, as words and as bytes. */
+  const words = new Uint32Array(4);
+  const wordBytes = new Uint8Array(words.buffer);
   let live = 0;
 
   /** Writes a source digest into `scratch` (zeros for none). */
@@ -202,6 +219,29 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
     },
     get size() {
       return live;
+    },
+    get entries() {
+      return keys.size;
+    },
+    saveEntry(entry, into, at) {
+      keys.digestAt(entry, words);
+      into.set(wordBytes, at);
+      values.read(entry, scratch);
+      scratch.copy(into, at + 16, 0, ENTRY_BYTES);
+      into[at + 16 + ENTRY_BYTES] = isLive(entry) ? 1 : 0;
+    },
+    restoreEntry(from, at) {
+      wordBytes.set(from.subarray(at, at + 16));
+      const entry = keys.addDigest(words);
+      if (entry < 0) return false;
+      if (entry >>> PAGE_BITS === liveBits.length) liveBits.push(new Uint8Array(PAGE_ENTRIES / 8));
+      from.copy(scratch, 0, at + 16, at + 16 + ENTRY_BYTES);
+      values.write(entry, scratch);
+      if (from[at + 16 + ENTRY_BYTES] === 1) {
+        setLive(entry, true);
+        live += 1;
+      }
+      return true;
     },
     get bytes() {
       return values.residentBytes + liveBits.length * (PAGE_ENTRIES / 8) + keys.bytes;

@@ -10,6 +10,22 @@ export interface ReportFolder<S extends LedgerState> {
   /** `lineNumber`: the line's 1-based place in the file. @default one more than the line before */
   add(line: ReportLine, lineNumber?: number): void;
   state(): S;
+  /** What a compact fold holds, to save as a ledger index; undefined for a whole fold. */
+  saved(): FoldSaved | undefined;
+}
+
+/**
+ * A compact fold's whole memory after some lines (`ReportFolder.saved`), from which
+ * {@link createReportFolder} goes on as if it had read them: the table, every key not in it whole
+ * (open intents included), the run and summary lines, and the number of the last line.
+ */
+export interface FoldSaved {
+  readonly table: LedgerTable;
+  readonly held: readonly KeyState[];
+  readonly runs: readonly RunLine[];
+  readonly runSummaries: readonly (SummaryLine | undefined)[];
+  readonly summaries: readonly SummaryLine[];
+  readonly lastNumber: number;
 }
 
 export interface ReportFolderOptions {
@@ -22,6 +38,8 @@ export interface ReportFolderOptions {
   readonly compact: true;
   /** Where the table may move the values of older keys to a file (`LedgerTableOptions.spillDirs`). @default [] */
   readonly spillDirs?: readonly string[] | undefined;
+  /** Go on from a fold saved before (`ReportFolder.saved`, a ledger index): its table is taken over. @default undefined */
+  readonly from?: FoldSaved | undefined;
 }
 
 /** True when a key's whole state is: uploaded with its latest content, nothing else to remember. */
@@ -88,14 +106,22 @@ function plainRecord(plain: PlainKey): KeyRecord {
 export function createReportFolder(): ReportFolder<ReportState>;
 export function createReportFolder(options: ReportFolderOptions): ReportFolder<LedgerState>;
 export function createReportFolder(options?: ReportFolderOptions): ReportFolder<LedgerState> {
+  const from = options?.from;
   const held = new Map<string, KeyState>();
-  const table: LedgerTable | undefined = options?.compact ? createLedgerTable({ spillDirs: options.spillDirs }) : undefined;
+  const table: LedgerTable | undefined = options?.compact
+    ? (from?.table ?? createLedgerTable({ spillDirs: options.spillDirs }))
+    : undefined;
   const open = new Set<KeyState>();
-  const runs: RunLine[] = [];
-  const summaries: SummaryLine[] = [];
-  const runSummaries: (SummaryLine | undefined)[] = [];
-  let runId: string | undefined;
-  let lastNumber = 0;
+  const runs: RunLine[] = [...(from?.runs ?? [])];
+  const summaries: SummaryLine[] = [...(from?.summaries ?? [])];
+  const runSummaries: (SummaryLine | undefined)[] = [...(from?.runSummaries ?? [])];
+  const lastRun = runs.at(-1);
+  let runId: string | undefined = typeof lastRun?.runId === 'string' ? lastRun.runId : undefined;
+  let lastNumber = from?.lastNumber ?? 0;
+  for (const entry of from?.held ?? []) {
+    held.set(entry.key, entry);
+    if (entry.openIntent !== undefined) open.add(entry);
+  }
   /** Row lines added: what a state's last answer is valid for. */
   let changes = 0;
   const closeAll = (): void => {
@@ -204,6 +230,17 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
               },
             };
       return { keys, compactKeys: table, counts, onPlatform, outstanding, runs, summaries, runSummaries };
+    },
+    saved(): FoldSaved | undefined {
+      if (table === undefined) return undefined;
+      return {
+        table,
+        held: [...held.values()],
+        runs,
+        runSummaries,
+        summaries,
+        lastNumber,
+      };
     },
   };
 }

@@ -21,6 +21,22 @@ export interface ScanReportOptions {
   readonly repair?: boolean;
   /** Called right before a repair changes the file; throwing stops it (the lock is no longer ours). @default undefined */
   readonly beforeRepair?: () => void;
+  /**
+   * Read from this place on, as if the lines before it had been read (a ledger index holds their
+   * fold): the byte offset of a line's start, the number of the line before it, and the inputs of the
+   * latest run line before it (row lines name their input by its index there). @default the start
+   */
+  readonly from?: ScanPlace | undefined;
+}
+
+/** A place in a report between two lines (`ScanReportOptions.from`, `ScanResult.end`). */
+export interface ScanPlace {
+  /** Bytes before the place. */
+  readonly offset: number;
+  /** Lines before the place (blank ones included). */
+  readonly line: number;
+  /** The input files of the latest run line before the place. */
+  readonly inputs: readonly string[];
 }
 
 export interface ScanResult {
@@ -29,6 +45,8 @@ export interface ScanResult {
   readonly warnings: readonly ReportWarning[];
   /** False when the report does not exist yet. */
   readonly exists: boolean;
+  /** Where the last whole line read ends (a torn last line is not read, and is left out). */
+  readonly end: ScanPlace;
 }
 
 /**
@@ -53,11 +71,12 @@ export async function scanReport(
   try {
     await stat(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: 0, warnings: [], exists: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { lines: 0, warnings: [], exists: false, end: { offset: 0, line: 0, inputs: [] } };
     throw error;
   }
   const warnings: ReportWarning[] = [];
-  let inputs: readonly string[] = [];
+  let inputs: readonly string[] = options.from?.inputs ?? [];
   /** Parses a line, naming a row line's input by the latest run line's list. */
   const parse = (text: string, number: number): ReportLine => {
     const line = parseReportLine(text, file, number);
@@ -69,13 +88,13 @@ export async function scanReport(
     }
     return line;
   };
-  let lineNumber = 0;
+  let lineNumber = options.from?.line ?? 0;
   let count = 0;
-  let consumed = 0;
+  let consumed = options.from?.offset ?? 0;
   // The current line's bytes so far, in pieces: joined once, when its newline arrives.
   let pieces: Buffer[] = [];
   let pending = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(file, { start: consumed }) as AsyncIterable<Buffer>) {
     let start = 0;
     let newline = chunk.indexOf(0x0a);
     while (newline !== -1) {
@@ -106,6 +125,7 @@ export async function scanReport(
   let end = rest.length;
   while (end > 0 && rest[end - 1] === 0) end -= 1;
   const tail = rest.subarray(0, end).toString('utf8');
+  let endPlace: ScanPlace = { offset: consumed, line: lineNumber, inputs };
   if (rest.length > 0) {
     lineNumber += 1;
     let line: ReportLine | undefined;
@@ -120,7 +140,9 @@ export async function scanReport(
       warnings.push({ code: 'REPORT_MISSING_NEWLINE', file, line: lineNumber, repaired: options.repair === true });
       if (options.repair) {
         options.beforeRepair?.();
-        await appendNewline(file, consumed + Buffer.byteLength(tail, 'utf8'));
+        const offset = consumed + Buffer.byteLength(tail, 'utf8');
+        await appendNewline(file, offset);
+        endPlace = { offset: offset + 1, line: lineNumber, inputs };
       }
     } else {
       if (tail.trim() !== '') warnings.push({ code: 'REPORT_TORN_LAST_LINE', file, line: lineNumber, repaired: options.repair === true });
@@ -130,7 +152,7 @@ export async function scanReport(
       }
     }
   }
-  return { lines: count, warnings, exists: true };
+  return { lines: count, warnings, exists: true, end: endPlace };
 }
 
 async function truncateAt(file: string, size: number): Promise<void> {

@@ -17,6 +17,13 @@ export interface DigestIndex {
    * (the number of keys added before it): its digest and its place were computed by that call.
    */
   add(key: string): number;
+  /** Copies the digest of entry `entry` (which must exist) into `into` (4 words). */
+  digestAt(entry: number, into: Uint32Array): void;
+  /**
+   * Adds a key by its digest (4 words, as {@link digestAt} gives it) and returns its entry number, or
+   * -1 when that digest is already held: how a saved index is read back in its entries' order.
+   */
+  addDigest(words: Uint32Array): number;
   /** Keys added. */
   readonly size: number;
   /** Bytes held (outside the JavaScript heap). */
@@ -77,6 +84,20 @@ export function createDigestIndex(): DigestIndex {
     }
   }
 
+  /** Adds the digest in `digest`, missing from the index, whose empty slot is `slot`; returns its entry number. */
+  function insert(slot: number): number {
+    if (size + 1 > slots * MAX_LOAD) {
+      grow();
+      slot = slotOf(digest[0]!, digest[1]!, digest[2]!, digest[3]!);
+    }
+    const entry = size;
+    if (entry >>> PAGE_BITS === pages.length) pages.push(new Uint32Array(PAGE_ENTRIES * 4));
+    pages[entry >>> PAGE_BITS]!.set(digest, (entry & (PAGE_ENTRIES - 1)) * 4);
+    index[slot] = entry + 1;
+    size += 1;
+    return entry;
+  }
+
   return {
     find(key) {
       if (key === lastKey) return lastEntry;
@@ -89,18 +110,20 @@ export function createDigestIndex(): DigestIndex {
     },
     add(key) {
       if (key !== lastKey || lastEntry !== -1) throw new Error('DigestIndex.add: not the key of the last find, or a key already added');
-      let slot = lastSlot;
-      if (size + 1 > slots * MAX_LOAD) {
-        grow();
-        slot = slotOf(digest[0]!, digest[1]!, digest[2]!, digest[3]!);
-      }
-      const entry = size;
-      if (entry >>> PAGE_BITS === pages.length) pages.push(new Uint32Array(PAGE_ENTRIES * 4));
-      pages[entry >>> PAGE_BITS]!.set(digest, (entry & (PAGE_ENTRIES - 1)) * 4);
-      index[slot] = entry + 1;
-      size += 1;
-      lastEntry = entry;
-      return entry;
+      lastEntry = insert(lastSlot);
+      return lastEntry;
+    },
+    digestAt(entry, into) {
+      if (entry < 0 || entry >= size) throw new Error(`DigestIndex.digestAt: no entry ${entry}`);
+      const words = pages[entry >>> PAGE_BITS]!;
+      const w = (entry & (PAGE_ENTRIES - 1)) * 4;
+      into.set(words.subarray(w, w + 4));
+    },
+    addDigest(words) {
+      digest.set(words.subarray(0, 4));
+      lastKey = undefined;
+      const slot = slotOf(digest[0]!, digest[1]!, digest[2]!, digest[3]!);
+      return index[slot] !== 0 ? -1 : insert(slot);
     },
     get size() {
       return size;

@@ -146,7 +146,8 @@ describe('deploy/kubernetes', () => {
         expect(sandbox.records()).toHaveLength(rows);
         expect([...stored.values()].every((c) => c === 1)).toBe(true);
         expect((await readdir(path.join(data, 'reports'))).sort()).toEqual(
-          Array.from({ length: n }, (_, i) => `migration-shard-${i}.jsonl`),
+          // Each shard's report, and its ledger index (the fold of its lines, for the next run).
+          Array.from({ length: n }, (_, i) => [`migration-shard-${i}.jsonl`, `migration-shard-${i}.jsonl.index`]).flat(),
         );
         expect(await readdir(path.join(data, 'metrics'))).toHaveLength(n);
 

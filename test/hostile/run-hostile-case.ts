@@ -9,6 +9,7 @@ import { fileDigest, HOSTILE_BOUNDS, runMeasuredCli, showsStack, type MeasuredRu
 import { steelCsv } from './case-inputs.js';
 import type { CaseFiles, HostileCase, Platform, SeenRequest } from './hostile-case.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { ledgerIndexFile } from '../../src/report/ledger-index-format.js';
 
 const MAPPING = path.resolve('mappings/steel_strength.yaml');
 const TEMPLATES = path.resolve('samples/templates.json');
@@ -168,7 +169,8 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
     });
     await Promise.all(during);
     const after = await snapshot(dir);
-    const writable = new Set(spec.writes ?? []);
+    // A report a case may write comes with its ledger index, which the run saves beside it.
+    const writable = new Set((spec.writes ?? []).flatMap((name) => [name, ledgerIndexFile(name)]));
     const changed = [...before].filter(([name, what]) => !writable.has(name) && after.get(name) !== what).map(([name]) => name);
     const forms = tokenForms(token);
     const texts = await writtenTexts(dir, cache, before, after);

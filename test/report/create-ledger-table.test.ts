@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { createLedgerTable, isTableHash, type PlainKey } from '../../src/report/create-ledger-table.js';
+import { createLedgerTable, isTableHash, SAVED_ENTRY_BYTES, type PlainKey } from '../../src/report/create-ledger-table.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -105,6 +105,22 @@ describe('createLedgerTable', () => {
     expect(wrong).toEqual([]);
     expect(table.get(`key-3`)?.id).toBe(7);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  test('saveEntry and restoreEntry copy a table entry by entry: the same keys, values and forgotten keys; a digest twice is refused', () => {
+    const table = createLedgerTable();
+    for (let i = 0; i < 1000; i++)
+      table.set(`k${i}`, { hash: sha(`k${i}`), id: i + 1, attempts: 1 + (i % 3), line: 10 + i, uploadedAt: undefined, src: undefined });
+    table.delete('k7');
+    const bytes = Buffer.alloc(table.entries * SAVED_ENTRY_BYTES);
+    for (let entry = 0; entry < table.entries; entry++) table.saveEntry(entry, bytes, entry * SAVED_ENTRY_BYTES);
+    const copy = createLedgerTable();
+    for (let entry = 0; entry < table.entries; entry++) expect(copy.restoreEntry(bytes, entry * SAVED_ENTRY_BYTES)).toBe(true);
+    expect([copy.size, copy.entries]).toEqual([999, 1000]);
+    for (const key of ['k0', 'k7', 'k500', 'k999', 'k1000']) expect([key, plain(copy.get(key))]).toEqual([key, plain(table.get(key))]);
+    expect(copy.find('k500')).toBe(table.find('k500'));
+    expect(copy.restoreEntry(bytes, 3 * SAVED_ENTRY_BYTES)).toBe(false);
+    expect(copy.entries).toBe(1000);
   });
 
   test('holds only sha256 hex hashes (what ingest writes); any other stays with the heap entries', () => {

@@ -100,6 +100,11 @@ const INGEST_EPILOGUE = [
   ROW_LIMIT_EPILOGUE,
 ].join('\n');
 
+/** A file the run keeps beside its report (`FILE.lock`, `FILE.index`), as an output of the command. */
+function besideReport(report: unknown, what: string, suffix: string): ReturnType<typeof commandFile> {
+  return commandFile(`--report ${what}`, typeof report === 'string' && report !== '' ? `${report}${suffix}` : undefined);
+}
+
 export const ingestCommand = defineCommand({
   command: 'ingest <inputs..>',
   describe: 'read, map, validate and upload every row; re-running with the same report resumes',
@@ -192,14 +197,13 @@ export const ingestCommand = defineCommand({
       patterns: ((args['inputs'] as unknown[] | undefined) ?? []).map(String),
       recursive: flag(args['recursive']),
     },
-    // The report and its lock must be regular files; the run says so itself (REPORT_NOT_A_FILE).
+    // The report and its lock must be regular files; the run says so itself (REPORT_NOT_A_FILE). Its
+    // ledger index is replaced by a rename, whatever is in its place.
     settingOutputs: ['metrics-file'],
     outputs: [
       ...commandFile('--report', args['report']),
-      ...commandFile(
-        '--report (its lock)',
-        typeof args['report'] === 'string' && args['report'] !== '' ? `${args['report']}.lock` : undefined,
-      ),
+      ...besideReport(args['report'], '(its lock)', '.lock'),
+      ...besideReport(args['report'], '(its ledger index)', '.index'),
     ].map((f) => ({ ...f, regularOnly: true })),
   }),
   run: async (args, context) => {

@@ -29,5 +29,7 @@ export function formatWarning(warning: PipelineWarning, name: (file: string) => 
       return `warning ${warning.code}: ${name(warning.file)} line ${warning.line} ${warning.repaired ? '(left by a crash; repaired)' : '(no final newline; read as it is)'}\n`;
     case 'REPORT_LOCK_STALE':
       return `warning ${warning.code}: took over the lock ${name(warning.file)}: ${STALE[warning.reason] ?? warning.reason}\n`;
+    case 'LEDGER_INDEX_NOT_SAVED':
+      return `warning ${warning.code}: the ledger index of ${name(warning.file)} was not saved (${warning.reason}); the next run reads the whole report\n`;
   }
 }

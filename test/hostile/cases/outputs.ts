@@ -129,6 +129,20 @@ export const OUTPUT_CASES: readonly HostileCase[] = [
     args: () => ingest('input.csv'),
     code: 'OUTPUT_IS_INPUT',
   }),
+  clash(
+    "ingest whose report's ledger index is a link to the input (a rename would replace the link, but the input is named as the index)",
+    {
+      make: (c) => symlinkSync('input.csv', c.at('report.jsonl.index')),
+      args: () => ingest('input.csv'),
+      code: 'OUTPUT_IS_INPUT',
+      check: says(/^error OUTPUT_IS_INPUT: --report \(its ledger index\) /),
+    },
+  ),
+  clash("ingest of the report's own ledger index as an input", {
+    make: (c) => write(c, 'report.jsonl.index', 'a,b\n1,2\n'),
+    args: () => ['ingest', '--mapping', 'mapping.yaml', '--report', 'report.jsonl', 'report.jsonl.index'],
+    code: 'OUTPUT_IS_INPUT',
+  }),
   clash('--log-file on the token file', {
     make: (c) => write(c, 'token.txt', `${c.token}\n`),
     args: () => ['templates', 'list', '--log-file', 'token.txt'],

@@ -1,6 +1,6 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { CaseFiles, HostileCase } from '../hostile-case.js';
-import { ingest, runFirst, sparse, steelCsv, write } from '../case-inputs.js';
+import { fifo, ingest, runFirst, sparse, steelCsv, write } from '../case-inputs.js';
 
 const MIB = 1024 * 1024;
 const AT = '"at":"2026-01-01T00:00:00.000Z"';
@@ -23,6 +23,68 @@ async function damagedReport(c: CaseFiles, damage: (text: string) => string): Pr
   await runFirst(c, ingest('input.csv'), 0);
   writeFileSync(c.at('report.jsonl'), damage(readFileSync(c.at('report.jsonl'), 'utf8')));
 }
+
+/** A real report of the five rows and its ledger index, then `spoil` done to the index. */
+async function spoiledIndex(c: CaseFiles, spoil: (index: string) => void): Promise<void> {
+  await runFirst(c, ingest('input.csv'), 0);
+  spoil(c.at('report.jsonl.index'));
+}
+
+/** The run found every row of `input.csv` uploaded before, and sent nothing. */
+const resumedAll = ({ run }: { run: { stdout: string } }): void =>
+  expect(JSON.parse(run.stdout)).toMatchObject({ counts: { uploaded: 0, skipped: 5 } });
+
+/** Ledger indexes (a cache of the report's fold) that are another report's, forged, or not files. */
+const INDEX_CASES: readonly HostileCase[] = [
+  {
+    name: "reports (succeeds): the ledger index of a report moved away is read past by a new report: every row is uploaded, none skipped on the index's word",
+    make: (c) => spoiledIndex(c, () => renameSync(c.at('report.jsonl'), c.at('old.jsonl'))),
+    args: () => ingest('input.csv', '--json'),
+    writes: ['report.jsonl'],
+    exit: 0,
+    sent: 5,
+    check: ({ run }) => expect(JSON.parse(run.stdout)).toMatchObject({ counts: { uploaded: 5, skipped: 0 } }),
+  },
+  {
+    name: 'reports (succeeds): a ledger index of 2 GiB whose header declares 2^40 keys is read past within memory; the report decides',
+    make: (c) =>
+      spoiledIndex(c, (index) => {
+        const header = JSON.parse(readFileSync(index).subarray(0, 4096).toString('utf8')) as Record<string, unknown>;
+        sparse(c, 'report.jsonl.index', JSON.stringify({ ...header, entries: 2 ** 40 }).padEnd(4095, ' ') + '\n', 2 * 1024 * MIB);
+      }),
+    args: () => ingest('input.csv', '--json'),
+    writes: ['report.jsonl'],
+    exit: 0,
+    check: resumedAll,
+  },
+  {
+    name: 'reports (succeeds): a FIFO nobody writes in place of the ledger index does not hang the run',
+    make: (c) =>
+      spoiledIndex(c, (index) => {
+        rmSync(index);
+        fifo(c, 'report.jsonl.index');
+      }),
+    args: () => ingest('input.csv', '--json'),
+    writes: ['report.jsonl'],
+    exit: 0,
+    check: resumedAll,
+  },
+  {
+    name: 'reports (succeeds): a folder in place of the ledger index is read past, and the index not saved is a warning, not a failure',
+    make: (c) =>
+      spoiledIndex(c, (index) => {
+        rmSync(index);
+        mkdirSync(index);
+      }),
+    args: () => ingest('input.csv', '--json'),
+    writes: ['report.jsonl'],
+    exit: 0,
+    check: (c) => {
+      resumedAll(c);
+      expect(c.run.stderr).toMatch(/warning LEDGER_INDEX_NOT_SAVED: the ledger index of report\.jsonl was not saved/);
+    },
+  },
+];
 
 /** Reports (the ledger a resume trusts) that were cut, damaged or forged. */
 export const REPORT_CASES: readonly HostileCase[] = [
@@ -136,4 +198,5 @@ export const REPORT_CASES: readonly HostileCase[] = [
     },
   },
   forged('an uploaded line whose id is text', `{"type":"uploaded",${AT},${WHERE},"id":"x","attempts":1,"ms":1}`, ingest('input.csv')),
+  ...INDEX_CASES,
 ];

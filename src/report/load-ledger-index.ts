@@ -1,0 +1,194 @@
+import { createHash, type Hash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { endianness } from 'node:os';
+import { isObject } from '../util/is-object.js';
+import { createLedgerTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
+import type { FoldSaved } from './fold-report.js';
+import type { KeyState } from './key-state.js';
+import {
+  checkSpans,
+  fileIdentity,
+  INDEX_HEADER_BYTES,
+  ledgerIndexFile,
+  parseIndexHeader,
+  readSpan,
+  spanSha256,
+  type IndexHeader,
+} from './ledger-index-format.js';
+import { misshapenField } from './report-line-shapes.js';
+import type { RunLine, SummaryLine } from './report-lines.js';
+import { MAX_REPORT_LINE_BYTES, type ScanPlace } from './scan-report.js';
+
+/** A ledger index that describes its report: the fold it saved, and the place to read the report from. */
+export interface LoadedIndex {
+  readonly saved: FoldSaved;
+  readonly from: ScanPlace;
+}
+
+/** Entries read at a time (about 360 KiB). */
+const BATCH_ENTRIES = 4096;
+const STATUSES = new Set(['uploaded', 'invalid', 'failed', 'uncertain', 'changed']);
+
+/** Anything that makes an index unusable: it is then read past, never trusted in part. */
+class IndexUnusable extends Error {}
+
+/**
+ * Reads the ledger index of `report` (see `ledger-index-format.ts`) when it is usable: a regular file
+ * of this version and byte order, whole (its sha256), of this very report file (device and inode),
+ * reaching a line's end in it, with the report's bytes before that place unchanged where the index
+ * sampled them. Anything else (no index, another report's, a damaged or hostile one) gives undefined
+ * and the caller reads the whole report: memory stays bounded by what the header declares, which
+ * must match the file's size, and by the longest report line per key held whole.
+ */
+export async function loadLedgerIndex(report: string, spillDirs: readonly string[]): Promise<LoadedIndex | undefined> {
+  let handle: FileHandle;
+  try {
+    // Not blocking: a FIFO put in the index's place must not hang the run.
+    handle = await open(ledgerIndexFile(report), constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.size < INDEX_HEADER_BYTES) return undefined;
+    const headBytes = await readExactly(handle, 0, INDEX_HEADER_BYTES);
+    const header = headBytes[INDEX_HEADER_BYTES - 1] === 0x0a ? parseIndexHeader(headBytes.toString('utf8')) : undefined;
+    if (header === undefined || header.endianness !== endianness() || header.entryBytes !== SAVED_ENTRY_BYTES) return undefined;
+    if (info.size !== INDEX_HEADER_BYTES + header.entries * SAVED_ENTRY_BYTES + header.stateBytes) return undefined;
+    if (!(await describesReport(report, header))) return undefined;
+    return await readFold(handle, header, spillDirs);
+  } catch (error) {
+    if (error instanceof IndexUnusable) return undefined;
+    // An unreadable index (an I/O error) is as good as none.
+    if (typeof (error as NodeJS.ErrnoException).code === 'string') return undefined;
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when the report is the file the index was saved for, and unchanged up to its place where sampled. */
+async function describesReport(report: string, header: IndexHeader): Promise<boolean> {
+  let handle: FileHandle;
+  try {
+    handle = await open(report, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const { offset } = header.report;
+    const identity = await fileIdentity(handle);
+    if (identity.dev !== header.report.dev || identity.ino !== header.report.ino || identity.size < offset) return false;
+    if (offset > 0 && (await readExactly(handle, offset - 1, 1))[0] !== 0x0a) return false;
+    const spans = checkSpans(offset);
+    if (header.checks.length !== spans.length) return false;
+    for (const [i, check] of header.checks.entries()) {
+      if (check.at !== spans[i]!.at || check.length !== spans[i]!.length) return false;
+      if ((await spanSha256(handle, check.at, check.length)) !== check.sha256) return false;
+    }
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The saved fold, checked against the index's sha256 as it is read. */
+async function readFold(handle: FileHandle, header: IndexHeader, spillDirs: readonly string[]): Promise<LoadedIndex> {
+  const hash = createHash('sha256');
+  const table = createLedgerTable({ spillDirs });
+  let position = INDEX_HEADER_BYTES;
+  for (let entry = 0; entry < header.entries; entry += BATCH_ENTRIES) {
+    const count = Math.min(BATCH_ENTRIES, header.entries - entry);
+    const bytes = await readExactly(handle, position, count * SAVED_ENTRY_BYTES);
+    hash.update(bytes);
+    position += bytes.length;
+    for (let i = 0; i < count; i++) if (!table.restoreEntry(bytes, i * SAVED_ENTRY_BYTES)) throw new IndexUnusable('a digest twice');
+  }
+  const lines = readStateLines(handle, position, header.stateBytes, hash);
+  const first = await lines.next();
+  if (first.done === true) throw new IndexUnusable('no state');
+  const state = restoreState(first.value, header, table);
+  const held: KeyState[] = [];
+  for await (const value of lines) {
+    if (!isKeyState(value)) throw new IndexUnusable('a key that is no key state');
+    held.push(value);
+  }
+  if (held.length !== state.heldCount || hash.digest('hex') !== header.sha256) throw new IndexUnusable('not whole');
+  const inputs = state.saved.runs.at(-1)?.inputs.map((input) => input.file) ?? [];
+  return { saved: { ...state.saved, held }, from: { offset: header.report.offset, line: header.report.line, inputs } };
+}
+
+/** The state line: run and summary lines as the report has them, the last line's number, how many keys follow. */
+function restoreState(value: unknown, header: IndexHeader, table: LedgerTable): { saved: Omit<FoldSaved, 'held'>; heldCount: number } {
+  if (!isObject(value) || !Array.isArray(value.runs) || !Array.isArray(value.runSummaries) || !Array.isArray(value.summaries))
+    throw new IndexUnusable('no state line');
+  const isLine = (line: unknown, type: string): boolean => isObject(line) && line.type === type && misshapenField(line, type) === undefined;
+  if (!value.runs.every((line) => isLine(line, 'run')) || !value.summaries.every((line) => isLine(line, 'summary')))
+    throw new IndexUnusable('a run or summary line out of shape');
+  // JSON writes an array's undefined as null.
+  const runSummaries = (value.runSummaries as unknown[]).map((line) => (line === null ? undefined : line));
+  if (runSummaries.length !== value.runs.length || !runSummaries.every((line) => line === undefined || isLine(line, 'summary')))
+    throw new IndexUnusable('run summaries out of shape');
+  if (value.lastNumber !== header.report.line || typeof value.held !== 'number' || !Number.isSafeInteger(value.held))
+    throw new IndexUnusable('a state line that does not match the header');
+  return {
+    saved: {
+      table,
+      runs: value.runs as RunLine[],
+      runSummaries: runSummaries as (SummaryLine | undefined)[],
+      summaries: value.summaries as SummaryLine[],
+      lastNumber: value.lastNumber,
+    },
+    heldCount: value.held,
+  };
+}
+
+/** The shape the fold relies on of a key held whole (the rest was written by the fold itself, and is under the sha256). */
+function isKeyState(value: unknown): value is KeyState {
+  return (
+    isObject(value) &&
+    typeof value.key === 'string' &&
+    typeof value.status === 'string' &&
+    STATUSES.has(value.status) &&
+    typeof value.hash === 'string' &&
+    typeof value.attempts === 'number' &&
+    typeof value.line === 'number' &&
+    isObject(value.location)
+  );
+}
+
+/** The JSON lines of the state part, each at most a report line long, hashed as they are read. */
+async function* readStateLines(handle: FileHandle, start: number, length: number, hash: Hash): AsyncGenerator<unknown> {
+  let pending: Buffer = Buffer.alloc(0);
+  for (let at = 0; at < length;) {
+    const chunk = await readExactly(handle, start + at, Math.min(1 << 20, length - at));
+    hash.update(chunk);
+    at += chunk.length;
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    let lineStart = 0;
+    let newline = pending.indexOf(0x0a);
+    while (newline !== -1) {
+      yield parseJson(pending.subarray(lineStart, newline));
+      lineStart = newline + 1;
+      newline = pending.indexOf(0x0a, lineStart);
+    }
+    pending = pending.subarray(lineStart);
+    if (pending.length > MAX_REPORT_LINE_BYTES) throw new IndexUnusable('a state line longer than a report line');
+  }
+  if (pending.length > 0) throw new IndexUnusable('a state line without its newline');
+}
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new IndexUnusable('a state line that is not JSON');
+  }
+}
+
+async function readExactly(handle: FileHandle, at: number, length: number): Promise<Buffer> {
+  const bytes = await readSpan(handle, at, length);
+  if (bytes === undefined) throw new IndexUnusable('shorter than it says');
+  return bytes;
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import { endianness } from 'node:os';
+import path from 'node:path';
+import { SAVED_ENTRY_BYTES } from './create-ledger-table.js';
+import type { FoldSaved } from './fold-report.js';
+import {
+  checkSpans,
+  fileIdentity,
+  INDEX_FORMAT,
+  INDEX_HEADER_BYTES,
+  INDEX_VERSION,
+  ledgerIndexFile,
+  spanSha256,
+  type IndexHeader,
+  type ReportCheck,
+} from './ledger-index-format.js';
+import type { ScanPlace } from './scan-report.js';
+
+/** Entries written at a time (about 360 KiB). */
+const BATCH_ENTRIES = 4096;
+
+/**
+ * Saves the fold of a report's lines up to `place` as its ledger index (see `ledger-index-format.ts`),
+ * atomically: written beside it under a hidden name, flushed, renamed over the old index. Only a run
+ * that holds the report's lock saves, after its last line, so an index never describes lines a later
+ * writer could still change.
+ */
+export async function saveLedgerIndex(report: string, saved: FoldSaved, place: ScanPlace): Promise<void> {
+  const file = ledgerIndexFile(report);
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const { identity, checks } = await reportChecks(report, place.offset);
+  const handle = await open(temp, 'w', 0o644);
+  try {
+    const hash = createHash('sha256');
+    let position = INDEX_HEADER_BYTES;
+    const put = async (bytes: Buffer): Promise<void> => {
+      hash.update(bytes);
+      await handle.write(bytes, 0, bytes.length, position);
+      position += bytes.length;
+    };
+    const { table } = saved;
+    const batch = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
+    for (let entry = 0; entry < table.entries; entry += BATCH_ENTRIES) {
+      const count = Math.min(BATCH_ENTRIES, table.entries - entry);
+      for (let i = 0; i < count; i++) table.saveEntry(entry + i, batch, i * SAVED_ENTRY_BYTES);
+      await put(batch.subarray(0, count * SAVED_ENTRY_BYTES));
+    }
+    const stateStart = position;
+    const { runs, runSummaries, summaries, lastNumber } = saved;
+    await put(Buffer.from(`${JSON.stringify({ runs, runSummaries, summaries, lastNumber, held: saved.held.length })}\n`, 'utf8'));
+    let text = '';
+    for (const entry of saved.held) {
+      text += `${JSON.stringify(entry)}\n`;
+      if (text.length >= 1 << 20) {
+        await put(Buffer.from(text, 'utf8'));
+        text = '';
+      }
+    }
+    if (text !== '') await put(Buffer.from(text, 'utf8'));
+    const header: IndexHeader = {
+      format: INDEX_FORMAT,
+      version: INDEX_VERSION,
+      endianness: endianness(),
+      report: { dev: identity.dev, ino: identity.ino, offset: place.offset, line: place.line },
+      checks,
+      entries: table.entries,
+      entryBytes: SAVED_ENTRY_BYTES,
+      stateBytes: position - stateStart,
+      sha256: hash.digest('hex'),
+    };
+    const head = JSON.stringify(header);
+    if (Buffer.byteLength(head) >= INDEX_HEADER_BYTES) throw new Error('the ledger index header does not fit');
+    await handle.write(Buffer.from(head.padEnd(INDEX_HEADER_BYTES - 1, ' ') + '\n', 'utf8'), 0, INDEX_HEADER_BYTES, 0);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The report's identity, and the hashes of its spans an index checks (`checkSpans`). */
+async function reportChecks(report: string, offset: number): Promise<{ identity: { dev: string; ino: string }; checks: ReportCheck[] }> {
+  const handle = await open(report, 'r');
+  try {
+    const identity = await fileIdentity(handle);
+    const checks: ReportCheck[] = [];
+    for (const span of checkSpans(offset)) {
+      const sha256 = await spanSha256(handle, span.at, span.length);
+      if (sha256 === undefined) throw new Error('the report is shorter than the place its index would reach');
+      checks.push({ ...span, sha256 });
+    }
+    return { identity, checks };
+  } finally {
+    await handle.close();
+  }
+}
