@@ -130,7 +130,10 @@ function wholeState(state: LedgerState): ReportState {
 /** One report read and folded (read-only, no lock; a torn last line skipped with a warning). */
 async function loadOne(name: string, file: string, deps: RunReportDeps, whole: boolean): Promise<LedgerState> {
   await checkReportPath(file, { forWriting: false, option: '<file>' });
-  const { state, warnings, exists } = whole ? await loadReportState(file, { whole: true }) : await loadReportState(file);
+  // The summary only counts the plainly uploaded keys: none is looked up unless a line after the ledger index names it.
+  const { state, warnings, exists } = whole
+    ? await loadReportState(file, { whole: true })
+    : await loadReportState(file, { lazyKeys: true });
   if (!exists) {
     throw new PipelineError('REPORT_NOT_FOUND', `there is no report ${name}`, {
       location: { file: name },

@@ -253,3 +253,34 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
   release.register(table, values);
   return table;
 }
+
+/**
+ * A {@link LedgerTable} of `size` held keys out of `entries` that is made by `make` only when a key is
+ * first looked up or changed: counting the keys (`report`'s summary) needs none of them.
+ */
+export function lazyTable(size: number, entries: number, make: () => LedgerTable): LedgerTable {
+  let made: LedgerTable | undefined;
+  const table = (): LedgerTable => (made ??= make());
+  return {
+    get: (key) => table().get(key),
+    find: (key) => table().find(key),
+    set: (key, entry) => table().set(key, entry),
+    touch: (key, hash, line, src) => table().touch(key, hash, line, src),
+    delete: (key) => table().delete(key),
+    holds: (key, digest) => table().holds(key, digest),
+    saveEntry: (entry, into, at) => table().saveEntry(entry, into, at),
+    restoreEntry: (from, at) => table().restoreEntry(from, at),
+    get size() {
+      return made?.size ?? size;
+    },
+    get entries() {
+      return made?.entries ?? entries;
+    },
+    get bytes() {
+      return made?.bytes ?? 0;
+    },
+    get spilledBytes() {
+      return made?.spilledBytes ?? 0;
+    },
+  };
+}

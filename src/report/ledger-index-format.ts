@@ -93,9 +93,10 @@ export function checkSpans(offset: number): { at: number; length: number }[] {
   return spans;
 }
 
-/** `length` bytes of an open file from `at`; undefined when the file is shorter. */
-export async function readSpan(handle: FileHandle, at: number, length: number): Promise<Buffer | undefined> {
-  const bytes = Buffer.alloc(length);
+/** `length` bytes of an open file from `at` (in `into` when given); undefined when the file is shorter. */
+export async function readSpan(handle: FileHandle, at: number, length: number, into?: Buffer): Promise<Buffer | undefined> {
+  // Into the caller's buffer when given: an index is read in many batches, each would be garbage.
+  const bytes = into === undefined ? Buffer.alloc(length) : into.subarray(0, length);
   let read = 0;
   while (read < length) {
     const { bytesRead } = await handle.read(bytes, read, length - read, at + read);

@@ -1,9 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { isObject } from '../util/is-object.js';
-import { createLedgerTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
+import { createLedgerTable, lazyTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
 import type { FoldSaved } from './fold-report.js';
 import type { KeyState } from './key-state.js';
 import {
@@ -41,7 +41,18 @@ class IndexUnusable extends Error {}
  * and the caller reads the whole report: memory stays bounded by what the header declares, which
  * must match the file's size, and by the longest report line per key held whole.
  */
-export async function loadLedgerIndex(report: string, spillDirs: readonly string[]): Promise<LoadedIndex | undefined> {
+export interface LoadIndexOptions {
+  /** Where the table may move older values (`LedgerTableOptions.spillDirs`). */
+  readonly spillDirs: readonly string[];
+  /**
+   * Restore the keys into a table only when one is first looked up (`report`, which counts them and
+   * reads the lines after the index, usually none that name a key): the entries are read twice then,
+   * and the index is kept open until they are. @default false
+   */
+  readonly lazy?: boolean | undefined;
+}
+
+export async function loadLedgerIndex(report: string, options: LoadIndexOptions): Promise<LoadedIndex | undefined> {
   let handle: FileHandle;
   try {
     // Not blocking: a FIFO put in the index's place must not hang the run.
@@ -57,7 +68,7 @@ export async function loadLedgerIndex(report: string, spillDirs: readonly string
     if (header === undefined || header.endianness !== endianness() || header.entryBytes !== SAVED_ENTRY_BYTES) return undefined;
     if (info.size !== INDEX_HEADER_BYTES + header.entries * SAVED_ENTRY_BYTES + header.stateBytes) return undefined;
     if (!(await describesReport(report, header))) return undefined;
-    return await readFold(handle, header, spillDirs);
+    return await readFold(handle, header, options, { file: ledgerIndexFile(report), ino: info.ino });
   } catch (error) {
     if (error instanceof IndexUnusable) return undefined;
     // An unreadable index (an I/O error) is as good as none.
@@ -94,17 +105,28 @@ async function describesReport(report: string, header: IndexHeader): Promise<boo
 }
 
 /** The saved fold, checked against the index's sha256 as it is read. */
-async function readFold(handle: FileHandle, header: IndexHeader, spillDirs: readonly string[]): Promise<LoadedIndex> {
+async function readFold(
+  handle: FileHandle,
+  header: IndexHeader,
+  options: LoadIndexOptions,
+  index: { readonly file: string; readonly ino: number },
+): Promise<LoadedIndex> {
   const hash = createHash('sha256');
-  const table = createLedgerTable({ spillDirs });
+  const eager = options.lazy === true ? undefined : createLedgerTable({ spillDirs: options.spillDirs });
   let position = INDEX_HEADER_BYTES;
+  let live = 0;
+  const batch = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
   for (let entry = 0; entry < header.entries; entry += BATCH_ENTRIES) {
     const count = Math.min(BATCH_ENTRIES, header.entries - entry);
-    const bytes = await readExactly(handle, position, count * SAVED_ENTRY_BYTES);
+    const bytes = await readExactly(handle, position, count * SAVED_ENTRY_BYTES, batch);
     hash.update(bytes);
     position += bytes.length;
-    for (let i = 0; i < count; i++) if (!table.restoreEntry(bytes, i * SAVED_ENTRY_BYTES)) throw new IndexUnusable('a digest twice');
+    for (let i = 0; i < count; i++) {
+      if (eager !== undefined && !eager.restoreEntry(bytes, i * SAVED_ENTRY_BYTES)) throw new IndexUnusable('a digest twice');
+      if (bytes[i * SAVED_ENTRY_BYTES + SAVED_ENTRY_BYTES - 1] === 1) live += 1;
+    }
   }
+  const table = eager ?? laterTable(index, header.entries, live, options.spillDirs);
   const lines = readStateLines(handle, position, header.stateBytes, hash);
   const first = await lines.next();
   if (first.done === true) throw new IndexUnusable('no state');
@@ -117,6 +139,57 @@ async function readFold(handle: FileHandle, header: IndexHeader, spillDirs: read
   if (held.length !== state.heldCount || hash.digest('hex') !== header.sha256) throw new IndexUnusable('not whole');
   const inputs = state.saved.runs.at(-1)?.inputs.map((input) => input.file) ?? [];
   return { saved: { ...state.saved, held }, from: { offset: header.report.offset, line: header.report.line, inputs } };
+}
+
+/** Closes the file of a lazy table that was never used, once the table is gone. */
+const unused = new FinalizationRegistry<{ fd: number | undefined }>((held) => {
+  if (held.fd !== undefined) closeSync(held.fd);
+});
+
+/**
+ * The table of an index whose entries were checked already, restored from the same file when first
+ * needed (`lazyTable`): read synchronously, as a table is asked synchronously, through a descriptor
+ * of its own (of the checked file: same inode), closed once read or once the table is gone.
+ */
+function laterTable(
+  index: { readonly file: string; readonly ino: number },
+  entries: number,
+  live: number,
+  spillDirs: readonly string[],
+): LedgerTable {
+  const fd = openSync(index.file, constants.O_RDONLY | constants.O_NONBLOCK);
+  if (fstatSync(fd).ino !== index.ino) {
+    closeSync(fd);
+    throw new IndexUnusable('replaced while read');
+  }
+  const held: { fd: number | undefined } = { fd };
+  const table = lazyTable(live, entries, () => {
+    held.fd = undefined;
+    try {
+      return restoreTable(fd, entries, spillDirs);
+    } finally {
+      closeSync(fd);
+    }
+  });
+  unused.register(table, held);
+  return table;
+}
+
+function restoreTable(fd: number, entries: number, spillDirs: readonly string[]): LedgerTable {
+  const table = createLedgerTable({ spillDirs });
+  const bytes = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
+  for (let entry = 0; entry < entries; entry += BATCH_ENTRIES) {
+    const length = Math.min(BATCH_ENTRIES, entries - entry) * SAVED_ENTRY_BYTES;
+    const at = INDEX_HEADER_BYTES + entry * SAVED_ENTRY_BYTES;
+    for (let read = 0; read < length;) {
+      const got = readSync(fd, bytes, read, length - read, at + read);
+      if (got === 0) throw new Error('the ledger index was cut while in use');
+      read += got;
+    }
+    for (let i = 0; i < length; i += SAVED_ENTRY_BYTES)
+      if (!table.restoreEntry(bytes, i)) throw new Error('the ledger index changed while in use');
+  }
+  return table;
 }
 
 /** The state line: run and summary lines as the report has them, the last line's number, how many keys follow. */
@@ -187,8 +260,8 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-async function readExactly(handle: FileHandle, at: number, length: number): Promise<Buffer> {
-  const bytes = await readSpan(handle, at, length);
+async function readExactly(handle: FileHandle, at: number, length: number, into?: Buffer): Promise<Buffer> {
+  const bytes = await readSpan(handle, at, length, into);
   if (bytes === undefined) throw new IndexUnusable('shorter than it says');
   return bytes;
 }

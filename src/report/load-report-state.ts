@@ -11,6 +11,11 @@ export interface LoadReportOptions extends Omit<ScanReportOptions, 'from'> {
    * plainly uploaded keys are held compactly (`createReportFolder({ compact: true })`). @default false
    */
   readonly whole?: boolean;
+  /**
+   * The keys of a ledger index are restored only if a line after it names one (`report`, which only
+   * counts them): see `LoadIndexOptions.lazy`. @default false
+   */
+  readonly lazyKeys?: boolean;
 }
 
 /** What reading one report line costs, in keys saved to a ledger index (measured: ~5 µs against ~0.3 µs). */
@@ -58,7 +63,7 @@ export async function loadReportState(file: string, options: LoadReportOptions =
   // The table's older values go beside the report (a folder that is written to anyway, and on a disk,
   // where the system's temporary folder may be memory), else there.
   const spillDirs = [path.dirname(path.resolve(file)), tmpdir()];
-  const index = await loadLedgerIndex(file, spillDirs);
+  const index = await loadLedgerIndex(file, { spillDirs, lazy: options.lazyKeys === true });
   const folder = createReportFolder({ compact: true, spillDirs, from: index?.saved });
   const add = folder.add.bind(folder);
   const result = await scanReport(file, add, { ...options, from: index?.from });

@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { LedgerTable } from '../../src/report/create-ledger-table.js';
 import type { LedgerState } from '../../src/report/fold-report.js';
 import { compactReport } from '../../src/report/compact-report.js';
 import { INDEX_HEADER_BYTES, ledgerIndexFile } from '../../src/report/ledger-index-format.js';
@@ -246,5 +247,24 @@ describe('the ledger index', () => {
     // The same ledger; only the keys' line numbers are the compacted report's.
     const { counts, plans, outstanding } = view(after.state) as Record<string, unknown>;
     expect({ counts, plans, outstanding }).toEqual({ counts: before.counts, plans: before.plans, outstanding: before.outstanding });
+  });
+
+  test('report reads the keys of an index only if a line after it names one: counting them needs none', async () => {
+    const file = await reportWith(FIRST);
+    await saveIndexOf(file);
+    appendFileSync(file, text([L.run('r9'), SUMMARY]));
+    const lazy = await loadReportState(file, { lazyKeys: true });
+    expect(lazy.index.used).toBe(true);
+    const table = lazy.state.compactKeys as LedgerTable;
+    const eager = await loadReportState(file);
+    expect([summarizeReport(lazy.state), lazy.state.counts]).toEqual([summarizeReport(eager.state), eager.state.counts]);
+    expect([table.size, table.bytes]).toEqual([MANY + 1, 0]);
+    // A key looked up: the table is restored then, and answers as the one restored at once.
+    expect(view(lazy.state)).toEqual(view(eager.state));
+    expect(table.bytes).toBeGreaterThan(MANY * 16);
+
+    appendFileSync(file, text(LATER));
+    const named = await loadReportState(file, { lazyKeys: true });
+    expect(view(named.state)).toEqual(view((await loadReportState(file)).state));
   });
 });
