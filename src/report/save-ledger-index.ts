@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { SAVED_ENTRY_BYTES } from './create-ledger-table.js';
@@ -29,6 +29,7 @@ const BATCH_ENTRIES = 4096;
 export async function saveLedgerIndex(report: string, saved: FoldSaved, place: ScanPlace): Promise<void> {
   const file = ledgerIndexFile(report);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  await removeLeftovers(file);
   const { identity, checks } = await reportChecks(report, place.offset);
   const handle = await open(temp, 'w', 0o644);
   try {
@@ -102,4 +103,16 @@ async function reportChecks(report: string, offset: number): Promise<{ identity:
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Deletes the hidden files of saves that a killed run left (`.FILE.index.PID.tmp`): only the run that
+ * holds the report's lock saves, so any other is a dead run's.
+ */
+async function removeLeftovers(file: string): Promise<void> {
+  const prefix = `.${path.basename(file)}.`;
+  const names = await readdir(path.dirname(file)).catch(() => [] as string[]);
+  for (const name of names)
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length)))
+      await unlink(path.join(path.dirname(file), name)).catch(() => undefined);
 }

@@ -5,6 +5,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   statSync,
@@ -266,5 +267,14 @@ describe('the ledger index', () => {
     appendFileSync(file, text(LATER));
     const named = await loadReportState(file, { lazyKeys: true });
     expect(view(named.state)).toEqual(view((await loadReportState(file)).state));
+  });
+
+  test("a save deletes what a killed run's save left beside the report, and nothing else", async () => {
+    const file = await reportWith(FIRST);
+    const dir = path.dirname(file);
+    writeFileSync(path.join(dir, '.report.jsonl.index.4242.tmp'), 'half an index');
+    writeFileSync(path.join(dir, '.report.jsonl.index.notes'), 'a curator file');
+    await saveIndexOf(file);
+    expect(readdirSync(dir).sort()).toEqual(['.report.jsonl.index.notes', 'report.jsonl', 'report.jsonl.index']);
   });
 });
