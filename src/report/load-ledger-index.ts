@@ -16,6 +16,7 @@ import {
   spanSha256,
   type IndexHeader,
 } from './ledger-index-format.js';
+import { ReportError } from './report-errors.js';
 import { misshapenField } from './report-line-shapes.js';
 import type { RunLine, SummaryLine } from './report-lines.js';
 import { MAX_REPORT_LINE_BYTES, type ScanPlace } from './scan-report.js';
@@ -167,6 +168,13 @@ function laterTable(
     held.fd = undefined;
     try {
       return restoreTable(fd, entries, spillDirs);
+    } catch (error) {
+      if (!(error instanceof IndexUnusable)) throw error;
+      // Checked whole when the run began: only a hand-made index, or one changed in place since, ends here.
+      throw new ReportError('REPORT_CORRUPT', `The ledger index ${index.file} ${error.message}`, {
+        location: { file: index.file },
+        hint: 'Delete it: the next run reads the whole report and saves a new index.',
+      });
     } finally {
       closeSync(fd);
     }
@@ -175,6 +183,7 @@ function laterTable(
   return table;
 }
 
+/** The table of a checked index's entries, read again from `fd`. */
 function restoreTable(fd: number, entries: number, spillDirs: readonly string[]): LedgerTable {
   const table = createLedgerTable({ spillDirs });
   const bytes = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
@@ -183,11 +192,11 @@ function restoreTable(fd: number, entries: number, spillDirs: readonly string[])
     const at = INDEX_HEADER_BYTES + entry * SAVED_ENTRY_BYTES;
     for (let read = 0; read < length;) {
       const got = readSync(fd, bytes, read, length - read, at + read);
-      if (got === 0) throw new Error('the ledger index was cut while in use');
+      if (got === 0) throw new IndexUnusable('was cut while in use');
       read += got;
     }
     for (let i = 0; i < length; i += SAVED_ENTRY_BYTES)
-      if (!table.restoreEntry(bytes, i)) throw new Error('the ledger index changed while in use');
+      if (!table.restoreEntry(bytes, i)) throw new IndexUnusable('holds a key twice: it was not saved by a run');
   }
   return table;
 }

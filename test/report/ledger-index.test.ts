@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { LedgerTable } from '../../src/report/create-ledger-table.js';
+import { SAVED_ENTRY_BYTES, type LedgerTable } from '../../src/report/create-ledger-table.js';
 import type { LedgerState } from '../../src/report/fold-report.js';
 import { compactReport } from '../../src/report/compact-report.js';
 import { INDEX_HEADER_BYTES, ledgerIndexFile } from '../../src/report/ledger-index-format.js';
@@ -276,5 +276,23 @@ describe('the ledger index', () => {
     writeFileSync(path.join(dir, '.report.jsonl.index.notes'), 'a curator file');
     await saveIndexOf(file);
     expect(readdirSync(dir).sort()).toEqual(['.report.jsonl.index.notes', 'report.jsonl', 'report.jsonl.index']);
+  });
+
+  test('an index made by hand with a key twice and a matching checksum: read past by a run, REPORT_CORRUPT naming it when report needs its keys', async () => {
+    const file = await reportWith(FIRST);
+    await saveIndexOf(file);
+    const index = ledgerIndexFile(file);
+    const bytes = readFileSync(index);
+    bytes.copy(bytes, INDEX_HEADER_BYTES + SAVED_ENTRY_BYTES, INDEX_HEADER_BYTES, INDEX_HEADER_BYTES + SAVED_ENTRY_BYTES);
+    const header = JSON.parse(bytes.subarray(0, INDEX_HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
+    const sha256 = createHash('sha256').update(bytes.subarray(INDEX_HEADER_BYTES)).digest('hex');
+    bytes.write(JSON.stringify({ ...header, sha256 }).padEnd(INDEX_HEADER_BYTES - 1, ' '), 0, 'utf8');
+    writeFileSync(index, bytes);
+    appendFileSync(file, text(LATER));
+    expect((await loadReportState(file)).index.used).toBe(false);
+    await expect(loadReportState(file, { lazyKeys: true })).rejects.toMatchObject({
+      code: 'REPORT_CORRUPT',
+      message: expect.stringContaining(`The ledger index ${index} holds a key twice`) as unknown,
+    });
   });
 });
