@@ -291,7 +291,7 @@ async function ingestWith(
       });
     }
     // The next run reads only the lines after this one's; an index is a cache: not saving it is told, no more.
-    const notSaved = await loaded.saveIndex?.();
+    const notSaved = await loaded.saveIndex?.(() => lock.assertHeld());
     if (notSaved !== undefined) deps.onWarning?.({ code: 'LEDGER_INDEX_NOT_SAVED', file: reportFile, reason: notSaved });
     return outcome;
   } finally {

@@ -260,7 +260,17 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
  */
 export function lazyTable(size: number, entries: number, make: () => LedgerTable): LedgerTable {
   let made: LedgerTable | undefined;
-  const table = (): LedgerTable => (made ??= make());
+  let failure: { error: unknown } | undefined;
+  const table = (): LedgerTable => {
+    // A table that could not be made is not tried again (its file is closed): every later ask fails alike.
+    if (failure !== undefined) throw failure.error;
+    try {
+      return (made ??= make());
+    } catch (error) {
+      failure = { error };
+      throw error;
+    }
+  };
   return {
     get: (key) => table().get(key),
     find: (key) => table().find(key),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { isLowerHex } from '../util/is-lower-hex.js';
 import { isObject } from '../util/is-object.js';
 
@@ -11,7 +11,8 @@ import { isObject } from '../util/is-object.js';
  *
  * Layout: a header of {@link INDEX_HEADER_BYTES} bytes (JSON, padded with spaces, ending in a
  * newline), then `entries` saved table entries (`SAVED_ENTRY_BYTES` each), then `stateBytes` bytes
- * of JSON lines (the run and summary lines, then each key held whole).
+ * of JSON lines: the counts of what follows and the number of the last line folded, each run line,
+ * each run's summary line (null for none), each summary line, each key held whole.
  */
 export const INDEX_FORMAT = 'mge-ingest ledger index';
 /** Raised whenever what a fold keeps, or how it is saved, changes: an index of another version is read past. */
@@ -28,6 +29,20 @@ export async function fileIdentity(handle: FileHandle): Promise<{ dev: string; i
   const info = await handle.stat({ bigint: true });
   return { dev: info.dev.toString(), ino: info.ino.toString(), size: Number(info.size) };
 }
+
+/** A file's identity by its name (see {@link fileIdentity}); undefined when there is none. */
+export async function pathIdentity(file: string): Promise<{ dev: string; ino: string } | undefined> {
+  try {
+    const info = await stat(file, { bigint: true });
+    return { dev: info.dev.toString(), ino: info.ino.toString() };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when two identities name one file. */
+export const sameFile = (a: { dev: string; ino: string } | undefined, b: { dev: string; ino: string } | undefined): boolean =>
+  a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
 
 /** A span of the report whose bytes the index saw: compared before the index is used. */
 export interface ReportCheck {

@@ -25,6 +25,8 @@ import { MAX_REPORT_LINE_BYTES, type ScanPlace } from './scan-report.js';
 export interface LoadedIndex {
   readonly saved: FoldSaved;
   readonly from: ScanPlace;
+  /** The report file the index was checked against. */
+  readonly report: { readonly dev: string; readonly ino: string };
 }
 
 /** Entries read at a time (about 360 KiB). */
@@ -68,6 +70,11 @@ export async function loadLedgerIndex(report: string, options: LoadIndexOptions)
     const header = headBytes[INDEX_HEADER_BYTES - 1] === 0x0a ? parseIndexHeader(headBytes.toString('utf8')) : undefined;
     if (header === undefined || header.endianness !== endianness() || header.entryBytes !== SAVED_ENTRY_BYTES) return undefined;
     if (info.size !== INDEX_HEADER_BYTES + header.entries * SAVED_ENTRY_BYTES + header.stateBytes) return undefined;
+    // Bounded by the report it describes, so that a sparse file cannot make it costlier to read than
+    // the report: a key has a line, a line a byte; the state holds what lines said, a little longer
+    // (a row line's input named again).
+    const { offset, line } = header.report;
+    if (header.entries > line || line > offset || header.stateBytes > 4 * offset + 1024 * 1024) return undefined;
     if (!(await describesReport(report, header))) return undefined;
     return await readFold(handle, header, options, { file: ledgerIndexFile(report), ino: info.ino });
   } catch (error) {
@@ -127,19 +134,40 @@ async function readFold(
       if (bytes[i * SAVED_ENTRY_BYTES + SAVED_ENTRY_BYTES - 1] === 1) live += 1;
     }
   }
-  const table = eager ?? laterTable(index, header.entries, live, options.spillDirs);
   const lines = readStateLines(handle, position, header.stateBytes, hash);
-  const first = await lines.next();
-  if (first.done === true) throw new IndexUnusable('no state');
-  const state = restoreState(first.value, header, table);
+  const meta = await lines.next();
+  if (meta.done === true || !isStateMeta(meta.value) || meta.value.lastNumber !== header.report.line)
+    throw new IndexUnusable('no state line that matches the header');
+  const { runs: runCount, summaries: summaryCount, held: heldCount } = meta.value;
+  const runs: RunLine[] = [];
+  const runSummaries: (SummaryLine | undefined)[] = [];
+  const summaries: SummaryLine[] = [];
   const held: KeyState[] = [];
   for await (const value of lines) {
-    if (!isKeyState(value)) throw new IndexUnusable('a key that is no key state');
-    held.push(value);
+    if (runs.length < runCount) {
+      if (!isLine(value, 'run')) throw new IndexUnusable('a run line out of shape');
+      runs.push(value as RunLine);
+    } else if (runSummaries.length < runCount) {
+      // JSON writes undefined as null: a run killed before its summary.
+      if (value !== null && !isLine(value, 'summary')) throw new IndexUnusable("a run's summary out of shape");
+      runSummaries.push(value === null ? undefined : (value as SummaryLine));
+    } else if (summaries.length < summaryCount) {
+      if (!isLine(value, 'summary')) throw new IndexUnusable('a summary line out of shape');
+      summaries.push(value as SummaryLine);
+    } else if (held.length < heldCount && isKeyState(value)) held.push(value);
+    else throw new IndexUnusable('a line more, or a key that is no key state');
   }
-  if (held.length !== state.heldCount || hash.digest('hex') !== header.sha256) throw new IndexUnusable('not whole');
-  const inputs = state.saved.runs.at(-1)?.inputs.map((input) => input.file) ?? [];
-  return { saved: { ...state.saved, held }, from: { offset: header.report.offset, line: header.report.line, inputs } };
+  if (runSummaries.length !== runCount || summaries.length !== summaryCount || held.length !== heldCount)
+    throw new IndexUnusable('lines missing');
+  if (hash.digest('hex') !== header.sha256) throw new IndexUnusable('not whole');
+  // Only now, the index whole: a lazy table keeps a descriptor of its own until it is restored.
+  const table = eager ?? laterTable(index, header.entries, live, options.spillDirs);
+  const inputs = runs.at(-1)?.inputs.map((input) => input.file) ?? [];
+  return {
+    saved: { table, runs, runSummaries, summaries, held, lastNumber: header.report.line },
+    from: { offset: header.report.offset, line: header.report.line, inputs },
+    report: { dev: header.report.dev, ino: header.report.ino },
+  };
 }
 
 /** Closes the file of a lazy table that was never used, once the table is gone. */
@@ -201,32 +229,23 @@ function restoreTable(fd: number, entries: number, spillDirs: readonly string[])
   return table;
 }
 
-/** The state line: run and summary lines as the report has them, the last line's number, how many keys follow. */
-function restoreState(value: unknown, header: IndexHeader, table: LedgerTable): { saved: Omit<FoldSaved, 'held'>; heldCount: number } {
-  if (!isObject(value) || !Array.isArray(value.runs) || !Array.isArray(value.runSummaries) || !Array.isArray(value.summaries))
-    throw new IndexUnusable('no state line');
-  const isLine = (line: unknown, type: string): boolean => isObject(line) && line.type === type && misshapenField(line, type) === undefined;
-  if (!value.runs.every((line) => isLine(line, 'run')) || !value.summaries.every((line) => isLine(line, 'summary')))
-    throw new IndexUnusable('a run or summary line out of shape');
-  // JSON writes an array's undefined as null.
-  const runSummaries = (value.runSummaries as unknown[]).map((line) => (line === null ? undefined : line));
-  if (runSummaries.length !== value.runs.length || !runSummaries.every((line) => line === undefined || isLine(line, 'summary')))
-    throw new IndexUnusable('run summaries out of shape');
-  if (value.lastNumber !== header.report.line || typeof value.held !== 'number' || !Number.isSafeInteger(value.held))
-    throw new IndexUnusable('a state line that does not match the header');
-  return {
-    saved: {
-      table,
-      runs: value.runs as RunLine[],
-      runSummaries: runSummaries as (SummaryLine | undefined)[],
-      summaries: value.summaries as SummaryLine[],
-      lastNumber: value.lastNumber,
-    },
-    heldCount: value.held,
-  };
+/** The first state line: how many run, run-summary, summary and key lines follow, and the last line's number. */
+function isStateMeta(value: unknown): value is { runs: number; summaries: number; held: number; lastNumber: number } {
+  return (
+    isObject(value) &&
+    [value.runs, value.summaries, value.held, value.lastNumber].every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)
+  );
 }
 
-/** The shape the fold relies on of a key held whole (the rest was written by the fold itself, and is under the sha256). */
+const isLine = (line: unknown, type: string): boolean => isObject(line) && line.type === type && misshapenField(line, type) === undefined;
+const optional = (value: unknown, type: 'string' | 'number'): boolean => value === undefined || typeof value === type;
+const optionalObject = (value: unknown, check: (v: Record<string, unknown>) => boolean = () => true): boolean =>
+  value === undefined || (isObject(value) && check(value));
+
+/**
+ * The shape the fold, the resume rules and the summary rely on of a key held whole: an index is under
+ * its sha256, but one made by hand must be read past, not crash a run.
+ */
 function isKeyState(value: unknown): value is KeyState {
   return (
     isObject(value) &&
@@ -236,7 +255,16 @@ function isKeyState(value: unknown): value is KeyState {
     typeof value.hash === 'string' &&
     typeof value.attempts === 'number' &&
     typeof value.line === 'number' &&
-    isObject(value.location)
+    isObject(value.location) &&
+    optionalObject(value.uploaded, (u) => typeof u.id === 'number' && typeof u.hash === 'string' && optional(u.at, 'string')) &&
+    optional(value.uncertainHash, 'string') &&
+    optionalObject(value.uncertainSince, (u) => typeof u.at === 'string' && optional(u.runId, 'string')) &&
+    optionalObject(value.failure, (f) => typeof f.code === 'string' && typeof f.retryable === 'boolean') &&
+    optional(value.reason, 'string') &&
+    optional(value.src, 'string') &&
+    (value.problems === undefined || Array.isArray(value.problems)) &&
+    optionalObject(value.sourceValues) &&
+    optionalObject(value.openIntent, (o) => typeof o.hash === 'string' && typeof o.attempt === 'number' && typeof o.at === 'string')
   );
 }
 

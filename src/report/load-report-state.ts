@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createReportFolder, type LedgerState, type ReportState } from './fold-report.js';
 import { loadLedgerIndex } from './load-ledger-index.js';
 import { saveLedgerIndex } from './save-ledger-index.js';
+import { pathIdentity, sameFile } from './ledger-index-format.js';
 import { scanReport, type ReportWarning, type ScanReportOptions } from './scan-report.js';
 
 export interface LoadReportOptions extends Omit<ScanReportOptions, 'from'> {
@@ -31,10 +32,11 @@ export interface LoadedReport<S extends LedgerState> {
   /**
    * Folds the lines written since (a run's) and saves the fold as the report's ledger index
    * (`saveLedgerIndex`), so the next run reads only what comes after: for the run that holds the
-   * report's lock, after its last line. Resolves with why it could not (a file system's or the
-   * report's error), else undefined. Undefined for a whole fold.
+   * report's lock, after its last line; `beforeSave` throws when the lock is no longer ours (checked
+   * before reading and before the index is put in place). Resolves with why it could not, else
+   * undefined. Undefined for a whole fold.
    */
-  readonly saveIndex: (() => Promise<string | undefined>) | undefined;
+  readonly saveIndex: ((beforeSave: () => void) => Promise<string | undefined>) | undefined;
 }
 
 /**
@@ -63,25 +65,40 @@ export async function loadReportState(file: string, options: LoadReportOptions =
   // The table's older values go beside the report (a folder that is written to anyway, and on a disk,
   // where the system's temporary folder may be memory), else there.
   const spillDirs = [path.dirname(path.resolve(file)), tmpdir()];
-  const index = await loadLedgerIndex(file, { spillDirs, lazy: options.lazyKeys === true });
-  const folder = createReportFolder({ compact: true, spillDirs, from: index?.saved });
-  const add = folder.add.bind(folder);
-  const result = await scanReport(file, add, { ...options, from: index?.from });
+  let index = await loadLedgerIndex(file, { spillDirs, lazy: options.lazyKeys === true });
+  let folder = createReportFolder({ compact: true, spillDirs, from: index?.saved });
+  let result = await scanReport(file, (line, number) => folder.add(line, number), { ...options, from: index?.from }).catch(
+    (error: unknown) => error as Error,
+  );
+  // Without the lock (`report`), the report may have been replaced (`report compact`) between the
+  // index's check and the read of the lines after it: the new file is then read whole.
+  if (index !== undefined && !sameFile(await pathIdentity(file), index.report)) {
+    index = undefined;
+    folder = createReportFolder({ compact: true, spillDirs });
+    result = await scanReport(file, (line, number) => folder.add(line, number), options);
+  }
+  if (result instanceof Error) throw result;
+  const identity = index?.report ?? (await pathIdentity(file));
   let end = result.end;
   let unsaved = index === undefined ? Number.POSITIVE_INFINITY : result.lines;
-  const saveIndex = async (): Promise<string | undefined> => {
+  const saveIndex = async (beforeSave: () => void): Promise<string | undefined> => {
+    // A cache: whatever stops the save is told, and the run ends as it would have.
     try {
-      const more = await scanReport(file, add, { from: end });
+      beforeSave();
+      if (identity === undefined || !sameFile(await pathIdentity(file), identity)) return 'the report was replaced during the run';
+      // The run's own lines, folded onto the state it started from: its run line came first and closed
+      // the intents that state() closed, so this is the fold of the whole report.
+      const more = await scanReport(file, (line, number) => folder.add(line, number), { from: end, wholeLinesOnly: true });
       end = more.end;
       unsaved += more.lines;
       const saved = folder.saved()!;
       // Saving writes every key (~90 bytes each); reading a line costs about as much as 16 keys saved.
       // A run that added a few lines (a nightly run with nothing new) leaves them to be read again.
-      if (unsaved * INDEX_LINE_COST >= saved.table.entries) await saveLedgerIndex(file, saved, end);
+      if (unsaved * INDEX_LINE_COST >= saved.table.entries)
+        await saveLedgerIndex(file, saved, end, { report: identity, beforeRename: beforeSave });
       return undefined;
     } catch (error) {
-      if (!(error instanceof Error) || !('code' in error)) throw error;
-      return error.message;
+      return error instanceof Error ? error.message : String(error);
     }
   };
   return {

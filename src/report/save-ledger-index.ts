@@ -11,11 +11,19 @@ import {
   INDEX_HEADER_BYTES,
   INDEX_VERSION,
   ledgerIndexFile,
+  sameFile,
   spanSha256,
   type IndexHeader,
   type ReportCheck,
 } from './ledger-index-format.js';
 import type { ScanPlace } from './scan-report.js';
+
+export interface SaveIndexOptions {
+  /** The report file the fold was read from: an index is never saved for another. */
+  readonly report: { readonly dev: string; readonly ino: string };
+  /** Throws when the report's lock is no longer ours: the index is then not put in place. */
+  readonly beforeRename: () => void;
+}
 
 /** Entries written at a time (about 360 KiB). */
 const BATCH_ENTRIES = 4096;
@@ -26,11 +34,12 @@ const BATCH_ENTRIES = 4096;
  * that holds the report's lock saves, after its last line, so an index never describes lines a later
  * writer could still change.
  */
-export async function saveLedgerIndex(report: string, saved: FoldSaved, place: ScanPlace): Promise<void> {
+export async function saveLedgerIndex(report: string, saved: FoldSaved, place: ScanPlace, options: SaveIndexOptions): Promise<void> {
   const file = ledgerIndexFile(report);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   await removeLeftovers(file);
   const { identity, checks } = await reportChecks(report, place.offset);
+  if (!sameFile(identity, options.report)) throw new Error('the report was replaced during the run');
   const handle = await open(temp, 'w', 0o644);
   try {
     const hash = createHash('sha256');
@@ -48,11 +57,12 @@ export async function saveLedgerIndex(report: string, saved: FoldSaved, place: S
       await put(batch.subarray(0, count * SAVED_ENTRY_BYTES));
     }
     const stateStart = position;
-    const { runs, runSummaries, summaries, lastNumber } = saved;
-    await put(Buffer.from(`${JSON.stringify({ runs, runSummaries, summaries, lastNumber, held: saved.held.length })}\n`, 'utf8'));
+    const { runs, runSummaries, summaries, held, lastNumber } = saved;
+    // One line each, so no line grows with the ledger's age: a report line's bound holds for each.
+    const meta = { runs: runs.length, summaries: summaries.length, held: held.length, lastNumber };
     let text = '';
-    for (const entry of saved.held) {
-      text += `${JSON.stringify(entry)}\n`;
+    for (const value of [[meta], runs, runSummaries.map((line) => line ?? null), summaries, held].flat()) {
+      text += `${JSON.stringify(value)}\n`;
       if (text.length >= 1 << 20) {
         await put(Buffer.from(text, 'utf8'));
         text = '';
@@ -81,6 +91,7 @@ export async function saveLedgerIndex(report: string, saved: FoldSaved, place: S
   }
   await handle.close();
   try {
+    options.beforeRename();
     await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);

@@ -27,6 +27,11 @@ export interface ScanReportOptions {
    * latest run line before it (row lines name their input by its index there). @default the start
    */
   readonly from?: ScanPlace | undefined;
+  /**
+   * Leave out a last line without its newline, however complete (what a fold saved as a ledger index
+   * may hold: its place is a line's end). @default false
+   */
+  readonly wholeLinesOnly?: boolean | undefined;
 }
 
 /** A place in a report between two lines (`ScanReportOptions.from`, `ScanResult.end`). */
@@ -130,7 +135,7 @@ export async function scanReport(
     lineNumber += 1;
     let line: ReportLine | undefined;
     try {
-      line = tail.trim() === '' ? undefined : parse(tail, lineNumber);
+      line = tail.trim() === '' || options.wholeLinesOnly === true ? undefined : parse(tail, lineNumber);
     } catch {
       line = undefined;
     }

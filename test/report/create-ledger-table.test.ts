@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { createLedgerTable, isTableHash, SAVED_ENTRY_BYTES, type PlainKey } from '../../src/report/create-ledger-table.js';
+import { createLedgerTable, isTableHash, lazyTable, SAVED_ENTRY_BYTES, type PlainKey } from '../../src/report/create-ledger-table.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -121,6 +121,27 @@ describe('createLedgerTable', () => {
     expect(copy.find('k500')).toBe(table.find('k500'));
     expect(copy.restoreEntry(bytes, 3 * SAVED_ENTRY_BYTES)).toBe(false);
     expect(copy.entries).toBe(1000);
+  });
+
+  test('lazyTable counts without making the table, makes it on the first lookup, and a table that could not be made is not tried again', () => {
+    let made = 0;
+    const table = lazyTable(5, 6, () => {
+      made += 1;
+      const real = createLedgerTable();
+      real.set('k', { hash: sha('k'), id: 1, attempts: 1, line: 2, uploadedAt: undefined, src: undefined });
+      return real;
+    });
+    expect([table.size, table.entries, table.bytes, made]).toEqual([5, 6, 0, 0]);
+    expect(table.get('k')?.id).toBe(1);
+    expect([table.size, table.entries, made]).toEqual([1, 1, 1]);
+    let tries = 0;
+    const broken = lazyTable(1, 1, () => {
+      tries += 1;
+      throw new Error('cut');
+    });
+    expect(() => broken.get('k')).toThrow('cut');
+    expect(() => broken.find('k')).toThrow('cut');
+    expect(tries).toBe(1);
   });
 
   test('holds only sha256 hex hashes (what ingest writes); any other stays with the heap entries', () => {

@@ -19,7 +19,7 @@ import { compactReport } from '../../src/report/compact-report.js';
 import { INDEX_HEADER_BYTES, ledgerIndexFile } from '../../src/report/ledger-index-format.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { planResume } from '../../src/report/plan-resume.js';
-import type { ReportLine } from '../../src/report/report-lines.js';
+import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
 import { summarizeReport } from '../../src/report/summarize-report.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { L } from './report-fixtures.js';
@@ -95,7 +95,7 @@ async function reportWith(lines: readonly ReportLine[]): Promise<string> {
 /** Saves the index of `file` as a run does after its last line (there is none yet, so it is saved). */
 async function saveIndexOf(file: string): Promise<void> {
   const loaded = await loadReportState(file, { repair: true });
-  expect(await loaded.saveIndex!()).toBeUndefined();
+  expect(await loaded.saveIndex!(() => undefined)).toBeUndefined();
 }
 
 /** The state read through the index, and the state read from the report alone (the index moved away). */
@@ -133,7 +133,7 @@ describe('the ledger index', () => {
     const file = await reportWith(FIRST);
     const loaded = await loadReportState(file, { repair: true });
     appendFileSync(file, text(LATER));
-    expect(await loaded.saveIndex!()).toBeUndefined();
+    expect(await loaded.saveIndex!(() => undefined)).toBeUndefined();
     const again = await loadReportState(file);
     expect([again.index.used, again.index.linesRead]).toEqual([true, 0]);
     const plain = await bothWays(file);
@@ -146,7 +146,7 @@ describe('the ledger index', () => {
     const before = readFileSync(ledgerIndexFile(file));
     const loaded = await loadReportState(file, { repair: true });
     appendFileSync(file, text([L.run('r9'), SUMMARY]));
-    expect(await loaded.saveIndex!()).toBeUndefined();
+    expect(await loaded.saveIndex!(() => undefined)).toBeUndefined();
     expect(readFileSync(ledgerIndexFile(file)).equals(before)).toBe(true);
     const again = await loadReportState(file);
     expect([again.index.used, again.index.linesRead]).toEqual([true, 2]);
@@ -294,5 +294,61 @@ describe('the ledger index', () => {
       code: 'REPORT_CORRUPT',
       message: expect.stringContaining(`The ledger index ${index} holds a key twice`) as unknown,
     });
+  });
+
+  test('a save is not made, and says why, when the lock is no longer ours or the report was replaced', async () => {
+    const file = await reportWith(FIRST);
+    const lost = await loadReportState(file, { repair: true });
+    expect(
+      await lost.saveIndex!(() => {
+        throw new Error('the lock was taken over');
+      }),
+    ).toBe('the lock was taken over');
+    expect(existsSync(ledgerIndexFile(file))).toBe(false);
+    const replaced = await loadReportState(file, { repair: true });
+    copyFileSync(file, `${file}.copy`);
+    renameSync(`${file}.copy`, file);
+    expect(await replaced.saveIndex!(() => undefined)).toBe('the report was replaced during the run');
+    expect(existsSync(ledgerIndexFile(file))).toBe(false);
+  });
+
+  test('a ledger of many runs with long run lines (thousands of inputs each) is saved and used: no line of the index grows with its age', async () => {
+    const run = (id: number): ReportLine => {
+      const inputs = Array.from({ length: 9000 }, (_, i) => ({
+        file: `incoming/2026/batch-${id}/file-${i}.csv`,
+        size: i,
+        sha256: h(`${id}/${i}`),
+      }));
+      return { ...(L.run(`big${id}`) as RunLine), inputs };
+    };
+    const lines: ReportLine[] = [];
+    for (let id = 0; id < 70; id++)
+      lines.push(run(id), L.intent(`k${id}`, h(`k${id}`)), L.uploaded(`k${id}`, h(`k${id}`), id + 1), SUMMARY);
+    const file = await reportWith(lines);
+    expect(statSync(file).size).toBeGreaterThan(64 * 1024 * 1024);
+    await saveIndexOf(file);
+    const loaded = await loadReportState(file);
+    expect([loaded.index.used, loaded.state.runs.length, loaded.state.counts.uploaded]).toEqual([true, 70, 70]);
+  });
+
+  test('a key held whole whose upload is null, under a matching checksum, makes the index read past, not the run crash', async () => {
+    const file = await reportWith(FIRST);
+    await saveIndexOf(file);
+    const index = ledgerIndexFile(file);
+    const bytes = readFileSync(index);
+    const header = JSON.parse(bytes.subarray(0, INDEX_HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
+    const body = bytes.subarray(INDEX_HEADER_BYTES).toString('latin1').replace('"status":"invalid"', '"status":"uploaded","uploaded":null');
+    const forged = Buffer.from(body, 'latin1');
+    const sha256 = createHash('sha256').update(forged).digest('hex');
+    const head = JSON.stringify({
+      ...header,
+      sha256,
+      stateBytes: (header.stateBytes as number) + forged.length - (bytes.length - INDEX_HEADER_BYTES),
+    });
+    writeFileSync(index, Buffer.concat([Buffer.from(head.padEnd(INDEX_HEADER_BYTES - 1, ' ') + '\n'), forged]));
+    appendFileSync(file, text(LATER));
+    const loaded = await loadReportState(file);
+    expect(loaded.index.used).toBe(false);
+    expect(loaded.state.keys.get('c')?.status).toBe('invalid');
   });
 });
