@@ -85,7 +85,10 @@ export async function loadReportState(file: string, options: LoadReportOptions =
     // A cache: whatever stops the save is told, and the run ends as it would have.
     try {
       beforeSave();
-      if (identity === undefined || !sameFile(await pathIdentity(file), identity)) return 'the report was replaced during the run';
+      // A report this run created (none when it began) is the file there now: the lock kept others out.
+      const now = await pathIdentity(file);
+      const folded = identity ?? now;
+      if (folded === undefined || !sameFile(now, folded)) return 'the report was replaced during the run';
       // The run's own lines, folded onto the state it started from: its run line came first and closed
       // the intents that state() closed, so this is the fold of the whole report.
       const more = await scanReport(file, (line, number) => folder.add(line, number), { from: end, wholeLinesOnly: true });
@@ -95,7 +98,7 @@ export async function loadReportState(file: string, options: LoadReportOptions =
       // Saving writes every key (~90 bytes each); reading a line costs about as much as 16 keys saved.
       // A run that added a few lines (a nightly run with nothing new) leaves them to be read again.
       if (unsaved * INDEX_LINE_COST >= saved.table.entries)
-        await saveLedgerIndex(file, saved, end, { report: identity, beforeRename: beforeSave });
+        await saveLedgerIndex(file, saved, end, { report: folded, beforeRename: beforeSave });
       return undefined;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);

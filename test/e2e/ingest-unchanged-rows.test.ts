@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { audit, envFor, ingestArgs, runCli, sampleLines } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
@@ -39,7 +39,11 @@ describe('rows the ledger holds are not mapped again (built CLI, sandbox over HT
         const report = path.join(dir, 'r.jsonl');
         const env = envFor(sandbox, dir);
         await writeFile(input, [header, ...rows.slice(0, 30), ''].join('\n'));
-        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const first = await runCli(ingestArgs(input, report), env);
+        expect(first.code).toBe(0);
+        // The run that made the report saved its ledger index, without a word.
+        expect(first.stderr).not.toMatch(/LEDGER_INDEX_NOT_SAVED/);
+        expect((await stat(`${report}.index`)).size).toBeGreaterThan(4096 + 30 * 89);
         const uploaded = (await lines(report)).filter((l) => l.type === 'uploaded');
         expect(uploaded).toHaveLength(30);
         expect(uploaded.every((l) => /^[0-9a-f]{32}$/.test(l.src ?? ''))).toBe(true);
