@@ -126,3 +126,6 @@ export async function spanSha256(handle: FileHandle, at: number, length: number)
   const bytes = await readSpan(handle, at, length);
   return bytes === undefined ? undefined : createHash('sha256').update(bytes).digest('hex');
 }
+
+/** Anything that makes an index unusable: it is then read past, never trusted in part. */
+export class IndexUnusable extends Error {}

@@ -1,9 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { isObject } from '../util/is-object.js';
-import { createLedgerTable, lazyTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
+import { createLedgerTable, SAVED_ENTRY_BYTES } from './create-ledger-table.js';
 import type { FoldSaved } from './fold-report.js';
 import type { KeyState } from './key-state.js';
 import {
@@ -15,8 +15,9 @@ import {
   readSpan,
   spanSha256,
   type IndexHeader,
+  IndexUnusable,
 } from './ledger-index-format.js';
-import { ReportError } from './report-errors.js';
+import { laterIndexTable } from './later-index-table.js';
 import { misshapenField } from './report-line-shapes.js';
 import type { RunLine, SummaryLine } from './report-lines.js';
 import { MAX_REPORT_LINE_BYTES, type ScanPlace } from './scan-report.js';
@@ -32,9 +33,6 @@ export interface LoadedIndex {
 /** Entries read at a time (about 360 KiB). */
 const BATCH_ENTRIES = 4096;
 const STATUSES = new Set(['uploaded', 'invalid', 'failed', 'uncertain', 'changed']);
-
-/** Anything that makes an index unusable: it is then read past, never trusted in part. */
-class IndexUnusable extends Error {}
 
 /**
  * Reads the ledger index of `report` (see `ledger-index-format.ts`) when it is usable: a regular file
@@ -161,72 +159,13 @@ async function readFold(
     throw new IndexUnusable('lines missing');
   if (hash.digest('hex') !== header.sha256) throw new IndexUnusable('not whole');
   // Only now, the index whole: a lazy table keeps a descriptor of its own until it is restored.
-  const table = eager ?? laterTable(index, header.entries, live, options.spillDirs);
+  const table = eager ?? laterIndexTable(index, header.entries, live, options.spillDirs);
   const inputs = runs.at(-1)?.inputs.map((input) => input.file) ?? [];
   return {
     saved: { table, runs, runSummaries, summaries, held, lastNumber: header.report.line },
     from: { offset: header.report.offset, line: header.report.line, inputs },
     report: { dev: header.report.dev, ino: header.report.ino },
   };
-}
-
-/** Closes the file of a lazy table that was never used, once the table is gone. */
-const unused = new FinalizationRegistry<{ fd: number | undefined }>((held) => {
-  if (held.fd !== undefined) closeSync(held.fd);
-});
-
-/**
- * The table of an index whose entries were checked already, restored from the same file when first
- * needed (`lazyTable`): read synchronously, as a table is asked synchronously, through a descriptor
- * of its own (of the checked file: same inode), closed once read or once the table is gone.
- */
-function laterTable(
-  index: { readonly file: string; readonly ino: number },
-  entries: number,
-  live: number,
-  spillDirs: readonly string[],
-): LedgerTable {
-  const fd = openSync(index.file, constants.O_RDONLY | constants.O_NONBLOCK);
-  if (fstatSync(fd).ino !== index.ino) {
-    closeSync(fd);
-    throw new IndexUnusable('replaced while read');
-  }
-  const held: { fd: number | undefined } = { fd };
-  const table = lazyTable(live, entries, () => {
-    held.fd = undefined;
-    try {
-      return restoreTable(fd, entries, spillDirs);
-    } catch (error) {
-      if (!(error instanceof IndexUnusable)) throw error;
-      // Checked whole when the run began: only a hand-made index, or one changed in place since, ends here.
-      throw new ReportError('REPORT_CORRUPT', `The ledger index ${index.file} ${error.message}`, {
-        location: { file: index.file },
-        hint: 'Delete it: the next run reads the whole report and saves a new index.',
-      });
-    } finally {
-      closeSync(fd);
-    }
-  });
-  unused.register(table, held);
-  return table;
-}
-
-/** The table of a checked index's entries, read again from `fd`. */
-function restoreTable(fd: number, entries: number, spillDirs: readonly string[]): LedgerTable {
-  const table = createLedgerTable({ spillDirs });
-  const bytes = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
-  for (let entry = 0; entry < entries; entry += BATCH_ENTRIES) {
-    const length = Math.min(BATCH_ENTRIES, entries - entry) * SAVED_ENTRY_BYTES;
-    const at = INDEX_HEADER_BYTES + entry * SAVED_ENTRY_BYTES;
-    for (let read = 0; read < length;) {
-      const got = readSync(fd, bytes, read, length - read, at + read);
-      if (got === 0) throw new IndexUnusable('was cut while in use');
-      read += got;
-    }
-    for (let i = 0; i < length; i += SAVED_ENTRY_BYTES)
-      if (!table.restoreEntry(bytes, i)) throw new IndexUnusable('holds a key twice: it was not saved by a run');
-  }
-  return table;
 }
 
 /** The first state line: how many run, run-summary, summary and key lines follow, and the last line's number. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { open, readdir, unlink } from 'node:fs/promises';
+import { replaceFileAtomically } from '../util/write-file-atomically.js';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { SAVED_ENTRY_BYTES } from './create-ledger-table.js';
@@ -36,67 +37,56 @@ const BATCH_ENTRIES = 4096;
  */
 export async function saveLedgerIndex(report: string, saved: FoldSaved, place: ScanPlace, options: SaveIndexOptions): Promise<void> {
   const file = ledgerIndexFile(report);
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   await removeLeftovers(file);
   const { identity, checks } = await reportChecks(report, place.offset);
   if (!sameFile(identity, options.report)) throw new Error('the report was replaced during the run');
-  const handle = await open(temp, 'w', 0o644);
-  try {
-    const hash = createHash('sha256');
-    let position = INDEX_HEADER_BYTES;
-    const put = async (bytes: Buffer): Promise<void> => {
-      hash.update(bytes);
-      await handle.write(bytes, 0, bytes.length, position);
-      position += bytes.length;
-    };
-    const { table } = saved;
-    const batch = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
-    for (let entry = 0; entry < table.entries; entry += BATCH_ENTRIES) {
-      const count = Math.min(BATCH_ENTRIES, table.entries - entry);
-      for (let i = 0; i < count; i++) table.saveEntry(entry + i, batch, i * SAVED_ENTRY_BYTES);
-      await put(batch.subarray(0, count * SAVED_ENTRY_BYTES));
-    }
-    const stateStart = position;
-    const { runs, runSummaries, summaries, held, lastNumber } = saved;
-    // One line each, so no line grows with the ledger's age: a report line's bound holds for each.
-    const meta = { runs: runs.length, summaries: summaries.length, held: held.length, lastNumber };
-    let text = '';
-    for (const value of [[meta], runs, runSummaries.map((line) => line ?? null), summaries, held].flat()) {
-      text += `${JSON.stringify(value)}\n`;
-      if (text.length >= 1 << 20) {
-        await put(Buffer.from(text, 'utf8'));
-        text = '';
+  await replaceFileAtomically(
+    file,
+    async (handle) => {
+      const hash = createHash('sha256');
+      let position = INDEX_HEADER_BYTES;
+      const put = async (bytes: Buffer): Promise<void> => {
+        hash.update(bytes);
+        await handle.write(bytes, 0, bytes.length, position);
+        position += bytes.length;
+      };
+      const { table } = saved;
+      const batch = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
+      for (let entry = 0; entry < table.entries; entry += BATCH_ENTRIES) {
+        const count = Math.min(BATCH_ENTRIES, table.entries - entry);
+        for (let i = 0; i < count; i++) table.saveEntry(entry + i, batch, i * SAVED_ENTRY_BYTES);
+        await put(batch.subarray(0, count * SAVED_ENTRY_BYTES));
       }
-    }
-    if (text !== '') await put(Buffer.from(text, 'utf8'));
-    const header: IndexHeader = {
-      format: INDEX_FORMAT,
-      version: INDEX_VERSION,
-      endianness: endianness(),
-      report: { dev: identity.dev, ino: identity.ino, offset: place.offset, line: place.line },
-      checks,
-      entries: table.entries,
-      entryBytes: SAVED_ENTRY_BYTES,
-      stateBytes: position - stateStart,
-      sha256: hash.digest('hex'),
-    };
-    const head = JSON.stringify(header);
-    if (Buffer.byteLength(head) >= INDEX_HEADER_BYTES) throw new Error('the ledger index header does not fit');
-    await handle.write(Buffer.from(head.padEnd(INDEX_HEADER_BYTES - 1, ' ') + '\n', 'utf8'), 0, INDEX_HEADER_BYTES, 0);
-    await handle.sync();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await handle.close();
-  try {
-    options.beforeRename();
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+      const stateStart = position;
+      const { runs, runSummaries, summaries, held, lastNumber } = saved;
+      // One line each, so no line grows with the ledger's age: a report line's bound holds for each.
+      const meta = { runs: runs.length, summaries: summaries.length, held: held.length, lastNumber };
+      let text = '';
+      for (const value of [[meta], runs, runSummaries.map((line) => line ?? null), summaries, held].flat()) {
+        text += `${JSON.stringify(value)}\n`;
+        if (text.length >= 1 << 20) {
+          await put(Buffer.from(text, 'utf8'));
+          text = '';
+        }
+      }
+      if (text !== '') await put(Buffer.from(text, 'utf8'));
+      const header: IndexHeader = {
+        format: INDEX_FORMAT,
+        version: INDEX_VERSION,
+        endianness: endianness(),
+        report: { dev: identity.dev, ino: identity.ino, offset: place.offset, line: place.line },
+        checks,
+        entries: table.entries,
+        entryBytes: SAVED_ENTRY_BYTES,
+        stateBytes: position - stateStart,
+        sha256: hash.digest('hex'),
+      };
+      const head = JSON.stringify(header);
+      if (Buffer.byteLength(head) >= INDEX_HEADER_BYTES) throw new Error('the ledger index header does not fit');
+      await handle.write(Buffer.from(head.padEnd(INDEX_HEADER_BYTES - 1, ' ') + '\n', 'utf8'), 0, INDEX_HEADER_BYTES, 0);
+    },
+    options.beforeRename,
+  );
 }
 
 /** The report's identity, and the hashes of its spans an index checks (`checkSpans`). */

@@ -1,17 +1,34 @@
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Writes `text` to `file` so that a reader sees the old file or the new one whole, never a part: a
- * hidden file beside it (same folder, so same file system), flushed to disk, then renamed over
- * `file`. The hidden name does not end like the target, so a collector that reads `*.prom` never
- * picks it up half-written.
+ * Writes `text` to `file` so that a reader sees the old file or the new one whole, never a part (see
+ * {@link replaceFileAtomically}).
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  await replaceFileAtomically(file, (handle) => handle.writeFile(text, 'utf8'));
+}
+
+/** The hidden name a file is written under before it replaces `file` (this process's). */
+function atomicTempFile(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+}
+
+/**
+ * Replaces `file` with what `fill` writes, so that a reader sees the old file or the new one whole,
+ * never a part: a hidden file beside it (same folder, so same file system; {@link atomicTempFile}),
+ * flushed to disk, then renamed over `file`, unless `beforeRename` throws. The hidden name does not
+ * end like the target, so a collector that reads `*.prom` never picks it up half-written.
+ */
+export async function replaceFileAtomically(
+  file: string,
+  fill: (handle: FileHandle) => Promise<void>,
+  beforeRename: () => void = () => undefined,
+): Promise<void> {
+  const temp = atomicTempFile(file);
   const handle = await open(temp, 'w', 0o644);
   try {
-    await handle.writeFile(text, 'utf8');
+    await fill(handle);
     await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -20,6 +37,7 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   }
   await handle.close();
   try {
+    beforeRename();
     await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
