@@ -25,14 +25,7 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 import { L } from './report-fixtures.js';
 
 const h = (text: string): string => createHash('sha256').update(text).digest('hex');
-const SUMMARY = {
-  type: 'summary',
-  at: '2026-11-23T07:05:00.000Z',
-  counts: { uploaded: 2, invalid: 0, failed: 1, uncertain: 0, skipped: 1, changed: 1 },
-  rows: 5,
-  durationMs: 1000,
-  interrupted: false,
-} as ReportLine;
+const SUMMARY = L.summary({ uploaded: 2, failed: 1, skipped: 1, changed: 1 });
 const text = (lines: readonly ReportLine[]): string => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 
 /** Plainly uploaded keys (more than a page of the table, so some values go to its file), then runs through every status. */
@@ -90,6 +83,28 @@ async function reportWith(lines: readonly ReportLine[]): Promise<string> {
   const file = path.join(await makeTempDir('mge-index-'), 'report.jsonl');
   writeFileSync(file, text(lines));
   return file;
+}
+
+/**
+ * Rewrites a saved index by hand: `change` gets its header and the bytes after it and returns the
+ * header's new fields and, when changed, new bytes. With `reseal`, the header's sha256 and state size
+ * follow the new bytes, as a forger would make them.
+ */
+function forgeIndex(
+  index: string,
+  change: (header: Record<string, unknown>, body: Buffer) => { header?: Record<string, unknown>; body?: Buffer },
+  reseal: boolean,
+): void {
+  const bytes = readFileSync(index);
+  const header = JSON.parse(bytes.subarray(0, INDEX_HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
+  const old = bytes.subarray(INDEX_HEADER_BYTES);
+  const changed = change(header, Buffer.from(old));
+  const body = changed.body ?? old;
+  const sealed = reseal
+    ? { sha256: createHash('sha256').update(body).digest('hex'), stateBytes: (header.stateBytes as number) + body.length - old.length }
+    : {};
+  const head = JSON.stringify({ ...header, ...changed.header, ...sealed });
+  writeFileSync(index, Buffer.concat([Buffer.from(`${head.padEnd(INDEX_HEADER_BYTES - 1, ' ')}\n`), body]));
 }
 
 /** Saves the index of `file` as a run does after its last line (there is none yet, so it is saved). */
@@ -218,11 +233,7 @@ describe('the ledger index', () => {
     const file = await reportWith(FIRST);
     await saveIndexOf(file);
     const index = ledgerIndexFile(file);
-    const bytes = readFileSync(index);
-    const header = JSON.parse(bytes.subarray(0, INDEX_HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
-    const forged = JSON.stringify({ ...header, entries: 2 ** 40 });
-    bytes.write(forged.padEnd(INDEX_HEADER_BYTES - 1, ' '), 0, 'utf8');
-    writeFileSync(index, bytes);
+    forgeIndex(index, () => ({ header: { entries: 2 ** 40 } }), false);
     const rss = process.memoryUsage().rss;
     const started = Date.now();
     expect((await loadReportState(file)).index.used).toBe(false);
@@ -282,12 +293,8 @@ describe('the ledger index', () => {
     const file = await reportWith(FIRST);
     await saveIndexOf(file);
     const index = ledgerIndexFile(file);
-    const bytes = readFileSync(index);
-    bytes.copy(bytes, INDEX_HEADER_BYTES + SAVED_ENTRY_BYTES, INDEX_HEADER_BYTES, INDEX_HEADER_BYTES + SAVED_ENTRY_BYTES);
-    const header = JSON.parse(bytes.subarray(0, INDEX_HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
-    const sha256 = createHash('sha256').update(bytes.subarray(INDEX_HEADER_BYTES)).digest('hex');
-    bytes.write(JSON.stringify({ ...header, sha256 }).padEnd(INDEX_HEADER_BYTES - 1, ' '), 0, 'utf8');
-    writeFileSync(index, bytes);
+    // The first key's entry written again as the second.
+    forgeIndex(index, (_header, body) => (body.copy(body, SAVED_ENTRY_BYTES, 0, SAVED_ENTRY_BYTES), { body }), true);
     appendFileSync(file, text(LATER));
     expect((await loadReportState(file)).index.used).toBe(false);
     await expect(loadReportState(file, { lazyKeys: true })).rejects.toMatchObject({
@@ -334,18 +341,13 @@ describe('the ledger index', () => {
   test('a key held whole whose upload is null, under a matching checksum, makes the index read past, not the run crash', async () => {
     const file = await reportWith(FIRST);
     await saveIndexOf(file);
-    const index = ledgerIndexFile(file);
-    const bytes = readFileSync(index);
-    const header = JSON.parse(bytes.subarray(0, INDEX_HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
-    const body = bytes.subarray(INDEX_HEADER_BYTES).toString('latin1').replace('"status":"invalid"', '"status":"uploaded","uploaded":null');
-    const forged = Buffer.from(body, 'latin1');
-    const sha256 = createHash('sha256').update(forged).digest('hex');
-    const head = JSON.stringify({
-      ...header,
-      sha256,
-      stateBytes: (header.stateBytes as number) + forged.length - (bytes.length - INDEX_HEADER_BYTES),
-    });
-    writeFileSync(index, Buffer.concat([Buffer.from(head.padEnd(INDEX_HEADER_BYTES - 1, ' ') + '\n'), forged]));
+    forgeIndex(
+      ledgerIndexFile(file),
+      (_header, body) => ({
+        body: Buffer.from(body.toString('latin1').replace('"status":"invalid"', '"status":"uploaded","uploaded":null'), 'latin1'),
+      }),
+      true,
+    );
     appendFileSync(file, text(LATER));
     const loaded = await loadReportState(file);
     expect(loaded.index.used).toBe(false);

@@ -111,4 +111,12 @@ export const L = {
     ...(oldId !== undefined ? { oldId } : {}),
     sourceValues: { id: key },
   }),
+  summary: (counts: Partial<Record<'uploaded' | 'invalid' | 'failed' | 'uncertain' | 'skipped' | 'changed', number>> = {}): ReportLine => ({
+    type: 'summary',
+    at: AT,
+    counts: { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, skipped: 0, changed: 0, ...counts },
+    rows: Object.values(counts).reduce((a, b) => a + b, 0),
+    durationMs: 1000,
+    interrupted: false,
+  }),
 };
