@@ -1,12 +1,13 @@
 import type { Field } from '../../template/template-types.js';
 import type { ValueReader } from './compile-value.js';
 import type { CompileEnv } from './compile-env.js';
-import { isPlain, parseNumber } from '../values/parse-number.js';
+import { parseNumber, plainNumber } from '../values/parse-number.js';
 import { parseRange } from '../values/parse-range.js';
 import type { JsonValue } from '../../template/record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
 import { convertValue, isPercentUnit, shownPercent, unitConversion, type UnitConversion } from '../values/unit-conversion.js';
 import type { ValuePlan } from '../check/value-plan.js';
+import type { PlainValue } from './plain-field.js';
 
 /** Turns a value read from a cell into the JSON its field stores, adding a row problem when it cannot. */
 export type Coerce = (raw: JsonValue, ctx: RowContext, path: string, column: number) => JsonValue | undefined;
@@ -45,10 +46,8 @@ export function numberCoercer(conv: UnitConversion, decimal: '.' | ',', unit: st
     if (typeof raw === 'number') return convertValue(percent && ctx.row.percent?.[column] === true ? shownPercent(raw) : raw, conv);
     if (typeof raw === 'string') {
       // The common plain number skips parseNumber's result object (one per number cell per row).
-      if (isPlain(raw, decimal)) {
-        const plain = Number(raw);
-        if (Number.isFinite(plain)) return convertValue(plain, conv);
-      }
+      const plain = plainNumber(raw, decimal);
+      if (plain === plain) return convertValue(plain, conv);
       const n = parseNumber(raw, decimal);
       if (n.ok) return convertValue(n.value, conv);
       const message =
@@ -127,22 +126,39 @@ function rangeCoercer(field: Field & { type: 'range' }, conv: UnitConversion, de
   };
 }
 
+/** How a scalar field's read values become its JSON: in general, and for a plain text cell when that has a shortcut. */
+export interface Coercion {
+  readonly coerce: Coerce;
+  readonly plain: PlainValue | undefined;
+}
+
 /** The coercion from a read value to the JSON a scalar field (or an array's scalar element) stores. */
-export function coercerFor(field: Field, plan: ValuePlan, reader: ValueReader, env: CompileEnv): Coerce {
+export function coercionFor(field: Field, plan: ValuePlan, reader: ValueReader, env: CompileEnv): Coercion {
   const decimal = plan.decimal ?? env.decimal;
   switch (field.type) {
-    case 'number':
-      return numberCoercer(conversionFor(plan, reader, field, env), decimal, field.unit, columnInPercent(plan, reader, field, env));
-    case 'range': {
-      return rangeCoercer(field, conversionFor(plan, reader, field, env), decimal, plan.errOptional);
+    case 'number': {
+      const conv = conversionFor(plan, reader, field, env);
+      // A percent format belongs to a number cell, never to text: the plain path reads text only.
+      const plain: PlainValue = { kind: 'number', decimal, conv };
+      return { coerce: numberCoercer(conv, decimal, field.unit, columnInPercent(plan, reader, field, env)), plain };
     }
+    case 'range':
+      return { coerce: rangeCoercer(field, conversionFor(plan, reader, field, env), decimal, plan.errOptional), plain: undefined };
     case 'string':
     case 'choice':
-      return (raw) => (typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw);
+      return {
+        coerce: (raw) => (typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw),
+        plain: { kind: 'text' },
+      };
     case 'image':
     case 'file':
-      return (raw) => (typeof raw === 'string' ? [raw] : raw);
+      return { coerce: (raw) => (typeof raw === 'string' ? [raw] : raw), plain: undefined };
     default:
-      return (raw) => raw;
+      return { coerce: (raw) => raw, plain: undefined };
   }
+}
+
+/** The general coercion of {@link coercionFor}. */
+export function coercerFor(field: Field, plan: ValuePlan, reader: ValueReader, env: CompileEnv): Coerce {
+  return coercionFor(field, plan, reader, env).coerce;
 }

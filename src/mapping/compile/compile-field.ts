@@ -1,9 +1,10 @@
 import { compileValue, type RawValue } from './compile-value.js';
+import type { PlainField } from './plain-field.js';
 import type { FieldPlan, NamedPlans } from '../check/field-plan.js';
 import type { JsonValue } from '../../template/record-types.js';
 import { addProblem, type RowContext } from './row-context.js';
 import { hasLeadingZero, splitNumberList } from '../values/split-number-list.js';
-import { coercerFor, columnInPercent, conversionFor, numberCoercer } from './coercer-for.js';
+import { coercerFor, coercionFor, columnInPercent, conversionFor, numberCoercer } from './coercer-for.js';
 import type { CompileEnv } from './compile-env.js';
 import { byCodeUnit, setKey } from './set-key.js';
 
@@ -14,15 +15,26 @@ function traced(ctx: RowContext, path: string, column: number): void {
   if (ctx.trace && column >= 0) ctx.trace.set(path, { row: ctx.row, column });
 }
 
+/** The plain reading of each evaluator that has one (see {@link plainFieldOf}). */
+const plainFields = new WeakMap<FieldEval, PlainField>();
+
+/**
+ * The plain reading of a field evaluator made by {@link compileField}, when its field is one column's
+ * cell with no transform: `compileMapping` tries it first (`readPlainCell`), the evaluator after.
+ */
+export function plainFieldOf(evaluate: FieldEval): PlainField | undefined {
+  return plainFields.get(evaluate);
+}
+
 /** Compiles a field plan into its evaluator. */
 export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
   switch (plan.kind) {
     case 'value': {
       const reader = compileValue(plan.value, env.resolve);
-      const coerce = coercerFor(plan.field, plan.value, reader, env);
+      const { coerce, plain } = coercionFor(plan.field, plan.value, reader, env);
       const split = plan.value.split;
       const isPath = plan.field.type === 'image' || plan.field.type === 'file';
-      return (ctx, path) => {
+      const evaluate: FieldEval = (ctx, path) => {
         traced(ctx, path, reader.column);
         const raw = reader.read(ctx, path);
         if (raw === undefined) return undefined;
@@ -35,6 +47,10 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
         }
         return coerce(raw, ctx, path, reader.column);
       };
+      const column = reader.plainColumn;
+      if (column !== undefined && plain !== undefined && !isPath)
+        plainFields.set(evaluate, { index: column.index, trim: column.trim, value: plain });
+      return evaluate;
     }
     case 'range1': {
       const reader = compileValue(plan.value, env.resolve);

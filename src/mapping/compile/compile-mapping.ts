@@ -1,7 +1,8 @@
 import type { SourceHeader, SourceRow } from '../../sources/source-types.js';
 import type { Template } from '../../template/template-types.js';
 import type { MappingCheck } from '../check/check-mapping.js';
-import { compileField, type FieldEval } from './compile-field.js';
+import { compileField, plainFieldOf, type FieldEval } from './compile-field.js';
+import { readPlainCell } from './plain-field.js';
 import { compileMeta, type MetaEval } from './compile-meta.js';
 import { MappingInvalidError } from '../mapping-errors.js';
 import type { MappingProblem } from '../mapping-problem.js';
@@ -242,11 +243,16 @@ export function compileMapping(prepared: PreparedMapping, header: SourceHeader):
   const evaluators = content.map(([, evaluate]) => evaluate);
   const paths = content.map(([, , path]) => path);
   const plainNames = !names.includes('__proto__');
+  const plains = evaluators.map(plainFieldOf);
   const mapRows = (rows: readonly SourceRow[], trace = false): MapResult => {
-    const ctx: RowContext = { rows, row: rows[0]!, problems: [], trace: trace ? new Map() : undefined };
+    const row = rows[0]!;
+    const ctx: RowContext = { rows, row, problems: [], trace: trace ? new Map() : undefined };
     const out: { [field: string]: JsonValue } = {};
     for (let i = 0; i < evaluators.length; i++) {
-      const v = evaluators[i]!(ctx, paths[i]!);
+      const plain = plains[i];
+      // The common cell is read here; a traced row (one with problems, mapped again) takes the evaluator, which traces.
+      let v = plain === undefined || trace ? undefined : readPlainCell(plain, row.values[plain.index]);
+      v ??= evaluators[i]!(ctx, paths[i]!);
       if (v === undefined) continue;
       if (plainNames) out[names[i]!] = v;
       else setKey(out, names[i]!, v);

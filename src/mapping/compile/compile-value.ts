@@ -14,6 +14,12 @@ export interface ValueReader {
   /** Every column the value reads (a template's placeholders; none for a constant). */
   readonly columns: readonly number[];
   read(ctx: RowContext, path: string): RawValue;
+  /**
+   * Set when the value is one column's cell with no transform (no date, regex, map or lookup): a
+   * non-empty text cell that needs no trim (`trim` false, or {@link mayNeedTrim} false) is then read
+   * as it is, which a field may do without calling `read`.
+   */
+  readonly plainColumn?: { readonly index: number; readonly trim: boolean } | undefined;
 }
 
 /** Finds a column's index by the name the mapping used (resolved once per header); `pos` is where it was written. */
@@ -29,7 +35,7 @@ function cellText(value: CellValue): string {
  * False when `text` certainly has no space to trim: both ends are printable ASCII. Most cells are,
  * and `trim` itself cost a third of reading a value (it was called some 14 times per row).
  */
-function mayNeedTrim(text: string): boolean {
+export function mayNeedTrim(text: string): boolean {
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
   return !(first > 32 && first < 127 && last > 32 && last < 127);
@@ -117,7 +123,12 @@ export function compileValue(plan: ValuePlan, resolve: ResolveColumn): ValueRead
   }
   if (src.kind === 'column') {
     const index = resolve(src.name, src.pos);
-    return { column: index, columns: [index], read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index) };
+    return {
+      column: index,
+      columns: [index],
+      read: (ctx, path) => finish(ctx.row.values[index] ?? null, ctx, path, index),
+      plainColumn: plain ? { index, trim } : undefined,
+    };
   }
   const parts = src.parts.map((p) => (typeof p === 'string' ? p : { column: resolve(p.name, p.pos), optional: p.optional }));
   const columns = parts.flatMap((p) => (typeof p === 'string' ? [] : [p.column]));

@@ -74,6 +74,52 @@ export function isPlain(text: string, decimal: '.' | ','): boolean {
   return i === n;
 }
 
+/** 10^0 … 10^22: the powers of ten a double holds exactly. */
+const POW10 = Array.from({ length: 23 }, (_v, i) => Number(`1e${i}`));
+/** Digits whose value a double holds exactly, whatever they are (10^15 < 2^53). */
+const EXACT_DIGITS = 15;
+
+/**
+ * What the common number cell holds, in one scan: `Number(text)` when `text` is plain
+ * ({@link isPlain}) and finite, else NaN (the caller then takes {@link parseNumber}'s full path).
+ * Up to 15 digits without an exponent are read as an integer divided by a power of ten: both are
+ * doubles exactly, so the one division rounds correctly and gives `Number`'s own result (Clinger's
+ * fast path); longer or exponent forms are left to `Number`. Checking and converting separately cost
+ * two scans and `Number`'s general parser for every number cell of every row.
+ */
+export function plainNumber(text: string, decimal: '.' | ','): number {
+  const n = text.length;
+  let i = 0;
+  let c = text.charCodeAt(0);
+  const negative = c === MINUS;
+  if (negative || c === PLUS) c = text.charCodeAt(++i);
+  let mantissa = 0;
+  let count = 0;
+  while (c >= ZERO && c <= NINE) {
+    mantissa = mantissa * 10 + (c - ZERO);
+    count++;
+    c = text.charCodeAt(++i);
+  }
+  let scale = 0;
+  const dot = c === DOT;
+  if (dot) {
+    c = text.charCodeAt(++i);
+    while (c >= ZERO && c <= NINE) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      count++;
+      scale++;
+      c = text.charCodeAt(++i);
+    }
+  }
+  if (i === n && count > 0 && count <= EXACT_DIGITS && (!dot || decimal === '.')) {
+    const v = scale === 0 ? mantissa : mantissa / POW10[scale]!;
+    return negative ? -v : v;
+  }
+  if (!isPlain(text, decimal)) return Number.NaN;
+  const v = Number(text);
+  return Number.isFinite(v) ? v : Number.NaN;
+}
+
 function escape(ch: string): string {
   return ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
