@@ -1,6 +1,6 @@
 import type { MethodsWidth } from '../template/record-types.js';
 import type { Field } from '../template/template-types.js';
-import { isMissing, isValueOnly } from './validate-content.js';
+import { isValueOnly } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
 import { isObject } from '../util/is-object.js';
 
@@ -9,6 +9,10 @@ import { isObject } from '../util/is-object.js';
  * a field path or an issue, so the common case (a valid row) costs a walk and nothing else. It must
  * never say true where `validateRecord` finds an issue; saying false only sends the row to the full
  * walk, which then reports what is wrong.
+ *
+ * The walk is compiled once per template (and methods width and value-only set) into one check per
+ * field: a generic walk chose each field's rules by its type on every row, and listed every object's
+ * keys into a new array to look for unknown ones.
  */
 export function isValidRecord(
   record: object,
@@ -17,23 +21,84 @@ export function isValidRecord(
   width: MethodsWidth,
   valueOnly?: ReadonlySet<Field>,
 ): boolean {
-  let keys = 0;
-  for (const key in record) {
-    if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
-    if (key !== 'meta' && key !== 'content') return false;
-    keys++;
-  }
-  if (keys !== 2) return false;
-  const { meta, content } = record as { meta: unknown; content: unknown };
-  return isObject(meta) && validMeta(meta, tid, width) && isObject(content) && validFields(fields, content, valueOnly);
+  return recordCheck(fields, tid, width, valueOnly)(record);
+}
+
+type Check = (v: unknown) => boolean;
+type ObjectCheck = (v: Record<string, unknown>) => boolean;
+
+interface CompiledCheck {
+  readonly tid: number;
+  readonly width: MethodsWidth;
+  readonly valueOnly: ReadonlySet<Field> | undefined;
+  readonly check: Check;
+}
+
+/** Compiled checks per field list, for each `tid`, width and value-only set they were asked with. */
+const compiled = new WeakMap<readonly Field[], CompiledCheck[]>();
+/**
+ * Checks kept per field list: a run compiles each input's mapping anew (a new value-only set of the
+ * same fields each time), so the list is searched by the sets' members and kept short.
+ */
+const KEPT_CHECKS = 8;
+
+function sameFields(a: ReadonlySet<Field> | undefined, b: ReadonlySet<Field> | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.size !== b.size) return false;
+  for (const f of a) if (!b.has(f)) return false;
+  return true;
+}
+
+/** The check asked for last, with what it was asked with: a run asks for the same one row after row. */
+let last: { fields: readonly Field[]; tid: number; width: MethodsWidth; given: ReadonlySet<Field> | undefined; check: Check } | undefined;
+
+function recordCheck(fields: readonly Field[], tid: number, width: MethodsWidth, given: ReadonlySet<Field> | undefined): Check {
+  if (last !== undefined && last.fields === fields && last.tid === tid && last.width === width && last.given === given) return last.check;
+  const check = compiledCheck(fields, tid, width, given);
+  last = { fields, tid, width, given, check };
+  return check;
+}
+
+function compiledCheck(fields: readonly Field[], tid: number, width: MethodsWidth, given: ReadonlySet<Field> | undefined): Check {
+  const valueOnly = given === undefined || given.size === 0 ? undefined : given;
+  let list = compiled.get(fields);
+  if (list === undefined) compiled.set(fields, (list = []));
+  const found = list.find((c) => c.tid === tid && c.width === width && sameFields(c.valueOnly, valueOnly));
+  if (found !== undefined) return found.check;
+  const content = fieldsCheck(fields, valueOnly);
+  const check: Check = (record) => {
+    let keys = 0;
+    for (const key in record as object) {
+      if (!Object.hasOwn(record, key)) continue;
+      if (key !== 'meta' && key !== 'content') return false;
+      keys++;
+    }
+    if (keys !== 2) return false;
+    const { meta, content: value } = record as { meta: unknown; content: unknown };
+    return isObject(meta) && validMeta(meta, tid, width) && isObject(value) && content(value);
+  };
+  if (list.length === KEPT_CHECKS) list.shift();
+  list.push({ tid, width, valueOnly, check });
+  return check;
 }
 
 function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
 
+/** `v.trim() === ''` for a string, without trimming the common one that starts with a printable ASCII character. */
+function isBlank(v: string): boolean {
+  const first = v.charCodeAt(0);
+  return !(first > 32 && first < 127) && v.trim() === '';
+}
+
+/** Missing as `isMissing` (validate-content.ts) says: undefined, null, blank text, an empty list. */
+function isMissing(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && isBlank(v)) || (Array.isArray(v) && v.length === 0);
+}
+
 function filled(v: unknown): boolean {
-  return typeof v === 'string' && v.trim() !== '' && !v.includes(PLACEHOLDER);
+  return typeof v === 'string' && !isBlank(v) && !v.includes(PLACEHOLDER);
 }
 
 const SOURCE_KEYS = new Set(['source', 'methods', 'reference']);
@@ -46,15 +111,20 @@ function bits(m: string): boolean {
   return m.length > 0;
 }
 
+/** True when every own key of `o` is in `known`. */
+function knownKeysOnly(o: Record<string, unknown>, known: ReadonlySet<string>): boolean {
+  for (const key in o) if (Object.hasOwn(o, key) && !known.has(key)) return false;
+  return true;
+}
+
 function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWidth): boolean {
-  for (const key of Object.keys(meta)) if (!KNOWN_META_KEYS.has(key)) return false;
+  if (!knownKeysOnly(meta, KNOWN_META_KEYS)) return false;
   if (meta['tid'] !== tid || !filled(meta['title']) || !filled(meta['abstract'])) return false;
   const kw = meta['keywords'];
   if (!Array.isArray(kw) || kw.length === 0) return false;
   for (const k of kw) if (!filled(k) || (k as string).length > 255) return false;
   const source = meta['source'];
-  if (!isObject(source)) return false;
-  for (const key of Object.keys(source)) if (!SOURCE_KEYS.has(key)) return false;
+  if (!isObject(source) || !knownKeysOnly(source, SOURCE_KEYS)) return false;
   const s = source['source'];
   if (s !== '10' && s !== '01') return false;
   const ref = source['reference'];
@@ -77,56 +147,91 @@ function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWid
   return typeof pr === 'number' && Number.isInteger(pr) && pr >= 0 && pr <= 3;
 }
 
-/** Field names per field list, once per template. */
-const namesOf = new WeakMap<readonly Field[], ReadonlySet<string>>();
-
-function validFields(fields: readonly Field[], value: Record<string, unknown>, valueOnly: ReadonlySet<Field> | undefined): boolean {
-  let known = namesOf.get(fields);
-  if (!known) {
-    known = new Set(fields.map((f) => f.name));
-    namesOf.set(fields, known);
-  }
-  for (const key of Object.keys(value)) if (!known.has(key)) return false;
-  for (const f of fields) {
-    if (!validValue(f, Object.prototype.hasOwnProperty.call(value, f.name) ? value[f.name] : undefined, valueOnly)) return false;
-  }
-  return true;
+/**
+ * An object of named fields: each field's check in turn (an absent field is missing), then no key
+ * besides the fields (counted: the own keys of the fields present against all own keys).
+ */
+function fieldsCheck(fields: readonly Field[], valueOnly: ReadonlySet<Field> | undefined): ObjectCheck {
+  const names = fields.map((f) => f.name);
+  const checks = fields.map((f) => valueCheck(f, valueOnly));
+  const absentOk = fields.map((f) => !f.required);
+  return (value) => {
+    let present = 0;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (!Object.hasOwn(value, name)) {
+        if (!absentOk[i]) return false;
+        continue;
+      }
+      present++;
+      if (!checks[i]!(value[name])) return false;
+    }
+    let keys = 0;
+    for (const key in value) if (Object.hasOwn(value, key)) keys++;
+    return keys === present;
+  };
 }
 
-function validValue(field: Field, v: unknown, valueOnly: ReadonlySet<Field> | undefined): boolean {
-  if (isMissing(v)) return v === undefined && !field.required;
+/** A field's value: missing is fine only when absent from an optional field; else the rules of its type. */
+function valueCheck(field: Field, valueOnly: ReadonlySet<Field> | undefined): Check {
+  const given = typeCheck(field, valueOnly);
+  const absentOk = !field.required;
+  return (v) => (isMissing(v) ? v === undefined && absentOk : given(v));
+}
+
+function typeCheck(field: Field, valueOnly: ReadonlySet<Field> | undefined): Check {
   switch (field.type) {
     case 'string':
-      return typeof v === 'string';
+      return (v) => typeof v === 'string';
     case 'number':
-      return isNum(v);
+      return isNum;
     case 'range': {
-      if (isObject(v) && valueOnly?.has(field) === true && isValueOnly(v)) return true;
-      if (!isObject(v) || Object.keys(v).length !== 2) return false;
-      if (field.rangeType === 'interval') return isNum(v['lb']) && isNum(v['ub']) && v['lb'] <= v['ub'];
-      return isNum(v['val']) && isNum(v['err']) && v['err'] >= 0;
+      const alone = valueOnly?.has(field) === true;
+      if (field.rangeType === 'interval')
+        return (v) =>
+          isObject(v) &&
+          ((alone && isValueOnly(v)) || (Object.keys(v).length === 2 && isNum(v['lb']) && isNum(v['ub']) && v['lb'] <= v['ub']));
+      return (v) =>
+        isObject(v) && ((alone && isValueOnly(v)) || (Object.keys(v).length === 2 && isNum(v['val']) && isNum(v['err']) && v['err'] >= 0));
     }
-    case 'choice':
-      return typeof v === 'string' && field.allOptions.includes(v);
+    case 'choice': {
+      const options = new Set(field.allOptions);
+      return (v) => typeof v === 'string' && options.has(v);
+    }
     case 'image':
     case 'file': {
-      if (!Array.isArray(v) || (!field.multi && v.length > 1)) return false;
-      for (const p of v) if (typeof p !== 'string' || !p.trim().startsWith('/media/')) return false;
-      return true;
+      const multi = field.multi;
+      return (v) => {
+        if (!Array.isArray(v) || (!multi && v.length > 1)) return false;
+        for (const p of v) if (typeof p !== 'string' || !p.trim().startsWith('/media/')) return false;
+        return true;
+      };
     }
-    case 'array':
-      if (!Array.isArray(v)) return false;
-      for (const item of v) if (!validValue(field.element, item, valueOnly)) return false;
-      return true;
-    case 'table':
-      if (!Array.isArray(v)) return false;
-      for (const row of v) if (!isObject(row) || !validFields(field.columns, row, valueOnly)) return false;
-      return true;
-    case 'container':
-      return isObject(v) && validFields(field.fields, v, valueOnly);
-    case 'generator':
-      return isObject(v) && Object.keys(v).length === 1 && validFields(field.options, v, valueOnly);
+    case 'array': {
+      const element = valueCheck(field.element, valueOnly);
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        for (const item of v) if (!element(item)) return false;
+        return true;
+      };
+    }
+    case 'table': {
+      const row = fieldsCheck(field.columns, valueOnly);
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        for (const r of v) if (!isObject(r) || !row(r)) return false;
+        return true;
+      };
+    }
+    case 'container': {
+      const fields = fieldsCheck(field.fields, valueOnly);
+      return (v) => isObject(v) && fields(v);
+    }
+    case 'generator': {
+      const options = fieldsCheck(field.options, valueOnly);
+      return (v) => isObject(v) && Object.keys(v).length === 1 && options(v);
+    }
     default:
-      return true;
+      return () => true;
   }
 }

@@ -240,4 +240,19 @@ describe('validateRecord', () => {
       'REQUIRED_MISSING',
     ]);
   });
+
+  it('answers for the value-only set it is asked with, whichever was asked before (the fast check is compiled per set)', () => {
+    const template = sampleTemplate(101);
+    const field = template.fields.find((f) => f.name === '屈服强度')!;
+    const record = body(101) as unknown as Mutable;
+    record['content']['屈服强度'] = { val: 1035 };
+    const alone = new Set([field]);
+    // Asked in turn, with equal sets made anew (as each input's compiled mapping makes its own) and without.
+    for (const valueOnly of [alone, undefined, new Set([field]), new Set(), alone]) {
+      const issues = validateRecord(record as unknown as PlatformRecord, template, { valueOnly });
+      const allowed = valueOnly !== undefined && valueOnly.size > 0;
+      expect(issues.map((i) => i.code)).toEqual(allowed ? [] : ['RANGE_SHAPE']);
+      expect(isValidRecord(record as object, template.fields, template.id, 3, valueOnly)).toBe(allowed);
+    }
+  });
 });
