@@ -26,12 +26,13 @@ export function isValidRecord(
 
 type Check = (v: unknown) => boolean;
 type ObjectCheck = (v: Record<string, unknown>) => boolean;
+type RecordCheck = (record: object) => boolean;
 
 interface CompiledCheck {
   readonly tid: number;
   readonly width: MethodsWidth;
   readonly valueOnly: ReadonlySet<Field> | undefined;
-  readonly check: Check;
+  readonly check: RecordCheck;
 }
 
 /** Compiled checks per field list, for each `tid`, width and value-only set they were asked with. */
@@ -50,25 +51,26 @@ function sameFields(a: ReadonlySet<Field> | undefined, b: ReadonlySet<Field> | u
 }
 
 /** The check asked for last, with what it was asked with: a run asks for the same one row after row. */
-let last: { fields: readonly Field[]; tid: number; width: MethodsWidth; given: ReadonlySet<Field> | undefined; check: Check } | undefined;
+let last:
+  { fields: readonly Field[]; tid: number; width: MethodsWidth; given: ReadonlySet<Field> | undefined; check: RecordCheck } | undefined;
 
-function recordCheck(fields: readonly Field[], tid: number, width: MethodsWidth, given: ReadonlySet<Field> | undefined): Check {
+function recordCheck(fields: readonly Field[], tid: number, width: MethodsWidth, given: ReadonlySet<Field> | undefined): RecordCheck {
   if (last !== undefined && last.fields === fields && last.tid === tid && last.width === width && last.given === given) return last.check;
   const check = compiledCheck(fields, tid, width, given);
   last = { fields, tid, width, given, check };
   return check;
 }
 
-function compiledCheck(fields: readonly Field[], tid: number, width: MethodsWidth, given: ReadonlySet<Field> | undefined): Check {
+function compiledCheck(fields: readonly Field[], tid: number, width: MethodsWidth, given: ReadonlySet<Field> | undefined): RecordCheck {
   const valueOnly = given === undefined || given.size === 0 ? undefined : given;
   let list = compiled.get(fields);
   if (list === undefined) compiled.set(fields, (list = []));
   const found = list.find((c) => c.tid === tid && c.width === width && sameFields(c.valueOnly, valueOnly));
   if (found !== undefined) return found.check;
   const content = fieldsCheck(fields, valueOnly);
-  const check: Check = (record) => {
+  const check: RecordCheck = (record) => {
     let keys = 0;
-    for (const key in record as object) {
+    for (const key in record) {
       if (!Object.hasOwn(record, key)) continue;
       if (key !== 'meta' && key !== 'content') return false;
       keys++;

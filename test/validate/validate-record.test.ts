@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PlatformRecord } from '../../src/template/record-types.js';
+import type { Field } from '../../src/template/template-types.js';
 import { isValidRecord } from '../../src/validate/is-valid-record.js';
 import { validateRecord } from '../../src/validate/validate-record.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
@@ -246,10 +247,10 @@ describe('validateRecord', () => {
     const field = template.fields.find((f) => f.name === '屈服强度')!;
     const record = body(101) as unknown as Mutable;
     record['content']['屈服强度'] = { val: 1035 };
-    const alone = new Set([field]);
+    const alone: ReadonlySet<Field> = new Set([field]);
     // Asked in turn, with equal sets made anew (as each input's compiled mapping makes its own) and without.
-    for (const valueOnly of [alone, undefined, new Set([field]), new Set(), alone]) {
-      const issues = validateRecord(record as unknown as PlatformRecord, template, { valueOnly });
+    for (const valueOnly of [alone, undefined, new Set([field]), new Set<Field>(), alone]) {
+      const issues = validateRecord(record as unknown as PlatformRecord, template, valueOnly === undefined ? {} : { valueOnly });
       const allowed = valueOnly !== undefined && valueOnly.size > 0;
       expect(issues.map((i) => i.code)).toEqual(allowed ? [] : ['RANGE_SHAPE']);
       expect(isValidRecord(record as object, template.fields, template.id, 3, valueOnly)).toBe(allowed);
