@@ -1,6 +1,5 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { RowProblem } from '../template/record-types.js';
-import { PAGE_BITS } from '../util/create-digest-index.js';
 import { createDigestTable } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
@@ -27,14 +26,14 @@ function describe(first: FirstSeen): string {
   return `${first.file}${first.sheet === undefined ? '' : ` sheet ${first.sheet}`} row ${first.row}`;
 }
 
-/** The ledger's numbering of keys it holds compactly (`LedgerState.compactKeys`). */
+/** The ledger's numbering of keys it holds compactly (`LedgerState.compactKeys`), and a mark per key for the guard. */
 export interface KnownKeys {
   /** A key's entry number (dense from 0, one per key), or -1. */
   find(key: string): number;
+  /** The guard's mark of an entry: 0 until set. */
+  mark(entry: number): number;
+  setMark(entry: number, value: number): void;
 }
-
-/** The marks are paged as the index pages its digests. */
-const PAGE_ENTRIES = 1 << PAGE_BITS;
 
 /**
  * Passes rows through, turning the second and later rows of a key within one run into invalid rows
@@ -44,7 +43,8 @@ const PAGE_ENTRIES = 1 << PAGE_BITS;
  * Memory: one slot per distinct key of the run, outside the JavaScript heap, as small as it can be
  * without giving up exactness: a number packing the first row's number with the index of its file and
  * sheet, which are interned once per source. A key the ledger already holds compactly (`known`, most
- * keys of a resume) is marked by its entry number there: 8 bytes in pages made as they are needed. Any
+ * keys of a resume) is marked in the ledger's own entry (`LedgerTable.mark`), which is in the ledger's
+ * spill file when the entry is: no memory of the guard's own per known key. Any
  * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 32–40 bytes a key
  * whatever the key's length (a million new rows hold about 36 MiB). A probabilistic filter would be
  * smaller but would reject unique rows on a false positive, which a curator cannot fix; a digest
@@ -52,8 +52,6 @@ const PAGE_ENTRIES = 1 << PAGE_BITS;
  */
 export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>, known?: KnownKeys): AsyncIterable<MappedRow> {
   const seen = createDigestTable();
-  /** By the ledger's entry number: 0 unseen, else the packed first row plus one. */
-  const seenKnown: Float64Array[] = [];
   const sources: { readonly file: string; readonly sheet: string | undefined }[] = [];
   let source = -1;
   for await (const row of rows) {
@@ -66,10 +64,10 @@ export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>, known?
     const first = source * ROWS_PER_SOURCE + row.location.row;
     const entry = known === undefined ? -1 : known.find(row.key);
     let packed: number | undefined;
-    if (entry >= 0) {
-      const page = (seenKnown[entry >>> PAGE_BITS] ??= new Float64Array(PAGE_ENTRIES));
-      const mark = page[entry & (PAGE_ENTRIES - 1)]!;
-      if (mark === 0) page[entry & (PAGE_ENTRIES - 1)] = first + 1;
+    if (entry >= 0 && known !== undefined) {
+      // The mark is 0 for a key not met yet in this run, else its first row packed, plus one.
+      const mark = known.mark(entry);
+      if (mark === 0) known.setMark(entry, first + 1);
       else packed = mark - 1;
     } else {
       packed = seen.getOrSet(row.key, first);

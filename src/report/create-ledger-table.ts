@@ -1,7 +1,7 @@
 import { createDigestIndex, PAGE_BITS } from '../util/create-digest-index.js';
 import { isLowerHex } from '../util/is-lower-hex.js';
 import { isSourceDigest, SOURCE_DIGEST_BYTES } from '../sources/source-digest.js';
-import { createSpillPages, type SpillPages } from '../util/create-spill-pages.js';
+import { createSpillPages } from '../util/create-spill-pages.js';
 
 /** A key that is plainly uploaded: the one record stored for it is of its latest content. */
 export interface PlainKey {
@@ -47,6 +47,15 @@ export interface LedgerTable {
    * record: a row with this key and these cells is that record, unmapped.
    */
   holds(key: string, digest: Uint8Array): boolean;
+  /**
+   * The caller's number for entry `entry` (which must exist): 0 until {@link setMark} sets it. Kept
+   * with the entry's values (in the spill file when they are), for this process only: never saved.
+   * The duplicate-key guard of a resume marks there the first row of each key it meets, so a million
+   * known keys cost it no memory of its own.
+   */
+  mark(entry: number): number;
+  /** Sets the caller's number for entry `entry` (which must exist); see {@link mark}. */
+  setMark(entry: number, value: number): void;
   /** Entries ever held, forgotten ones included: what {@link saveEntry} numbers. */
   readonly entries: number;
   /**
@@ -90,10 +99,13 @@ export function isTableHash(hash: string): boolean {
 /**
  * An entry's values, beside its digest in the {@link createDigestIndex} index: the hash (32 bytes), the
  * id as a double (8), the upload time in ms as a double (8; NaN when unknown), the line (4), the
- * attempts (4), the source digest (16; zero when unknown). Whether the key is held (live) is a bit of
- * its own, in memory.
+ * attempts (4), the source digest (16; zero when unknown); these 72 bytes are what a ledger index
+ * saves. Then the caller's mark (a double, 8; `mark`), which is not saved. Whether the key is held
+ * (live) is a bit of its own, in memory.
  */
-const ENTRY_BYTES = 72;
+const SAVED_VALUE_BYTES = 72;
+const MARK = 72;
+const ENTRY_BYTES = 80;
 const HASH = 0;
 const ID = 32;
 const AT = 40;
@@ -101,27 +113,28 @@ const LINE = 48;
 const ATTEMPTS = 52;
 const SRC = 56;
 /** Bytes of an entry as `saveEntry` writes it: the key's digest (16), its values, a byte for whether it is held. */
-export const SAVED_ENTRY_BYTES = 16 + ENTRY_BYTES + 1;
+export const SAVED_ENTRY_BYTES = 16 + SAVED_VALUE_BYTES + 1;
 /** Entries per page of values (4.5 MiB). */
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 
 export interface LedgerTableOptions {
   /**
-   * Folders where the values of all but the newest two pages of keys (131,072 keys, 9 MiB) may go to a
-   * file (`createSpillPages`); none, or none that takes the file, keeps them all in memory. @default []
+   * Folders where the values and digests of all but the newest two pages of keys (131,072 keys,
+   * 12 MiB) may go to files (`createSpillPages`); none, or none that takes a file, keeps them in
+   * memory. @default []
    */
   readonly spillDirs?: readonly string[] | undefined;
 }
 
 /** Closes the spill file of a table no longer reachable (a folded state is dropped, not closed). */
-const release = new FinalizationRegistry<SpillPages>((pages) => pages.close());
+const release = new FinalizationRegistry<{ close(): void }>((files) => files.close());
 
 /**
  * A table from a key to its {@link PlainKey}: the key's 16-byte digest in a {@link createDigestIndex}
  * index (a key collides with another with probability about 2^-128 per pair; the key itself is not
- * kept) and 72 bytes of values in {@link createSpillPages} pages: ~96 bytes a key whatever the keys'
- * length, of which the values of all but the newest 131,072 keys may live in a file (`spillDirs`),
- * leaving ~24 bytes a key in memory.
+ * kept) and 80 bytes of values in {@link createSpillPages} pages: ~108 bytes a key whatever the keys'
+ * length, of which the digests and values of all but the newest 131,072 keys may live in files
+ * (`spillDirs`), leaving ~12 bytes a key in memory (the digest's tag and the index's slots).
  *
  * Why off the heap: folded into a `Map` of objects, a million keys held ~500 MiB, and V8 sizes its
  * heap as a multiple of what survives a collection; an ArrayBuffer costs its own size only
@@ -129,7 +142,7 @@ const release = new FinalizationRegistry<SpillPages>((pages) => pages.close());
  * reused if the key comes back.
  */
 export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable {
-  const keys = createDigestIndex();
+  const keys = createDigestIndex({ spillDirs: options.spillDirs });
   const values = createSpillPages(ENTRY_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
   /** One bit a key: held or forgotten. */
   const liveBits: Uint8Array[] = [];
@@ -197,7 +210,8 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
       if (entry < 0) {
         entry = keys.add(key);
         if (entry >>> PAGE_BITS === liveBits.length) liveBits.push(new Uint8Array(PAGE_ENTRIES / 8));
-      }
+        scratch.writeDoubleLE(0, MARK);
+      } else values.read(entry, scratch);
       if (!isLive(entry)) {
         setLive(entry, true);
         live += 1;
@@ -227,30 +241,45 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
       keys.digestAt(entry, words);
       into.set(wordBytes, at);
       values.read(entry, scratch);
-      scratch.copy(into, at + 16, 0, ENTRY_BYTES);
-      into[at + 16 + ENTRY_BYTES] = isLive(entry) ? 1 : 0;
+      scratch.copy(into, at + 16, 0, SAVED_VALUE_BYTES);
+      into[at + 16 + SAVED_VALUE_BYTES] = isLive(entry) ? 1 : 0;
     },
     restoreEntry(from, at) {
       wordBytes.set(from.subarray(at, at + 16));
       const entry = keys.addDigest(words);
       if (entry < 0) return false;
       if (entry >>> PAGE_BITS === liveBits.length) liveBits.push(new Uint8Array(PAGE_ENTRIES / 8));
-      from.copy(scratch, 0, at + 16, at + 16 + ENTRY_BYTES);
+      from.copy(scratch, 0, at + 16, at + 16 + SAVED_VALUE_BYTES);
+      scratch.writeDoubleLE(0, MARK);
       values.write(entry, scratch);
-      if (from[at + 16 + ENTRY_BYTES] === 1) {
+      if (from[at + 16 + SAVED_VALUE_BYTES] === 1) {
         setLive(entry, true);
         live += 1;
       }
       return true;
     },
+    mark(entry) {
+      values.read(entry, scratch);
+      return scratch.readDoubleLE(MARK);
+    },
+    setMark(entry, value) {
+      values.read(entry, scratch);
+      scratch.writeDoubleLE(value, MARK);
+      values.write(entry, scratch);
+    },
     get bytes() {
       return values.residentBytes + liveBits.length * (PAGE_ENTRIES / 8) + keys.bytes;
     },
     get spilledBytes() {
-      return values.spilledBytes;
+      return values.spilledBytes + keys.spilledBytes;
     },
   };
-  release.register(table, values);
+  release.register(table, {
+    close: () => {
+      values.close();
+      keys.close();
+    },
+  });
   return table;
 }
 
@@ -278,6 +307,8 @@ export function lazyTable(size: number, entries: number, make: () => LedgerTable
     touch: (key, hash, line, src) => table().touch(key, hash, line, src),
     delete: (key) => table().delete(key),
     holds: (key, digest) => table().holds(key, digest),
+    mark: (entry) => table().mark(entry),
+    setMark: (entry, value) => table().setMark(entry, value),
     saveEntry: (entry, into, at) => table().saveEntry(entry, into, at),
     restoreEntry: (from, at) => table().restoreEntry(from, at),
     get size() {

@@ -74,7 +74,7 @@ export interface LedgerState {
    * The plainly uploaded keys' entry numbers in the compact fold's table (`LedgerTable.find`), for a
    * caller that marks keys of its own; undefined when the fold is whole.
    */
-  readonly compactKeys?: Pick<LedgerTable, 'find' | 'holds' | 'size'> | undefined;
+  readonly compactKeys?: Pick<LedgerTable, 'find' | 'holds' | 'size' | 'mark' | 'setMark'> | undefined;
   /** Keys by latest status. */
   readonly counts: Readonly<Record<KeyStatus, number>>;
   /** Keys with a record that is (uploaded) or may be (uncertain) on the platform. */

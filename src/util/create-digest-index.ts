@@ -1,3 +1,4 @@
+import { createSpillPages } from './create-spill-pages.js';
 import { keyDigest } from './key-digest.js';
 
 /**
@@ -26,31 +27,55 @@ export interface DigestIndex {
   addDigest(words: Uint32Array): number;
   /** Keys added. */
   readonly size: number;
-  /** Bytes held (outside the JavaScript heap). */
+  /** Bytes held in memory (outside the JavaScript heap). */
   readonly bytes: number;
+  /** Bytes of digests moved to the spill file. */
+  readonly spilledBytes: number;
+  /** Closes the spill file of the digests (the index is unusable after). */
+  close(): void;
 }
 
-/** Entries per page of digests (16 bytes each: 1 MiB pages), so growing never copies what is held. */
+/** Entries per page of digests (16 bytes each: 1 MiB pages) and of tags (4 bytes each), so growing never copies what is held. */
 export const PAGE_BITS = 16;
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 /** Index slots at the start (4 KiB). */
 const INITIAL_SLOTS = 1024;
 /** The index is doubled and rebuilt past this load; a slot is 4 bytes (an entry number plus one). */
 const MAX_LOAD = 0.5;
+const DIGEST_BYTES = 16;
+
+export interface DigestIndexOptions {
+  /**
+   * Folders where the digests of all but the newest two pages of keys (131,072 keys, 2 MiB) may go to
+   * a file (`createSpillPages`); none, or none that takes the file, keeps them all in memory. @default []
+   */
+  readonly spillDirs?: readonly string[] | undefined;
+}
 
 /**
- * Creates a {@link DigestIndex}: the digests stored densely in pages of ArrayBuffers, found through an
- * open-addressing index of 4-byte entry numbers (load ≤ 0.5): 24–32 bytes a key whatever its length.
- * Growing rebuilds only the index; the digests are never copied (slots holding the digests themselves,
- * doubled whole, peaked at ~72 MiB for a million keys while the old and new buffers were both alive).
+ * Creates a {@link DigestIndex}: an open-addressing index of 4-byte entry numbers (load ≤ 0.5) over
+ * the digests, which are stored densely in {@link createSpillPages} pages, and beside them in memory
+ * each digest's first word, its tag. A probe compares the tag; only a tag that matches reads the
+ * whole digest, and the slot is the tag's low bits, so growing rebuilds the index from the tags
+ * alone. Memory: 12–20 bytes a key whatever its length (4 of tag, 8–16 of slots), plus the digests
+ * unless they go to a file (`spillDirs`): a resume reads its keys in the order they were added,
+ * which the pages' held block answers, and a key the index does not hold matches no tag (the tag's
+ * bits above the slot's agree by chance once in 2^(32 − slot bits) probes, and that probe then reads
+ * one digest). Growing never copies the digests (slots holding the digests themselves, doubled whole,
+ * peaked at ~72 MiB for a million keys while the old and new buffers were both alive).
  *
  * Why outside the JavaScript heap: V8 sizes its heap as a multiple of what survives a collection, so
  * a million keys in a `Map` grew the process by several times their size; an ArrayBuffer costs its
  * own size only (ARCHITECTURE.md, Backpressure).
  */
-export function createDigestIndex(): DigestIndex {
-  const pages: Uint32Array[] = [];
+export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex {
+  const digests = createSpillPages(DIGEST_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
+  const tags: Uint32Array[] = [];
   const digest = new Uint32Array(4);
+  const digestBytes = Buffer.from(digest.buffer);
+  /** A stored digest, read back to be compared or copied out. */
+  const stored = new Uint32Array(4);
+  const storedBytes = Buffer.from(stored.buffer);
   let size = 0;
   let slots = INITIAL_SLOTS;
   let index = new Int32Array(slots);
@@ -59,40 +84,49 @@ export function createDigestIndex(): DigestIndex {
   let lastEntry = -1;
   let lastSlot = -1;
 
-  /** The slot of the digest in `d`, or the empty slot where it belongs. */
-  function slotOf(d0: number, d1: number, d2: number, d3: number): number {
+  const tagOf = (entry: number): number => tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)]!;
+
+  /** The slot of the digest in `digest`, or the empty slot where it belongs. */
+  function slotOfDigest(): number {
     const mask = slots - 1;
+    const d0 = digest[0]!;
     // The digest is uniform: its first word is as good a place as any hash of it.
     let slot = d0 & mask;
     for (;;) {
-      const stored = index[slot]!;
-      if (stored === 0) return slot;
-      const words = pages[(stored - 1) >>> PAGE_BITS]!;
-      const w = ((stored - 1) & (PAGE_ENTRIES - 1)) * 4;
-      if (words[w] === d0 && words[w + 1] === d1 && words[w + 2] === d2 && words[w + 3] === d3) return slot;
+      const at = index[slot]!;
+      if (at === 0) return slot;
+      if (tagOf(at - 1) === d0) {
+        digests.read(at - 1, storedBytes);
+        if (stored[1] === digest[1] && stored[2] === digest[2] && stored[3] === digest[3]) return slot;
+      }
       slot = (slot + 1) & mask;
     }
+  }
+
+  /** The empty slot for an entry of tag `d0`, whose digest no other entry has (a rebuild). */
+  function emptySlotFor(d0: number): number {
+    const mask = slots - 1;
+    let slot = d0 & mask;
+    while (index[slot] !== 0) slot = (slot + 1) & mask;
+    return slot;
   }
 
   function grow(): void {
     slots *= 2;
     index = new Int32Array(slots);
-    for (let entry = 0; entry < size; entry++) {
-      const words = pages[entry >>> PAGE_BITS]!;
-      const w = (entry & (PAGE_ENTRIES - 1)) * 4;
-      index[slotOf(words[w]!, words[w + 1]!, words[w + 2]!, words[w + 3]!)] = entry + 1;
-    }
+    for (let entry = 0; entry < size; entry++) index[emptySlotFor(tagOf(entry))] = entry + 1;
   }
 
   /** Adds the digest in `digest`, missing from the index, whose empty slot is `slot`; returns its entry number. */
   function insert(slot: number): number {
     if (size + 1 > slots * MAX_LOAD) {
       grow();
-      slot = slotOf(digest[0]!, digest[1]!, digest[2]!, digest[3]!);
+      slot = emptySlotFor(digest[0]!);
     }
     const entry = size;
-    if (entry >>> PAGE_BITS === pages.length) pages.push(new Uint32Array(PAGE_ENTRIES * 4));
-    pages[entry >>> PAGE_BITS]!.set(digest, (entry & (PAGE_ENTRIES - 1)) * 4);
+    if (entry >>> PAGE_BITS === tags.length) tags.push(new Uint32Array(PAGE_ENTRIES));
+    tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)] = digest[0]!;
+    digests.write(entry, digestBytes);
     index[slot] = entry + 1;
     size += 1;
     return entry;
@@ -102,7 +136,7 @@ export function createDigestIndex(): DigestIndex {
     find(key) {
       if (key === lastKey) return lastEntry;
       keyDigest(key, digest);
-      const slot = slotOf(digest[0]!, digest[1]!, digest[2]!, digest[3]!);
+      const slot = slotOfDigest();
       lastKey = key;
       lastSlot = slot;
       lastEntry = index[slot]! - 1;
@@ -115,21 +149,26 @@ export function createDigestIndex(): DigestIndex {
     },
     digestAt(entry, into) {
       if (entry < 0 || entry >= size) throw new Error(`DigestIndex.digestAt: no entry ${entry}`);
-      const words = pages[entry >>> PAGE_BITS]!;
-      const w = (entry & (PAGE_ENTRIES - 1)) * 4;
-      into.set(words.subarray(w, w + 4));
+      digests.read(entry, storedBytes);
+      into.set(stored);
     },
     addDigest(words) {
       digest.set(words.subarray(0, 4));
       lastKey = undefined;
-      const slot = slotOf(digest[0]!, digest[1]!, digest[2]!, digest[3]!);
+      const slot = slotOfDigest();
       return index[slot] !== 0 ? -1 : insert(slot);
     },
     get size() {
       return size;
     },
     get bytes() {
-      return pages.length * PAGE_ENTRIES * 16 + index.byteLength;
+      return tags.length * PAGE_ENTRIES * 4 + index.byteLength + digests.residentBytes;
+    },
+    get spilledBytes() {
+      return digests.spilledBytes;
+    },
+    close() {
+      digests.close();
     },
   };
 }

@@ -12,7 +12,8 @@
  * resist crafted collisions; where a digest stands for a key that is harmless: two colliding keys are
  * taken for one, so the second row is reported (a duplicate, or a changed row), never uploaded twice,
  * and a row is skipped as uploaded only when its record's sha256 equals the stored one. The digest is
- * never written anywhere: each run builds its tables afresh, so the function may change between versions.
+ * written only into the ledger index beside a report (docs/report-format.md), which names its format
+ * version: a change of this function is a new index version, and an index of another is read past.
  */
 export function keyDigest(key: string, out: Uint32Array): void {
   const c1 = 0x239b961b;

@@ -3,6 +3,7 @@ import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { row } from '../upload/upload-fixtures.js';
 import { collect, fromArray } from '../helpers/iterables.js';
 import { createLedgerTable } from '../../src/report/create-ledger-table.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('guardDuplicateKeys', () => {
   test('the second row of a key becomes invalid (DUPLICATE_KEY at its own row), under a key of its own', async () => {
@@ -17,18 +18,18 @@ describe('guardDuplicateKeys', () => {
     expect(dup.sourceValues).toEqual(out[0]?.sourceValues);
   });
 
-  test("keys the ledger holds compactly are marked by the ledger's entry numbers, and guarded as any other", async () => {
-    const ledger = createLedgerTable();
+  test("keys the ledger holds compactly are marked in the ledger's entries, spilled ones too, and guarded as any other", async () => {
+    const ledger = createLedgerTable({ spillDirs: [await makeTempDir('mge-guard-')] });
     const hash = 'a'.repeat(64);
-    // Keys of the table's third page too (entry numbers past 2 × 65,536), where the marks' pages start late.
-    for (let i = 0; i < 140_000; i++) ledger.set(`known-${i}`, { hash, id: i, attempts: 1, line: i + 1, uploadedAt: undefined });
+    // Three pages of keys: the first page's entries (known-7, known-8) are in the spill file, marks included.
+    for (let i = 0; i < 200_000; i++) ledger.set(`known-${i}`, { hash, id: i, attempts: 1, line: i + 1, uploadedAt: undefined });
     const rows = [
       row('known-7', { line: 2 }),
       row('new', { line: 3 }),
-      row('known-139999', { line: 4 }),
+      row('known-199999', { line: 4 }),
       row('known-7', { line: 5 }),
       row('new', { line: 6 }),
-      row('known-139999', { line: 7 }),
+      row('known-199999', { line: 7 }),
       row('known-8', { line: 8 }),
     ];
     const out = await collect(guardDuplicateKeys(fromArray(rows), ledger));
@@ -50,6 +51,9 @@ describe('guardDuplicateKeys', () => {
       expect.stringContaining('row 4 in this run'),
       '',
     ]);
+    expect(ledger.spilledBytes).toBeGreaterThan(0);
+    // The marks are the guard's alone: the entries' values are as they were set.
+    expect([ledger.get('known-7')?.line, ledger.get('known-7')?.id, ledger.get('known-199999')?.line]).toEqual([8, 7, 200_000]);
   });
 
   test('an already invalid duplicate keeps its own problems after DUPLICATE_KEY', async () => {

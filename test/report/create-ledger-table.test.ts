@@ -21,8 +21,8 @@ describe('createLedgerTable', () => {
       expect(table.get(`key-${i}`)?.uploadedAt).toBe(at(i));
     }
     expect(table.get('key-unknown')).toBeUndefined();
-    // About 96 bytes a key once the pages fill: far below a Map of objects.
-    expect(table.bytes / n).toBeLessThan(110);
+    // About 110 bytes a key once the pages fill (80 of values, 16 of digest, 4 of tag, 8-16 of slots): far below a Map of objects.
+    expect(table.bytes / n).toBeLessThan(125);
   });
 
   test('a key set again is updated in place; a deleted key is gone until it is set again', () => {
@@ -80,7 +80,7 @@ describe('createLedgerTable', () => {
     expect(table.touch('key-1', sha('row 1'), 79, src(1))).toBe(false);
   });
 
-  test('with a folder to spill to, keeps ~24 bytes a key in memory and every value intact', async () => {
+  test('with a folder to spill to, keeps ~12 bytes a key in memory and every value intact', async () => {
     const dir = await makeTempDir('mge-ledger-');
     const table = createLedgerTable({ spillDirs: [dir] });
     const n = 5 * 65_536;
@@ -92,9 +92,10 @@ describe('createLedgerTable', () => {
       table.set(`key-${i}`, { hash: sha(`again ${i}`), id: 7, attempts: 2, line: 9, uploadedAt: '2026-11-28T02:00:00.000Z' });
     }
     expect(table.size).toBe(n);
-    expect(table.spilledBytes).toBe(3 * 65_536 * 72);
-    // The newest two pages of values stay in memory; beside them, the digests and index slots.
-    expect(table.bytes - 2 * 65_536 * 72).toBeLessThan(40 * n);
+    // Values (80 bytes) and digests (16) of all but the newest two pages are in files.
+    expect(table.spilledBytes).toBe(3 * 65_536 * (80 + 16));
+    // The newest two pages of values and digests stay in memory; beside them, the tags (4 bytes a key) and index slots (8 to 16).
+    expect(table.bytes - 2 * 65_536 * (80 + 16)).toBeLessThan(21 * n);
     const wrong: number[] = [];
     for (let i = 0; i < n; i += 997) {
       const want = [3, n - 3].includes(i)

@@ -1,4 +1,7 @@
+import { readdir } from 'node:fs/promises';
 import { createDigestIndex } from '../../src/util/create-digest-index.js';
+import { keyDigest } from '../../src/util/key-digest.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('createDigestIndex', () => {
   test('numbers keys in the order they were added and finds each again, through many growths', () => {
@@ -14,8 +17,35 @@ describe('createDigestIndex', () => {
     expect(lost).toEqual([]);
     expect(index.find('["row-unknown"]')).toBe(-1);
     expect(index.size).toBe(count);
-    // 16 bytes of digest and 8 to 16 of index slots a key, once the pages fill.
-    expect(index.bytes / count).toBeLessThan(40);
+    // 16 bytes of digest, 4 of tag and 8 to 16 of index slots a key, pages rounded up.
+    expect(index.bytes / count).toBeLessThan(44);
+  });
+
+  test('with a folder to spill to, keeps the digests of older keys in a file and finds every key by them', async () => {
+    const dir = await makeTempDir('mge-digests-');
+    const index = createDigestIndex({ spillDirs: [dir] });
+    const count = 5 * 65_536;
+    for (let i = 0; i < count; i++) if (index.find(`k${i}`) !== -1 || index.add(`k${i}`) !== i) throw new Error(`misnumbered ${i}`);
+    expect(index.spilledBytes).toBe(3 * 65_536 * 16);
+    // Beside the newest two pages of digests: 4 bytes of tag and 8 to 16 of slots a key.
+    expect(index.bytes - 2 * 65_536 * 16).toBeLessThan(21 * count);
+    // Every key found, in order and out of order (a spilled digest read back for each tag that matches).
+    const lost: number[] = [];
+    for (let i = 0; i < count; i++) if (index.find(`k${i}`) !== i) lost.push(i);
+    for (let i = count - 1; i >= 0; i -= 7919) if (index.find(`k${i}`) !== i) lost.push(i);
+    expect(lost).toEqual([]);
+    // A key not held matches no digest, though its tag may share a slot's chain.
+    const extra: string[] = [];
+    for (let i = 0; i < 20_000; i++) if (index.find(`other-${i}`) !== -1) extra.push(`other-${i}`);
+    expect(extra).toEqual([]);
+    // A spilled digest reads back as the key's own.
+    const want = new Uint32Array(4);
+    const got = new Uint32Array(4);
+    keyDigest('k12345', want);
+    index.digestAt(12_345, got);
+    expect([...got]).toEqual([...want]);
+    index.close();
+    expect(await readdir(dir)).toEqual([]);
   });
 
   test('refuses to add a key that is not the one the last find missed', () => {
