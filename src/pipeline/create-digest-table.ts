@@ -1,4 +1,5 @@
-import { createDigestIndex, PAGE_BITS } from '../util/create-digest-index.js';
+import { createDigestIndex } from '../util/create-digest-index.js';
+import { createSpillPages } from '../util/create-spill-pages.js';
 
 /** A set of the run's keys, each with a number (see {@link createDigestTable}). */
 export interface DigestTable {
@@ -6,34 +7,61 @@ export interface DigestTable {
   getOrSet(key: string, value: number): number | undefined;
   /** Distinct keys stored. */
   readonly size: number;
-  /** Bytes held by the table (outside the JavaScript heap). */
+  /** Bytes held in memory (outside the JavaScript heap). */
   readonly bytes: number;
+  /** Bytes moved to spill files. */
+  readonly spilledBytes: number;
+  /** Closes the spill files (the table is unusable after). */
+  close(): void;
 }
 
-const PAGE_ENTRIES = 1 << PAGE_BITS;
+export interface DigestTableOptions {
+  /**
+   * Folders where the digests and numbers of all but the newest keys may go to files
+   * (`createSpillPages`); none, or none that takes a file, keeps them in memory. @default []
+   */
+  readonly spillDirs?: readonly string[] | undefined;
+}
+
+/** Entries per page of numbers (8 bytes each: 512 KiB pages). */
+const PAGE_ENTRIES = 1 << 16;
 
 /**
  * A hash table from a key to a number in `[0, 2^53 - 1)`: the key's 16-byte digest in a
- * {@link createDigestIndex} index, the number in pages of Float64Arrays beside it: 32–40 bytes a key
- * whatever its length, ~36 MiB for a million, outside the JavaScript heap (see that index for why).
+ * {@link createDigestIndex} index, the number as a double in {@link createSpillPages} pages beside it,
+ * outside the JavaScript heap (see that index for why): 36–44 bytes a key whatever its length, or
+ * 12–20 in memory when the older digests and numbers go to files (`spillDirs`). A run's new keys are
+ * met once each and in order, so the files are written a block at a time and read only for the rare
+ * key met again (a duplicate) or a tag that matches by chance.
  */
-export function createDigestTable(): DigestTable {
-  const keys = createDigestIndex();
-  const pages: Float64Array[] = [];
+export function createDigestTable(options: DigestTableOptions = {}): DigestTable {
+  const keys = createDigestIndex({ spillDirs: options.spillDirs });
+  const values = createSpillPages(8, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
+  const number = Buffer.alloc(8);
   return {
     getOrSet(key: string, value: number): number | undefined {
       let entry = keys.find(key);
-      if (entry >= 0) return pages[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)];
+      if (entry >= 0) {
+        values.read(entry, number);
+        return number.readDoubleLE(0);
+      }
       entry = keys.add(key);
-      if (entry >>> PAGE_BITS === pages.length) pages.push(new Float64Array(PAGE_ENTRIES));
-      pages[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)] = value;
+      number.writeDoubleLE(value, 0);
+      values.write(entry, number);
       return undefined;
     },
     get size() {
       return keys.size;
     },
     get bytes() {
-      return pages.length * PAGE_ENTRIES * 8 + keys.bytes;
+      return values.residentBytes + keys.bytes;
+    },
+    get spilledBytes() {
+      return values.spilledBytes + keys.spilledBytes;
+    },
+    close() {
+      values.close();
+      keys.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { RowProblem } from '../template/record-types.js';
-import { createDigestTable } from './create-digest-table.js';
+import { createDigestTable, type DigestTable, type DigestTableOptions } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
 interface FirstSeen {
@@ -45,13 +45,26 @@ export interface KnownKeys {
  * sheet, which are interned once per source. A key the ledger already holds compactly (`known`, most
  * keys of a resume) is marked in the ledger's own entry (`LedgerTable.mark`), which is in the ledger's
  * spill file when the entry is: no memory of the guard's own per known key. Any
- * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 32–40 bytes a key
- * whatever the key's length (a million new rows hold about 36 MiB). A probabilistic filter would be
+ * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 36–44 bytes a key
+ * whatever the key's length, of which all but 12–20 go to files when `spillDirs` are given (a million
+ * new rows then hold about 16 MiB in memory). A probabilistic filter would be
  * smaller but would reject unique rows on a false positive, which a curator cannot fix; a digest
  * collision between two different keys is a 2^-128 event.
  */
-export async function* guardDuplicateKeys(rows: AsyncIterable<MappedRow>, known?: KnownKeys): AsyncIterable<MappedRow> {
-  const seen = createDigestTable();
+export async function* guardDuplicateKeys(
+  rows: AsyncIterable<MappedRow>,
+  known?: KnownKeys,
+  options: DigestTableOptions = {},
+): AsyncIterable<MappedRow> {
+  const seen = createDigestTable(options);
+  try {
+    yield* guarded(rows, known, seen);
+  } finally {
+    seen.close();
+  }
+}
+
+async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undefined, seen: DigestTable): AsyncIterable<MappedRow> {
   const sources: { readonly file: string; readonly sheet: string | undefined }[] = [];
   let source = -1;
   for await (const row of rows) {

@@ -4,7 +4,7 @@ import type { MethodsWidth } from '../template/record-types.js';
 import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
 import { createReportWriter } from '../report/create-report-writer.js';
-import { loadReportState } from '../report/load-report-state.js';
+import { loadReportState, reportSpillDirs } from '../report/load-report-state.js';
 import { zeroCounts } from '../report/report-lines.js';
 import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
 import type { Sleep } from '../upload/real-sleep.js';
@@ -227,7 +227,10 @@ async function ingestWith(
         mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...skipping, ...(deps.signal ? { signal: deps.signal } : {}) }),
         options.shard,
       );
-      const limit = limitErrors(guardDuplicateKeys(sharded.rows, previous?.compactKeys), options.maxErrors);
+      const limit = limitErrors(
+        guardDuplicateKeys(sharded.rows, previous?.compactKeys, { spillDirs: reportSpillDirs(reportFile) }),
+        options.maxErrors,
+      );
       const outstanding = createOutstandingFiles();
       const onOutcome = (outcome: RowOutcome): void => {
         outstanding.add(outcome);

@@ -62,9 +62,7 @@ export async function loadReportState(file: string, options: LoadReportOptions =
       saveIndex: undefined,
     };
   }
-  // The table's older values go beside the report (a folder that is written to anyway, and on a disk,
-  // where the system's temporary folder may be memory), else there.
-  const spillDirs = [path.dirname(path.resolve(file)), tmpdir()];
+  const spillDirs = reportSpillDirs(file);
   let index = await loadLedgerIndex(file, { spillDirs, lazy: options.lazyKeys === true });
   let folder = createReportFolder({ compact: true, spillDirs, from: index?.saved });
   let result = await scanReport(file, (line, number) => folder.add(line, number), { ...options, from: index?.from }).catch(
@@ -111,4 +109,13 @@ export async function loadReportState(file: string, options: LoadReportOptions =
     index: { used: index !== undefined, linesRead: result.lines },
     saveIndex,
   };
+}
+
+/**
+ * Where a run's off-heap tables (the ledger's, the duplicate guard's) move their older entries: beside
+ * the report (a folder that is written to anyway, and on a disk, where the system's temporary folder
+ * may be memory), else there.
+ */
+export function reportSpillDirs(file: string): readonly string[] {
+  return [path.dirname(path.resolve(file)), tmpdir()];
 }
