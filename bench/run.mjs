@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * Benchmark harness: runs every `bench/*.bench.mjs` (each exports `async function run(ctx)` returning
- * `{name, value, unit, baseline, ratio}` results), writes `bench/results.json` and prints a table.
+ * `{name, value, unit, baseline, ratio}` results), writes `bench/results.json` (a filtered run keeps the
+ * other benchmarks' figures from the last run) and prints a table.
  * Runs against the built code in dist/ (`npm run bench` builds first). Generated data goes in
  * `bench/.data/` (git-ignored, reused between runs).
  * Usage: node --expose-gc bench/run.mjs [name-filter]
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,7 +48,11 @@ for (const name of modules) {
   for (const result of await mod.run(ctx)) results.push({ bench: name.replace(/\.bench\.mjs$/, ''), ...result });
   console.error(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+// A run of some benchmarks (a filter) replaces their figures and keeps the others' from the last run.
+const resultsFile = path.join(benchDir, 'results.json');
+const ran = new Set(modules.map((name) => name.replace(/\.bench\.mjs$/, '')));
+const kept = filter && existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')).filter((r) => !ran.has(r.bench)) : [];
+writeFileSync(resultsFile, JSON.stringify([...kept, ...results], null, 2) + '\n');
 
 const fmt = (v) => (typeof v === 'number' ? (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2)) : String(v ?? ''));
 const rows = [
