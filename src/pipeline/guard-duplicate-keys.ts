@@ -1,5 +1,6 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { RowProblem } from '../template/record-types.js';
+import { PAGE_BITS } from '../util/create-digest-index.js';
 import { createDigestTable, type DigestTable, type DigestTableOptions } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
@@ -30,7 +31,7 @@ function describe(first: FirstSeen): string {
 export interface KnownKeys {
   /** A key's entry number (dense from 0, one per key), or -1. */
   find(key: string): number;
-  /** The guard's mark of an entry: 0 until set. */
+  /** The guard's mark of an entry (what the last `setMark` set, by this guard or another). */
   mark(entry: number): number;
   setMark(entry: number, value: number): void;
 }
@@ -44,7 +45,7 @@ export interface KnownKeys {
  * without giving up exactness: a number packing the first row's number with the index of its file and
  * sheet, which are interned once per source. A key the ledger already holds compactly (`known`, most
  * keys of a resume) is marked in the ledger's own entry (`LedgerTable.mark`), which is in the ledger's
- * spill file when the entry is: no memory of the guard's own per known key. Any
+ * spill file when the entry is, with one bit of the guard's own saying the mark is this run's. Any
  * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 36–44 bytes a key
  * whatever the key's length, of which all but 12–20 go to files when `spillDirs` are given (a million
  * new rows then hold about 16 MiB in memory). A probabilistic filter would be
@@ -64,7 +65,15 @@ export async function* guardDuplicateKeys(
   }
 }
 
+/** Known entries per page of the guard's bits (the index's pages). */
+const PAGE_ENTRIES = 1 << PAGE_BITS;
+
 async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undefined, seen: DigestTable): AsyncIterable<MappedRow> {
+  /**
+   * One bit a known entry: met in this run. A ledger entry's mark outlives the guard that set it (the
+   * table may be given to another guard), so a mark counts only where this guard's own bit is set.
+   */
+  const metKnown: Uint8Array[] = [];
   const sources: { readonly file: string; readonly sheet: string | undefined }[] = [];
   let source = -1;
   for await (const row of rows) {
@@ -78,10 +87,15 @@ async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undef
     const entry = known === undefined ? -1 : known.find(row.key);
     let packed: number | undefined;
     if (entry >= 0 && known !== undefined) {
-      // The mark is 0 for a key not met yet in this run, else its first row packed, plus one.
-      const mark = known.mark(entry);
-      if (mark === 0) known.setMark(entry, first + 1);
-      else packed = mark - 1;
+      const bits = (metKnown[entry >>> PAGE_BITS] ??= new Uint8Array(PAGE_ENTRIES / 8));
+      const byte = (entry & (PAGE_ENTRIES - 1)) >>> 3;
+      const bit = 1 << (entry & 7);
+      // Met before in this run: the mark holds its first row, packed, plus one.
+      if ((bits[byte]! & bit) !== 0) packed = known.mark(entry) - 1;
+      else {
+        bits[byte] = bits[byte]! | bit;
+        known.setMark(entry, first + 1);
+      }
     } else {
       packed = seen.getOrSet(row.key, first);
     }

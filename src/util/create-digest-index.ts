@@ -31,6 +31,8 @@ export interface DigestIndex {
   readonly bytes: number;
   /** Bytes of digests moved to the spill file. */
   readonly spilledBytes: number;
+  /** Stored digests read back to compare with one looked up, its tag having matched (the key itself, or a chance match). */
+  readonly readBacks: number;
   /** Closes the spill file of the digests (the index is unusable after). */
   close(): void;
 }
@@ -55,14 +57,15 @@ export interface DigestIndexOptions {
 /**
  * Creates a {@link DigestIndex}: an open-addressing index of 4-byte entry numbers (load ≤ 0.5) over
  * the digests, which are stored densely in {@link createSpillPages} pages, and beside them in memory
- * each digest's first word, its tag. A probe compares the tag; only a tag that matches reads the
- * whole digest, and the slot is the tag's low bits, so growing rebuilds the index from the tags
- * alone. Memory: 12–20 bytes a key whatever its length (4 of tag, 8–16 of slots), plus the digests
- * unless they go to a file (`spillDirs`): a resume reads its keys in the order they were added,
- * which the pages' held block answers, and a key the index does not hold matches no tag (the tag's
- * bits above the slot's agree by chance once in 2^(32 − slot bits) probes, and that probe then reads
- * one digest). Growing never copies the digests (slots holding the digests themselves, doubled whole,
- * peaked at ~72 MiB for a million keys while the old and new buffers were both alive).
+ * each digest's second word, its tag. A key's slot comes from the digest's first word; a probe
+ * compares the tag, and only a tag that matches reads the whole digest. Memory: 12–20 bytes a key
+ * whatever its length (4 of tag, 8–16 of slots), plus the digests unless they go to a file
+ * (`spillDirs`): a resume reads its keys in the order they were added, which the pages' held block
+ * answers, and a key the index does not hold matches a tag by chance once in 2^32 probes. The tag is
+ * not the word that places the key, so keys made to share a slot (Murmur is not built against that,
+ * see `keyDigest`) still differ in their tags and cost memory probes, not file reads. Growing reads
+ * the digests back in entry order and never copies them (slots holding the digests themselves,
+ * doubled whole, peaked at ~72 MiB for a million keys while the old and new buffers were both alive).
  *
  * Why outside the JavaScript heap: V8 sizes its heap as a multiple of what survives a collection, so
  * a million keys in a `Map` grew the process by several times their size; an ArrayBuffer costs its
@@ -83,27 +86,29 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
   let lastKey: string | undefined;
   let lastEntry = -1;
   let lastSlot = -1;
+  let readBacks = 0;
 
   const tagOf = (entry: number): number => tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)]!;
 
   /** The slot of the digest in `digest`, or the empty slot where it belongs. */
   function slotOfDigest(): number {
     const mask = slots - 1;
-    const d0 = digest[0]!;
+    const tag = digest[1]!;
     // The digest is uniform: its first word is as good a place as any hash of it.
-    let slot = d0 & mask;
+    let slot = digest[0]! & mask;
     for (;;) {
       const at = index[slot]!;
       if (at === 0) return slot;
-      if (tagOf(at - 1) === d0) {
+      if (tagOf(at - 1) === tag) {
+        readBacks += 1;
         digests.read(at - 1, storedBytes);
-        if (stored[1] === digest[1] && stored[2] === digest[2] && stored[3] === digest[3]) return slot;
+        if (stored[0] === digest[0] && stored[2] === digest[2] && stored[3] === digest[3]) return slot;
       }
       slot = (slot + 1) & mask;
     }
   }
 
-  /** The empty slot for an entry of tag `d0`, whose digest no other entry has (a rebuild). */
+  /** The empty slot for a digest whose first word is `d0` and that no other entry has (a rebuild). */
   function emptySlotFor(d0: number): number {
     const mask = slots - 1;
     let slot = d0 & mask;
@@ -111,10 +116,14 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
     return slot;
   }
 
+  /** Doubles the index and places every entry again by its digest's first word, read back in entry order. */
   function grow(): void {
     slots *= 2;
     index = new Int32Array(slots);
-    for (let entry = 0; entry < size; entry++) index[emptySlotFor(tagOf(entry))] = entry + 1;
+    for (let entry = 0; entry < size; entry++) {
+      digests.read(entry, storedBytes);
+      index[emptySlotFor(stored[0]!)] = entry + 1;
+    }
   }
 
   /** Adds the digest in `digest`, missing from the index, whose empty slot is `slot`; returns its entry number. */
@@ -125,7 +134,7 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
     }
     const entry = size;
     if (entry >>> PAGE_BITS === tags.length) tags.push(new Uint32Array(PAGE_ENTRIES));
-    tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)] = digest[0]!;
+    tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)] = digest[1]!;
     digests.write(entry, digestBytes);
     index[slot] = entry + 1;
     size += 1;
@@ -166,6 +175,9 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
     },
     get spilledBytes() {
       return digests.spilledBytes;
+    },
+    get readBacks() {
+      return readBacks;
     },
     close() {
       digests.close();

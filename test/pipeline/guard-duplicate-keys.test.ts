@@ -56,6 +56,15 @@ describe('guardDuplicateKeys', () => {
     expect([ledger.get('known-7')?.line, ledger.get('known-7')?.id, ledger.get('known-199999')?.line]).toEqual([8, 7, 200_000]);
   });
 
+  test('a ledger guarded again (another run in the same process) starts with no key met: marks left by the first guard do not count', async () => {
+    const ledger = createLedgerTable();
+    ledger.set('k1', { hash: 'a'.repeat(64), id: 1, attempts: 1, line: 1, uploadedAt: undefined });
+    const first = await collect(guardDuplicateKeys(fromArray([row('k1', { line: 2 })]), ledger));
+    const second = await collect(guardDuplicateKeys(fromArray([row('k1', { line: 2 }), row('k1', { line: 3 })]), ledger));
+    expect(first.map((r) => r.problems.map((p) => p.code))).toEqual([[]]);
+    expect(second.map((r) => r.problems.map((p) => p.code))).toEqual([[], ['DUPLICATE_KEY']]);
+  });
+
   test('an already invalid duplicate keeps its own problems after DUPLICATE_KEY', async () => {
     const out = await collect(guardDuplicateKeys(fromArray([row('a'), row('a', { line: 3, invalid: true })])));
     expect(out[1]?.problems.map((p) => p.code)).toEqual(['DUPLICATE_KEY', 'VALUE_NOT_A_NUMBER']);

@@ -58,4 +58,20 @@ describe('createDigestIndex', () => {
     expect(index.find('a')).toBe(0);
     expect(() => index.add('a')).toThrow(/not the key of the last find/);
   });
+
+  test('digests made to share a slot (the same first word) differ in their tags: they are told apart in memory, no digest read back', async () => {
+    const index = createDigestIndex({ spillDirs: [await makeTempDir('mge-digests-')] });
+    const count = 4_000;
+    const words = new Uint32Array(4);
+    for (let i = 0; i < count; i++) {
+      words.set([0x5eed, (i * 2654435761) >>> 0, i, ~i >>> 0]);
+      expect(index.addDigest(words)).toBe(i);
+    }
+    // One chain of 4,000 entries probed 8 million times: had the tag been the placing word, every probe would read a digest.
+    expect(index.readBacks).toBe(0);
+    words.set([0x5eed, (1234 * 2654435761) >>> 0, 1234, ~1234 >>> 0]);
+    expect(index.addDigest(words)).toBe(-1);
+    expect(index.readBacks).toBe(1);
+    index.close();
+  });
 });
