@@ -1,7 +1,7 @@
 import { createDigestIndex, PAGE_BITS } from '../util/create-digest-index.js';
 import { isLowerHex } from '../util/is-lower-hex.js';
 import { isSourceDigest, SOURCE_DIGEST_BYTES } from '../sources/source-digest.js';
-import { createSpillPages } from '../util/create-spill-pages.js';
+import { createSpillPages, type SpillPages } from '../util/create-spill-pages.js';
 
 /** A key that is plainly uploaded: the one record stored for it is of its latest content. */
 export interface PlainKey {
@@ -48,10 +48,10 @@ export interface LedgerTable {
    */
   holds(key: string, digest: Uint8Array): boolean;
   /**
-   * The caller's number for entry `entry` (which must exist): 0 until {@link setMark} sets it. Kept
-   * with the entry's values (in the spill file when they are), for this process only: never saved.
-   * The duplicate-key guard of a resume marks there the first row of each key it meets, so a million
-   * known keys cost it no memory of its own.
+   * The caller's number for entry `entry` (which must exist): 0 until {@link setMark} sets it. Kept in
+   * spill pages of their own beside the values (8 bytes an entry, made on the first mark), for this
+   * process only: never saved. The duplicate-key guard of a resume marks there the first row of each
+   * key it meets, so a million known keys cost it no memory of its own.
    */
   mark(entry: number): number;
   /** Sets the caller's number for entry `entry` (which must exist); see {@link mark}. */
@@ -99,13 +99,10 @@ export function isTableHash(hash: string): boolean {
 /**
  * An entry's values, beside its digest in the {@link createDigestIndex} index: the hash (32 bytes), the
  * id as a double (8), the upload time in ms as a double (8; NaN when unknown), the line (4), the
- * attempts (4), the source digest (16; zero when unknown); these 72 bytes are what a ledger index
- * saves. Then the caller's mark (a double, 8; `mark`), which is not saved. Whether the key is held
- * (live) is a bit of its own, in memory.
+ * attempts (4), the source digest (16; zero when unknown): what a ledger index saves. Whether the key
+ * is held (live) is a bit of its own, in memory; the caller's marks (`mark`) are pages of their own.
  */
-const SAVED_VALUE_BYTES = 72;
-const MARK = 72;
-const ENTRY_BYTES = 80;
+const ENTRY_BYTES = 72;
 const HASH = 0;
 const ID = 32;
 const AT = 40;
@@ -113,11 +110,13 @@ const LINE = 48;
 const ATTEMPTS = 52;
 const SRC = 56;
 /** Bytes of an entry as `saveEntry` writes it: the key's digest (16), its values, a byte for whether it is held. */
-export const SAVED_ENTRY_BYTES = 16 + SAVED_VALUE_BYTES + 1;
+export const SAVED_ENTRY_BYTES = 16 + ENTRY_BYTES + 1;
 /** Entries per page of values (4.5 MiB). */
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 
 export interface LedgerTableOptions {
+  /** Entries expected (a saved index being restored; see `DigestIndexOptions.expected`). @default 0 */
+  readonly expectedEntries?: number | undefined;
   /**
    * Folders where the values and digests of all but the newest two pages of keys (131,072 keys,
    * 12 MiB) may go to files (`createSpillPages`); none, or none that takes a file, keeps them in
@@ -132,7 +131,7 @@ const release = new FinalizationRegistry<{ close(): void }>((files) => files.clo
 /**
  * A table from a key to its {@link PlainKey}: the key's 16-byte digest in a {@link createDigestIndex}
  * index (a key collides with another with probability about 2^-128 per pair; the key itself is not
- * kept) and 80 bytes of values in {@link createSpillPages} pages: ~108 bytes a key whatever the keys'
+ * kept) and 72 bytes of values in {@link createSpillPages} pages: ~100 bytes a key whatever the keys'
  * length, of which the digests and values of all but the newest 131,072 keys may live in files
  * (`spillDirs`), leaving ~12 bytes a key in memory (the digest's tag and the index's slots).
  *
@@ -142,11 +141,14 @@ const release = new FinalizationRegistry<{ close(): void }>((files) => files.clo
  * reused if the key comes back.
  */
 export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable {
-  const keys = createDigestIndex({ spillDirs: options.spillDirs });
+  const keys = createDigestIndex({ spillDirs: options.spillDirs, expected: options.expectedEntries });
   const values = createSpillPages(ENTRY_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
   /** One bit a key: held or forgotten. */
   const liveBits: Uint8Array[] = [];
   const scratch = Buffer.alloc(ENTRY_BYTES);
+  /** The caller's marks, made on the first `setMark`. */
+  let marks: SpillPages | undefined;
+  const markBytes = Buffer.alloc(8);
   const NO_SOURCE = Buffer.alloc(SOURCE_DIGEST_BYTES);
   /** A digest being saved or restored, as words and as bytes. */
   const words = new Uint32Array(4);
@@ -210,8 +212,7 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
       if (entry < 0) {
         entry = keys.add(key);
         if (entry >>> PAGE_BITS === liveBits.length) liveBits.push(new Uint8Array(PAGE_ENTRIES / 8));
-        scratch.writeDoubleLE(0, MARK);
-      } else values.read(entry, scratch);
+      }
       if (!isLive(entry)) {
         setLive(entry, true);
         live += 1;
@@ -241,43 +242,48 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
       keys.digestAt(entry, words);
       into.set(wordBytes, at);
       values.read(entry, scratch);
-      scratch.copy(into, at + 16, 0, SAVED_VALUE_BYTES);
-      into[at + 16 + SAVED_VALUE_BYTES] = isLive(entry) ? 1 : 0;
+      scratch.copy(into, at + 16, 0, ENTRY_BYTES);
+      into[at + 16 + ENTRY_BYTES] = isLive(entry) ? 1 : 0;
     },
     restoreEntry(from, at) {
       wordBytes.set(from.subarray(at, at + 16));
       const entry = keys.addDigest(words);
       if (entry < 0) return false;
       if (entry >>> PAGE_BITS === liveBits.length) liveBits.push(new Uint8Array(PAGE_ENTRIES / 8));
-      from.copy(scratch, 0, at + 16, at + 16 + SAVED_VALUE_BYTES);
-      scratch.writeDoubleLE(0, MARK);
+      from.copy(scratch, 0, at + 16, at + 16 + ENTRY_BYTES);
       values.write(entry, scratch);
-      if (from[at + 16 + SAVED_VALUE_BYTES] === 1) {
+      if (from[at + 16 + ENTRY_BYTES] === 1) {
         setLive(entry, true);
         live += 1;
       }
       return true;
     },
     mark(entry) {
-      values.read(entry, scratch);
-      return scratch.readDoubleLE(MARK);
+      if (marks === undefined || entry >= marks.count) return 0;
+      marks.read(entry, markBytes);
+      return markBytes.readDoubleLE(0);
     },
     setMark(entry, value) {
-      values.read(entry, scratch);
-      scratch.writeDoubleLE(value, MARK);
-      values.write(entry, scratch);
+      if (entry < 0 || entry >= keys.size) throw new RangeError(`LedgerTable.setMark: no entry ${entry}`);
+      marks ??= createSpillPages(8, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
+      // Entries never marked read as 0: the pages are filled up to this one.
+      markBytes.writeDoubleLE(0, 0);
+      while (marks.count < entry) marks.write(marks.count, markBytes);
+      markBytes.writeDoubleLE(value, 0);
+      marks.write(entry, markBytes);
     },
     get bytes() {
-      return values.residentBytes + liveBits.length * (PAGE_ENTRIES / 8) + keys.bytes;
+      return values.residentBytes + liveBits.length * (PAGE_ENTRIES / 8) + keys.bytes + (marks?.residentBytes ?? 0);
     },
     get spilledBytes() {
-      return values.spilledBytes + keys.spilledBytes;
+      return values.spilledBytes + keys.spilledBytes + (marks?.spilledBytes ?? 0);
     },
   };
   release.register(table, {
     close: () => {
       values.close();
       keys.close();
+      marks?.close();
     },
   });
   return table;

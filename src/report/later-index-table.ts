@@ -49,7 +49,7 @@ export function laterIndexTable(
 
 /** The table of a checked index's entries, read again from `fd`. */
 function restoreTable(fd: number, entries: number, spillDirs: readonly string[]): LedgerTable {
-  const table = createLedgerTable({ spillDirs });
+  const table = createLedgerTable({ spillDirs, expectedEntries: entries });
   const bytes = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);
   for (let entry = 0; entry < entries; entry += BATCH_ENTRIES) {
     const length = Math.min(BATCH_ENTRIES, entries - entry) * SAVED_ENTRY_BYTES;

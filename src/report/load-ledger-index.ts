@@ -118,7 +118,7 @@ async function readFold(
   index: { readonly file: string; readonly ino: number },
 ): Promise<LoadedIndex> {
   const hash = createHash('sha256');
-  const eager = options.lazy === true ? undefined : createLedgerTable({ spillDirs: options.spillDirs });
+  const eager = options.lazy === true ? undefined : createLedgerTable({ spillDirs: options.spillDirs, expectedEntries: header.entries });
   let position = INDEX_HEADER_BYTES;
   let live = 0;
   const batch = Buffer.alloc(BATCH_ENTRIES * SAVED_ENTRY_BYTES);

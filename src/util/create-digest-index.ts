@@ -45,8 +45,23 @@ const INITIAL_SLOTS = 1024;
 /** The index is doubled and rebuilt past this load; a slot is 4 bytes (an entry number plus one). */
 const MAX_LOAD = 0.5;
 const DIGEST_BYTES = 16;
+/** The most slots made ahead for `expected` keys (16 MiB: four million keys); past it the index grows as it fills. */
+export const MAX_PRESIZED_SLOTS = 1 << 22;
+
+/** The power-of-two slot count that holds `keys` at {@link MAX_LOAD}, between the initial and the presize cap. */
+function slotsFor(keys: number): number {
+  let slots = INITIAL_SLOTS;
+  while (slots < MAX_PRESIZED_SLOTS && keys > slots * MAX_LOAD) slots *= 2;
+  return slots;
+}
 
 export interface DigestIndexOptions {
+  /**
+   * Keys expected (a saved index being restored): the index starts large enough for them, instead of
+   * growing to it and reading every digest back at each growth. At most {@link MAX_PRESIZED_SLOTS}
+   * slots are made ahead, so a count not yet verified cannot claim much memory. @default 0
+   */
+  readonly expected?: number | undefined;
   /**
    * Folders where the digests of all but the newest two pages of keys (131,072 keys, 2 MiB) may go to
    * a file (`createSpillPages`); none, or none that takes the file, keeps them all in memory. @default []
@@ -80,7 +95,7 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
   const stored = new Uint32Array(4);
   const storedBytes = Buffer.from(stored.buffer);
   let size = 0;
-  let slots = INITIAL_SLOTS;
+  let slots = slotsFor(options.expected ?? 0);
   let index = new Int32Array(slots);
   /** What the last `find` computed: its key, its answer, and the empty slot where a missing key belongs. */
   let lastKey: string | undefined;

@@ -21,7 +21,7 @@ describe('createLedgerTable', () => {
       expect(table.get(`key-${i}`)?.uploadedAt).toBe(at(i));
     }
     expect(table.get('key-unknown')).toBeUndefined();
-    // About 110 bytes a key once the pages fill (80 of values, 16 of digest, 4 of tag, 8-16 of slots): far below a Map of objects.
+    // About 100 bytes a key once the pages fill (72 of values, 16 of digest, 4 of tag, 8-16 of slots): far below a Map of objects.
     expect(table.bytes / n).toBeLessThan(125);
   });
 
@@ -92,10 +92,10 @@ describe('createLedgerTable', () => {
       table.set(`key-${i}`, { hash: sha(`again ${i}`), id: 7, attempts: 2, line: 9, uploadedAt: '2026-11-28T02:00:00.000Z' });
     }
     expect(table.size).toBe(n);
-    // Values (80 bytes) and digests (16) of all but the newest two pages are in files.
-    expect(table.spilledBytes).toBe(3 * 65_536 * (80 + 16));
+    // Values (72 bytes) and digests (16) of all but the newest two pages are in files.
+    expect(table.spilledBytes).toBe(3 * 65_536 * (72 + 16));
     // The newest two pages of values and digests stay in memory; beside them, the tags (4 bytes a key) and index slots (8 to 16).
-    expect(table.bytes - 2 * 65_536 * (80 + 16)).toBeLessThan(21 * n);
+    expect(table.bytes - 2 * 65_536 * (72 + 16)).toBeLessThan(21 * n);
     const wrong: number[] = [];
     for (let i = 0; i < n; i += 997) {
       const want = [3, n - 3].includes(i)
@@ -106,6 +106,31 @@ describe('createLedgerTable', () => {
     expect(wrong).toEqual([]);
     expect(table.get(`key-3`)?.id).toBe(7);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  test("marks are the caller's: 0 until set, kept in pages of their own (spilled with the rest), never saved with the entries", async () => {
+    const dir = await makeTempDir('mge-marks-');
+    const table = createLedgerTable({ spillDirs: [dir] });
+    const n = 4 * 65_536;
+    for (let i = 0; i < n; i++)
+      table.set(`key-${i}`, { hash: sha(`row ${i}`), id: i + 1, attempts: 1, line: i + 2, uploadedAt: undefined });
+    expect(table.mark(10)).toBe(0);
+    // A mark far ahead of any other: the entries before it read 0.
+    table.setMark(n - 1, 2 ** 40 + 7);
+    table.setMark(3, 5);
+    expect([table.mark(3), table.mark(4), table.mark(n - 2), table.mark(n - 1)]).toEqual([5, 0, 0, 2 ** 40 + 7]);
+    // The marks moved the values of nobody, and the older marks' pages went to a file too.
+    expect([table.get('key-3')?.line, table.get(`key-${n - 1}`)?.id]).toEqual([5, n]);
+    expect(table.spilledBytes).toBeGreaterThan(2 * 65_536 * (72 + 16));
+    expect(() => table.setMark(n, 1)).toThrow(/no entry/);
+    // Saved and restored, an entry carries no mark.
+    const copy = createLedgerTable();
+    const bytes = Buffer.alloc(SAVED_ENTRY_BYTES);
+    for (let e = 0; e < 5; e++) {
+      table.saveEntry(e, bytes, 0);
+      copy.restoreEntry(bytes, 0);
+    }
+    expect(copy.mark(3)).toBe(0);
   });
 
   test('saveEntry and restoreEntry copy a table entry by entry: the same keys, values and forgotten keys; a digest twice is refused', () => {

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { createDigestIndex } from '../../src/util/create-digest-index.js';
+import { createDigestIndex, MAX_PRESIZED_SLOTS } from '../../src/util/create-digest-index.js';
 import { keyDigest } from '../../src/util/key-digest.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -73,5 +73,16 @@ describe('createDigestIndex', () => {
     expect(index.addDigest(words)).toBe(-1);
     expect(index.readBacks).toBe(1);
     index.close();
+  });
+
+  test('starts large enough for the keys it expects (a restore), and no larger than the cap whatever a count claims', () => {
+    const expecting = createDigestIndex({ expected: 300_000 });
+    // 2^20 slots of 4 bytes hold 300,000 keys at half load: made at once, not grown to.
+    expect(expecting.bytes).toBe(4 * 2 ** 20);
+    for (let i = 0; i < 300_000; i++) expecting.add(expecting.find(`k${i}`) === -1 ? `k${i}` : '');
+    const pages = Math.ceil(300_000 / 65_536);
+    expect(expecting.bytes).toBe(4 * 2 ** 20 + pages * 65_536 * (4 + 16));
+    expect(expecting.find('k299999')).toBe(299_999);
+    expect(createDigestIndex({ expected: 2 ** 40 }).bytes).toBe(4 * MAX_PRESIZED_SLOTS);
   });
 });
