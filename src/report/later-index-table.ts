@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { createLedgerTable, lazyTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
+import { createLedgerTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
+import { lazyTable } from './lazy-table.js';
 import { INDEX_HEADER_BYTES, IndexUnusable } from './ledger-index-format.js';
 import { ReportError } from './report-errors.js';
 
