@@ -46,3 +46,38 @@ describe("key: $row, the row's position", () => {
     expect(checkMapping(spec, t201).problems.map((p) => [p.code, p.line, p.path])).toEqual([['MAPPING_SHAPE_MISMATCH', 4, 'groupBy']]);
   });
 });
+
+describe('rowKey writes the key texts as JSON.stringify does', () => {
+  test('for every kind of character: plain, quoted, escaped, control, CJK, paired and lone surrogates, empty', () => {
+    const texts = [
+      'GH4169',
+      '',
+      'a"b',
+      'back\\slash',
+      'tab\there',
+      'line\nbreak',
+      '\u0001',
+      '牌号-650',
+      '😀',
+      '\ud800',
+      'x\udc00y',
+      '\u007f',
+      ' padded ',
+    ];
+    const header = { file: 'in.csv', sheet: undefined, row: 1, names: ['a', 'b'], columns: ['A', 'B'] };
+    const wrong: string[] = [];
+    for (const a of texts) {
+      for (const b of texts) {
+        const values = [a, b];
+        // The reference: the values trimmed, as texts, in one JSON array.
+        const want = JSON.stringify([a.trim(), b.trim()]);
+        if (rowKey(values, [0, 1], '') !== want) wrong.push(want);
+        if (rowKey(values, [1], '') !== JSON.stringify([b.trim()])) wrong.push(b);
+        if (rowKey(values, [ROW_POSITION, 0], '', { header, rowNumber: 7 }) !== JSON.stringify(['in.csv', '', '7', a.trim()]))
+          wrong.push(a);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(rowKey([650, null, { kind: 'date', iso: '2024-01-02' }], [0, 1, 2], '')).toBe('["650","","2024-01-02"]');
+  });
+});
