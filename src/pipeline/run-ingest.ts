@@ -216,21 +216,18 @@ async function ingestWith(
         pauseRemaining: () => queue?.pauseRemaining() ?? 0,
         reading,
       });
-      // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run
-      // splits the work as validate does. --max-errors is one stage for every command (`limitErrors`).
-      // Rows of other shards are dropped before anything else sees them: one key is always in one shard.
-      // A row the ledger holds as uploaded from the same cells is not mapped again (`rowSkipping`); a
-      // dry run maps every row, as validate does.
+      // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run splits the work as validate
+      // does. --max-errors is one stage for every command (`limitErrors`). Rows of other shards are dropped before anything else
+      // sees them: one key is always in one shard. A row the ledger holds as uploaded from the same cells is not mapped again
+      // (`rowSkipping`); a dry run maps every row, as validate does.
       const run = { version: options.version, fingerprints, template: job.template, settings };
       const skipping = dryRun ? {} : { skipping: rowSkipping(run, previous) };
       const sharded = selectShard(
         mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...skipping, ...(deps.signal ? { signal: deps.signal } : {}) }),
         options.shard,
       );
-      const limit = limitErrors(
-        guardDuplicateKeys(sharded.rows, previous?.compactKeys, { spillDirs: reportSpillDirs(reportFile) }),
-        options.maxErrors,
-      );
+      const guarded = guardDuplicateKeys(sharded.rows, previous?.compactKeys, { spillDirs: reportSpillDirs(reportFile) });
+      const limit = limitErrors(guarded, options.maxErrors);
       const outstanding = createOutstandingFiles();
       const onOutcome = (outcome: RowOutcome): void => {
         outstanding.add(outcome);
