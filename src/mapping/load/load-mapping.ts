@@ -1,22 +1,19 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { firstDuplicateKey } from '../../util/first-duplicate-key.js';
 import { isPositiveId, parsePositiveId } from '../../util/positive-id.js';
-import type { SourceOptions } from '../../sources/source-options.js';
-import { didYouMean } from '../../util/did-you-mean.js';
 import { MappingError, type MappingErrorCode } from '../mapping-errors.js';
 import type { MappingProblem } from '../mapping-problem.js';
 import type { ColumnRef, LoadedMapping, MappingSpec } from './mapping-spec.js';
 import type { MethodsWidth } from '../../template/record-types.js';
-import { scalarText, type SpecMap, type SpecNode } from './spec-node.js';
+import { scalarText, type SpecNode } from './spec-node.js';
 import { ROW_POSITION_NAME } from '../rows/row-key.js';
 import { quote, quotingFix } from './quoting-fix.js';
 import { SPEC_TREE_LIMITS, SpecTreeLimitError, yamlToSpecNode } from './yaml-to-spec-node.js';
+import { readInput } from './read-input.js';
+import { unknownKeys, type Report } from './unknown-keys.js';
 
 const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
-const INPUT_KEYS = ['sheet', 'headerRow', 'headerRows', 'dataStartRow', 'skipRows', 'encoding', 'delimiter'];
 const OPTION_KEYS = ['methodsWidth', 'decimal'];
-const ENCODINGS = ['auto', 'utf8', 'utf16le', 'gb18030'] as const;
-const DELIMITERS = ['auto', ',', '\t', ';', '|'] as const;
 
 /**
  * Largest mapping file read (512 KiB). A mapping of a template with hundreds of fields is tens of KiB;
@@ -182,23 +179,6 @@ function specTree(doc: Document, text: string, lines: LineCounter, fileName: str
   }
 }
 
-type Report = (code: string, message: string, node: { line: number; col: number }, path: string, suggestions?: string[]) => void;
-
-/** Reports every key of `map` not in `allowed`, with the closest allowed keys. */
-export function unknownKeys(map: SpecMap, allowed: readonly string[], path: string, report: Report): void {
-  for (const [name, pos] of map.keyPos) {
-    if (!allowed.includes(name)) {
-      report(
-        'MAPPING_UNKNOWN_KEY',
-        `unknown key "${name}"${path ? ` in ${path}` : ''}`,
-        pos,
-        path ? `${path}.${name}` : name,
-        didYouMean(name, allowed),
-      );
-    }
-  }
-}
-
 /** `$row` is a key of its own: in `groupBy` it would make every row a group of one. */
 function withoutRowPosition(columns: ColumnRef[], report: Report): ColumnRef[] {
   const bad = columns.filter((c) => c.name === ROW_POSITION_NAME);
@@ -241,69 +221,4 @@ function columnList(node: SpecNode | undefined, path: string, report: Report): C
   }
   report('MAPPING_SHAPE_MISMATCH', `\`${path}\` must be a column name or a list of column names`, node, path);
   return [];
-}
-
-function readInput(node: SpecNode | undefined, report: Report): SourceOptions {
-  if (!node) return {};
-  if (node.kind !== 'map') {
-    report('MAPPING_SHAPE_MISMATCH', '`input` must be a mapping of reader settings', node, 'input');
-    return {};
-  }
-  unknownKeys(node, INPUT_KEYS, 'input', report);
-  const out: { -readonly [K in keyof SourceOptions]: SourceOptions[K] } = {};
-  const positive = (name: 'headerRow' | 'headerRows' | 'dataStartRow'): void => {
-    const v = node.entries.get(name);
-    if (!v) return;
-    if (v.kind === 'scalar' && typeof v.value === 'number' && Number.isInteger(v.value) && v.value >= 1) out[name] = v.value;
-    else report('MAPPING_BAD_INPUT', `\`input.${name}\` must be a whole number ≥ 1`, v, `input.${name}`);
-  };
-  positive('headerRow');
-  positive('headerRows');
-  positive('dataStartRow');
-  const start = node.entries.get('dataStartRow');
-  if (start && out.dataStartRow !== undefined && out.dataStartRow <= (out.headerRow ?? 1)) {
-    report(
-      'MAPPING_BAD_INPUT',
-      `\`input.dataStartRow\` (${out.dataStartRow}) must come after the header row (${out.headerRow ?? 1})`,
-      start,
-      'input.dataStartRow',
-    );
-  }
-  const sheet = node.entries.get('sheet');
-  if (sheet) {
-    if (sheet.kind === 'scalar' && typeof sheet.value === 'number' && Number.isInteger(sheet.value) && sheet.value >= 1)
-      out.sheet = sheet.value;
-    else if (sheet.kind === 'scalar' && typeof sheet.value === 'string' && sheet.value !== '') out.sheet = sheet.value;
-    else report('MAPPING_BAD_INPUT', '`input.sheet` must be a sheet name or a 1-based index', sheet, 'input.sheet');
-  }
-  const skip = node.entries.get('skipRows');
-  if (skip) {
-    const items = skip.kind === 'seq' ? skip.items : [skip];
-    const rows = items.map((i) =>
-      i.kind === 'scalar' && typeof i.value === 'number' && Number.isInteger(i.value) && i.value >= 1 ? i.value : Number.NaN,
-    );
-    if (rows.every((r) => !Number.isNaN(r))) out.skipRows = rows;
-    else report('MAPPING_BAD_INPUT', '`input.skipRows` must list whole row numbers ≥ 1', skip, 'input.skipRows');
-  }
-  const encoding = node.entries.get('encoding');
-  if (encoding) {
-    const v =
-      encoding.kind === 'scalar'
-        ? String(encoding.value)
-            .toLowerCase()
-            .replace(/^utf-8$/, 'utf8')
-            .replace(/^gbk$/, 'gb18030')
-        : '';
-    const found = ENCODINGS.find((e) => e === v);
-    if (found) out.encoding = found;
-    else report('MAPPING_BAD_INPUT', `\`input.encoding\` must be one of ${ENCODINGS.join(', ')}`, encoding, 'input.encoding');
-  }
-  const delimiter = node.entries.get('delimiter');
-  if (delimiter) {
-    const v = delimiter.kind === 'scalar' ? String(delimiter.value).replace(/^tab$/i, '\t') : '';
-    const found = DELIMITERS.find((d) => d === v);
-    if (found) out.delimiter = found;
-    else report('MAPPING_BAD_INPUT', '`input.delimiter` must be auto, ",", tab, ";" or "|"', delimiter, 'input.delimiter');
-  }
-  return out;
 }
