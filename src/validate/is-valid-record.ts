@@ -1,6 +1,6 @@
 import type { MethodsWidth } from '../template/record-types.js';
 import type { Field } from '../template/template-types.js';
-import { isValueOnly } from './validate-content.js';
+import { isBlank, isMissing, isValueOnly } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
 import { isObject } from '../util/is-object.js';
 
@@ -86,17 +86,6 @@ function compiledCheck(fields: readonly Field[], tid: number, width: MethodsWidt
 
 function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
-}
-
-/** `v.trim() === ''` for a string, without trimming the common one that starts with a printable ASCII character. */
-function isBlank(v: string): boolean {
-  const first = v.charCodeAt(0);
-  return !(first > 32 && first < 127) && v.trim() === '';
-}
-
-/** Missing as `isMissing` (validate-content.ts) says: undefined, null, blank text, an empty list. */
-function isMissing(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && isBlank(v)) || (Array.isArray(v) && v.length === 0);
 }
 
 function filled(v: unknown): boolean {

@@ -7,9 +7,15 @@ function isNum(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
 
+/** `v.trim() === ''`, without trimming the common text that starts with a printable ASCII character. */
+export function isBlank(v: string): boolean {
+  const first = v.charCodeAt(0);
+  return !(first > 32 && first < 127) && v.trim() === '';
+}
+
 /** Empty text, an empty array and null count as missing for a required field (stricter than the server). */
 export function isMissing(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+  return v === undefined || v === null || (typeof v === 'string' && isBlank(v)) || (Array.isArray(v) && v.length === 0);
 }
 
 /** Field names per field list, computed once per template rather than once per row. */
