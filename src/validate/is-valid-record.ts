@@ -3,6 +3,7 @@ import type { Field } from '../template/template-types.js';
 import { isBlank, isMissing, isValueOnly } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
 import { isObject } from '../util/is-object.js';
+import { fixedKeysPicker } from '../util/fixed-keys.js';
 
 /**
  * The fast answer to "would `validateRecord` find no issue?": the same rules, but without building
@@ -34,6 +35,19 @@ interface CompiledCheck {
   readonly valueOnly: ReadonlySet<Field> | undefined;
   readonly check: RecordCheck;
 }
+
+/**
+ * The enumerable keys of an object a picker read (its prototype `Object.prototype` or null, which have
+ * none of their own), counted without `Object.keys`' new array. Were `Object.prototype` given an
+ * enumerable key, every count would be one too many, which only sends records to the full walk.
+ */
+function enumerableKeys(o: object): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
+}
+
+const pickRecord = fixedKeysPicker(['content', 'meta']);
 
 /** Compiled checks per field list, for each `tid`, width and value-only set they were asked with. */
 const compiled = new WeakMap<readonly Field[], CompiledCheck[]>();
@@ -68,15 +82,12 @@ function compiledCheck(fields: readonly Field[], tid: number, width: MethodsWidt
   const found = list.find((c) => c.tid === tid && c.width === width && sameFields(c.valueOnly, valueOnly));
   if (found !== undefined) return found.check;
   const content = fieldsCheck(fields, valueOnly);
+  const parts: unknown[] = [];
   const check: RecordCheck = (record) => {
-    let keys = 0;
-    for (const key in record) {
-      if (!Object.hasOwn(record, key)) continue;
-      if (key !== 'meta' && key !== 'content') return false;
-      keys++;
-    }
-    if (keys !== 2) return false;
-    const { meta, content: value } = record as { meta: unknown; content: unknown };
+    // Both parts own and nothing else; a record of another prototype (-1) takes the full walk.
+    if (pickRecord(record, parts) !== 2 || enumerableKeys(record) !== 2) return false;
+    const value = parts[0];
+    const meta = parts[1];
     return isObject(meta) && validMeta(meta, tid, width) && isObject(value) && content(value);
   };
   if (list.length === KEPT_CHECKS) list.shift();
@@ -102,20 +113,32 @@ function bits(m: string): boolean {
   return m.length > 0;
 }
 
-/** True when every own key of `o` is in `known`. */
-function knownKeysOnly(o: Record<string, unknown>, known: ReadonlySet<string>): boolean {
-  for (const key in o) if (Object.hasOwn(o, key) && !known.has(key)) return false;
-  return true;
+/**
+ * True when every own key of an object is in `known`: the known keys found on it (read by a compiled
+ * picker) are as many as its own keys. An own key set to undefined is not counted, and so says false.
+ */
+function knownKeysCheck(known: ReadonlySet<string>): ObjectCheck {
+  const pick = fixedKeysPicker([...known]);
+  const scratch: unknown[] = [];
+  return (o) => {
+    const found = pick(o, scratch);
+    if (found >= 0) return enumerableKeys(o) === found;
+    for (const key of Object.keys(o)) if (!known.has(key)) return false;
+    return true;
+  };
 }
 
+const knownMetaKeysOnly = knownKeysCheck(KNOWN_META_KEYS);
+const knownSourceKeysOnly = knownKeysCheck(SOURCE_KEYS);
+
 function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWidth): boolean {
-  if (!knownKeysOnly(meta, KNOWN_META_KEYS)) return false;
+  if (!knownMetaKeysOnly(meta)) return false;
   if (meta['tid'] !== tid || !filled(meta['title']) || !filled(meta['abstract'])) return false;
   const kw = meta['keywords'];
   if (!Array.isArray(kw) || kw.length === 0) return false;
   for (const k of kw) if (!filled(k) || (k as string).length > 255) return false;
   const source = meta['source'];
-  if (!isObject(source) || !knownKeysOnly(source, SOURCE_KEYS)) return false;
+  if (!isObject(source) || !knownSourceKeysOnly(source)) return false;
   const s = source['source'];
   if (s !== '10' && s !== '01') return false;
   const ref = source['reference'];
@@ -140,13 +163,19 @@ function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWid
 
 /**
  * An object of named fields: each field's check in turn (an absent field is missing), then no key
- * besides the fields (counted: the own keys of the fields present against all own keys).
+ * besides the fields (the fields present counted against the object's own keys). The fields' values
+ * are read by a compiled picker ({@link fixedKeysPicker}); an object with another prototype takes the
+ * same rules through `Object.hasOwn`.
  */
 function fieldsCheck(fields: readonly Field[], valueOnly: ReadonlySet<Field> | undefined): ObjectCheck {
   const names = fields.map((f) => f.name);
   const checks = fields.map((f) => valueCheck(f, valueOnly));
   const absentOk = fields.map((f) => !f.required);
-  return (value) => {
+  const pick = fixedKeysPicker(names);
+  // Filled and read before the next object is picked: a field's check never runs this same check
+  // again (a template's fields are a tree), so one array serves every call.
+  const values: unknown[] = new Array<unknown>(names.length);
+  const general = (value: Record<string, unknown>): boolean => {
     let present = 0;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
@@ -157,9 +186,19 @@ function fieldsCheck(fields: readonly Field[], valueOnly: ReadonlySet<Field> | u
       present++;
       if (!checks[i]!(value[name])) return false;
     }
-    let keys = 0;
-    for (const key in value) if (Object.hasOwn(value, key)) keys++;
-    return keys === present;
+    return Object.keys(value).length === present;
+  };
+  return (value) => {
+    // An own key set to undefined is not counted as present, so the count below sends it to the full walk.
+    const present = pick(value, values);
+    if (present < 0) return general(value);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (v === undefined) {
+        if (!absentOk[i]) return false;
+      } else if (!checks[i]!(v)) return false;
+    }
+    return enumerableKeys(value) === present;
   };
 }
 

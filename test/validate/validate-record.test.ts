@@ -256,4 +256,43 @@ describe('validateRecord', () => {
       expect(isValidRecord(record as object, template.fields, template.id, 3, valueOnly)).toBe(allowed);
     }
   });
+  it("the fast check never passes what the full walk rejects, whatever the objects' prototypes and own undefined keys", () => {
+    const template = sampleTemplate(101);
+    const fast = (r: unknown): boolean => isValidRecord(r as object, template.fields, template.id, 3);
+    const full = (r: unknown): readonly string[] => validateRecord(r as PlatformRecord, template, {}).map((i) => i.code);
+    /** A deep copy whose every object has no prototype. */
+    const bare = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(bare)
+        : typeof v === 'object' && v !== null
+          ? Object.assign(Object.create(null) as object, Object.fromEntries(Object.entries(v).map(([k, x]) => [k, bare(x)])))
+          : v;
+    // Without prototypes, a valid record is still valid to both.
+    expect(full(bare(body(101)))).toEqual([]);
+    expect(fast(bare(body(101)))).toBe(true);
+    const name = template.fields.find((f) => f.required)!.name;
+    const cases: Array<[string, (r: Mutable) => unknown]> = [
+      // A required field inherited rather than own, with an unknown own key to make the counts even.
+      [
+        'inherited field',
+        (r) => {
+          const { [name]: value, ...rest } = r['content'] as Record<string, unknown>;
+          r['content'] = Object.assign(Object.create({ [name]: value }) as object, rest, { unknown: 1 });
+          return r;
+        },
+      ],
+      ['own undefined meta key', (r) => ((r['meta']['doi'] = undefined), r)],
+      ['own undefined content key', (r) => ((r['content']['unknown'] = undefined), r)],
+      ['unknown own key beside a missing field', (r) => (delete r['content'][name], (r['content']['unknown'] = 1), r)],
+      ['record with another prototype', (r) => Object.assign(Object.create({ extra: 1 }) as object, r)],
+      ['meta with another prototype', (r) => ((r['meta'] = Object.assign(Object.create({ tid: 101 }) as object, r['meta'])), r)],
+      ['record part inherited', (r) => Object.assign(Object.create({ meta: r['meta'] }) as object, { content: r['content'], other: 1 })],
+    ];
+    for (const [label, change] of cases) {
+      const record = change(body(101));
+      if (fast(record)) expect([label, full(record)]).toEqual([label, []]);
+    }
+    // Each way round, an inherited required field is not taken as present by the fast check.
+    expect(fast(cases[0]![1](body(101) as unknown as Mutable))).toBe(false);
+  });
 });

@@ -11,7 +11,8 @@ import type { MappingSpec } from '../load/mapping-spec.js';
 import type { PreparedMapping } from '../check/prepare-mapping.js';
 import { splitHeaderUnit } from '../../util/normalize-name.js';
 import { canonicalJson } from '../rows/canonical-json.js';
-import { byCodeUnit, isIndexLike, setKey } from './set-key.js';
+import { byCodeUnit, isIndexLike } from './set-key.js';
+import { fixedKeysBuilder } from '../../util/fixed-keys.js';
 import type { Field } from '../../template/template-types.js';
 import type { JsonValue, PlatformRecord, RowProblem } from '../../template/record-types.js';
 import { closestHeaders, findColumns } from './resolve-columns.js';
@@ -242,23 +243,21 @@ export function compileMapping(prepared: PreparedMapping, header: SourceHeader):
   const names = content.map(([name]) => name);
   const evaluators = content.map(([, evaluate]) => evaluate);
   const paths = content.map(([, , path]) => path);
-  const plainNames = !names.includes('__proto__');
   const plains = evaluators.map(plainFieldOf);
+  const build = fixedKeysBuilder<JsonValue>(names);
+  // Filled and built from within one call: an evaluator never maps another row.
+  const values = new Array<JsonValue | undefined>(names.length);
   const mapRows = (rows: readonly SourceRow[], trace = false): MapResult => {
     const row = rows[0]!;
     const ctx: RowContext = { rows, row, problems: [], trace: trace ? new Map() : undefined };
-    const out: { [field: string]: JsonValue } = {};
     for (let i = 0; i < evaluators.length; i++) {
       const plain = plains[i];
       // The common cell is read here; a traced row (one with problems, mapped again) takes the evaluator, which traces.
-      let v = plain === undefined || trace ? undefined : readPlainCell(plain, row.values[plain.index]);
-      v ??= evaluators[i]!(ctx, paths[i]!);
-      if (v === undefined) continue;
-      if (plainNames) out[names[i]!] = v;
-      else setKey(out, names[i]!, v);
+      const v = plain === undefined || trace ? undefined : readPlainCell(plain, row.values[plain.index]);
+      values[i] = v ?? evaluators[i]!(ctx, paths[i]!);
     }
     const m = meta(ctx);
-    const partial: PlatformRecord = { content: out, meta: m };
+    const partial: PlatformRecord = { content: build(values), meta: m };
     return { record: ctx.problems.length === 0 ? partial : undefined, partial, problems: ctx.problems, trace: ctx.trace };
   };
   return {

@@ -1,0 +1,62 @@
+/**
+ * Property access by a list of key names fixed at run time (a template's field names), compiled into
+ * straight-line code once per list. A loop of `object[names[i]]` reads or writes through one site that
+ * sees every name, which V8 then handles generically: measured on a ten-field record, building it that
+ * way cost ~180 ns and reading it ~150 ns, against ~30 and ~6 ns for code with one site per name.
+ *
+ * The generated source holds only numbers and the names written as `JSON.stringify` writes them, which
+ * is always a well-formed string literal: a name cannot close the literal or run as code, whatever
+ * characters it holds (tested with quotes, backslashes, line and paragraph separators, lone surrogates).
+ */
+
+/** Builds an object with the keys of {@link fixedKeysBuilder}, from values in the keys' order. */
+export type FixedKeysBuilder<T> = (values: readonly (T | undefined)[]) => Record<string, T>;
+
+/**
+ * Copies the keys' values out of an object into `out` (in the keys' order) and returns how many are
+ * not undefined. Only own properties are read: for an object whose prototype is not `Object.prototype`
+ * or null it returns -1 and reads nothing, so the caller takes its general path.
+ */
+export type FixedKeysPicker = (object: object, out: unknown[]) => number;
+
+const literal = (key: string): string => JSON.stringify(key);
+
+/** Sets `key` as an own data property: `__proto__` then does not replace the prototype. */
+function defineOwn(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * An object builder for `keys`: key i takes `values[i]`, in the keys' order, and a key whose value is
+ * undefined is left out (as `object[key] = value` for each defined value would).
+ */
+export function fixedKeysBuilder<T>(keys: readonly string[]): FixedKeysBuilder<T> {
+  const lines = keys.map((key, i) =>
+    key === '__proto__'
+      ? `x = v[${i}]; if (x !== undefined) define(o, ${literal(key)}, x);`
+      : `x = v[${i}]; if (x !== undefined) o[${literal(key)}] = x;`,
+  );
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built from numbers and JSON string literals only (see the file's comment)
+  const make = new Function('define', `'use strict'; return function build(v) { const o = {}; let x; ${lines.join(' ')} return o; };`) as (
+    define: typeof defineOwn,
+  ) => FixedKeysBuilder<T>;
+  return make(defineOwn);
+}
+
+/** A picker for `keys` (see {@link FixedKeysPicker}). */
+export function fixedKeysPicker(keys: readonly string[]): FixedKeysPicker {
+  // A key `Object.prototype` has (`constructor`, `toString`, `__proto__` …) would be found inherited:
+  // those few are asked for as own properties.
+  const lines = keys.map((key, i) => {
+    const k = literal(key);
+    const read = key in Object.prototype ? `hasOwn(o, ${k}) ? o[${k}] : undefined` : `o[${k}]`;
+    return `x = ${read}; out[${i}] = x; if (x !== undefined) n++;`;
+  });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is built from numbers and JSON string literals only (see the file's comment)
+  const make = new Function(
+    'hasOwn',
+    'plain',
+    `'use strict'; return function pick(o, out) { const p = Object.getPrototypeOf(o); if (p !== plain && p !== null) return -1; let n = 0; let x; ${lines.join(' ')} return n; };`,
+  ) as (hasOwn: typeof Object.hasOwn, plain: object) => FixedKeysPicker;
+  return make(Object.hasOwn, Object.prototype);
+}
