@@ -2,21 +2,13 @@ import { openXlsx } from '../sources/open-xlsx.js';
 import { SourceError } from '../sources/source-error.js';
 import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
-import {
-  DATA_ID,
-  ELEMENT_INDEX,
-  META_SHEET_NAMES,
-  platformLayout,
-  ROOT_SHEET,
-  stripUnitSuffix,
-  type LayoutColumn,
-} from './platform-layout.js';
-import { META_COLUMNS, type MetaColumnKey } from './workbook-meta.js';
+import { DATA_ID, ELEMENT_INDEX, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn } from './platform-layout.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
-import { openFirstSheet, openWorkbookSheet } from './open-workbook-sheet.js';
+import { openWorkbookSheet } from './open-workbook-sheet.js';
 import type { WorkbookMetaFlags } from './workbook-meta-mapping.js';
 import { joinedWorkbookMapping, type FedSheet } from './joined-workbook-mapping.js';
-import { clean, holdsData, idText, readAll } from './workbook-cells.js';
+import { clean, holdsData, idText, isDataIdHeader, readAll } from './workbook-cells.js';
+import { readMetaSheet, type AddJoinedColumn } from './read-meta-sheet.js';
 import { readCatalogPaths } from './read-catalog-paths.js';
 
 /** Numbered sheets looked for past the ones the current template has (a field removed since). */
@@ -76,38 +68,16 @@ export async function joinPlatformWorkbook(
 ): Promise<JoinedWorkbook> {
   const layout = platformLayout(template.fields);
   const columns: JoinedColumn[] = [{ name: DATA_ID, sheet: ROOT_SHEET, index: 0, letter: 'A' }];
-  const used = new Set<string>([DATA_ID]);
   const unknownColumns: string[] = [];
-  const nameFor = (header: string, sheet: string): string => {
+  const used = new Set<string>([DATA_ID]);
+  const addColumn: AddJoinedColumn = (header, sheet, index, letter) => {
     let name = header;
     for (let i = 2; used.has(name); i++) name = `${header} [${sheet}${i > 2 ? ` ${i}` : ''}]`;
     used.add(name);
-    return name;
+    columns.push({ name, sheet, index, letter });
+    return { at: columns.length - 1, name };
   };
-
-  // The meta sheet: its columns, its rows by 数据ID (the first of a repeated id counts, as on the platform).
-  const meta = await openFirstSheet(file, [identity.metaSheet, ...META_SHEET_NAMES]);
-  const metaFeeds = new Map<number, number>();
-  const metaKeys: [MetaColumnKey, string][] = [];
-  const metaRows = new Map<string, SourceRow>();
-  let metaSheet = identity.metaSheet;
-  if (meta !== undefined) {
-    metaSheet = meta.header.sheet ?? metaSheet;
-    meta.header.names.forEach((h, i) => {
-      const text = h.trim();
-      const col = META_COLUMNS.find((c) => c.header === text || c.aliases.includes(text));
-      if (col === undefined || metaKeys.some(([k]) => k === col.key)) return;
-      const name = nameFor(text, metaSheet);
-      metaFeeds.set(i, columns.length);
-      columns.push({ name, sheet: metaSheet, index: i, letter: meta.header.columns[i] ?? '' });
-      metaKeys.push([col.key, name]);
-    });
-    const idIndex = meta.header.names.findIndex((h) => /^(数据 ?ID|Data ID)$/i.test(h.trim()));
-    for (const row of await readAll(meta)) {
-      const id = idText(row.values[idIndex < 0 ? 0 : idIndex] ?? null);
-      if (id !== '' && !metaRows.has(id)) metaRows.set(id, row);
-    }
-  }
+  const meta = await readMetaSheet(file, identity, addColumn);
 
   // The catalog names the field each numbered sheet holds; without it, the sheet's number in the current layout does.
   const catalogPaths = await readCatalogPaths(file);
@@ -132,7 +102,7 @@ export async function joinPlatformWorkbook(
     header.names.forEach((h, i) => {
       const text = h.trim();
       if (text === '') return;
-      if (/^(数据 ?ID|Data ID)$/i.test(text)) {
+      if (isDataIdHeader(text)) {
         if (idIndex < 0) idIndex = i;
         return;
       }
@@ -144,8 +114,7 @@ export async function joinPlatformWorkbook(
         return;
       }
       matched.add(col);
-      feeds.set(i, columns.length);
-      columns.push({ name: nameFor(text, name), sheet: name, index: i, letter: header.columns[i] ?? '' });
+      feeds.set(i, addColumn(text, name, i, header.columns[i] ?? '').at);
     });
     const read: ReadSheet = { name, layout: sheetLayout, header, feeds, idIndex, rows: new Map(), noId: [] };
     if (n === 1) {
@@ -185,7 +154,7 @@ export async function joinPlatformWorkbook(
     root: rootSheet,
     sheets,
     names,
-    metaKeys,
+    metaKeys: meta.keys,
     flags,
     templateId: template.id,
     pubDate: identity.pubDate,
@@ -209,7 +178,7 @@ export async function joinPlatformWorkbook(
   );
   const width = columns.length;
 
-  const remapIssues = (row: SourceRow, feeds: Map<number, number>, idIndex: number): SourceIssue[] =>
+  const remapIssues = (row: SourceRow, feeds: ReadonlyMap<number, number>, idIndex: number): SourceIssue[] =>
     row.issues
       // A value right of the last header is the platform's hidden drop-down lists, not data.
       .filter(
@@ -262,20 +231,20 @@ export async function joinPlatformWorkbook(
           id = `${id} (${ROOT_SHEET}!A${row.rowNumber})`;
         }
         seen.add(id);
-        const metaRow = metaRows.get(id);
+        const metaRow = meta.rows.get(id);
         if (metaRow === undefined && extra.length === 0)
-          extra.push(issue('WORKBOOK_NO_META', `${DATA_ID} "${id}" has no row on the meta sheet "${metaSheet}"`, id));
+          extra.push(issue('WORKBOOK_NO_META', `${DATA_ID} "${id}" has no row on the meta sheet "${meta.sheet}"`, id));
         const first = join(row, rootSheet, id, header, extra);
         if (metaRow !== undefined) {
           const values = first.values as CellValue[];
           const origins: (CellOrigin | undefined)[] = new Array<CellOrigin | undefined>(width).fill(undefined);
           const metaLetters = [...letters];
-          for (const [i, j] of metaFeeds) {
+          for (const [i, j] of meta.feeds) {
             values[j] = clean(metaRow.values[i] ?? null);
-            origins[j] = { sheet: metaSheet, row: metaRow.rowNumber };
+            origins[j] = { sheet: meta.sheet, row: metaRow.rowNumber };
             metaLetters[j] = columns[j]!.letter;
           }
-          const metaIssues = remapIssues(metaRow, metaFeeds, -1);
+          const metaIssues = remapIssues(metaRow, meta.feeds, -1);
           yield { ...first, header: { ...header, columns: metaLetters, origins }, issues: [...first.issues, ...metaIssues] };
         } else yield first;
         for (const s of sheets) {

@@ -38,3 +38,8 @@ export async function readAll(table: TableSource): Promise<SourceRow[]> {
   }
   return out;
 }
+
+/** The header of a sheet's `数据ID` column, as the platform writes it in either language. */
+export function isDataIdHeader(text: string): boolean {
+  return /^(数据 ?ID|Data ID)$/i.test(text);
+}
