@@ -1,4 +1,4 @@
-import { OPPOSITE_QUALIFIERS } from './glossary.js';
+import { OPPOSITE_QUALIFIERS } from './related-terms.js';
 import { stem, stems } from './words-of.js';
 
 /** Words that qualify a quantity rather than name it: measured or calculated, value or error, bounds. */

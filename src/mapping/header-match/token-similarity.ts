@@ -1,5 +1,5 @@
 import { jaroWinkler } from '@skyra/jaro-winkler';
-import { RELATED } from './glossary.js';
+import { RELATED } from './related-terms.js';
 
 const related = new Map<string, number>(RELATED.flatMap(([a, b, s]) => [[`${a} ${b}`, s] as const, [`${b} ${a}`, s] as const]));
 
