@@ -3,7 +3,7 @@ import type { Field } from '../template/template-types.js';
 import { isBlank, isMissing, isValueOnly } from './validate-content.js';
 import { DOI, KNOWN_META_KEYS, PLACEHOLDER } from './validate-meta.js';
 import { isObject } from '../util/is-object.js';
-import { fixedKeysPicker } from '../util/fixed-keys.js';
+import { fixedKeysPicker, fixedKeysTest } from '../util/fixed-keys.js';
 
 /**
  * The fast answer to "would `validateRecord` find no issue?": the same rules, but without building
@@ -37,17 +37,21 @@ interface CompiledCheck {
 }
 
 /**
- * The enumerable keys of an object a picker read (its prototype `Object.prototype` or null, which have
- * none of their own), counted without `Object.keys`' new array. Were `Object.prototype` given an
- * enumerable key, every count would be one too many, which only sends records to the full walk.
+ * Whether `Object.prototype` has no enumerable key (~5 ns to ask). Then `for…in` over an object
+ * whose prototype is `Object.prototype` or null lists exactly its own enumerable keys, which is what
+ * the full walk's `Object.keys` lists: the fast checks below rely on it, and a record met while some
+ * code has given `Object.prototype` an enumerable key takes the full walk.
  */
-function enumerableKeys(o: object): number {
-  let n = 0;
-  for (const _ in o) n++;
-  return n;
+function plainPrototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
 }
 
-const pickRecord = fixedKeysPicker(['content', 'meta']);
+/** Whether the fast checks read an object with `for…in` (else with `Object.keys` and `Object.hasOwn`). */
+function hasPlainPrototype(o: object): boolean {
+  const p: unknown = Object.getPrototypeOf(o);
+  return p === Object.prototype || p === null;
+}
 
 /** Compiled checks per field list, for each `tid`, width and value-only set they were asked with. */
 const compiled = new WeakMap<readonly Field[], CompiledCheck[]>();
@@ -82,12 +86,16 @@ function compiledCheck(fields: readonly Field[], tid: number, width: MethodsWidt
   const found = list.find((c) => c.tid === tid && c.width === width && sameFields(c.valueOnly, valueOnly));
   if (found !== undefined) return found.check;
   const content = fieldsCheck(fields, valueOnly);
-  const parts: unknown[] = [];
   const check: RecordCheck = (record) => {
-    // Both parts own and nothing else; a record of another prototype (-1) takes the full walk.
-    if (pickRecord(record, parts) !== 2 || enumerableKeys(record) !== 2) return false;
-    const value = parts[0];
-    const meta = parts[1];
+    // Own enumerable keys only, meta and content, both there; any other kind of record takes the full walk.
+    if (!plainPrototypeIsClean() || !hasPlainPrototype(record)) return false;
+    let keys = 0;
+    for (const key in record) {
+      if (key !== 'meta' && key !== 'content') return false;
+      keys++;
+    }
+    if (keys !== 2) return false;
+    const { meta, content: value } = record as { meta: unknown; content: unknown };
     return isObject(meta) && validMeta(meta, tid, width) && isObject(value) && content(value);
   };
   if (list.length === KEPT_CHECKS) list.shift();
@@ -113,16 +121,14 @@ function bits(m: string): boolean {
   return m.length > 0;
 }
 
-/**
- * True when every own key of an object is in `known`: the known keys found on it (read by a compiled
- * picker) are as many as its own keys. An own key set to undefined is not counted, and so says false.
- */
+/** True when every own enumerable key of an object is in `known` (the full walk's unknown-key rule). */
 function knownKeysCheck(known: ReadonlySet<string>): ObjectCheck {
-  const pick = fixedKeysPicker([...known]);
-  const scratch: unknown[] = [];
+  const isKnown = fixedKeysTest([...known]);
   return (o) => {
-    const found = pick(o, scratch);
-    if (found >= 0) return enumerableKeys(o) === found;
+    if (hasPlainPrototype(o)) {
+      for (const key in o) if (!isKnown(key)) return false;
+      return true;
+    }
     for (const key of Object.keys(o)) if (!known.has(key)) return false;
     return true;
   };
@@ -163,18 +169,18 @@ function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWid
 
 /**
  * An object of named fields: each field's check in turn (an absent field is missing), then no key
- * besides the fields (the fields present counted against the object's own keys). The fields' values
- * are read by a compiled picker ({@link fixedKeysPicker}); an object with another prototype takes the
- * same rules through `Object.hasOwn`.
+ * besides the fields. Its enumerable keys must all be fields with a value, and as many as the fields
+ * found with one: so every field found is an own enumerable key, never an inherited or hidden one.
+ * The fields' values are read by a compiled picker ({@link fixedKeysPicker}); an object of another
+ * prototype, or one met again while its own check runs (a getter), takes the same rules through
+ * `Object.keys` and `Object.hasOwn`.
  */
 function fieldsCheck(fields: readonly Field[], valueOnly: ReadonlySet<Field> | undefined): ObjectCheck {
   const names = fields.map((f) => f.name);
   const checks = fields.map((f) => valueCheck(f, valueOnly));
   const absentOk = fields.map((f) => !f.required);
   const pick = fixedKeysPicker(names);
-  // Filled and read before the next object is picked: a field's check never runs this same check
-  // again (a template's fields are a tree), so one array serves every call.
-  const values: unknown[] = new Array<unknown>(names.length);
+  const isField = fixedKeysTest(names);
   const general = (value: Record<string, unknown>): boolean => {
     let present = 0;
     for (let i = 0; i < names.length; i++) {
@@ -186,19 +192,39 @@ function fieldsCheck(fields: readonly Field[], valueOnly: ReadonlySet<Field> | u
       present++;
       if (!checks[i]!(value[name])) return false;
     }
-    return Object.keys(value).length === present;
+    const keys = Object.keys(value);
+    for (const key of keys) if (!isField(key) || value[key] === undefined) return false;
+    return keys.length === present;
   };
-  return (value) => {
-    // An own key set to undefined is not counted as present, so the count below sends it to the full walk.
+  // One array for the values of every object checked: a field's own check never runs this same
+  // check again (a template's fields are a tree), and a getter that does takes the general path.
+  const values: unknown[] = new Array<unknown>(names.length);
+  let busy = false;
+  const fast = (value: Record<string, unknown>): boolean => {
     const present = pick(value, values);
     if (present < 0) return general(value);
+    let keys = 0;
+    for (const key in value) {
+      if (!isField(key) || value[key] === undefined) return false;
+      keys++;
+    }
+    if (keys !== present) return false;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v === undefined) {
         if (!absentOk[i]) return false;
       } else if (!checks[i]!(v)) return false;
     }
-    return enumerableKeys(value) === present;
+    return true;
+  };
+  return (value) => {
+    if (busy) return general(value);
+    busy = true;
+    try {
+      return fast(value);
+    } finally {
+      busy = false;
+    }
   };
 }
 

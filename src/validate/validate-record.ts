@@ -30,6 +30,11 @@ function show(v: unknown): string {
 export function validateRecord(record: PlatformRecord, template: Template, options: ValidateOptions = {}): readonly ValidationIssue[] {
   // Most rows are valid: a walk without paths or issues says so; only the others take the full walk.
   if (isValidRecord(record, template.fields, template.id, options.methodsWidth ?? 3, options.valueOnly)) return NO_ISSUES;
+  return recordIssues(record, template, options);
+}
+
+/** Every issue of a record by the full walk alone, without the fast check {@link validateRecord} asks first. */
+export function recordIssues(record: PlatformRecord, template: Template, options: ValidateOptions = {}): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const push = (code: string, field: string, expected: string, found: unknown, message: string): void => {
     issues.push({ code, field, expected, found: show(found), message });

@@ -1,4 +1,4 @@
-import { fixedKeysBuilder, fixedKeysPicker } from '../../src/util/fixed-keys.js';
+import { fixedKeysBuilder, fixedKeysPicker, fixedKeysTest } from '../../src/util/fixed-keys.js';
 
 /** Names that would break generated code written carelessly, or that a plain object treats specially. */
 const HOSTILE_KEYS = [
@@ -92,5 +92,18 @@ describe('fixedKeysPicker', () => {
     const out: unknown[] = [];
     expect(fixedKeysPicker(['a', 'b'])({ a: undefined, b: 0 }, out)).toBe(1);
     expect(out).toEqual([undefined, 0]);
+  });
+});
+
+describe('fixedKeysTest', () => {
+  test('says yes to each of its keys and no to any other text, whatever the names, for short lists and long ones', () => {
+    const long = [...HOSTILE_KEYS, ...Array.from({ length: 40 }, (_, i) => `field ${i}`)];
+    for (const keys of [HOSTILE_KEYS, long]) {
+      const isKey = fixedKeysTest(keys);
+      expect(keys.filter((k) => !isKey(k))).toEqual([]);
+      const others = ['成', 'a"', '__proto__ ', 'Constructor', '00', '4', 'field 40', 'lone \ud800', 'sep\u2028'];
+      expect(others.filter((k) => isKey(k))).toEqual([]);
+    }
+    expect(fixedKeysTest([])('')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { PlatformRecord } from '../../src/template/record-types.js';
 import type { Field } from '../../src/template/template-types.js';
 import { isValidRecord } from '../../src/validate/is-valid-record.js';
-import { validateRecord } from '../../src/validate/validate-record.js';
+import { recordIssues, validateRecord } from '../../src/validate/validate-record.js';
 import { sampleTemplate } from '../helpers/templates-for-tests.js';
 
 interface Submission {
@@ -21,9 +21,11 @@ type Mutable = Record<string, any>; // eslint-disable-line @typescript-eslint/no
 
 function codes(record: unknown, id: number, width: 3 | 4): Array<[string, string]> {
   const template = sampleTemplate(id);
-  const issues = validateRecord(record as PlatformRecord, template, { methodsWidth: width });
+  // The full walk alone (validateRecord asks the fast check first, so it cannot be its own witness).
+  const issues = recordIssues(record as PlatformRecord, template, { methodsWidth: width });
   // The fast check agrees with the full walk on every case here, valid or not.
   expect(isValidRecord(record as object, template.fields, template.id, width)).toBe(issues.length === 0);
+  expect(validateRecord(record as PlatformRecord, template, { methodsWidth: width })).toEqual(issues);
   return issues.map((i) => [i.code, i.field]);
 }
 
@@ -259,7 +261,8 @@ describe('validateRecord', () => {
   it("the fast check never passes what the full walk rejects, whatever the objects' prototypes and own undefined keys", () => {
     const template = sampleTemplate(101);
     const fast = (r: unknown): boolean => isValidRecord(r as object, template.fields, template.id, 3);
-    const full = (r: unknown): readonly string[] => validateRecord(r as PlatformRecord, template, {}).map((i) => i.code);
+    // The full walk alone: validateRecord itself asks the fast check first.
+    const full = (r: unknown): readonly string[] => recordIssues(r as PlatformRecord, template, {}).map((i) => i.code);
     /** A deep copy whose every object has no prototype. */
     const bare = (v: unknown): unknown =>
       Array.isArray(v)
@@ -288,11 +291,77 @@ describe('validateRecord', () => {
       ['meta with another prototype', (r) => ((r['meta'] = Object.assign(Object.create({ tid: 101 }) as object, r['meta'])), r)],
       ['record part inherited', (r) => Object.assign(Object.create({ meta: r['meta'] }) as object, { content: r['content'], other: 1 })],
     ];
-    for (const [label, change] of cases) {
+    const hide = (o: Record<string, unknown>, key: string, value: unknown): void => {
+      delete o[key];
+      Object.defineProperty(o, key, { value, enumerable: false, writable: true, configurable: true });
+    };
+    const numberField = template.fields.find((f) => f.type === 'number')!.name;
+    // Each of these is invalid to the full walk: a key the platform would not see, or one it would drop.
+    const invalid: Array<[string, (r: Mutable) => unknown]> = [
+      ['hidden meta key beside an unknown one', (r) => (hide(r['meta'], 'institution', 'i'), (r['meta']['zzz'] = 1), r)],
+      [
+        'hidden source key beside an unknown one',
+        (r) => (hide(r['meta']['source'], 'reference', 'ref'), (r['meta']['source']['zzz'] = '1'), r),
+      ],
+      ['hidden content field beside an unknown one', (r) => (hide(r['content'], name, r['content'][name]), (r['content']['zzz'] = 1), r)],
+      [
+        'hidden record part beside an unknown key',
+        (r) => {
+          hide(r, 'meta', r['meta']);
+          r['zzz'] = 1;
+          return r;
+        },
+      ],
+      [
+        'a getter that runs the same check again and then gives the wrong type',
+        (r) => {
+          Object.defineProperty(r['content'], numberField, {
+            enumerable: true,
+            get: () => (fast(body(101)) ? 'not a number' : 'not a number either'),
+          });
+          return r;
+        },
+      ],
+    ];
+    for (const [label, change] of [...cases, ...invalid]) {
       const record = change(body(101));
       if (fast(record)) expect([label, full(record)]).toEqual([label, []]);
     }
+    for (const [label, change] of invalid) {
+      const record = change(body(101));
+      expect([label, full(record).length > 0, fast(record)]).toEqual([label, true, false]);
+    }
     // Each way round, an inherited required field is not taken as present by the fast check.
     expect(fast(cases[0]![1](body(101) as unknown as Mutable))).toBe(false);
+  });
+
+  it('the fast check is not fooled by keys given to Object.prototype after it was compiled', () => {
+    const template = sampleTemplate(101);
+    const fast = (r: unknown): boolean => isValidRecord(r as object, template.fields, template.id, 3);
+    // The full walk alone: validateRecord itself asks the fast check first.
+    const full = (r: unknown): readonly string[] => recordIssues(r as PlatformRecord, template, {}).map((i) => i.code);
+    expect(fast(body(101))).toBe(true);
+    const name = template.fields.find((f) => f.required)!.name;
+    const value = (body(101) as unknown as Mutable)['content'][name] as unknown;
+    const proto = Object.prototype as Record<string, unknown>;
+    for (const enumerable of [false, true]) {
+      try {
+        Object.defineProperty(proto, name, { value, enumerable, writable: true, configurable: true });
+        Object.defineProperty(proto, 'institution', { value: 'inherited', enumerable, writable: true, configurable: true });
+        const missing = body(101) as unknown as Mutable;
+        delete missing['content'][name];
+        missing['content']['zzz'] = 1;
+        const unknownMeta = body(101) as unknown as Mutable;
+        unknownMeta['meta']['zzz'] = 1;
+        for (const record of [missing, unknownMeta]) {
+          expect(full(record).length).toBeGreaterThan(0);
+          expect(fast(record)).toBe(false);
+        }
+      } finally {
+        delete proto[name];
+        delete proto['institution'];
+      }
+    }
+    expect(fast(body(101))).toBe(true);
   });
 });
