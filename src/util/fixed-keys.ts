@@ -14,8 +14,10 @@ export type FixedKeysBuilder<T> = (values: readonly (T | undefined)[]) => Record
 
 /**
  * Copies the keys' values out of an object into `out` (in the keys' order) and returns how many are
- * not undefined. Only own properties are read: for an object whose prototype is not `Object.prototype`
- * or null it returns -1 and reads nothing, so the caller takes its general path.
+ * not undefined. A key `Object.prototype` has is read as an own property only; any other is read as
+ * `object[key]` is, so a caller that must know each value is own checks that itself (the fast record
+ * check does, by matching the values found against the object's keys). For an object whose prototype
+ * is not `Object.prototype` or null it returns -1 and reads nothing, so the caller takes its general path.
  */
 export type FixedKeysPicker = (object: object, out: unknown[]) => number;
 

@@ -129,8 +129,7 @@ function knownKeysCheck(known: ReadonlySet<string>): ObjectCheck {
       for (const key in o) if (!isKnown(key)) return false;
       return true;
     }
-    for (const key of Object.keys(o)) if (!known.has(key)) return false;
-    return true;
+    return Object.keys(o).every(isKnown);
   };
 }
 
