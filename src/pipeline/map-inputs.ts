@@ -110,8 +110,8 @@ export interface MapInputsOptions {
   readonly progress?: ReadTracker;
   /**
    * Reads, maps and validates a large CSV file on a worker thread, which hands over rows ready to
-   * upload: for `ingest`, whose own thread is busy with HTTP. Otherwise csv-parse alone runs there and
-   * rows are mapped here, which splits `validate`'s work in two halves of about the same cost.
+   * upload: for `ingest`, whose own thread is busy with HTTP. Otherwise only the reading (`csvRecords`)
+   * runs there and rows are mapped here.
    * @default false
    */
   readonly mapOnWorker?: boolean;
@@ -147,7 +147,7 @@ async function mapHere(input: PreparedInput, skipping?: RowSkipping): Promise<Ma
 async function openMapped(input: PreparedInput, options: MapInputsOptions): Promise<MappedRowSource> {
   const { skipping } = options;
   // A ledger that holds uploaded keys: most rows of a resume are found there, so this thread reads
-  // them (csv-parse on the reader thread) and maps only those it does not find, a small part of the
+  // them (the CSV read on the reader thread) and maps only those it does not find, a small part of the
   // work; the mapping thread would map them all.
   const known = (skipping?.ledger?.compactKeys?.size ?? 0) > 0;
   if (options.mapOnWorker !== true || input.open !== undefined || known || !(await mapsOnWorker(input.openPath)))

@@ -1,28 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
-import { parse, type Parser } from 'csv-parse';
 import type { CsvRow } from './packed-csv-rows.js';
 import type { TextEncodingName } from './detect-encoding.js';
 import type { Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
 import { cellsDigest, SOURCE_DIGEST_BYTES } from './source-digest.js';
-import { readBatches } from './read-batches.js';
+import { csvRecordBatches, MAX_CSV_RECORD_BYTES } from './csv-record-batches.js';
 import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
 import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
 
 /** Bytes read per chunk from the file. */
 const CHUNK_BYTES = 64 * 1024;
-
-/**
- * Longest record (one row, all its fields) read, in bytes: 4 MiB. csv-parse holds a record whole until
- * it ends, so an unclosed quote near the top of a large file, or a file without line breaks, would
- * be held whole, and a record of one-character fields costs tens of bytes of memory per byte; no real
- * row comes near this.
- */
-export const MAX_CSV_RECORD_BYTES = 4 * 1024 * 1024;
-
-/** Every line ending, in any mix: Windows, Unix and old Mac. */
-const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
 
 /** What {@link csvRecords} reads: decided by `openCsv` from the file's first bytes. Plain data (it crosses to a worker thread). */
 export interface CsvReadPlan {
@@ -49,47 +37,37 @@ export interface CsvRecords {
 }
 
 /**
- * Streams a CSV/TSV file through csv-parse as batches of raw rows (every cell text). `rowNumber` is
- * the physical line where a record starts (quoted newlines counted). Errors are {@link MgeError}s:
- * `SOURCE_BAD_ENCODING`, `SOURCE_UNREADABLE`, `SOURCE_CSV_SYNTAX`.
+ * Streams a CSV/TSV file as batches of raw rows (every cell text; see {@link csvRecordBatches}).
+ * `rowNumber` is the physical line where a record starts (quoted newlines counted). Errors are
+ * {@link MgeError}s: `SOURCE_BAD_ENCODING`, `SOURCE_UNREADABLE`, `SOURCE_CSV_SYNTAX`.
  */
 export function csvRecords(plan: CsvReadPlan): CsvRecords {
   const { file, start, encoding, guessed, delimiter } = plan;
   const input = createReadStream(file, { start, highWaterMark: CHUNK_BYTES });
-  // csv-parse otherwise fixes the line ending from the first line it meets, so a CRLF file with one
-  // line appended in an editor that writes LF (or the reverse) reads as one ragged row.
-  const parser = parse({
-    delimiter,
-    record_delimiter: RECORD_DELIMITERS,
-    relax_column_count: true,
-    relax_quotes: true,
-    bom: false,
-    max_record_size: MAX_CSV_RECORD_BYTES,
-  });
   const source: Readable = input.pipe(encoding === 'utf8' ? utf8Guard() : guessed ? gb18030Guard() : decoderStream(encoding));
-  source.pipe(parser);
-  const forward = (error: Error): void => {
-    parser.destroy(error);
-  };
-  input.on('error', forward);
-  source.on('error', forward);
+  input.on('error', (error: Error) => source.destroy(error));
+  const reader = csvRecordBatches(source, delimiter);
   const close = async (): Promise<void> => {
     input.destroy();
     source.destroy();
-    parser.destroy();
+    reader.destroy();
   };
-  // UTF-8 reaches csv-parse as the file's own bytes, so its count is where the batch ends; text
-  // decoded from another encoding is counted in other units, so there the bytes read stand in (ahead
-  // by what the streams buffer).
+  // UTF-8 is read as the file's own bytes, so their count is where the batch ends; text decoded from
+  // another encoding is counted in other units, so there the bytes read stand in (ahead by what the
+  // streams buffer).
   const position = { bytes: start };
-  const at = encoding === 'utf8' ? (): number => start + parser.info.bytes : (): number => start + input.bytesRead;
-  return { rows: records(parser, file, () => (position.bytes = at()), plan.digests === true), close, bytesRead: () => position.bytes };
+  const at = encoding === 'utf8' ? (): number => start + reader.bytes() : (): number => start + input.bytesRead;
+  return {
+    rows: records(reader.batches, file, () => (position.bytes = at()), plan.digests === true),
+    close,
+    bytesRead: () => position.bytes,
+  };
 }
 
-async function* records(parser: Parser, file: string, mark: () => void, digests: boolean): AsyncGenerator<CsvRow[]> {
+async function* records(batches: AsyncGenerator<string[][]>, file: string, mark: () => void, digests: boolean): AsyncGenerator<CsvRow[]> {
   let line = 1;
   try {
-    for await (const batch of readBatches<string[]>(parser)) {
+    for await (const batch of batches) {
       const rows = new Array<CsvRow>(batch.length);
       const batchDigests = digests ? new Uint8Array(batch.length * SOURCE_DIGEST_BYTES) : undefined;
       for (let i = 0; i < batch.length; i++) {
@@ -101,7 +79,8 @@ async function* records(parser: Parser, file: string, mark: () => void, digests:
           rows[i] = { rowNumber: line, cells: record, issues: undefined, digest: batchDigests.subarray(at, at + SOURCE_DIGEST_BYTES) };
         }
         // The next record starts after this one's line break and any line breaks quoted inside it
-        // (counted here: csv-parse's `info` option costs a quarter of its speed).
+        // (counted here, whichever reader read it: csv-parse's `info` option costs a quarter of its
+        // speed).
         line++;
         for (let c = 0; c < record.length; c++) {
           const field = record[c]!;

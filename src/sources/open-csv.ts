@@ -13,8 +13,8 @@ const SAMPLE_BYTES = 64 * 1024;
 
 /**
  * Opens a CSV/TSV file: decides its encoding and delimiter from the first 64 KiB (unless given),
- * reads up to the header and streams the rest through csv-parse (on a worker thread for a large
- * file, see {@link CsvThread}). Every cell is text; an empty cell is `null`. `rowNumber` is the
+ * reads up to the header and streams the rest as records (`csvRecords`, on a worker thread for a
+ * large file, see {@link CsvThread}). Every cell is text; an empty cell is `null`. `rowNumber` is the
  * physical line where a record starts (quoted newlines counted).
  * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`
  *   (auto: neither UTF-8 nor plausible GB18030), `SOURCE_HEADER_NOT_FOUND`,

@@ -1,7 +1,7 @@
 import type { RawRow } from './raw-row.js';
 import { SOURCE_DIGEST_BYTES as DIGEST_BYTES } from './source-digest.js';
 
-/** A CSV row as csv-parse gives it: every cell text, no issue; its digest when asked for. */
+/** A CSV row as it is read: every cell text, no issue; its digest when asked for. */
 export interface CsvRow extends RawRow {
   readonly cells: string[];
   readonly issues: undefined;

@@ -4,9 +4,11 @@ import { createWakeUp } from '../util/create-wake-up.js';
 /**
  * Reads an object-mode stream as batches of everything buffered at each wake-up: one promise per
  * batch instead of one per object, which is what keeps a row reader close to the parser's own speed.
- * Stream errors are thrown; the listeners are removed when the consumer stops.
+ * Stream errors are thrown; the listeners are removed when the consumer stops. `listening` is called
+ * once the listeners are on (at the first batch asked for): data written to the stream from there on
+ * cannot fail it unheard.
  */
-export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
+export async function* readBatches<T>(stream: Readable, listening?: () => void): AsyncGenerator<T[]> {
   let finished = false;
   // Boxed: a stream may fail with any value, `undefined` included, and the box says one came.
   let failure: { readonly error: unknown } | undefined;
@@ -22,14 +24,18 @@ export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
   // A function, not an inline check: `stream.read()` may fail the stream, which the compiler cannot see.
   const throwIfFailed = (): void => {
     if (failure !== undefined) throw failure.error;
+    // Failed during a call made here (a write, the end): the event comes on the next tick, after the
+    // stream already counts as destroyed, which would otherwise read as its end.
+    if (stream.errored !== null) throw stream.errored;
   };
   stream.on('readable', notify);
   stream.on('end', onEnd);
   stream.on('close', onEnd);
   stream.on('error', onError);
   try {
+    listening?.();
     for (;;) {
-      throwIfFailed();
+      // What the stream holds is handed out before its error, if any: the records before the failure.
       const batch: T[] = [];
       let item: T | null;
       while ((item = stream.read() as T | null) !== null) batch.push(item);
@@ -46,5 +52,7 @@ export async function* readBatches<T>(stream: Readable): AsyncGenerator<T[]> {
     stream.off('end', onEnd);
     stream.off('close', onEnd);
     stream.off('error', onError);
+    // An error thrown above from `errored` has its event still to come: it is heard, not unhandled.
+    if (failure === undefined && stream.errored !== null) stream.once('error', () => undefined);
   }
 }

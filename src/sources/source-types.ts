@@ -80,7 +80,7 @@ export interface SourceRow {
   readonly percent?: readonly boolean[] | undefined;
   /**
    * CSV read with digests only (`ReadOptions.digests`): `cellsDigest` of the record's cells as read,
-   * computed where csv-parse runs (the reader thread for a large file); `rowSourceDigest` uses it.
+   * computed where the file is read (the reader thread for a large file); `rowSourceDigest` uses it.
    */
   readonly digest?: Uint8Array | undefined;
 }

@@ -20,7 +20,7 @@ export function utf8Guard(): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const end = completeLength(bytes);
+      const end = utf8CompleteLength(bytes);
       if (!isUtf8(bytes.subarray(0, end))) {
         done(new NotUtf8Error(offset));
         return;
@@ -36,8 +36,8 @@ export function utf8Guard(): Transform {
   });
 }
 
-/** Length of the bytes up to the start of a multibyte character cut at the end (if any). */
-function completeLength(bytes: Buffer): number {
+/** Length of the bytes up to the start of a multibyte UTF-8 character cut at the end (if any). */
+export function utf8CompleteLength(bytes: Uint8Array): number {
   let i = bytes.length - 1;
   while (i >= 0 && i >= bytes.length - 4 && (bytes[i]! & 0xc0) === 0x80) i--;
   if (i < 0 || bytes[i]! < 0xc0) return bytes.length;

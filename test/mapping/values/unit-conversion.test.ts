@@ -1,15 +1,5 @@
 import { convertValue, roundTo12 } from '../../../src/mapping/values/unit-conversion.js';
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../helpers/seeded-random.js';
 
 describe('roundTo12', () => {
   test('gives exactly the double of toPrecision(12) for converted values of every size and sign', () => {
