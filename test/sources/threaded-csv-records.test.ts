@@ -38,7 +38,7 @@ async function readOut(file: string, thread: CsvThread, digests = false): Promis
   }
 }
 
-describe('csv-parse on a worker thread', () => {
+describe('CSV reading on a worker thread', () => {
   const fixtures = readdirSync(FIXTURES).filter((f) => /\.(csv|tsv|txt)$/i.test(f));
 
   test('there are CSV fixtures to compare', () => {
