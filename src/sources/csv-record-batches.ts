@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { parse, type Options, type Parser } from 'csv-parse';
 import type { Delimiter } from './sniff-delimiter.js';
 import { readBatches } from './read-batches.js';
-import { scanCsvRecords } from './scan-csv-records.js';
+import { SCAN_MAX_RECORD_CHARS, scanCsvRecords } from './scan-csv-records.js';
 import { utf8CompleteLength } from './utf8-guard.js';
 
 /**
@@ -12,14 +12,6 @@ import { utf8CompleteLength } from './utf8-guard.js';
  * row comes near this.
  */
 export const MAX_CSV_RECORD_BYTES = 4 * 1024 * 1024;
-
-/**
- * Characters of an unfinished record the scan holds before it leaves the rest of the file to
- * csv-parse, which bounds it at {@link MAX_CSV_RECORD_BYTES}. A record the scan reads is then at most
- * this plus one chunk long: at most 3 bytes a character, under csv-parse's bound, so the scan never
- * reads a record csv-parse would refuse.
- */
-const SCAN_MAX_PENDING = 1024 * 1024;
 
 /** Every line ending, in any mix: Windows, Unix and old Mac. */
 const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
@@ -41,18 +33,57 @@ export function csvParseOptions(delimiter: Delimiter): Options {
 /** The records of a CSV text in batches; see {@link csvRecordBatches}. */
 export interface CsvRecordBatches {
   readonly batches: AsyncGenerator<string[][]>;
-  /** Bytes of the source the records handed out so far were read from (up to the last one's end, about). */
+  /**
+   * Bytes of the source the records handed out so far were read from: exact while the scan reads;
+   * csv-parse's count after, which may run into a record it has begun.
+   */
   readonly bytes: () => number;
   /** Stops csv-parse, if the reading went on there. */
   readonly destroy: () => void;
 }
 
+/** csv-parse driven in step with the reading: each write gives the records it completes, in the same turn. */
+interface CsvParseStep {
+  write(text: string | Buffer): string[][];
+  /** Throws csv-parse's error, if a write failed it (after the records it completed were taken). */
+  throwIfFailed(): void;
+  /** The last records, or the error the end of the text makes (an unclosed quote). */
+  end(): AsyncGenerator<string[][]>;
+  readonly bytes: () => number;
+  readonly destroy: () => void;
+}
+
+function csvParseStep(delimiter: Delimiter): CsvParseStep {
+  const csv: Parser = parse(csvParseOptions(delimiter));
+  // Its errors are read from `errored` after each step: none may go unheard in between.
+  csv.on('error', () => undefined);
+  return {
+    write(text) {
+      csv.write(text);
+      const out: string[][] = [];
+      let record: string[] | null;
+      while ((record = csv.read() as string[] | null) !== null) out.push(record);
+      return out;
+    },
+    throwIfFailed() {
+      if (csv.errored !== null) throw csv.errored;
+      // csv-parse's own bound counts neither delimiters nor bytes: a line of bare commas would be held
+      // whole. What it holds of a record not yet ended is bounded here, in bytes, as its name says.
+      const { bytes, bytes_records: complete } = csv.info;
+      if (bytes - complete > MAX_CSV_RECORD_BYTES)
+        throw Object.assign(new Error(`a record runs past ${MAX_CSV_RECORD_BYTES} bytes`), { code: 'CSV_MAX_RECORD_SIZE' });
+    },
+    end: () => readBatches<string[]>(csv, () => csv.end()),
+    bytes: () => csv.info.bytes,
+    destroy: () => csv.destroy(),
+  };
+}
+
 /**
  * The records of a source of UTF-8 text (Buffers) in batches, each record its fields' text. Records
- * are read with {@link scanCsvRecords} while it can; from the first record it leaves to csv-parse
- * (or the first that runs past {@link SCAN_MAX_PENDING} characters), the rest of the source goes
- * through csv-parse, with the same options the scan follows. Errors are the source's own and
- * csv-parse's (codes `CSV_MAX_RECORD_SIZE`, `CSV_QUOTE_NOT_CLOSED`, …).
+ * are read with {@link scanCsvRecords} while it can; from the first record it leaves to csv-parse,
+ * csv-parse reads the rest of the source, with the options the scan follows. Errors are the source's
+ * own and csv-parse's (codes `CSV_MAX_RECORD_SIZE`, `CSV_QUOTE_NOT_CLOSED`, …).
  */
 export function csvRecordBatches(source: Readable, delimiter: Delimiter): CsvRecordBatches {
   const code = delimiter.charCodeAt(0);
@@ -60,65 +91,73 @@ export function csvRecordBatches(source: Readable, delimiter: Delimiter): CsvRec
   // The bytes of a character cut at a chunk's end, and the text of a record not yet ended.
   let carry: Buffer | undefined;
   let pending = '';
-  let parser: Parser | undefined;
+  // How long `pending` was when last scanned: an unended record is scanned again only once its text
+  // has doubled, so a long record arriving in small chunks costs linear time, not quadratic.
+  let scanned = 0;
+  let csv: CsvParseStep | undefined;
   let handedAt = 0;
   const unread = (): number => (carry?.length ?? 0) + Buffer.byteLength(pending);
-  const bytes = (): number => (parser ? handedAt + parser.info.bytes : fed - unread());
+  const bytes = (): number => (csv ? handedAt + csv.bytes() : fed - unread());
 
-  // Reads the rest with csv-parse, from `text` (the start of a record) on.
-  async function* handOff(rest: readonly Buffer[], ended: boolean): AsyncGenerator<string[][]> {
+  // From here on csv-parse reads, from the start of the record the scan stopped at.
+  const handOff = (): { step: CsvParseStep; out: string[][] } => {
     handedAt = fed - unread();
-    const text = pending;
-    const cut = carry;
-    const csv = parse(csvParseOptions(delimiter));
-    parser = csv;
-    // Written once the batches are listened to: csv-parse may fail on the text at once (an unclosed quote).
-    yield* readBatches<string[]>(csv, () => {
-      csv.write(text);
-      if (cut !== undefined) csv.write(cut);
-      for (const chunk of rest) csv.write(chunk);
-      if (ended) csv.end();
-      else {
-        source.on('error', (error: Error) => csv.destroy(error));
-        source.pipe(csv);
-      }
-    });
-  }
+    const step = csvParseStep(delimiter);
+    csv = step;
+    const out = step.write(pending);
+    if (carry !== undefined) out.push(...step.write(carry));
+    pending = '';
+    carry = undefined;
+    return { step, out };
+  };
 
   async function* batches(): AsyncGenerator<string[][]> {
-    let rest: Buffer[] | undefined;
-    reading: for await (const chunks of readBatches<Buffer>(source)) {
-      for (let k = 0; k < chunks.length; k++) {
-        const chunk = chunks[k]!;
+    for await (const chunks of readBatches<Buffer>(source)) {
+      for (const chunk of chunks) {
         fed += chunk.length;
+        if (csv !== undefined) {
+          const out = csv.write(chunk);
+          if (out.length > 0) yield out;
+          csv.throwIfFailed();
+          continue;
+        }
         const bytes = carry === undefined ? chunk : Buffer.concat([carry, chunk]);
         const end = utf8CompleteLength(bytes);
         carry = end < bytes.length ? bytes.subarray(end) : undefined;
         const text = pending + bytes.toString('utf8', 0, end);
+        if (text.length < 2 * scanned && text.length <= SCAN_MAX_RECORD_CHARS) {
+          pending = text;
+          continue;
+        }
         const out: string[][] = [];
         const stop = scanCsvRecords(text, code, false, out);
         pending = text.slice(stop.end);
+        scanned = pending.length;
         if (out.length > 0) yield out;
-        if (stop.next === 'csv-parse' || pending.length > SCAN_MAX_PENDING) {
-          // Out of the loop first: the reader's listener would otherwise keep the pipe from flowing.
-          rest = chunks.slice(k + 1);
-          break reading;
+        if (stop.next === 'csv-parse' || pending.length > SCAN_MAX_RECORD_CHARS) {
+          const { step, out: more } = handOff();
+          if (more.length > 0) yield more;
+          step.throwIfFailed();
         }
       }
     }
-    if (rest !== undefined) {
-      yield* handOff(rest, false);
-      return;
+    let step = csv;
+    if (step === undefined) {
+      // The source has ended: its last record ends with it.
+      const text = pending + (carry?.toString('utf8') ?? '');
+      carry = undefined;
+      const out: string[][] = [];
+      const stop = scanCsvRecords(text, code, true, out);
+      pending = text.slice(stop.end);
+      if (out.length > 0) yield out;
+      if (stop.next !== 'csv-parse') return;
+      const handed = handOff();
+      step = handed.step;
+      if (handed.out.length > 0) yield handed.out;
+      step.throwIfFailed();
     }
-    // The source has ended: its last record ends with it.
-    const text = pending + (carry?.toString('utf8') ?? '');
-    carry = undefined;
-    const out: string[][] = [];
-    const stop = scanCsvRecords(text, code, true, out);
-    pending = text.slice(stop.end);
-    if (out.length > 0) yield out;
-    if (stop.next === 'csv-parse') yield* handOff([], true);
+    yield* step.end();
   }
 
-  return { batches: batches(), bytes, destroy: () => parser?.destroy() };
+  return { batches: batches(), bytes, destroy: () => csv?.destroy() };
 }

@@ -128,7 +128,8 @@ async function* records(batches: AsyncGenerator<string[][]>, file: string, mark:
     }
     throw sourceError(
       'SOURCE_CSV_SYNTAX',
-      `the file is not valid CSV: ${(error as Error).message}`,
+      // csv-parse counts lines from where it took over the reading: the location has the file's own.
+      `the file is not valid CSV: ${(error as Error).message.replace(/ at line \d+/, '')}`,
       { file, row: line },
       'look for an unclosed quote at or after this line',
       error,

@@ -2,14 +2,22 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
+/**
+ * Longest record the scan reads, in characters (UTF-16 code units): 1 Mi, at most 3 MiB of UTF-8,
+ * under csv-parse's bound (`MAX_CSV_RECORD_BYTES`, 4 MiB), so the scan never reads a record csv-parse
+ * would refuse. A longer one is left to csv-parse.
+ */
+export const SCAN_MAX_RECORD_CHARS = 1024 * 1024;
+
 /** Where {@link scanCsvRecords} stopped. */
 export interface CsvScanStop {
   /** Index of the first character of `text` not read: the start of the record it stopped at. */
   readonly end: number;
   /**
    * `more`: the record at `end` may go on past the text (or nothing is left); `csv-parse`: the record
-   * at `end` has a form the scan leaves to csv-parse (a closing quote followed by other text, or an
-   * unclosed quote at the end of the file), which decides what it reads as or which error it is.
+   * at `end` has a form the scan leaves to csv-parse (a closing quote followed by other text, an
+   * unclosed quote at the end of the file, more than {@link SCAN_MAX_RECORD_CHARS} characters), which
+   * decides what it reads as or which error it is.
    */
   readonly next: 'more' | 'csv-parse';
 }
@@ -55,6 +63,7 @@ export function scanCsvRecords(text: string, delimiter: number, final: boolean, 
         fields.push(value);
         if (i >= n) {
           if (!final) return { end: start, next: 'more' };
+          if (n - start > SCAN_MAX_RECORD_CHARS) return { end: start, next: 'csv-parse' };
           out.push(fields);
           return { end: n, next: 'more' };
         }
@@ -70,6 +79,7 @@ export function scanCsvRecords(text: string, delimiter: number, final: boolean, 
         }
         if (j >= n) {
           if (!final) return { end: start, next: 'more' };
+          if (n - start > SCAN_MAX_RECORD_CHARS) return { end: start, next: 'csv-parse' };
           fields.push(text.slice(i, j));
           out.push(fields);
           return { end: n, next: 'more' };
@@ -86,6 +96,7 @@ export function scanCsvRecords(text: string, delimiter: number, final: boolean, 
         if (i + 1 >= n && !final) return { end: start, next: 'more' };
         i += i + 1 < n && text.charCodeAt(i + 1) === LF ? 2 : 1;
       } else i++;
+      if (i - start > SCAN_MAX_RECORD_CHARS) return { end: start, next: 'csv-parse' };
       out.push(fields);
       at = i;
       break;

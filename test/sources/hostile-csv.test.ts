@@ -36,3 +36,9 @@ test('a record past the limit is SOURCE_TOO_LARGE at the line it starts on; one 
   const rows = await readAll(await openTable(long));
   expect(rows.map((r) => [r.values[0], (r.values[1] as string).length, r.values[2]])).toEqual([['1', MAX_CSV_RECORD_BYTES - 1024, '0.1']]);
 });
+
+test('a line of bare delimiters past the limit is SOURCE_TOO_LARGE too, though csv-parse leaves delimiters out of its own count', async () => {
+  const commas = write('commas.csv', Buffer.alloc(MAX_CSV_RECORD_BYTES + 64 * 1024, ','));
+  const error = await sourceFailure(openTable(commas).then(readAll));
+  expect([error.code, error.location]).toEqual(['SOURCE_TOO_LARGE', { file: commas, row: 2 }]);
+});

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { csvParseOptions, csvRecordBatches } from '../../src/sources/csv-record-batches.js';
 import { scanCsvRecords } from '../../src/sources/scan-csv-records.js';
@@ -146,5 +146,38 @@ test('a record the scan does not read ends the scan: the rest of a large text go
   const { outcome, read } = await byBatches(bytes, [1000, 65_536, 100_000, 131_072], ',');
   expect(outcome).toEqual(byCsvParse(text, ','));
   expect((outcome as { records: string[][] }).records).toHaveLength(10_001);
+  expect(read).toBe(bytes.length);
+});
+
+test('a source that fails while the records before an odd one are being used: the error, not a wait for ever', async () => {
+  const source = new PassThrough();
+  source.write('x\n"a"b,c\nd\n');
+  const reader = csvRecordBatches(source, ',');
+  expect(await reader.batches.next()).toEqual({ done: false, value: [['x']] });
+  source.destroy(new Error('the disk went away'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const next = reader.batches.next().then(
+    (r) => ({ settled: r }),
+    (error: Error) => ({ failed: error.message }),
+  );
+  const waited = new Promise((resolve) => setTimeout(() => resolve({ waiting: true }), 2000));
+  expect(await Promise.race([next, waited])).toEqual({ failed: 'the disk went away' });
+});
+
+test('records longer than the bound: csv-parse’s error whatever the chunks (one large chunk included)', async () => {
+  const text = `a,b\n${'x'.repeat(5 * 1024 * 1024)}\nc\n`;
+  const bytes = Buffer.from(text);
+  const expected = byCsvParse(text, ',');
+  expect(expected).toEqual({ error: 'CSV_MAX_RECORD_SIZE' });
+  expect((await byBatches(bytes, [], ',')).outcome).toEqual(expected);
+  expect((await byBatches(bytes, [100, 2_000_000], ',')).outcome).toEqual(expected);
+});
+
+test('a long quoted field of doubled quotes in small chunks reads as csv-parse reads it', async () => {
+  const text = `id,note\n1,"${'""'.repeat(64 * 1024)}"\n2,x\n`;
+  const bytes = Buffer.from(text);
+  const cuts = Array.from({ length: Math.floor(bytes.length / 64) }, (_v, i) => (i + 1) * 64);
+  const { outcome, read } = await byBatches(bytes, cuts, ',');
+  expect(outcome).toEqual(byCsvParse(text, ','));
   expect(read).toBe(bytes.length);
 });
