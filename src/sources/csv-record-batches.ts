@@ -57,20 +57,23 @@ function csvParseStep(delimiter: Delimiter): CsvParseStep {
   const csv: Parser = parse(csvParseOptions(delimiter));
   // Its errors are read from `errored` after each step: none may go unheard in between.
   csv.on('error', () => undefined);
+  // csv-parse's count of bytes at the end of the last write that completed a record: every byte since
+  // belongs to a record not yet ended.
+  let recordEnded = 0;
   return {
     write(text) {
       csv.write(text);
       const out: string[][] = [];
       let record: string[] | null;
       while ((record = csv.read() as string[] | null) !== null) out.push(record);
+      if (out.length > 0) recordEnded = csv.info.bytes;
       return out;
     },
     throwIfFailed() {
       if (csv.errored !== null) throw csv.errored;
       // csv-parse's own bound counts neither delimiters nor bytes: a line of bare commas would be held
       // whole. What it holds of a record not yet ended is bounded here, in bytes, as its name says.
-      const { bytes, bytes_records: complete } = csv.info;
-      if (bytes - complete > MAX_CSV_RECORD_BYTES)
+      if (csv.info.bytes - recordEnded > MAX_CSV_RECORD_BYTES)
         throw Object.assign(new Error(`a record runs past ${MAX_CSV_RECORD_BYTES} bytes`), { code: 'CSV_MAX_RECORD_SIZE' });
     },
     end: () => readBatches<string[]>(csv, () => csv.end()),

@@ -41,4 +41,13 @@ test('a line of bare delimiters past the limit is SOURCE_TOO_LARGE too, though c
   const commas = write('commas.csv', Buffer.alloc(MAX_CSV_RECORD_BYTES + 64 * 1024, ','));
   const error = await sourceFailure(openTable(commas).then(readAll));
   expect([error.code, error.location]).toEqual(['SOURCE_TOO_LARGE', { file: commas, row: 2 }]);
+  // The same line after an odd record and thousands of rows read by csv-parse (its count of the
+  // bytes of records it has passed once made the bound go quiet there).
+  const rows = Array.from({ length: 5000 }, (_v, i) => `${i},a${i},0.1`).join('\n');
+  const late = write(
+    'late-commas.csv',
+    Buffer.concat([Buffer.from(`1,"odd" quote,0.1\n${rows}\n`), Buffer.alloc(MAX_CSV_RECORD_BYTES + 64 * 1024, ','), Buffer.from('\n')]),
+  );
+  const lateError = await sourceFailure(openTable(late).then(readAll));
+  expect([lateError.code, lateError.location]).toEqual(['SOURCE_TOO_LARGE', { file: late, row: 5003 }]);
 });
