@@ -5,7 +5,8 @@ import type { TextEncodingName } from './detect-encoding.js';
 import type { Delimiter } from './sniff-delimiter.js';
 import { sourceError } from './source-error.js';
 import { cellsDigest, SOURCE_DIGEST_BYTES } from './source-digest.js';
-import { csvRecordBatches, MAX_CSV_RECORD_BYTES } from './csv-record-batches.js';
+import { csvRecordBatches } from './csv-record-batches.js';
+import { MAX_CSV_RECORD_BYTES } from './csv-parse-step.js';
 import { utf8Guard, NotUtf8Error } from './utf8-guard.js';
 import { gb18030Guard, NotGb18030Error } from './gb18030-guard.js';
 

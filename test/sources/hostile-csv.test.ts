@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_CSV_RECORD_BYTES } from '../../src/sources/csv-record-batches.js';
+import { MAX_CSV_RECORD_BYTES } from '../../src/sources/csv-parse-step.js';
 import { openTable } from '../../src/sources/open-table.js';
 import { readAll, sourceFailure } from './read-all.js';
 import { tempDirSync } from '../helpers/temp-dir.js';

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { csvParseOptions, csvRecordBatches } from '../../src/sources/csv-record-batches.js';
+import { csvParseOptions } from '../../src/sources/csv-parse-step.js';
+import { csvRecordBatches } from '../../src/sources/csv-record-batches.js';
 import { scanCsvRecords } from '../../src/sources/scan-csv-records.js';
 import { DELIMITERS, type Delimiter } from '../../src/sources/sniff-delimiter.js';
 import { seededRandom } from '../helpers/seeded-random.js';
