@@ -31,52 +31,58 @@ export function csvRecordBatches(source: Readable, delimiter: Delimiter): CsvRec
   let pending = '';
   // How long `pending` was when last scanned: an unended record is scanned again only once its text
   // has doubled, so a long record arriving in small chunks costs linear time, not quadratic.
-  let scanned = 0;
+  let scannedLength = 0;
   let csv: CsvParseStep | undefined;
   let handedAt = 0;
   const unread = (): number => (carry?.length ?? 0) + Buffer.byteLength(pending);
   const bytes = (): number => (csv ? handedAt + csv.bytes() : fed - unread());
 
+  // Scans `text` and hands out its records, keeping the record it stopped at; true when that record
+  // and the rest are csv-parse's.
+  function* scan(text: string, final: boolean): Generator<string[][], boolean> {
+    const out: string[][] = [];
+    const stop = scanCsvRecords(text, code, final, out);
+    pending = text.slice(stop.end);
+    scannedLength = pending.length;
+    if (out.length > 0) yield out;
+    return stop.next === 'csv-parse' || pending.length > SCAN_MAX_RECORD_CHARS;
+  }
+
+  // Writes to csv-parse and hands out the records that completes, then its error, if any.
+  function* written(step: CsvParseStep, text: string | Buffer): Generator<string[][]> {
+    const out = step.write(text);
+    if (out.length > 0) yield out;
+    step.throwIfFailed();
+  }
+
   // From here on csv-parse reads, from the start of the record the scan stopped at.
-  const handOff = (): { step: CsvParseStep; out: string[][] } => {
+  function* handOff(): Generator<string[][], CsvParseStep> {
     handedAt = fed - unread();
     const step = csvParseStep(delimiter);
     csv = step;
-    const out = step.write(pending);
-    if (carry !== undefined) out.push(...step.write(carry));
+    const text = pending;
+    const cut = carry;
     pending = '';
     carry = undefined;
-    return { step, out };
-  };
+    yield* written(step, text);
+    if (cut !== undefined) yield* written(step, cut);
+    return step;
+  }
 
   async function* batches(): AsyncGenerator<string[][]> {
     for await (const chunks of readBatches<Buffer>(source)) {
       for (const chunk of chunks) {
         fed += chunk.length;
         if (csv !== undefined) {
-          const out = csv.write(chunk);
-          if (out.length > 0) yield out;
-          csv.throwIfFailed();
+          yield* written(csv, chunk);
           continue;
         }
-        const bytes = carry === undefined ? chunk : Buffer.concat([carry, chunk]);
-        const end = utf8CompleteLength(bytes);
-        carry = end < bytes.length ? bytes.subarray(end) : undefined;
-        const text = pending + bytes.toString('utf8', 0, end);
-        if (text.length < 2 * scanned && text.length <= SCAN_MAX_RECORD_CHARS) {
-          pending = text;
-          continue;
-        }
-        const out: string[][] = [];
-        const stop = scanCsvRecords(text, code, false, out);
-        pending = text.slice(stop.end);
-        scanned = pending.length;
-        if (out.length > 0) yield out;
-        if (stop.next === 'csv-parse' || pending.length > SCAN_MAX_RECORD_CHARS) {
-          const { step, out: more } = handOff();
-          if (more.length > 0) yield more;
-          step.throwIfFailed();
-        }
+        const data = carry === undefined ? chunk : Buffer.concat([carry, chunk]);
+        const end = utf8CompleteLength(data);
+        carry = end < data.length ? data.subarray(end) : undefined;
+        const text = pending + data.toString('utf8', 0, end);
+        if (text.length < 2 * scannedLength && text.length <= SCAN_MAX_RECORD_CHARS) pending = text;
+        else if (yield* scan(text, false)) yield* handOff();
       }
     }
     let step = csv;
@@ -84,15 +90,8 @@ export function csvRecordBatches(source: Readable, delimiter: Delimiter): CsvRec
       // The source has ended: its last record ends with it.
       const text = pending + (carry?.toString('utf8') ?? '');
       carry = undefined;
-      const out: string[][] = [];
-      const stop = scanCsvRecords(text, code, true, out);
-      pending = text.slice(stop.end);
-      if (out.length > 0) yield out;
-      if (stop.next !== 'csv-parse') return;
-      const handed = handOff();
-      step = handed.step;
-      if (handed.out.length > 0) yield handed.out;
-      step.throwIfFailed();
+      if (!(yield* scan(text, true))) return;
+      step = yield* handOff();
     }
     yield* step.end();
   }
