@@ -1,5 +1,6 @@
 import PQueue from 'p-queue';
 import { realSleep, type Sleep } from './real-sleep.js';
+import { WaitingTasks } from './waiting-tasks.js';
 
 /** How the queue paces requests: from the settings (`uploadStageOptions` in src/pipeline). */
 export interface UploadQueueOptions {
@@ -38,11 +39,6 @@ export interface UploadQueue {
   close(): void;
 }
 
-/** A task waiting for its slot, as its cancel-on-abort sees it. */
-interface Waiting {
-  readonly reject: (reason: unknown) => void;
-}
-
 /** One second plus the margin described in {@link rateWindow}. */
 const WINDOW_MS = 1050;
 
@@ -73,23 +69,21 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   });
   const closed = new AbortController();
   let pausedUntil = 0;
-  const waitingBySignal = new WeakMap<AbortSignal, Set<Waiting>>();
+  const waitingBySignal = new WeakMap<AbortSignal, WaitingTasks>();
   // Canceled tasks p-queue still holds: not counted as waiting.
   let canceledInQueue = 0;
 
   /** The tasks waiting on `signal`, with the one listener that rejects them all when it aborts. */
-  function waitingOn(signal: AbortSignal): Set<Waiting> {
+  function waitingOn(signal: AbortSignal): WaitingTasks {
     let waiting = waitingBySignal.get(signal);
     if (waiting === undefined) {
-      const set = new Set<Waiting>();
-      waiting = set;
-      waitingBySignal.set(signal, set);
+      const tasks = new WaitingTasks();
+      waiting = tasks;
+      waitingBySignal.set(signal, tasks);
       signal.addEventListener(
         'abort',
         () => {
-          for (const entry of set) entry.reject(signal.reason);
-          canceledInQueue += set.size;
-          set.clear();
+          canceledInQueue += tasks.rejectAll(signal.reason);
         },
         { once: true },
       );
@@ -118,10 +112,9 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       // on the 10^5-request path).
       return new Promise<T>((resolve, reject) => {
         const waiting = waitingOn(signal);
-        const entry: Waiting = { reject };
-        waiting.add(entry);
+        const entry = waiting.add(reject);
         void queue.add(() => {
-          if (!waiting.delete(entry)) {
+          if (!waiting.remove(entry)) {
             canceledInQueue -= 1;
             return Promise.resolve();
           }
