@@ -46,9 +46,9 @@ export interface KnownKeys {
  * sheet, which are interned once per source. A key the ledger already holds compactly (`known`, most
  * keys of a resume) is marked in the ledger's own entry (`LedgerTable.mark`), which is in the ledger's
  * spill file when the entry is, with one bit of the guard's own saying the mark is this run's. Any
- * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 36–44 bytes a key
- * whatever the key's length, of which all but 12–20 go to files when `spillDirs` are given (a million
- * new rows then hold about 16 MiB in memory). A probabilistic filter would be
+ * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 29–32 bytes a key
+ * whatever the key's length, of which all but 5–8 go to files when `spillDirs` are given (a million
+ * new rows then hold about 9 MiB in memory). A probabilistic filter would be
  * smaller but would reject unique rows on a false positive, which a curator cannot fix; a digest
  * collision between two different keys is a 2^-128 event.
  */

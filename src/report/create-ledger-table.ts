@@ -131,9 +131,9 @@ const release = new FinalizationRegistry<{ close(): void }>((files) => files.clo
 /**
  * A table from a key to its {@link PlainKey}: the key's 16-byte digest in a {@link createDigestIndex}
  * index (a key collides with another with probability about 2^-128 per pair; the key itself is not
- * kept) and 72 bytes of values in {@link createSpillPages} pages: ~100 bytes a key whatever the keys'
+ * kept) and 72 bytes of values in {@link createSpillPages} pages: ~95 bytes a key whatever the keys'
  * length, of which the digests and values of all but the newest 131,072 keys may live in files
- * (`spillDirs`), leaving ~12 bytes a key in memory (the digest's tag and the index's slots).
+ * (`spillDirs`), leaving 5–8 bytes a key in memory (the index's slot, which holds the digest's tag).
  *
  * Why off the heap: folded into a `Map` of objects, a million keys held ~500 MiB, and V8 sizes its
  * heap as a multiple of what survives a collection; an ArrayBuffer costs its own size only

@@ -37,22 +37,25 @@ export interface DigestIndex {
   close(): void;
 }
 
-/** Entries per page of digests (16 bytes each: 1 MiB pages) and of tags (4 bytes each), so growing never copies what is held. */
+/** Entries per page of digests (16 bytes each: 1 MiB pages), so growing never copies what is held. */
 export const PAGE_BITS = 16;
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 /** Index slots at the start (4 KiB). */
 const INITIAL_SLOTS = 1024;
-/** The index is doubled and rebuilt past this load; a slot is 4 bytes (an entry number plus one). */
-const MAX_LOAD = 0.5;
+/** The index grows past this load, to {@link GROWTH} times its slots (a load of 0.5 again). */
+const MAX_LOAD = 0.75;
+const GROWTH = 1.5;
+/** The load an index made for `expected` keys starts at: room for a quarter more before it grows. */
+const PRESIZE_LOAD = 0.6;
 const DIGEST_BYTES = 16;
-/** The most slots made ahead for `expected` keys (16 MiB: four million keys); past it the index grows as it fills. */
+/** The most slots made ahead for `expected` keys (16 MiB: 2.5 million keys); past it the index grows as it fills. */
 export const MAX_PRESIZED_SLOTS = 1 << 22;
+/** Entry numbers take at most this many bits of a slot, so a tag has two or more: about a billion keys. */
+const MAX_ENTRY_BITS = 30;
 
-/** The power-of-two slot count that holds `keys` at {@link MAX_LOAD}, between the initial and the presize cap. */
+/** The slot count that holds `keys` at {@link PRESIZE_LOAD}, between the initial and the presize cap. */
 function slotsFor(keys: number): number {
-  let slots = INITIAL_SLOTS;
-  while (slots < MAX_PRESIZED_SLOTS && keys > slots * MAX_LOAD) slots *= 2;
-  return slots;
+  return Math.min(MAX_PRESIZED_SLOTS, Math.max(INITIAL_SLOTS, Math.ceil(keys / PRESIZE_LOAD)));
 }
 
 export interface DigestIndexOptions {
@@ -70,17 +73,23 @@ export interface DigestIndexOptions {
 }
 
 /**
- * Creates a {@link DigestIndex}: an open-addressing index of 4-byte entry numbers (load ≤ 0.5) over
- * the digests, which are stored densely in {@link createSpillPages} pages, and beside them in memory
- * each digest's second word, its tag. A key's slot comes from the digest's first word; a probe
- * compares the tag, and only a tag that matches reads the whole digest. Memory: 12–20 bytes a key
- * whatever its length (4 of tag, 8–16 of slots), plus the digests unless they go to a file
- * (`spillDirs`): a resume reads its keys in the order they were added, which the pages' held block
- * answers, and a key the index does not hold matches a tag by chance once in 2^32 probes. The tag is
- * not the word that places the key, so keys made to share a slot (Murmur is not built against that,
- * see `keyDigest`) still differ in their tags and cost memory probes, not file reads. Growing reads
- * the digests back in entry order and never copies them (slots holding the digests themselves,
- * doubled whole, peaked at ~72 MiB for a million keys while the old and new buffers were both alive).
+ * Creates a {@link DigestIndex}: an open-addressing index (linear probing, load 0.5–0.75) of 4-byte
+ * slots over the digests, which are stored densely in {@link createSpillPages} pages. A slot holds
+ * the entry number plus one in its low bits and, in the bits the largest entry number of its size
+ * leaves free (11 of them for a million keys), the top bits of the digest's second word: its tag. A
+ * key's slot comes from the digest's first word; a probe compares the tag, and only a tag that
+ * matches reads the whole digest back. Memory: 5–8 bytes a key whatever its length, plus the digests
+ * unless they go to a file (`spillDirs`): a resume reads its keys in the order they were added, which
+ * the pages' held block answers, and a probe of another key matches a tag by chance once in 2^11
+ * (a million keys) to 2^2 (a billion). The tag is not the word that places the key, so keys made to
+ * share a slot (Murmur is not built against that, see `keyDigest`) still differ in their tags and
+ * cost memory probes, not file reads. Growing reads the digests back in entry order and never copies
+ * them (slots holding the digests themselves, doubled whole, peaked at ~72 MiB for a million keys
+ * while the old and new buffers were both alive).
+ *
+ * Why the tag lives in the slot: the index is the part of the ledger that stays in memory whatever
+ * spills, and with 4-byte tags of their own beside 4-byte slots at load ≤ 0.5 it cost 12 bytes a
+ * key, the whole growth of a resume's peak between 10^5 and 10^6 rows. A probe now reads one array.
  *
  * Why outside the JavaScript heap: V8 sizes its heap as a multiple of what survives a collection, so
  * a million keys in a `Map` grew the process by several times their size; an ArrayBuffer costs its
@@ -88,70 +97,84 @@ export interface DigestIndexOptions {
  */
 export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex {
   const digests = createSpillPages(DIGEST_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });
-  const tags: Uint32Array[] = [];
   const digest = new Uint32Array(4);
   const digestBytes = Buffer.from(digest.buffer);
   /** A stored digest, read back to be compared or copied out. */
   const stored = new Uint32Array(4);
   const storedBytes = Buffer.from(stored.buffer);
   let size = 0;
-  let slots = slotsFor(options.expected ?? 0);
-  let index = new Int32Array(slots);
+  let slots = 0;
+  let index = new Uint32Array(0);
+  /** Keys the index holds before it grows, the bits their entry numbers plus one take, and the mask of those bits. */
+  let capacity = 0;
+  let entryBits = 0;
+  let entryMask = 0;
   /** What the last `find` computed: its key, its answer, and the empty slot where a missing key belongs. */
   let lastKey: string | undefined;
   let lastEntry = -1;
   let lastSlot = -1;
   let readBacks = 0;
 
-  const tagOf = (entry: number): number => tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)]!;
+  /** Makes an empty index of `count` slots. */
+  function makeIndex(count: number): void {
+    slots = count;
+    index = new Uint32Array(count);
+    capacity = Math.floor(count * MAX_LOAD);
+    entryBits = 32 - Math.clz32(capacity);
+    if (entryBits > MAX_ENTRY_BITS) throw new RangeError(`a digest index holds at most ${2 ** MAX_ENTRY_BITS - 2} keys`);
+    entryMask = 2 ** entryBits - 1;
+  }
+  makeIndex(slotsFor(options.expected ?? 0));
+
+  /**
+   * The home slot of a digest whose first word is `d0`: its share of the slots (`d0 / 2^32` of them),
+   * which any slot count can take. The product is exact below 2^53 and, above, rounds by less than
+   * one slot, so the slot is always below `slots`.
+   */
+  const homeOf = (d0: number): number => Math.floor(((d0 >>> 0) * slots) / 4294967296);
+  const tagOf = (d1: number): number => d1 >>> entryBits;
 
   /** The slot of the digest in `digest`, or the empty slot where it belongs. */
   function slotOfDigest(): number {
-    const mask = slots - 1;
-    const tag = digest[1]!;
-    // The digest is uniform: its first word is as good a place as any hash of it.
-    let slot = digest[0]! & mask;
+    const tag = tagOf(digest[1]!);
+    let slot = homeOf(digest[0]!);
     for (;;) {
       const at = index[slot]!;
       if (at === 0) return slot;
-      if (tagOf(at - 1) === tag) {
+      if (at >>> entryBits === tag) {
         readBacks += 1;
-        digests.read(at - 1, storedBytes);
-        if (stored[0] === digest[0] && stored[2] === digest[2] && stored[3] === digest[3]) return slot;
+        digests.read((at & entryMask) - 1, storedBytes);
+        if (stored[0] === digest[0] && stored[1] === digest[1] && stored[2] === digest[2] && stored[3] === digest[3]) return slot;
       }
-      slot = (slot + 1) & mask;
+      slot = slot + 1 === slots ? 0 : slot + 1;
     }
   }
 
-  /** The empty slot for a digest whose first word is `d0` and that no other entry has (a rebuild). */
-  function emptySlotFor(d0: number): number {
-    const mask = slots - 1;
-    let slot = d0 & mask;
-    while (index[slot] !== 0) slot = (slot + 1) & mask;
+  /** Places entry `entry`, whose digest is `d0`, `d1`, … and which no other slot holds, in its empty slot (a rebuild). */
+  function place(entry: number, d0: number, d1: number): number {
+    let slot = homeOf(d0);
+    while (index[slot] !== 0) slot = slot + 1 === slots ? 0 : slot + 1;
+    index[slot] = (tagOf(d1) * 2 ** entryBits + entry + 1) >>> 0;
     return slot;
   }
 
-  /** Doubles the index and places every entry again by its digest's first word, read back in entry order. */
+  /** Grows the index by {@link GROWTH} and places every entry again by its digest, read back in entry order. */
   function grow(): void {
-    slots *= 2;
-    index = new Int32Array(slots);
+    makeIndex(Math.ceil(slots * GROWTH));
     for (let entry = 0; entry < size; entry++) {
       digests.read(entry, storedBytes);
-      index[emptySlotFor(stored[0]!)] = entry + 1;
+      place(entry, stored[0]!, stored[1]!);
     }
   }
 
   /** Adds the digest in `digest`, missing from the index, whose empty slot is `slot`; returns its entry number. */
   function insert(slot: number): number {
-    if (size + 1 > slots * MAX_LOAD) {
-      grow();
-      slot = emptySlotFor(digest[0]!);
-    }
     const entry = size;
-    if (entry >>> PAGE_BITS === tags.length) tags.push(new Uint32Array(PAGE_ENTRIES));
-    tags[entry >>> PAGE_BITS]![entry & (PAGE_ENTRIES - 1)] = digest[1]!;
+    if (entry + 1 > capacity) {
+      grow();
+      place(entry, digest[0]!, digest[1]!);
+    } else index[slot] = (tagOf(digest[1]!) * 2 ** entryBits + entry + 1) >>> 0;
     digests.write(entry, digestBytes);
-    index[slot] = entry + 1;
     size += 1;
     return entry;
   }
@@ -163,7 +186,7 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
       const slot = slotOfDigest();
       lastKey = key;
       lastSlot = slot;
-      lastEntry = index[slot]! - 1;
+      lastEntry = (index[slot]! & entryMask) - 1;
       return lastEntry;
     },
     add(key) {
@@ -186,7 +209,7 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
       return size;
     },
     get bytes() {
-      return tags.length * PAGE_ENTRIES * 4 + index.byteLength + digests.residentBytes;
+      return index.byteLength + digests.residentBytes;
     },
     get spilledBytes() {
       return digests.spilledBytes;
