@@ -150,11 +150,13 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
     }
   }
 
-  /** Places entry `entry`, whose digest is `d0`, `d1`, … and which no other slot holds, in its empty slot (a rebuild). */
-  function place(entry: number, d0: number, d1: number): number {
+  /** What a slot holds for entry `entry`, whose digest's second word is `d1`: the tag, then the number plus one. */
+  const slotValue = (entry: number, d1: number): number => (tagOf(d1) * 2 ** entryBits + entry + 1) >>> 0;
+
+  /** The empty slot for a digest whose first word is `d0` and that no other entry has (a rebuild). */
+  function emptySlotFor(d0: number): number {
     let slot = homeOf(d0);
     while (index[slot] !== 0) slot = slot + 1 === slots ? 0 : slot + 1;
-    index[slot] = (tagOf(d1) * 2 ** entryBits + entry + 1) >>> 0;
     return slot;
   }
 
@@ -163,7 +165,7 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
     makeIndex(Math.ceil(slots * GROWTH));
     for (let entry = 0; entry < size; entry++) {
       digests.read(entry, storedBytes);
-      place(entry, stored[0]!, stored[1]!);
+      index[emptySlotFor(stored[0]!)] = slotValue(entry, stored[1]!);
     }
   }
 
@@ -172,8 +174,9 @@ export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex
     const entry = size;
     if (entry + 1 > capacity) {
       grow();
-      place(entry, digest[0]!, digest[1]!);
-    } else index[slot] = (tagOf(digest[1]!) * 2 ** entryBits + entry + 1) >>> 0;
+      slot = emptySlotFor(digest[0]!);
+    }
+    index[slot] = slotValue(entry, digest[1]!);
     digests.write(entry, digestBytes);
     size += 1;
     return entry;
