@@ -4,18 +4,36 @@ import type * as SheetJs from '@e965/xlsx';
 import type { TableSource, CellValue, SourceIssue } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import type { MergeRange, RawRow } from './raw-row.js';
+import type { RawSheet } from './raw-sheet.js';
 import { assembleTable } from './assemble-table.js';
 import { columnLetter } from './column-letter.js';
 import { sourceError } from './source-error.js';
 import { isPercentFormat } from './is-percent-format.js';
-
-/** The one SheetJS number-format call used here; its typings leave `SSF` untyped. */
-interface SheetJsFormats {
-  is_date(this: void, format: string): boolean;
-}
 import { showsAsPercent } from './shows-as-percent.js';
 import { checkSheetExtent, checkSheetJsFile, SHEETJS_LIMITS, type SheetJsLimits } from './check-sheetjs-file.js';
 import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from './excel-serial-date.js';
+
+/** The SheetJS number-format and zip calls used here; its typings leave `SSF` and `CFB` untyped. */
+interface SheetJsFormats {
+  is_date(this: void, format: string): boolean;
+  format(this: void, format: string, value: number): string;
+}
+interface ZipEntry {
+  content: Uint8Array;
+}
+interface SheetJsZip {
+  read(this: void, data: Buffer, options: { type: 'buffer' }): unknown;
+  find(this: void, container: unknown, name: string): ZipEntry | null;
+  write(this: void, container: unknown, options: { type: 'buffer'; fileType: 'zip' }): Uint8Array;
+}
+
+/** A sheet read by SheetJS: a {@link RawSheet}, plus what the header step uses. */
+export interface SheetJsRawSheet extends RawSheet {
+  /** Merged ranges, known before the rows. */
+  readonly merges: readonly MergeRange[];
+  /** The share of the sheet's rows handed out so far, 0..1. */
+  readFraction(): number;
+}
 
 /**
  * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
@@ -24,12 +42,107 @@ import { daysAfterEpoch, excelSerialDate, formatShowsTime, wallClockDate } from 
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */
 export async function openSheetJs(file: string, options: SourceOptions = {}, limits: SheetJsLimits = SHEETJS_LIMITS): Promise<TableSource> {
+  const sheet = await openSheetJsRawSheet(file, options.sheet ?? 1, limits);
+  return assembleTable(
+    {
+      file,
+      sheet: sheet.name,
+      rows: sheet.rows()[Symbol.asyncIterator](),
+      merges: sheet.merges,
+      close: () => sheet.close(),
+      readFraction: () => sheet.readFraction(),
+    },
+    options,
+  );
+}
+
+/**
+ * One sheet of an .xls or .ods as raw rows (no header step), `sheet` a name or a 1-based position.
+ * Cells: text as written (an .ods keeps `_xHHHH_` and a cell of only a no-break space; see
+ * {@link readOds}), booleans, numbers; a number under a date format is the calendar value the sheet
+ * shows (before 1900-03-01 by Excel's count in an .xls, by the date written in an .ods), under an
+ * elapsed-time format (`[h]:mm:ss`) the text it shows; a negative number under a date format of an
+ * .xls is `SOURCE_BAD_DATE` (Excel shows no date for it); an error cell is `SOURCE_ERROR_CELL`.
+ * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
+ */
+export async function openSheetJsRawSheet(
+  file: string,
+  sheet: string | number,
+  limits: SheetJsLimits = SHEETJS_LIMITS,
+): Promise<SheetJsRawSheet> {
   await checkSheetJsFile(file, limits);
   // Loaded on first use: SheetJS is large, and most runs read only CSV or xlsx.
   const XLSX = await import('@e965/xlsx');
-  let book: SheetJs.WorkBook;
+  const ods = path.extname(file).toLowerCase() === '.ods';
+  const { book, restore } = readBook(XLSX, file, await readFile(file), ods);
+  const sheetNames = book.SheetNames.map(restore);
+  const index = typeof sheet === 'number' ? sheet - 1 : sheetNames.indexOf(sheet);
+  const name = sheetNames[index];
+  const ws = name === undefined ? undefined : book.Sheets[book.SheetNames[index]!];
+  if (name === undefined || !ws) {
+    throw sourceError(
+      'SOURCE_SHEET_NOT_FOUND',
+      typeof sheet === 'number' ? `the workbook has no sheet number ${sheet}` : `the workbook has no sheet "${sheet}"`,
+      { file, sheet: String(sheet) },
+      `the sheets are: ${sheetNames.map((n, i) => `${i + 1}. "${n}"`).join(', ')}`,
+    );
+  }
+  const merges: MergeRange[] = (ws['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
+  const rows = (ws['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
+  checkSheetExtent(file, name, rows, limits.cells);
+  // The workbook is in memory: progress is the share of its rows handed out.
+  const handed = { rows: 0 };
+  const context: SheetContext = {
+    XLSX,
+    sheet: name,
+    date1904: book.Workbook?.WBProps?.date1904 === true,
+    ods,
+    restore,
+  };
+  let started = false;
+  return {
+    name,
+    sheetNames,
+    merges,
+    readFraction: () => (rows.length > 0 ? handed.rows / rows.length : 1),
+    rows: () => {
+      if (started) throw sourceError('SOURCE_REREAD', 'the rows of a sheet can be read only once', { file, sheet: name });
+      started = true;
+      return sheetRows(rows, handed, context);
+    },
+    close: async () => undefined,
+  };
+}
+
+/** Everything a cell's reading depends on besides the cell. */
+interface SheetContext {
+  readonly XLSX: typeof SheetJs;
+  readonly sheet: string;
+  /** The workbook counts its serials from 1904-01-01. */
+  readonly date1904: boolean;
+  /** An OpenDocument file: SheetJS turned its ISO dates into serials with its `datenum`. */
+  readonly ods: boolean;
+  /** Undoes {@link protectOdsText} on a text SheetJS read. */
+  readonly restore: (text: string) => string;
+}
+
+function readBook(
+  XLSX: typeof SheetJs,
+  file: string,
+  buffer: Buffer,
+  ods: boolean,
+): { book: SheetJs.WorkBook; restore: (text: string) => string } {
   try {
-    book = XLSX.read(await readFile(file), { type: 'buffer', dense: true, cellDates: false, cellFormula: false, cellNF: true, UTC: true });
+    const protectedOds = ods ? protectOdsText(XLSX, buffer) : undefined;
+    const book = XLSX.read(protectedOds?.buffer ?? buffer, {
+      type: 'buffer',
+      dense: true,
+      cellDates: false,
+      cellFormula: false,
+      cellNF: true,
+      UTC: true,
+    });
+    return { book, restore: protectedOds?.restore ?? same };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const encrypted = /password|encrypt/i.test(message);
@@ -43,39 +156,65 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, lim
       error,
     );
   }
-  const wanted = options.sheet ?? 1;
-  const name = typeof wanted === 'number' ? book.SheetNames[wanted - 1] : book.SheetNames.find((n) => n === wanted);
-  const sheet = name === undefined ? undefined : book.Sheets[name];
-  if (name === undefined || !sheet) {
-    throw sourceError(
-      'SOURCE_SHEET_NOT_FOUND',
-      typeof wanted === 'number' ? `the workbook has no sheet number ${wanted}` : `the workbook has no sheet "${wanted}"`,
-      { file, sheet: String(wanted) },
-      `the sheets are: ${book.SheetNames.map((n, i) => `${i + 1}. "${n}"`).join(', ')}`,
-    );
+}
+
+const same = (text: string): string => text;
+
+/**
+ * Characters SheetJS's OpenDocument reader would change in a cell's text: the `_` of an `_xHHHH_`
+ * (an xlsx escape it decodes in every XML format, while in ODF it is plain text), and the characters
+ * JavaScript's `trim()` removes that are not XML white space (U+00A0 no-break space, U+3000 …), which
+ * it trims from the ends of each paragraph (ODF collapses only space, tab, CR and LF).
+ */
+const ODS_ALTERED = /_(?=[xX][0-9a-fA-F]{4}_)|[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\v\f]/g;
+
+/**
+ * For an .ods whose content holds such characters, a copy in which each is replaced by a private-use
+ * character the file does not hold, which SheetJS passes through, and the function that puts them
+ * back in the texts it read; `undefined` when there is nothing to protect (the usual case).
+ */
+function protectOdsText(XLSX: typeof SheetJs, buffer: Buffer): { buffer: Buffer; restore: (text: string) => string } | undefined {
+  // A zipped .ods; an .ods that is flat ODF XML (what some exports name .ods) is one text.
+  const zipped = buffer[0] === 0x50 && buffer[1] === 0x4b;
+  const zip = XLSX.CFB as SheetJsZip;
+  const container = zipped ? zip.read(buffer, { type: 'buffer' }) : undefined;
+  const parts = container ? ['content.xml', 'styles.xml'].map((name) => zip.find(container, name)) : [];
+  const texts = container ? parts.map((part) => (part ? Buffer.from(part.content).toString('utf8') : '')) : [buffer.toString('utf8')];
+  const found = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(ODS_ALTERED)) found.add(m[0]);
+  if (found.size === 0) return undefined;
+  const stand = new Map<string, string>();
+  const back = new Map<string, string>();
+  let code = 0xe000;
+  for (const ch of found) {
+    let sub = String.fromCharCode(code++);
+    while (texts.some((t) => t.includes(sub))) {
+      if (code > 0xf8ff) return undefined;
+      sub = String.fromCharCode(code++);
+    }
+    stand.set(ch, sub);
+    back.set(sub, ch);
   }
-  const merges: MergeRange[] = (sheet['!merges'] ?? []).map((m) => ({ top: m.s.r, left: m.s.c, bottom: m.e.r, right: m.e.c }));
-  const data = (sheet['!data'] ?? []) as (SheetJs.CellObject[] | undefined)[];
-  checkSheetExtent(file, name, data, limits.cells);
-  // The workbook is in memory: progress is the share of its rows handed out.
-  const handed = { rows: 0 };
-  const readFraction = (): number => (data.length > 0 ? handed.rows / data.length : 1);
-  const dates: DateSystem = {
-    date1904: book.Workbook?.WBProps?.date1904 === true,
-    fromIsoDates: path.extname(file).toLowerCase() === '.ods',
-  };
-  return assembleTable(
-    { file, sheet: name, rows: sheetRows(XLSX, data, name, handed, dates), merges, close: async () => undefined, readFraction },
-    options,
+  const swapped = texts.map((text) =>
+    Buffer.from(
+      text.replace(ODS_ALTERED, (ch) => stand.get(ch)!),
+      'utf8',
+    ),
   );
+  parts.forEach((part, i) => {
+    if (part) part.content = swapped[i]!;
+  });
+  const subs = new RegExp(`[${[...back.keys()].join('')}]`, 'g');
+  return {
+    buffer: container ? Buffer.from(zip.write(container, { type: 'buffer', fileType: 'zip' })) : swapped[0]!,
+    restore: (text) => text.replace(subs, (sub) => back.get(sub)!),
+  };
 }
 
 async function* sheetRows(
-  XLSX: typeof SheetJs,
   data: (SheetJs.CellObject[] | undefined)[],
-  sheetName: string,
   handed: { rows: number },
-  dates: DateSystem,
+  context: SheetContext,
 ): AsyncGenerator<RawRow[]> {
   let batch: RawRow[] = [];
   for (let r = 0; r < data.length; r++) {
@@ -88,16 +227,15 @@ async function* sheetRows(
       const cell = row[c];
       let value: CellValue = null;
       if (cell) {
-        if (cell.t === 'e') {
-          const found = cell.w ?? XLSX.utils.format_cell(cell);
+        const read = readCell(cell, context);
+        if (read.issue) {
           (issues ??= []).push({
-            code: 'SOURCE_ERROR_CELL',
-            message: `${sheetName}!${columnLetter(c)}${r + 1} holds the error ${found}`,
+            ...read.issue,
+            message: `${context.sheet}!${columnLetter(c)}${r + 1} ${read.issue.message}`,
             columnIndex: c,
-            found,
           });
         } else {
-          value = sheetJsValue(XLSX, cell, dates);
+          value = read.value;
           if (typeof value === 'number' && (typeof cell.z === 'string' ? isPercentFormat(cell.z) : showsAsPercent(value, cell.w))) {
             (percent ??= [])[c] = true;
           }
@@ -116,42 +254,72 @@ async function* sheetRows(
   if (batch.length > 0) yield batch;
 }
 
-/** How the workbook counts its date serials (see {@link excelSerialDate}). */
-interface DateSystem {
-  readonly date1904: boolean;
-  /** SheetJS turned the file's ISO dates into serials with its `datenum` (OpenDocument). */
-  readonly fromIsoDates: boolean;
+interface ReadCell {
+  readonly value: CellValue;
+  readonly issue?: { code: string; message: string; found: string };
 }
 
-function sheetJsValue(XLSX: typeof SheetJs, cell: SheetJs.CellObject, dates: DateSystem): CellValue {
+function readCell(cell: SheetJs.CellObject, context: SheetContext): ReadCell {
+  const { XLSX } = context;
+  const formats = XLSX.SSF as SheetJsFormats;
   switch (cell.t) {
+    case 'e': {
+      const found = context.restore(cell.w ?? XLSX.utils.format_cell(cell));
+      return { value: null, issue: { code: 'SOURCE_ERROR_CELL', message: `holds the error ${found}`, found } };
+    }
     case 's':
-      return cell.v === '' || cell.v === undefined ? null : String(cell.v);
+      return { value: cell.v === '' || cell.v === undefined ? null : context.restore(String(cell.v)) };
     case 'b':
-      return Boolean(cell.v);
+      return { value: Boolean(cell.v) };
     case 'n': {
       const v = cell.v as number;
-      if (typeof cell.z === 'string' && (XLSX.SSF as SheetJsFormats).is_date(cell.z))
-        return sheetJsDate(v, formatShowsTime(cell.z), dates) ?? v;
-      return Number.isFinite(v) ? v : null;
+      if (!Number.isFinite(v)) return { value: null };
+      const z = typeof cell.z === 'string' ? context.restore(cell.z) : undefined;
+      if (z === undefined) return { value: v };
+      if (isElapsedFormat(z)) return { value: formats.format(z, v) };
+      if (!isDateFormat(formats, z)) return { value: v };
+      const date = context.ods ? odsDate(v, z, context.date1904) : excelSerialDate(v, context.date1904, formatShowsTime(z));
+      if (date) return { value: date };
+      return {
+        value: null,
+        issue: { code: 'SOURCE_BAD_DATE', message: `holds ${v} under the date format ${z}, which shows no date`, found: String(v) },
+      };
     }
     case 'd':
-      return cell.v instanceof Date
-        ? (wallClockDate(cell.v.getTime(), typeof cell.z === 'string' && formatShowsTime(cell.z)) ?? null)
-        : null;
+      return {
+        value:
+          cell.v instanceof Date ? (wallClockDate(cell.v.getTime(), typeof cell.z === 'string' && formatShowsTime(cell.z)) ?? null) : null,
+      };
     default:
-      return null;
+      return { value: null };
   }
 }
 
+function isDateFormat(formats: SheetJsFormats, format: string): boolean {
+  try {
+    return formats.is_date(format);
+  } catch {
+    return false;
+  }
+}
+
+/** An elapsed-time format (`[h]:mm:ss`, `[mm]:ss`): a duration, not a calendar date. */
+function isElapsedFormat(format: string): boolean {
+  return /\[(h+|m+|s+)]/i.test(format.replace(/"[^"]*"|\\./g, ''));
+}
+
 /**
- * A date serial as the calendar value it shows. An OpenDocument file stores ISO dates, which SheetJS
- * turns into Excel serials by counting from 1899-12-30 minus one day before serial 60 (and 1900-02-28
- * itself lands on 60): that is undone here, so those dates need no leap-year rule and dates before
- * 1900 survive. A time with no date (0 ≤ serial < 1) stays on 1899-12-30 as in Excel files.
+ * The calendar value of an OpenDocument date. The file stores ISO dates, which SheetJS turns into
+ * serials with its `datenum`: days from 1899-12-30, less one before 1900-02-28 (which lands on 60),
+ * and less 1462 more in a 1904 workbook. That is undone here, so every date reads as written, before
+ * 1900 too. A `time` cell (a time of day) is not turned: its serial is the day fraction, placed on the
+ * day time-only values are (1899-12-30, or 1904-01-01 in a 1904 workbook); it is told from a date on
+ * 1899-12-31 by its format, which shows no day, month or year.
  */
-function sheetJsDate(serial: number, hasTime: boolean, dates: DateSystem): CellValue | undefined {
-  if (!dates.fromIsoDates || dates.date1904) return excelSerialDate(serial, dates.date1904, hasTime);
-  const days = serial < 0 ? serial + 1 : serial < 1 || serial >= 60 ? serial : serial + 1;
-  return daysAfterEpoch(days, false, hasTime);
+function odsDate(serial: number, format: string, date1904: boolean): CellValue | undefined {
+  const hasTime = formatShowsTime(format);
+  const shifted = serial + (date1904 ? 1462 : 0);
+  if (serial >= 0 && serial < 1 && !/[dy]/i.test(format.replace(/\[[^\]]*]|"[^"]*"|\\./g, '')))
+    return daysAfterEpoch(shifted, false, hasTime);
+  return daysAfterEpoch(shifted < 59 ? shifted + 1 : shifted, false, hasTime);
 }
