@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FileHandle } from 'node:fs/promises';
 import { checkZipParts, DEFAULT_WORKBOOK_LIMITS, type WorkbookLimits } from './check-workbook-file.js';
 import { countOdsCells, type CellLimits } from './count-ods-cells.js';
-import { inflateZipEntry } from './find-xlsx-sheet-entry.js';
+import { inflateZipEntry } from './inflate-zip-entry.js';
 import { openSourceFile } from './open-source-file.js';
 import { sourceError } from './source-error.js';
 

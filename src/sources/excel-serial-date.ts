@@ -57,10 +57,13 @@ export function earlySerialOf(utcMs: number): number | undefined {
   return (utcMs - EPOCH_1900) / DAY_MS;
 }
 
-/** Whether a number format shows a time of day (`h`, `s`, outside brackets and quoted text). */
+/**
+ * Whether a number format shows a time of day (`h`, `s`, outside brackets, quoted text and the
+ * escapes `\s`, `_s` and `*s`, which show a literal character or pad with one).
+ */
 export function formatShowsTime(numFmt: string | undefined): boolean {
   if (!numFmt) return false;
-  const bare = numFmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+  const bare = numFmt.replace(/\[[^\]]*]|"[^"]*"|[\\_*]./g, '');
   return /[hs]/i.test(bare);
 }
 

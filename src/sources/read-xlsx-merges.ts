@@ -4,20 +4,13 @@ import type { WorkbookLimits } from './check-workbook-file.js';
 import { scanSheetXml } from './scan-sheet-xml.js';
 
 /**
- * Reads the merged ranges of one xlsx sheet. exceljs' stream reader drops them, and they sit after
- * the cell data in the sheet XML, so this is a second pass over the sheet's zip entry. Used only for
- * multi-row headers.
- * @param sheetNames sheet names in workbook order, to find the sheet's entry.
+ * Reads the merged ranges of one xlsx sheet. They sit after the cell data in the sheet XML, and a
+ * multi-row header needs them before its first row is read, so this is a second pass over the
+ * sheet's zip entry, used only for multi-row headers.
  */
-export async function readXlsxMerges(
-  file: string,
-  entries: readonly ZipEntry[],
-  sheetNames: readonly string[],
-  sheetName: string,
-  limits: WorkbookLimits,
-): Promise<MergeRange[]> {
+export async function readXlsxMerges(file: string, entry: ZipEntry, limits: WorkbookLimits): Promise<MergeRange[]> {
   const merges: MergeRange[] = [];
-  await scanSheetXml(file, entries, sheetNames, sheetName, limits, (text) => {
+  await scanSheetXml(file, entry, limits, (text) => {
     for (const m of text.matchAll(/<mergeCell\b[^>]*\bref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
       merges.push({ left: columnIndex(m[1]!), top: Number(m[2]) - 1, right: columnIndex(m[3]!), bottom: Number(m[4]) - 1 });
     }

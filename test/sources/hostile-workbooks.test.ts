@@ -52,11 +52,23 @@ describe('xlsx whose zip lies', () => {
     for (const part of ['xl/sharedStrings.xml', 'xl/styles.xml']) {
       const file = write(
         `lying-${path.basename(part)}.xlsx`,
-        writeZip([...xlsxParts(sheet), { name: part, deflated: { ...bomb, crc: 0 }, declaredSize: 100 }]),
+        writeZip([...withWorkbookParts(xlsxParts(sheet)), { name: part, deflated: { ...bomb, crc: 0 }, declaredSize: 100 }]),
       );
       const error = await sourceFailure(openTable(file));
       expect([error.code, error.message.includes(part)]).toEqual(['SOURCE_TOO_LARGE', true]);
     }
+  });
+
+  test('a lying part that no relationship leads to is never inflated, and the sheet reads', async () => {
+    const bomb = repeatedDeflate(Buffer.from('<sst>'), Buffer.alloc(1024 * 1024, '<si><t>a</t></si>'), 8, Buffer.from('</sst>'));
+    const sheet: ZipPart = { name: 'sheet', data: Buffer.concat([SHEET_HEAD, Buffer.from(ROW), SHEET_TAIL]) };
+    const file = write(
+      'lying-unused.xlsx',
+      writeZip([...xlsxParts(sheet), { name: 'xl/media/unused.xml', deflated: { ...bomb, crc: 0 }, declaredSize: 100 }]),
+    );
+    const table = await openTable(file);
+    expect(table.header.names.length).toBeGreaterThan(0);
+    await table.close();
   });
 
   test("an entry smuggled between the directory's entries is never read", async () => {
@@ -177,3 +189,21 @@ describe('.ods and .xls through SheetJS', () => {
     }
   });
 });
+
+/** The parts with the workbook's relationships also leading to shared strings and styles, as Excel writes them. */
+function withWorkbookParts(parts: ZipPart[]): ZipPart[] {
+  return parts.map((part) =>
+    part.name === 'xl/_rels/workbook.xml.rels'
+      ? {
+          name: part.name,
+          data: Buffer.from(
+            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+              '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+              '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>' +
+              '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
+              '</Relationships>',
+          ),
+        }
+      : part,
+  );
+}

@@ -7,8 +7,7 @@ import { isDelimitedText } from '../../sources/open-table.js';
 import { ReportError } from '../report-errors.js';
 import { streamAnnotatedCopy } from './stream-annotated-copy.js';
 import { openCsv } from '../../sources/open-csv.js';
-import { openXlsx } from '../../sources/open-xlsx.js';
-import { listXlsxSheetNames } from '../../sources/list-xlsx-sheet-names.js';
+import { listXlsxSheetNames, openXlsx } from '../../sources/open-xlsx.js';
 
 /**
  * Sheet XML (inflated) above which a workbook is streamed, values only, rather than copied whole with
@@ -165,7 +164,7 @@ export async function writeAnnotatedCopy(
   const sheetBytes = entries.filter((e) => e.name.startsWith('xl/worksheets/')).reduce((n, e) => n + e.uncompressedSize, 0);
   if (sheetBytes > (options.streamAbove ?? STREAM_ABOVE)) {
     // Too large to hold whole: each sheet's values streamed (formats are not kept; the note says so).
-    const names = await listXlsxSheetNames(input.file, entries);
+    const names = await listXlsxSheetNames(input.file);
     const tables = names.map((name) => ({ name, open: () => openXlsx(input.file, { sheet: name, headerRow: 1 }).catch(() => undefined) }));
     await streamAnnotatedCopy(
       { ...streamed, summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats']] },

@@ -1,0 +1,41 @@
+import { decodeXlsxText } from '../../util/xlsx-escape.js';
+
+/**
+ * Collects the text of a string item (`<si>` in the shared strings, `<is>` in an inline-string cell):
+ * every `<t>`, plain or in rich-text runs (`<r>`), in order; the phonetic guides (`<rPh>`, a Japanese
+ * reading printed above the text) are not the cell's text. XML entities are already decoded by the
+ * parser; the `_xHHHH_` escapes are decoded here, once per `<t>`.
+ */
+export class StringItemText {
+  private parts: string[] = [];
+  private current = '';
+  private inText = false;
+  private phonetic = 0;
+
+  open(name: string): void {
+    if (name === 't') {
+      this.inText = this.phonetic === 0;
+      this.current = '';
+    } else if (name === 'rPh') this.phonetic++;
+  }
+
+  close(name: string): void {
+    if (name === 't') {
+      if (this.inText) this.parts.push(decodeXlsxText(this.current));
+      this.inText = false;
+    } else if (name === 'rPh') this.phonetic--;
+  }
+
+  text(text: string): void {
+    if (this.inText) this.current += text;
+  }
+
+  /** The item's text, and a fresh start for the next item. */
+  take(): string {
+    const text = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+    this.parts = [];
+    this.inText = false;
+    this.phonetic = 0;
+    return text;
+  }
+}
