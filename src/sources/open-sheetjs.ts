@@ -276,7 +276,14 @@ function readCell(cell: SheetJs.CellObject, context: SheetContext): ReadCell {
       if (!Number.isFinite(v)) return { value: null };
       const z = typeof cell.z === 'string' ? context.restore(cell.z) : undefined;
       if (z === undefined) return { value: v };
-      if (isElapsedFormat(z)) return { value: formats.format(z, v) };
+      if (isElapsedFormat(z)) {
+        // Excel shows a negative duration as ####: no text to give.
+        if (v >= 0) return { value: formats.format(z, v) };
+        return {
+          value: null,
+          issue: { code: 'SOURCE_BAD_DATE', message: `holds ${v} under the time format ${z}, which shows no time`, found: String(v) },
+        };
+      }
       if (!isDateFormat(formats, z)) return { value: v };
       const date = context.ods ? odsDate(v, z, context.date1904) : excelSerialDate(v, context.date1904, formatShowsTime(z));
       if (date) return { value: date };
