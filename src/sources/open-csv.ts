@@ -15,7 +15,7 @@ const SAMPLE_BYTES = 64 * 1024;
  * Opens a CSV/TSV file: decides its encoding and delimiter from the first 64 KiB (unless given),
  * reads up to the header and streams the rest as records (`csvRecords`, on a worker thread for a
  * large file, see {@link CsvThread}). Every cell is text; an empty cell is `null`. `rowNumber` is the
- * physical line where a record starts (quoted newlines counted).
+ * physical line where a record starts (quoted line breaks counted: CR LF, LF or CR alone).
  * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`
  *   (auto: neither UTF-8 nor plausible GB18030), `SOURCE_HEADER_NOT_FOUND`,
  *   `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
@@ -48,7 +48,7 @@ export async function openCsv(
   }
   const delimiter: Delimiter =
     options.delimiter === undefined || options.delimiter === 'auto'
-      ? sniffDelimiter(head, file.toLowerCase().endsWith('.tsv') ? '\t' : ',')
+      ? sniffDelimiter(head, file.toLowerCase().endsWith('.tsv') ? '\t' : ',', complete)
       : options.delimiter;
 
   // A GB18030 guess made from the sample is checked on (the user's explicit choice is not).

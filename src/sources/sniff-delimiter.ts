@@ -1,23 +1,33 @@
-import { parse } from 'csv-parse/sync';
+import { parse, type Parser } from 'csv-parse';
 
 /** The delimiters a CSV/TSV may use, in order of preference when equally consistent. */
 export const DELIMITERS = [',', '\t', ';', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 
+/** Records of the sample scored: enough to see a pattern past a few title lines. */
+const SAMPLE_RECORDS = 50;
+
+/** Characters handed to csv-parse at a time, so a long sample stops being read once it has its records. */
+const WRITE_CHARS = 4096;
+
 /**
- * Picks the delimiter that splits the first lines of a text most consistently into more than one
+ * Picks the delimiter that splits the first records of a text most consistently into more than one
  * column (csv-parse's own `delimiter_auto` fails on quoted fields and non-ASCII text). The score is
  * the number of non-blank records that share the most common column count (> 1); ties go to the
  * earlier delimiter in {@link DELIMITERS}. `fallback` when no delimiter gives more than one column.
+ *
+ * Records are split as the reader splits them, quotes and all, for each delimiter: a line break inside
+ * a quoted field does not end a record. Unless `complete`, the text is a sample cut anywhere, so its
+ * last record (which may end inside a quoted field) is left out, unless it is all there is.
+ * @param complete the text is the whole file. @default false
  */
-export function sniffDelimiter(text: string, fallback: Delimiter = ','): Delimiter {
-  const lines = text.split(/\r\n|\n|\r/);
-  // Drop a last line that may be cut in the middle, unless it is all there is.
-  const sample = (lines.length > 1 ? lines.slice(0, Math.min(lines.length - 1, 50)) : lines).join('\n');
+export function sniffDelimiter(text: string, fallback: Delimiter = ',', complete = false): Delimiter {
   let best: Delimiter = fallback;
   let bestScore = 0;
   for (const delimiter of DELIMITERS) {
-    const score = consistency(sample, delimiter);
+    let records = completeRecords(text, delimiter, complete);
+    if (records.length === 0 && !complete) records = completeRecords(text, delimiter, true);
+    const score = consistency(records);
     if (score > bestScore) {
       best = delimiter;
       bestScore = score;
@@ -26,13 +36,46 @@ export function sniffDelimiter(text: string, fallback: Delimiter = ','): Delimit
   return best;
 }
 
-function consistency(sample: string, delimiter: Delimiter): number {
-  let records: string[][];
-  try {
-    records = parse(sample, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
-  } catch {
-    return 0;
+/**
+ * The first records of `text` that csv-parse completes, read with the reader's rules (those of
+ * `csvParseOptions`, written out here: importing them would close an import cycle through
+ * {@link Delimiter}): any line ending, relaxed quotes and column counts. With `complete`, the text's
+ * end ends its last record. A record after a csv-parse error is not read (the reader stops there too).
+ */
+function completeRecords(text: string, delimiter: Delimiter, complete: boolean): string[][] {
+  const csv: Parser = parse({ delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true });
+  // Its errors are read from `errored` after each write.
+  csv.on('error', () => undefined);
+  const records: string[][] = [];
+  // csv-parse hands out a record in the same turn as the write (or the end) that completes it.
+  const take = (): void => {
+    let record: string[] | null;
+    while ((record = csv.read() as string[] | null) !== null) records.push(record);
+  };
+  let at = 0;
+  while (at < text.length && records.length < SAMPLE_RECORDS && csv.errored === null) {
+    let end = Math.min(text.length, at + WRITE_CHARS);
+    // Keep a surrogate pair in one write: csv-parse encodes each write as UTF-8 on its own.
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end++;
+    csv.write(text.slice(at, end));
+    take();
+    at = end;
   }
+  // csv-parse holds back a record whose end it has not seen past (a CR may be half a CR LF): only
+  // the end of the text hands out the last one, and an unclosed quote there is an error instead.
+  if (complete && at >= text.length && records.length < SAMPLE_RECORDS && csv.errored === null) {
+    csv.end();
+    take();
+  }
+  csv.destroy();
+  return records.slice(0, SAMPLE_RECORDS);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function consistency(records: readonly string[][]): number {
   const counts = new Map<number, number>();
   for (const record of records) {
     if (record.length > 1) counts.set(record.length, (counts.get(record.length) ?? 0) + 1);
