@@ -96,6 +96,6 @@ describe('openRawSheet', () => {
 
   test('a sheet that is not there names the sheets there are', async () => {
     await expect(openRawSheet(fixture('ods-cells/cells.xls'), 2)).rejects.toMatchObject({ code: 'SOURCE_SHEET_NOT_FOUND' });
-    await expect(openRawSheet(fixture('steel.xlsx'), 1)).rejects.toMatchObject({ code: 'SOURCE_UNSUPPORTED' });
+    await expect(openRawSheet(fixture('steel-utf8.csv'), 1)).rejects.toMatchObject({ code: 'SOURCE_UNSUPPORTED' });
   });
 });

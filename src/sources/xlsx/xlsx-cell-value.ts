@@ -1,5 +1,5 @@
 import { decodeXlsxText } from '../../util/xlsx-escape.js';
-import { excelSerialDate } from '../excel-serial-date.js';
+import { excelSerialDate, wallClockDate } from '../excel-serial-date.js';
 import type { CellValue, SourceIssue } from '../source-types.js';
 import type { CellFormat, NumberFormats } from './classify-number-format.js';
 
@@ -92,11 +92,17 @@ function badDate(n: number): ReadCell {
   return { value: null, issue: { code: 'SOURCE_BAD_DATE', found: String(n) } };
 }
 
-/** A `t="d"` cell: ISO 8601 text, read as the wall-clock value it names (a zone, if any, dropped). */
+/**
+ * A `t="d"` cell: ISO 8601 text, read as the wall-clock value it names (a zone, if any, dropped), to
+ * the nearest second as serials are.
+ */
 function isoCell(v: string, format: CellFormat): ReadCell {
-  const m = /^\s*(-?\d{4,}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?/.exec(v);
+  const m = /^\s*(-?\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}(?:[.,]\d+)?))?)?/.exec(v);
   if (!m) return { value: null, issue: { code: 'SOURCE_UNREADABLE_CELL', found: v } };
-  const [, day, h = '00', min = '00', s = '00'] = m;
-  const midnight = h === '00' && min === '00' && s === '00';
-  return { value: { kind: 'date', iso: midnight && !format.hasTime ? day! : `${day!}T${h}:${min}:${s}` } };
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const at = new Date(0);
+  at.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  at.setUTCHours(Number(h), Number(mi), 0, Math.round(Number(s.replace(',', '.')) * 1000));
+  const date = wallClockDate(at.getTime(), format.hasTime);
+  return date === undefined ? { value: null, issue: { code: 'SOURCE_UNREADABLE_CELL', found: v } } : { value: date };
 }
