@@ -13,8 +13,8 @@ export interface HeaderInput {
   /** Cells of each header row, top to bottom (an absent row is `[]`). */
   readonly rows: readonly (readonly CellValue[])[];
   /**
-   * Merged ranges of the sheet when the reader knows them; `undefined` when it does not (the exceljs
-   * stream reader), in which case an upper header row's title is carried rightwards across its empty
+   * Merged ranges of the sheet when the reader knows them; `undefined` when it does not (a reader
+   * that failed to read them), in which case an upper header row's title is carried rightwards across its empty
    * cells, which is what a merged group title means in a header.
    */
   readonly merges: readonly MergeRange[] | undefined;

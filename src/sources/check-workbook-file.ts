@@ -39,7 +39,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const TOO_LARGE_HINT = 'this is not a normal workbook (a zip bomb?); if it is genuine, split it or save it as CSV';
 
 /**
- * Checks an .xlsx/.xlsm before the stream reader touches it: it exists and is not empty, it is a zip
+ * Checks an .xlsx/.xlsm before the reader touches it: it exists and is not empty, it is a zip
  * and not an OLE container (what Excel writes for a password-protected workbook), and its zip parts
  * pass {@link checkZipParts}.
  * @param reads which entries the reader will inflate (the others are neither checked nor returned).

@@ -15,7 +15,7 @@ export function isDelimitedText(file: string): boolean {
 
 /**
  * Opens one input table by its extension: `.csv .tsv .txt` as delimited text, `.xlsx .xlsm` through
- * the exceljs stream reader, `.xls .ods` through SheetJS (whole file in memory, size-capped). The
+ * the project's own streaming reader, `.xls .ods` through SheetJS (whole file in memory, size-capped). The
  * header is read before the promise resolves; rows stream lazily. Close the table, or read its rows
  * to the end (or stop early: breaking out of the loop closes it too).
  * @throws MgeError of kind `source` with a `SOURCE_*` code, the file (and sheet/row) and a hint.

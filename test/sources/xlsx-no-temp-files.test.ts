@@ -4,9 +4,9 @@ import { runBuiltCli } from '../cli/run-built-cli.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 
 /**
- * exceljs' stream reader writes a sheet it meets before the shared strings to a temporary file. The
- * reader is fed the workbook's own parts first, so it never does: with a temp folder that does not
- * exist, every workbook still reads.
+ * A streaming reader that meets a sheet before the shared strings is tempted to park the sheet in a
+ * temporary file (exceljs' did). Ours reads the parts in the order it needs them, wherever the zip
+ * keeps them: with a temp folder that does not exist, every workbook still reads.
  */
 const dir = tempDirSync('mge-no-temp-');
 const env = { TMPDIR: join(dir, 'no-such-folder'), XDG_CACHE_HOME: join(dir, 'cache') };
