@@ -7,14 +7,15 @@ import path from 'node:path';
 import { makeCsv } from './make-bench-data.mjs';
 
 export async function run(ctx) {
-  const { dataDir, measure, log } = ctx;
+  const { dataDir, measure, log, size } = ctx;
+  const [smallRows, largeRows] = [size(100_000), size(200_000)];
   log('generating data (first run only) …');
-  const small = await makeCsv(path.join(dataDir, 'annotate-100k.csv'), 100_000);
-  const large = await makeCsv(path.join(dataDir, 'annotate-200k.csv'), 200_000);
+  const small = await makeCsv(path.join(dataDir, 'annotate-100k.csv'), smallRows);
+  const large = await makeCsv(path.join(dataDir, 'annotate-200k.csv'), largeRows);
   log('annotate 100k');
-  const a = await measure('measure-annotate.mjs', [small, path.join(dataDir, 'annotate-100k.xlsx'), '100000']);
+  const a = await measure('measure-annotate.mjs', [small, path.join(dataDir, 'annotate-100k.xlsx'), String(smallRows)]);
   log('annotate 200k');
-  const b = await measure('measure-annotate.mjs', [large, path.join(dataDir, 'annotate-200k.xlsx'), '200000']);
+  const b = await measure('measure-annotate.mjs', [large, path.join(dataDir, 'annotate-200k.xlsx'), String(largeRows)]);
   for (const [what, m] of [
     ['annotate 100k', a],
     ['annotate 200k', b],

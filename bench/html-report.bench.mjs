@@ -11,16 +11,18 @@ import { createInterface } from 'node:readline';
 import { makeReport } from './make-report-data.mjs';
 
 export async function run(ctx) {
-  const { dataDir, measure, log } = ctx;
+  const { dataDir, measure, log, size, repeat } = ctx;
+  const invalid = size(100_000);
   log('generating the report (first run only) …');
-  const report = await makeReport(path.join(dataDir, 'html-1m-up-100k-invalid.report.jsonl'), 1_000_000, 100_000);
+  const report = await makeReport(path.join(dataDir, 'html-1m-up-100k-invalid.report.jsonl'), size(1_000_000), invalid);
   const out = path.join(dataDir, 'html-report.html');
   const fold = [];
   const html = [];
-  for (let i = 0; i < 2; i++) {
-    log(`fold ${i + 1}/2`);
+  const times = repeat(2);
+  for (let i = 0; i < times; i++) {
+    log(`fold ${i + 1}/${times}`);
     fold.push(await measure('measure-html-report.mjs', ['fold', report]));
-    log(`fold + page ${i + 1}/2`);
+    log(`fold + page ${i + 1}/${times}`);
     html.push(await measure('measure-html-report.mjs', ['html', report, out]));
   }
   const best = (runs) => ({
@@ -39,7 +41,7 @@ export async function run(ctx) {
     r('report --html 1.1M keys peak RSS (vs fold only)', h.maxRssMiB, 'MiB', f.maxRssMiB),
     r('report --html 1.1M keys seconds (vs fold only)', h.seconds, 's', f.seconds),
     // 100,000 problems and 20,000 uploaded rows embedded, against the invalid row's line in the report.
-    r('report --html page bytes per problem (vs its report line)', h.bytes / 100_000, 'B', Buffer.byteLength(invalidLine) + 1),
+    r('report --html page bytes per problem (vs its report line)', h.bytes / invalid, 'B', Buffer.byteLength(invalidLine) + 1),
   ];
 }
 

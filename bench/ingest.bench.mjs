@@ -56,9 +56,10 @@ export async function startSandboxProcess(root, storeFile) {
 }
 
 export async function run(ctx) {
-  const { root, dataDir, measure, log } = ctx;
-  const small = await makeInput(root, path.join(dataDir, 'ingest-20k.csv'), 20_000);
-  const large = await makeInput(root, path.join(dataDir, 'ingest-200k.csv'), 200_000);
+  const { root, dataDir, measure, log, size, repeat } = ctx;
+  const small = await makeInput(root, path.join(dataDir, 'ingest-20k.csv'), size(20_000));
+  const large = await makeInput(root, path.join(dataDir, 'ingest-200k.csv'), size(200_000));
+  const runs = repeat(RUNS);
   const store = path.join(dataDir, 'ingest-20k.store.jsonl');
   const report = (name) => {
     const file = path.join(dataDir, `${name}.report.jsonl`);
@@ -80,10 +81,10 @@ export async function run(ctx) {
   log('ingest 20k warm-up (keeps the bodies for the bare loop)');
   await withSandbox(store, (url) => measure('measure-ingest.mjs', ['ours', url, small, report('ours-20k-0')]));
   // Interleaved so a change of machine load hits both sides alike; best of RUNS each.
-  for (let i = 1; i <= RUNS; i++) {
-    log(`bare got loop 20k ${i}/${RUNS}`);
+  for (let i = 1; i <= runs; i++) {
+    log(`bare got loop 20k ${i}/${runs}`);
     bare.push(await withSandbox(undefined, (url) => measure('measure-ingest.mjs', ['bare', url, store])));
-    log(`ingest 20k ${i}/${RUNS}`);
+    log(`ingest 20k ${i}/${runs}`);
     ours.push(await withSandbox(undefined, (url) => measure('measure-ingest.mjs', ['ours', url, small, report(`ours-20k-${i}`)])));
   }
   log('ingest 200k');
@@ -108,9 +109,9 @@ export async function run(ctx) {
   }
   const r = (name, value, unit, baseline) => ({ name, value, unit, baseline, ratio: value / baseline });
   return [
-    r(`ingest 20k records/s (vs bare got loop, c=16, best of ${RUNS})`, o.rowsPerSecond, 'records/s', b.rowsPerSecond),
+    r(`ingest 20k records/s (vs bare got loop, c=16, best of ${runs})`, o.rowsPerSecond, 'records/s', b.rowsPerSecond),
     r(
-      `ingest 20k records per client CPU-second (vs bare got loop, best of ${RUNS})`,
+      `ingest 20k records per client CPU-second (vs bare got loop, best of ${runs})`,
       o.rowsPerCpuSecond,
       'records/CPU-s',
       b.rowsPerCpuSecond,

@@ -18,10 +18,13 @@ import path from 'node:path';
 import { makeInput, startSandboxProcess } from './ingest.bench.mjs';
 
 export async function run(ctx) {
-  const { root, dataDir, measure, log } = ctx;
-  const sizes = (process.env.MGE_BENCH_LEDGER_ROWS ?? '100000,1000000').split(',').map(Number);
-  const seeded = (process.env.MGE_BENCH_LEDGER_SEEDED ?? '').split(',').filter(Boolean).map(Number);
-  const repeat = Math.max(1, Number(process.env.MGE_BENCH_LEDGER_REPEAT ?? 3));
+  const { root, dataDir, measure, log, size } = ctx;
+  const sizes = (process.env.MGE_BENCH_LEDGER_ROWS ?? '100000,1000000').split(',').map((n) => size(Number(n)));
+  const seeded = (process.env.MGE_BENCH_LEDGER_SEEDED ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((n) => size(Number(n)));
+  const repeat = ctx.repeat(Math.max(1, Number(process.env.MGE_BENCH_LEDGER_REPEAT ?? 3)));
   const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`);
   /** The median of each figure over `runs` measurements (the counts and report size of the first). */
   const medianOf = (runs) => {

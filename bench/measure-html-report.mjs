@@ -1,6 +1,8 @@
 /**
  * One measurement in its own process: `fold` reads and summarizes a report (what `report --json`
- * does); `html` does that and writes the page (`report --html`). Prints seconds, peak RSS and the page's size.
+ * does: a compact fold); `html` does that and writes the page (`report --html`, which folds the report
+ * whole, every key in a Map, as src/pipeline/run-report.ts does for the page). Prints seconds, peak RSS
+ * and the page's size.
  * Usage: node measure-html-report.mjs fold|html REPORT [OUT.html]
  */
 import path from 'node:path';
@@ -15,7 +17,9 @@ const { buildReportView } = await load('report/html/build-report-view.js');
 const { writeHtmlReport } = await load('report/html/write-html-report.js');
 
 const started = process.hrtime.bigint();
-const { state } = await loadReportState(report);
+// As `report` loads it: compactly for the summary alone, whole (every key) for the page.
+const { state } = await loadReportState(report, mode === 'html' ? { whole: true } : { lazyKeys: true });
+if (mode === 'html' && !(state.keys instanceof Map)) throw new Error('the report was not folded whole');
 const summary = summarizeReport(state);
 let bytes = 0;
 if (mode === 'html')

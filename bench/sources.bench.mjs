@@ -8,12 +8,12 @@ import path from 'node:path';
 import { makeCsv, makeXlsx } from './make-bench-data.mjs';
 
 export async function run(ctx) {
-  const { dataDir, measure, log } = ctx;
+  const { dataDir, measure, log, size, repeat } = ctx;
   log('generating data (first run only) …');
-  const csv1 = await makeCsv(path.join(dataDir, 'sources-1m.csv'), 1_000_000);
-  const csv2 = await makeCsv(path.join(dataDir, 'sources-2m.csv'), 2_000_000);
-  const xlsx = await makeXlsx(ctx.root, path.join(dataDir, 'sources-100k.xlsx'), 100_000);
-  const xlsxSmall = await makeXlsx(ctx.root, path.join(dataDir, 'sources-10k.xlsx'), 10_000);
+  const csv1 = await makeCsv(path.join(dataDir, 'sources-1m.csv'), size(1_000_000));
+  const csv2 = await makeCsv(path.join(dataDir, 'sources-2m.csv'), size(2_000_000));
+  const xlsx = await makeXlsx(ctx.root, path.join(dataDir, 'sources-100k.xlsx'), size(100_000));
+  const xlsxSmall = await makeXlsx(ctx.root, path.join(dataDir, 'sources-10k.xlsx'), size(10_000));
 
   // Interleaved repeats, best rows/s and worst peak RSS of each: the machine may be shared, and a
   // busy neighbor should not be mistaken for the reader's cost.
@@ -44,12 +44,12 @@ export async function run(ctx) {
     });
     return [merge(bareRuns), merge(oursRuns)];
   };
-  const [bare, ours] = await pair('measure-csv.mjs', csv1, 3);
+  const [bare, ours] = await pair('measure-csv.mjs', csv1, repeat(3));
   log('csv 2M: openTable');
   const ours2 = await best('measure-csv.mjs', 'ours', csv2, 1);
-  const [xBare, xOurs] = await pair('measure-xlsx.mjs', xlsx, 2);
+  const [xBare, xOurs] = await pair('measure-xlsx.mjs', xlsx, repeat(2));
   log('xlsx 10k: openTable');
-  const xSmall = await best('measure-xlsx.mjs', 'ours', xlsxSmall, 2);
+  const xSmall = await best('measure-xlsx.mjs', 'ours', xlsxSmall, repeat(2));
   for (const [what, m] of [
     ['csv 1M bare', bare],
     ['csv 1M ours', ours],

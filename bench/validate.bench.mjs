@@ -11,10 +11,10 @@ import path from 'node:path';
 import { makeValidateCsv } from './make-validate-data.mjs';
 
 export async function run(ctx) {
-  const { root, dataDir, measure, log } = ctx;
+  const { root, dataDir, measure, log, size, repeat } = ctx;
   log('generating data (first run only) …');
-  const csv1 = await makeValidateCsv(root, path.join(dataDir, 'validate-1m.csv'), 1_000_000);
-  const csv2 = await makeValidateCsv(root, path.join(dataDir, 'validate-2m.csv'), 2_000_000);
+  const csv1 = await makeValidateCsv(root, path.join(dataDir, 'validate-1m.csv'), size(1_000_000));
+  const csv2 = await makeValidateCsv(root, path.join(dataDir, 'validate-2m.csv'), size(2_000_000));
 
   // Interleaved repeats, best rows/s and worst peak RSS of each: a busy neighbor on a shared machine
   // should not be mistaken for the pipeline's cost.
@@ -27,7 +27,7 @@ export async function run(ctx) {
   });
   const bareRuns = [];
   const oursRuns = [];
-  const times = 3;
+  const times = repeat(3);
   for (let i = 0; i < times; i++) {
     log(`bare csv-parse ${i + 1}/${times}`);
     bareRuns.push(await measure('measure-validate.mjs', ['bare', csv1]));
