@@ -125,16 +125,18 @@ export async function openXlsxRawSheet(
   const size = context.entry?.uncompressedSize ?? 0;
   let closed = false;
   const sheetName = found.name;
-  async function* rows(): AsyncGenerator<RawRow[]> {
-    if (context.entry === undefined || closed) return;
+  // The generator being read, so that close() can end it: its finally releases the inflate stream
+  // and the file, which would otherwise wait for the garbage collector after an early stop.
+  let reading: AsyncGenerator<RawRow[]> | undefined;
+  async function* read(entry: ZipEntry, parts: SheetParts): AsyncGenerator<RawRow[]> {
     try {
-      yield* readSheetRows(context.entry, {
+      yield* readSheetRows(entry, {
         file,
         sheetName,
-        styles: context.styles,
-        sharedStrings: context.sharedStrings,
+        styles: parts.styles,
+        sharedStrings: parts.sharedStrings,
         date1904: pkg.date1904,
-        formats: context.formats,
+        formats: parts.formats,
         maxSpan: limits.maxSpan,
         progress,
       });
@@ -146,9 +148,14 @@ export async function openXlsxRawSheet(
     name: sheetName,
     sheetNames: names,
     part: context.entry,
-    rows,
+    rows: () => {
+      if (context.entry === undefined || closed) return (async function* () {})();
+      reading = read(context.entry, context);
+      return reading;
+    },
     close: async () => {
       closed = true;
+      await reading?.return(undefined);
     },
     readFraction: () => (size > 0 ? Math.min(1, progress.bytes / size) : 0),
   };

@@ -43,6 +43,8 @@ export function xlsxCellValue(cell: XlsxCell, context: XlsxCellContext): ReadCel
   const { type, v } = cell;
   if (type === 'inlineStr') return cell.inline === undefined || cell.inline === '' ? textOrFormula(cell) : { value: cell.inline };
   if (v === undefined) return textOrFormula(cell);
+  // An empty `<v/>` is an empty text result for `str`, and no value at all for the other types.
+  if (type !== 'str' && v.trim() === '') return textOrFormula(cell);
   switch (type) {
     case 's': {
       const text = context.sharedStrings[Number(v)];
@@ -69,7 +71,7 @@ function textOrFormula(cell: XlsxCell): ReadCell {
 }
 
 function numberCell(v: string, format: CellFormat, context: XlsxCellContext): ReadCell {
-  const n = v.trim() === '' ? Number.NaN : Number(v);
+  const n = Number(v);
   if (!Number.isFinite(n)) return { value: null, issue: { code: 'SOURCE_UNREADABLE_CELL', found: v } };
   switch (format.kind) {
     case 'date': {
