@@ -9,6 +9,7 @@ import { loadCheckedInputs, type LoadCheckedInputsOptions } from './load-checked
 import type { PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { previewValues, statedUnits, type PreviewValue } from './preview-values.js';
+import { FormatTypedCells, type FormatTypedColumn } from './format-typed-cells.js';
 
 /** Options of {@link runPreview}: those of `validate`'s loading, and how many records to show. */
 export interface RunPreviewOptions extends LoadCheckedInputsOptions {
@@ -41,6 +42,11 @@ export interface PreviewResult {
   readonly mapping: string;
   readonly template: { readonly id: number; readonly title: string; readonly pubDate: string; readonly from: 'platform' | 'file' };
   readonly records: readonly PreviewRecord[];
+  /**
+   * The cells of the records shown whose type the reader took from their number format (a workbook's
+   * date, percent, duration or boolean format), a few per column and kind: what each held and became.
+   */
+  readonly typedCells: readonly FormatTypedColumn[];
   /** The inputs hold more records than were shown. */
   readonly more: boolean;
   /** The inputs held no table file. */
@@ -74,6 +80,7 @@ export async function runPreview(
   const template = { id: job.template.id, title: job.template.title, pubDate: job.template.pubDate, from: job.templateFrom };
   const stated = statedUnits([job.prepared.check.content, job.prepared.check.meta]);
   const records: PreviewRecord[] = [];
+  const typed = new FormatTypedCells();
   let more = false;
   outer: for (const input of inputs) {
     for await (const { rows, compiled } of groupsOf(input)) {
@@ -81,6 +88,7 @@ export async function runPreview(
         more = true;
         break outer;
       }
+      for (const row of rows) typed.add(row);
       const mapped = mapGroup(rows, compiled, { methodsWidth: options.methodsWidth });
       const traced = compiled.mapRows(rows, true);
       const body = mapped.problems.length === 0 ? mapped.body : undefined;
@@ -96,5 +104,5 @@ export async function runPreview(
       });
     }
   }
-  return { mapping: mappingName, template, records, more, nothingToDo: inputs.length === 0 };
+  return { mapping: mappingName, template, records, typedCells: typed.columns(), more, nothingToDo: inputs.length === 0 };
 }

@@ -1,4 +1,4 @@
-import type { CellValue, SourceHeader, SourceIssue, SourceRow, TableSource } from './source-types.js';
+import type { CellValue, InferredCell, SourceHeader, SourceIssue, SourceRow, TableSource } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import type { MergeRange, RawRow } from './raw-row.js';
 import { buildHeader } from './build-header.js';
@@ -199,9 +199,19 @@ function shapeRow(row: RawRow, header: SourceHeader, offset: number): SourceRow 
       (issues ??= []).push(placed);
     }
   }
-  if (row.percent !== undefined) {
-    const percent = alignedPercent(row.percent, offset, width);
-    if (percent) return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES, percent };
+  if (row.percent !== undefined || row.inferred !== undefined) {
+    const percent = row.percent === undefined ? undefined : alignedPercent(row.percent, offset, width);
+    const inferred = row.inferred === undefined ? undefined : alignedInferred(row.inferred, offset, width);
+    if (percent || inferred) {
+      return {
+        header,
+        rowNumber: row.rowNumber,
+        values,
+        issues: issues ?? NO_ISSUES,
+        ...(percent ? { percent } : {}),
+        ...(inferred ? { inferred } : {}),
+      };
+    }
   }
   if (row.digest !== undefined) return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES, digest: row.digest };
   return { header, rowNumber: row.rowNumber, values, issues: issues ?? NO_ISSUES };
@@ -218,6 +228,21 @@ function alignedPercent(flags: readonly boolean[], offset: number, width: number
     }
   }
   return any ? out : undefined;
+}
+
+/** What was inferred of a row's table columns, as {@link alignedPercent}; `undefined` when nothing was. */
+function alignedInferred(
+  cells: readonly (InferredCell | undefined)[],
+  offset: number,
+  width: number,
+): (InferredCell | undefined)[] | undefined {
+  let out: (InferredCell | undefined)[] | undefined;
+  const end = Math.min(cells.length, offset + width);
+  for (let i = offset; i < end; i++) {
+    const cell = cells[i];
+    if (cell !== undefined) (out ??= new Array<InferredCell | undefined>(width).fill(undefined))[i - offset] = cell;
+  }
+  return out;
 }
 
 const NO_ISSUES: readonly SourceIssue[] = Object.freeze([]);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as SheetJs from '@e965/xlsx';
-import type { TableSource, CellValue, SourceIssue } from './source-types.js';
+import type { TableSource, CellValue, InferredCell, SourceIssue } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import type { MergeRange, RawRow } from './raw-row.js';
 import type { RawSheet } from './raw-sheet.js';
@@ -223,11 +223,13 @@ async function* sheetRows(
     const cells: CellValue[] = [];
     let issues: SourceIssue[] | undefined;
     let percent: boolean[] | undefined;
+    let inferred: (InferredCell | undefined)[] | undefined;
     for (let c = 0; c < row.length; c++) {
       const cell = row[c];
       let value: CellValue = null;
       if (cell) {
         const read = readCell(cell, context);
+        if (read.inferred) (inferred ??= [])[c] = read.inferred;
         if (read.issue) {
           (issues ??= []).push({
             ...read.issue,
@@ -238,12 +240,15 @@ async function* sheetRows(
           value = read.value;
           if (typeof value === 'number' && (typeof cell.z === 'string' ? isPercentFormat(cell.z) : showsAsPercent(value, cell.w))) {
             (percent ??= [])[c] = true;
+            // An .xls number is typed by its format; an .ods percentage is typed by the file.
+            if (!context.ods && typeof cell.z === 'string')
+              (inferred ??= [])[c] = { kind: 'percent', raw: value, format: context.restore(cell.z) };
           }
         }
       }
       cells.push(value);
     }
-    batch.push({ rowNumber: r + 1, cells, issues, percent });
+    batch.push({ rowNumber: r + 1, cells, issues, percent, inferred });
     if (batch.length === 1000) {
       handed.rows = r + 1;
       yield batch;
@@ -257,6 +262,8 @@ async function* sheetRows(
 interface ReadCell {
   readonly value: CellValue;
   readonly issue?: { code: string; message: string; found: string };
+  /** An .xls number typed by its date or elapsed-time format (see `SourceRow.inferred`). */
+  readonly inferred?: InferredCell | undefined;
 }
 
 function readCell(cell: SheetJs.CellObject, context: SheetContext): ReadCell {
@@ -276,20 +283,25 @@ function readCell(cell: SheetJs.CellObject, context: SheetContext): ReadCell {
       if (!Number.isFinite(v)) return { value: null };
       const z = typeof cell.z === 'string' ? context.restore(cell.z) : undefined;
       if (z === undefined) return { value: v };
+      // An .ods date, time or duration is typed by the file (SheetJS made it a serial): nothing inferred.
       if (isElapsedFormat(z)) {
+        const inferred = context.ods ? undefined : ({ kind: 'duration', raw: v, format: z } as const);
         // Excel shows a negative duration as ####: no text to give.
-        if (v >= 0) return { value: formats.format(z, v) };
+        if (v >= 0) return { value: formats.format(z, v), inferred };
         return {
           value: null,
           issue: { code: 'SOURCE_BAD_DATE', message: `holds ${v} under the time format ${z}, which shows no time`, found: String(v) },
+          inferred,
         };
       }
       if (!isDateFormat(formats, z)) return { value: v };
+      const inferred = context.ods ? undefined : ({ kind: 'date', raw: v, format: z } as const);
       const date = context.ods ? odsDate(v, z, context.date1904) : excelSerialDate(v, context.date1904, formatShowsTime(z));
-      if (date) return { value: date };
+      if (date) return { value: date, inferred };
       return {
         value: null,
         issue: { code: 'SOURCE_BAD_DATE', message: `holds ${v} under the date format ${z}, which shows no date`, found: String(v) },
+        inferred,
       };
     }
     case 'd':

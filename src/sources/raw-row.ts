@@ -1,4 +1,4 @@
-import type { CellValue, SourceIssue } from './source-types.js';
+import type { CellValue, InferredCell, SourceIssue } from './source-types.js';
 
 /**
  * One physical row as a format reader produces it, before the header is applied: cells indexed from
@@ -12,6 +12,8 @@ export interface RawRow {
   readonly issues: SourceIssue[] | undefined;
   /** Workbooks only: true at the columns whose number has a percent format; absent when none has. */
   readonly percent?: boolean[] | undefined;
+  /** Workbooks only: at the columns whose type came from the number format, what was read; absent when none. */
+  readonly inferred?: (InferredCell | undefined)[] | undefined;
   /** CSV read with digests only: `cellsDigest` of the record's cells as read. */
   readonly digest?: Uint8Array | undefined;
 }

@@ -10,6 +10,19 @@ export interface CellDate {
   readonly iso: string;
 }
 
+/**
+ * A workbook number whose meaning the reader took from its number format, for `preview` to show what
+ * was read and what it became: a date (or time), a percent (the value stays the fraction), a duration
+ * (read as the text it shows) or a boolean (LibreOffice's `"TRUE";"TRUE";"FALSE"`).
+ */
+export interface InferredCell {
+  readonly kind: 'date' | 'percent' | 'duration' | 'boolean';
+  /** The number the cell holds (the serial of a date, the fraction of a percent). */
+  readonly raw: number;
+  /** The number format code it is shown under (`yyyy-mm-dd`, `0.0%`, `[h]:mm:ss`). */
+  readonly format: string;
+}
+
 /** One cell: text (CSV cells are always text), a typed spreadsheet value, or empty (`null`). */
 export type CellValue = string | number | boolean | CellDate | null;
 
@@ -78,6 +91,14 @@ export interface SourceRow {
    * one (always for CSV).
    */
   readonly percent?: readonly boolean[] | undefined;
+  /**
+   * Workbooks only (.xlsx/.xlsm/.xls): at the indices (aligned with `values`) of numbers whose type was
+   * taken from their number format, what the cell held and under which format; a number under a date
+   * format that has no date (`SOURCE_BAD_DATE`, its value `null`) has one too. Absent when no cell of
+   * the row has one (always for CSV and .ods, whose cells are typed by the file). Shown by `preview`;
+   * not part of the source digest (it follows from the values and the file's formats).
+   */
+  readonly inferred?: readonly (InferredCell | undefined)[] | undefined;
   /**
    * CSV read with digests only (`ReadOptions.digests`): `cellsDigest` of the record's cells as read,
    * computed where the file is read (the reader thread for a large file); `rowSourceDigest` uses it.

@@ -1,6 +1,6 @@
 import { openXlsx } from '../sources/open-xlsx.js';
 import { SourceError } from '../sources/source-error.js';
-import type { CellOrigin, CellValue, SourceHeader, SourceIssue, SourceRow } from '../sources/source-types.js';
+import type { CellOrigin, CellValue, InferredCell, SourceHeader, SourceIssue, SourceRow } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
 import { DATA_ID, ELEMENT_INDEX, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn } from './platform-layout.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
@@ -194,9 +194,12 @@ export async function joinPlatformWorkbook(
     const values: CellValue[] = new Array<CellValue>(width).fill(null);
     values[0] = id;
     let percent: boolean[] | undefined;
+    let inferred: (InferredCell | undefined)[] | undefined;
     for (const [i, j] of read.feeds) {
       values[j] = clean(row.values[i] ?? null);
       if (row.percent?.[i] === true) (percent ??= new Array<boolean>(width).fill(false))[j] = true;
+      const was = row.inferred?.[i];
+      if (was !== undefined) (inferred ??= new Array<InferredCell | undefined>(width).fill(undefined))[j] = was;
     }
     return {
       header: headerOf,
@@ -204,6 +207,7 @@ export async function joinPlatformWorkbook(
       values,
       issues: [...remapIssues(row, read.feeds, read.idIndex), ...extra],
       ...(percent ? { percent } : {}),
+      ...(inferred ? { inferred } : {}),
     };
   };
   const issue = (code: string, message: string, found: string | undefined): SourceIssue => ({ code, message, columnIndex: 0, found });

@@ -1,5 +1,6 @@
 import type { PreviewRecord, PreviewResult } from '../../pipeline/run-preview.js';
 import type { PreviewValue } from '../../pipeline/preview-values.js';
+import type { FormatTypedCell, FormatTypedColumn } from '../../pipeline/format-typed-cells.js';
 import type { CellValue } from '../../sources/source-types.js';
 import { cellReference } from './cell-reference.js';
 import { displayWidth, padEnd } from './display-width.js';
@@ -20,6 +21,22 @@ export function previewJson(result: PreviewResult, name: Name): Record<string, u
     template: result.template,
     nothingToDo: result.nothingToDo,
     more: result.more,
+    typedCells: result.typedCells.map((g) => ({
+      kind: g.kind,
+      file: name(g.file),
+      sheet: g.sheet,
+      column: g.column,
+      header: g.header,
+      cells: g.cells.map((c) => ({
+        at: cellReference(c.location, name),
+        raw: c.raw,
+        format: c.format,
+        value: c.value,
+        ...(c.shownPercent === undefined ? {} : { shownPercent: c.shownPercent }),
+        ...(c.issue === undefined ? {} : { issue: c.issue }),
+      })),
+      more: g.more,
+    })),
     records: result.records.map((r) => ({
       file: name(r.location.file),
       sheet: r.location.sheet,
@@ -102,6 +119,31 @@ function recordLines(r: PreviewRecord, index: number, name: Name): string[] {
   return out;
 }
 
+/** What a typed cell became: `date 2024-03-15`, `0.075 (shown as 7.5%)`, `text "36:15:00"`, `true`. */
+function becameText(c: FormatTypedCell): string {
+  if (c.issue !== undefined) return `no value: ${c.issue}${c.issue === 'SOURCE_BAD_DATE' ? ' (the spreadsheet shows ####)' : ''}`;
+  const v = c.value;
+  if (v !== null && typeof v === 'object') return `date ${v.iso}`;
+  if (typeof v === 'string') return `text ${JSON.stringify(v)}`;
+  if (c.shownPercent !== undefined) return `${String(v)} (shown as ${c.shownPercent}%)`;
+  return String(v);
+}
+
+/** The cells typed by their number format, a few per column and kind; none when no cell was. */
+function typedCellLines(columns: readonly FormatTypedColumn[], name: Name): string[] {
+  if (columns.length === 0) return [];
+  const out = ['cells typed by their number format (what the cell holds → what is read)'];
+  for (const g of columns) {
+    for (const c of g.cells) out.push(`  ${cellReference(c.location, name)}: ${String(c.raw)} under "${c.format}" → ${becameText(c)}`);
+    if (g.more > 0) {
+      const header = g.header === '' ? '' : ` (${JSON.stringify(g.header)})`;
+      const what = g.cells[0]?.issue === undefined ? `${g.kind} cell(s)` : `${g.kind} cell(s) with ${g.cells[0].issue}`;
+      out.push(`  … and ${g.more} more ${what} in column ${g.column}${header}`);
+    }
+  }
+  return out;
+}
+
 /** What `preview` prints on a terminal: each record as a tree of the values sent, each beside its cell. */
 export function formatPreview(result: PreviewResult, name: Name = (file) => file): string {
   if (result.nothingToDo) return 'nothing to preview: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods)\n';
@@ -111,5 +153,7 @@ export function formatPreview(result: PreviewResult, name: Name = (file) => file
   const blocks = result.records.map((r, i) => recordLines(r, i, name).join('\n'));
   const valid = result.records.filter((r) => r.problems.length === 0).length;
   const tail = `${result.records.length} record(s) shown: ${valid} valid, ${result.records.length - valid} invalid${result.more ? '; more follow (--rows N shows more; validate checks them all)' : '; that is all the input holds'}`;
+  const typed = typedCellLines(result.typedCells, name);
+  if (typed.length > 0) blocks.push(typed.join('\n'));
   return `${head}\n\n${blocks.join('\n\n')}\n\n${tail}\n`;
 }

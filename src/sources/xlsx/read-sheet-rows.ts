@@ -1,6 +1,6 @@
 import type { ZipEntry } from '../read-zip-directory.js';
 import type { RawRow } from '../raw-row.js';
-import type { CellValue, SourceIssue } from '../source-types.js';
+import type { CellValue, InferredCell, SourceIssue } from '../source-types.js';
 import type { WorkbookLimits } from '../check-workbook-file.js';
 import { columnLetter } from '../column-letter.js';
 import { sourceError } from '../source-error.js';
@@ -42,6 +42,7 @@ export async function* readSheetRows(entry: ZipEntry, context: SheetReadContext)
   let cells: CellValue[] = [];
   let issues: SourceIssue[] | undefined;
   let percent: boolean[] | undefined;
+  let inferred: (InferredCell | undefined)[] | undefined;
   let spanned = 0;
   let filled = 0;
   // The cell being read.
@@ -76,7 +77,7 @@ export async function* readSheetRows(entry: ZipEntry, context: SheetReadContext)
           rowNumber = r;
           cells = [];
           issues = undefined;
-          percent = undefined;
+          percent = inferred = undefined;
           column = -1;
           return;
         }
@@ -150,6 +151,7 @@ export async function* readSheetRows(entry: ZipEntry, context: SheetReadContext)
     while (cells.length < column) cells.push(null);
     cells[column] = read.value;
     if (read.percent) (percent ??= [])[column] = true;
+    if (read.inferred) (inferred ??= [])[column] = read.inferred;
     if (read.issue)
       (issues ??= []).push({ ...read.issue, columnIndex: column, message: issueMessage(sheetName, column, rowNumber, read.issue, format) });
   }
@@ -164,7 +166,7 @@ export async function* readSheetRows(entry: ZipEntry, context: SheetReadContext)
         'this is not a normal workbook (cells far to the right on many rows?); delete the stray cells or save it as CSV',
       );
     }
-    if (cells.length > 0 || issues) batch.push({ rowNumber, cells, issues, percent });
+    if (cells.length > 0 || issues) batch.push({ rowNumber, cells, issues, percent, inferred });
   }
 
   parser.on('error', (error) => {

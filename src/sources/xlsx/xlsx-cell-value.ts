@@ -1,6 +1,6 @@
 import { decodeXlsxText } from '../../util/xlsx-escape.js';
 import { excelSerialDate, wallClockDate } from '../excel-serial-date.js';
-import type { CellValue, SourceIssue } from '../source-types.js';
+import type { CellValue, InferredCell, SourceIssue } from '../source-types.js';
 import type { CellFormat, NumberFormats } from './classify-number-format.js';
 
 /** One `<c>` element as the sheet holds it. */
@@ -29,6 +29,8 @@ export interface ReadCell {
   readonly issue?: Omit<SourceIssue, 'columnIndex' | 'message'>;
   /** The number was shown as a percentage (the value is the fraction). */
   readonly percent?: boolean;
+  /** A number typed by its format (date, percent, duration, boolean): what it held and the format. */
+  readonly inferred?: InferredCell;
 }
 
 const EMPTY: ReadCell = { value: null };
@@ -75,23 +77,26 @@ function numberCell(v: string, format: CellFormat, context: XlsxCellContext): Re
   if (!Number.isFinite(n)) return { value: null, issue: { code: 'SOURCE_UNREADABLE_CELL', found: v } };
   switch (format.kind) {
     case 'date': {
+      const inferred: InferredCell = { kind: 'date', raw: n, format: format.code };
       const date = n < 0 ? undefined : excelSerialDate(n, context.date1904, format.hasTime);
-      return date === undefined ? badDate(n) : { value: date };
+      return date === undefined ? badDate(n, inferred) : { value: date, inferred };
     }
-    case 'duration':
-      return n < 0 ? badDate(n) : { value: context.formats.format(format.code, n) };
+    case 'duration': {
+      const inferred: InferredCell = { kind: 'duration', raw: n, format: format.code };
+      return n < 0 ? badDate(n, inferred) : { value: context.formats.format(format.code, n), inferred };
+    }
     case 'percent':
-      return { value: n, percent: true };
+      return { value: n, percent: true, inferred: { kind: 'percent', raw: n, format: format.code } };
     case 'boolean':
-      return { value: n !== 0 };
+      return { value: n !== 0, inferred: { kind: 'boolean', raw: n, format: format.code } };
     default:
       return { value: n };
   }
 }
 
 /** A negative number under a date or time format: Excel shows `####`, there is no date to send. */
-function badDate(n: number): ReadCell {
-  return { value: null, issue: { code: 'SOURCE_BAD_DATE', found: String(n) } };
+function badDate(n: number, inferred: InferredCell): ReadCell {
+  return { value: null, issue: { code: 'SOURCE_BAD_DATE', found: String(n) }, inferred };
 }
 
 /**
