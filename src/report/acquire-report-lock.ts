@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fstatSync, futimesSync, statSync } from 'node:fs';
-import { link, lstat, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
+import path from 'node:path';
+import { identifyPath } from '../util/identify-path.js';
 import { fileKindText } from '../util/file-kind-text.js';
 import {
   DEFAULT_LOCK_TIMING,
@@ -141,21 +143,66 @@ function lockedError(reportFile: string, file: string, found: FoundLock, timing:
   });
 }
 
+/** The run's part of a lock: who it is, its clock and timing. */
+interface Taking {
+  readonly owner: LockOwner;
+  readonly clock: () => number;
+  readonly isAlive: (pid: number) => boolean;
+  readonly timing: LockTiming;
+  readonly onWarning: ReportLockOptions['onWarning'];
+}
+
 /**
- * Takes `<report>.lock` (created with O_EXCL, holding pid, host, start time and a random id), so two
- * runs never append to one report, and keeps it alive: its modification time is the holder's
- * heartbeat, refreshed every `heartbeatMs` (10 s). A lock found in place is taken over, with the
- * warning `REPORT_LOCK_STALE`, when its process of this host is gone, or when it had no heartbeat for
- * `staleMs` (60 s: its host or container is gone); otherwise the run is refused with `REPORT_LOCKED`
- * (kind `usage`, exit 2) naming the holder and its last heartbeat. See {@link judgeReportLock}.
+ * Where the lock by file identity of the existing report `realFile` is: `.<device>-<inode>.lock` in its
+ * folder. Every hard link of the report in that folder, and every symbolic link to it, leads to it.
+ */
+export async function reportInodeLockFile(realFile: string): Promise<string> {
+  const info = await stat(realFile, { bigint: true });
+  return path.join(path.dirname(realFile), `.${info.dev}-${info.ino}.lock`);
+}
+
+/** The report's real path: symbolic links followed; a dangling one to the file a write would create. */
+export async function realReportPath(reportFile: string): Promise<string> {
+  return (await identifyPath(reportFile, process.cwd())).real;
+}
+
+/** Creates the report, empty, when it does not exist (through a dangling link: its target), so that it has an inode. */
+async function ensureReport(realFile: string, reportFile: string): Promise<void> {
+  try {
+    await (await open(realFile, 'a')).close();
+  } catch (error) {
+    throw new ReportError('REPORT_LOCK_FAILED', `Cannot create the report ${reportFile}`, {
+      location: { file: reportFile },
+      hint: 'The report folder must exist and be writable.',
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Takes the report's lock, so two runs never append to one report, and keeps it alive. The lock
+ * belongs to the file, not to the name it was reached by, so it is two lock files, taken in this order
+ * and both held until the end:
+ *
+ * - `<real path>.lock`, beside the report's real path (symbolic links resolved): the name earlier
+ *   versions used, so a run of one of them on the same report is still kept out;
+ * - `.<device>-<inode>.lock` in the report's real folder ({@link reportInodeLockFile}): a hard link has
+ *   no real name, so only the file's identity finds it. The report is created (empty) first when it
+ *   does not exist, so that it has an inode.
+ *
+ * Each is created with O_EXCL semantics (holding pid, host, start time and a random id), and its
+ * modification time is the holder's heartbeat, refreshed every `heartbeatMs` (10 s). A lock found in
+ * place is judged on its own ({@link judgeReportLock}): taken over, with the warning
+ * `REPORT_LOCK_STALE`, when its process of this host is gone, or when it had no heartbeat for `staleMs`
+ * (60 s: its host or container is gone); otherwise the run is refused with `REPORT_LOCKED` (kind
+ * `usage`, exit 2) naming the holder and its last heartbeat. Hard links in other folders lead to other
+ * folders' locks: they are not kept apart (docs/guarantees.md).
  *
  * A holder that was paused for longer than `staleMs` may find its lock taken over: {@link
  * ReportLock.assertHeld} then throws `REPORT_LOCK_LOST`, before the next append.
  */
 export async function acquireReportLock(reportFile: string, options: ReportLockOptions = {}): Promise<ReportLock> {
-  const file = `${reportFile}.lock`;
   const clock = options.clock ?? Date.now;
-  const isAlive = options.isAlive ?? isProcessAlive;
   const timing: LockTiming = { ...DEFAULT_LOCK_TIMING, ...options.timing };
   const owner: LockOwner = {
     pid: options.pid ?? process.pid,
@@ -164,9 +211,61 @@ export async function acquireReportLock(reportFile: string, options: ReportLockO
     id: randomUUID(),
     heartbeatMs: timing.heartbeatMs,
   };
+  // The two locks of a run gone stale are one takeover: told once.
+  let warned = false;
+  const onWarning: ReportLockOptions['onWarning'] = (warning) => {
+    if (!warned) options.onWarning?.(warning);
+    warned = true;
+  };
+  const taking: Taking = { owner, clock, isAlive: options.isAlive ?? isProcessAlive, timing, onWarning };
+  const real = await realReportPath(reportFile);
+  const byName = await acquireLockFile(`${real}.lock`, reportFile, taking);
+  let byFile: Held;
+  try {
+    await ensureReport(real, reportFile);
+    byFile = await acquireLockFile(await reportInodeLockFile(real), reportFile, taking);
+  } catch (error) {
+    await byName.release();
+    throw error;
+  }
+  return heldBoth(byName, byFile, options.every ?? realEvery);
+}
+
+/** Both locks as one: one heartbeat timer for the two, the first lost one reported. */
+function heldBoth(byName: Held, byFile: Held, every: (ms: number, beat: () => void) => () => void): ReportLock {
+  const heartbeat = (): void => {
+    byName.heartbeat();
+    byFile.heartbeat();
+  };
+  const stop = every(byName.timing.heartbeatMs, heartbeat);
+  let released: Promise<void> | undefined;
+  const release = (): Promise<void> => {
+    released ??= (async () => {
+      stop();
+      await byFile.release();
+      await byName.release();
+    })();
+    return released;
+  };
+  return {
+    file: byName.file,
+    owner: byName.owner,
+    assertHeld: () => {
+      byName.assertHeld();
+      byFile.assertHeld();
+    },
+    heartbeat,
+    release,
+    [Symbol.asyncDispose]: release,
+  };
+}
+
+/** Takes the one lock file `file` of `reportFile` (see {@link acquireReportLock}). */
+async function acquireLockFile(file: string, reportFile: string, taking: Taking): Promise<Held> {
+  const { owner, clock, isAlive, timing } = taking;
   for (let round = 0; round < 3; round += 1) {
     const handle = await tryCreate(file, owner, clock());
-    if (handle !== undefined) return held({ reportFile, file, owner, handle, clock, timing, every: options.every ?? realEvery });
+    if (handle !== undefined) return held({ reportFile, file, owner, handle, clock, timing });
     const found = await inspect(file, clock);
     // Released between our create and our look: try again.
     if (found === undefined) continue;
@@ -175,7 +274,7 @@ export async function acquireReportLock(reportFile: string, options: ReportLockO
     // Only the very lock that was judged is removed: not one its holder refreshed or another run made meanwhile.
     const again = await lstat(file).catch(() => undefined);
     if (again === undefined || again.ino !== found.ino || again.mtimeMs !== found.mtimeMs) continue;
-    options.onWarning?.({ code: 'REPORT_LOCK_STALE', file, owner: found.holder, reason });
+    taking.onWarning?.({ code: 'REPORT_LOCK_STALE', file, owner: found.holder, reason });
     await unlink(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
@@ -187,17 +286,21 @@ export async function acquireReportLock(reportFile: string, options: ReportLockO
   });
 }
 
-interface Held {
+interface HeldFile {
   readonly reportFile: string;
   readonly file: string;
   readonly owner: LockOwner;
   readonly handle: FileHandle;
   readonly clock: () => number;
   readonly timing: LockTiming;
-  readonly every: (ms: number, beat: () => void) => () => void;
 }
 
-function held({ reportFile, file, owner, handle, clock, timing, every }: Held): ReportLock {
+/** One held lock file; its heartbeat is called by the timer of {@link heldBoth}. */
+interface Held extends Omit<ReportLock, typeof Symbol.asyncDispose> {
+  readonly timing: LockTiming;
+}
+
+function held({ reportFile, file, owner, handle, clock, timing }: HeldFile): Held {
   // The file we created, by identity: a takeover removes it and creates another under the same name.
   const ours = fstatSync(handle.fd);
   let refreshedAt = clock();
@@ -245,7 +348,6 @@ function held({ reportFile, file, owner, handle, clock, timing, every }: Held): 
       // A missed beat is no loss yet: assertHeld gives up once the lock could look stale to others.
     }
   };
-  const stop = every(timing.heartbeatMs, heartbeat);
 
   const assertHeld = (): void => {
     if (lost === undefined) {
@@ -263,7 +365,6 @@ function held({ reportFile, file, owner, handle, clock, timing, every }: Held): 
 
   const release = (): Promise<void> => {
     released ??= (async () => {
-      stop();
       try {
         if (lost === undefined && stillOurs()) await unlink(file).catch(() => undefined);
       } finally {
@@ -272,5 +373,5 @@ function held({ reportFile, file, owner, handle, clock, timing, every }: Held): 
     })();
     return released;
   };
-  return { file, owner, assertHeld, heartbeat, release, [Symbol.asyncDispose]: release };
+  return { file, owner, timing, assertHeld, heartbeat, release };
 }

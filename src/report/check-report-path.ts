@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { access, constants, lstat, stat } from 'node:fs/promises';
 import { fileKindText } from '../util/file-kind-text.js';
+import { realReportPath, reportInodeLockFile } from './acquire-report-lock.js';
 import { ReportError } from './report-errors.js';
 
 /** The file's stats; undefined when it does not exist or cannot be looked at (opening it then says why). */
@@ -11,8 +12,9 @@ async function statOrMissing(read: () => Promise<Stats>): Promise<Stats | undefi
 /**
  * Checks, before a run reads or sends anything, that a report can be a ledger: it does not exist yet
  * or is a regular file (a link to one is fine). With `forWriting`, an existing report must be
- * writable, and its lock `<report>.lock` must not exist or be a regular file itself (not followed:
- * the lock is created and removed by name). A directory, `/dev/null`, a FIFO (reading it would block)
+ * writable, and its locks (`<real path>.lock`, and `.<device>-<inode>.lock` beside an existing report:
+ * see `acquireReportLock`) must not exist or be regular files themselves (not followed: a lock is
+ * created and removed by name). A directory, `/dev/null`, a FIFO (reading it would block)
  * or a socket would fail only after rows were sent, or never hold what was sent.
  * @throws ReportError `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE` (kind `usage`), `REPORT_NOT_WRITABLE`
  *   (kind `config`): exit 2.
@@ -40,9 +42,11 @@ export async function checkReportPath(
       });
     });
   }
-  const lockFile = `${reportFile}.lock`;
-  const lock = await statOrMissing(() => lstat(lockFile));
-  if (lock !== undefined && !lock.isFile()) {
+  const real = await realReportPath(reportFile);
+  const lockFiles = [`${real}.lock`, ...(info !== undefined ? [await reportInodeLockFile(real)] : [])];
+  for (const lockFile of lockFiles) {
+    const lock = await statOrMissing(() => lstat(lockFile));
+    if (lock === undefined || lock.isFile()) continue;
     throw new ReportError('REPORT_LOCK_NOT_A_FILE', `the report's lock ${lockFile} is ${fileKindText(lock)}, not a regular file`, {
       location: { field: option, file: lockFile },
       hint: 'Remove it, or name another report: the lock is a small file the run creates next to the report and removes at the end.',

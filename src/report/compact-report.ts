@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { acquireReportLock, type ReportLockOptions } from './acquire-report-lock.js';
+import { acquireReportLock, realReportPath, type ReportLockOptions } from './acquire-report-lock.js';
 import type { StaleReason } from './judge-report-lock.js';
 import type { KeyFailure, KeyRecord, KeyState } from './key-state.js';
 import { ledgerIndexFile } from './ledger-index-format.js';
@@ -108,11 +108,13 @@ function lineText(line: ReportLine, inputIndex: ReadonlyMap<string, number>): st
  * rewrite, into a file beside the report, fsynced, then renamed over it (and the folder fsynced): a
  * crash leaves either the old report or the new one, never a mix.
  */
-export async function compactReport(file: string, options: CompactReportOptions = {}): Promise<CompactResult> {
-  const lock = await acquireReportLock(file, {
+export async function compactReport(reportFile: string, options: CompactReportOptions = {}): Promise<CompactResult> {
+  const lock = await acquireReportLock(reportFile, {
     ...options.lock,
     onWarning: (w) => options.onWarning?.({ code: 'REPORT_LOCK_STALE', file: w.file, reason: w.reason }),
   });
+  // Through a symbolic link, the file it leads to is compacted, and the link stays a link.
+  const file = await realReportPath(reportFile);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-${randomBytes(6).toString('hex')}`);
   let fd: number | undefined;
   try {
@@ -151,11 +153,13 @@ export async function compactReport(file: string, options: CompactReportOptions 
     closeSync(out);
     fd = undefined;
     // The last moment the report can still be taken from us: after this, the rename.
+    // The old ledger index is of the file replaced (it would be read past): the next run reads the new one
+    // whole. Removed before the rename, while the old file's locks still keep every run out.
+    await unlink(ledgerIndexFile(reportFile)).catch(() => undefined);
+    if (file !== reportFile) await unlink(ledgerIndexFile(file)).catch(() => undefined);
     lock.assertHeld();
     await rename(temp, file);
     await syncFolder(path.dirname(file));
-    // The old ledger index is of the file replaced (it would be read past): the next run reads the new one whole.
-    await unlink(ledgerIndexFile(file)).catch(() => undefined);
     return { bytesBefore, bytesAfter, linesBefore: scanned.lines, linesAfter, keys: state.keys.size };
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
