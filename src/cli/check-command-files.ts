@@ -1,9 +1,10 @@
-import type { FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import type { Settings } from '../config/settings.js';
 import { expandInputFiles } from '../pipeline/expand-input-files.js';
 import { expandReportFiles } from '../pipeline/expand-report-files.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
 import { holdOutputPipes } from '../util/hold-output-pipes.js';
+import { fileKindText } from '../util/file-kind-text.js';
 import { identifyPath } from '../util/identify-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -18,6 +19,13 @@ export interface CommandFile {
    * code (the report): not held open here even when it is a FIFO. @default false
    */
   readonly regularOnly?: boolean | undefined;
+  /**
+   * Written beside the target and renamed over it (`--html`, `--annotate`): the rename would replace
+   * whatever is there, so the target must be a regular file or none (a FIFO and a device are refused
+   * too, not only a directory). @default false: written in place, where a FIFO or a character device
+   * (`/dev/null`, a terminal) is written into, not replaced.
+   */
+  readonly replaced?: boolean | undefined;
 }
 
 /** The files a command reads and writes, as its own options name them. */
@@ -33,8 +41,29 @@ export interface CommandFiles {
 }
 
 /** A non-empty string option as a {@link CommandFile}, else nothing. */
-export function commandFile(option: string, value: unknown): CommandFile[] {
-  return typeof value === 'string' && value !== '' ? [{ option, path: value }] : [];
+export function commandFile(option: string, value: unknown, how: { readonly replaced?: boolean } = {}): CommandFile[] {
+  return typeof value === 'string' && value !== '' ? [{ option, path: value, ...(how.replaced === true ? { replaced: true } : {}) }] : [];
+}
+
+/**
+ * Refuses an output whose target exists and is not a regular file where writing it would destroy
+ * what is there or fail only after the work: a directory, a block device or a socket, for every
+ * output; for an output replaced by a rename ({@link CommandFile.replaced}), a FIFO or a character
+ * device too (`validate --html /dev/full`, run as root, used to turn the device into an HTML file).
+ */
+async function checkOutputKind(output: { option: string; name: string; replaced?: boolean | undefined }, absolute: string): Promise<void> {
+  const info = await stat(absolute).catch(() => undefined);
+  if (info === undefined || info.isFile()) return;
+  const writtenInto = info.isFIFO() || info.isCharacterDevice();
+  if (writtenInto && output.replaced !== true) return;
+  const kind = fileKindText(info);
+  throw new UsageError('OUTPUT_NOT_A_FILE', `${output.option} ${output.name} is ${kind}, not a regular file`, {
+    location: { field: output.option, file: output.name },
+    hint: writtenInto
+      ? `${output.option} is written beside its target and renamed over it, which would replace ${kind}: name a regular file (it is created if missing).`
+      : `Name a file for ${output.option} (it is created if missing).`,
+    details: { kind },
+  });
 }
 
 function clashError(clash: PathClash): UsageError {
@@ -64,11 +93,20 @@ function clashError(clash: PathClash): UsageError {
  * are compared by real path and device/inode (symbolic and hard links), a file not created yet by its
  * folder's real path. An output that is a FIFO is opened for writing at once and held open
  * (`holdOutputPipes`): the caller closes the handles returned when the command is done.
+ * An output whose target is not a regular file is refused where writing would replace or spoil it
+ * ({@link checkOutputKind}).
  * @throws UsageError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
- *   their options; `OUTPUT_NO_READER` for a FIFO nobody reads.
+ *   their options; `OUTPUT_NOT_A_FILE` for a target that is not a regular file where that is refused;
+ *   `OUTPUT_NO_READER` for a FIFO nobody reads.
  */
 export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<FileHandle[]> {
-  const named: { role: NamedPath['role']; option: string; name: string; regularOnly?: boolean | undefined }[] = [];
+  const named: {
+    role: NamedPath['role'];
+    option: string;
+    name: string;
+    regularOnly?: boolean | undefined;
+    replaced?: boolean | undefined;
+  }[] = [];
   const origin = (setting: string): string => settings.origins[setting] ?? setting;
   if (settings.configFile !== undefined) named.push({ role: 'input', option: origin('config'), name: settings.configFile });
   if (settings.tokenFile !== undefined) named.push({ role: 'input', option: origin('token-file'), name: settings.tokenFile });
@@ -83,14 +121,17 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
     for (const file of await expandReportFiles(patterns, cwd)) named.push({ role: 'input', option, name: file });
   }
   for (const file of files.outputs ?? [])
-    named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly });
+    named.push({ role: 'output', option: file.option, name: file.path, regularOnly: file.regularOnly, replaced: file.replaced });
   if (settings.logFile !== undefined) named.push({ role: 'output', option: origin('log-file'), name: settings.logFile });
   // Replaced by a rename at the end of the run, so it must be a regular file or none.
   if (files.settingOutputs?.includes('metrics-file') === true && settings.metricsFile !== undefined)
-    named.push({ role: 'output', option: origin('metrics-file'), name: settings.metricsFile, regularOnly: true });
+    named.push({ role: 'output', option: origin('metrics-file'), name: settings.metricsFile, regularOnly: true, replaced: true });
   const paths = await Promise.all(named.map(async (n) => ({ ...n, identity: await identifyPath(n.name, cwd) })));
   const [first] = findPathClashes(paths);
   if (first !== undefined) throw clashError(first);
+  // The report and its lock are the run's to refuse, with codes of their own (REPORT_NOT_A_FILE).
+  for (const p of paths)
+    if (p.role === 'output' && (p.regularOnly !== true || p.replaced === true)) await checkOutputKind(p, p.identity.path);
   return holdOutputPipes(
     paths
       .filter((p) => p.role === 'output' && p.identity.kind === 'other' && p.regularOnly !== true)

@@ -132,8 +132,8 @@ export const reportCommand = defineCommand({
       ...commandFile('--failed-out', args['failed-out']),
       ...commandFile('--uploaded-out', args['uploaded-out']),
       ...commandFile('--changed-out', args['changed-out']),
-      ...commandFile('--annotate', args['annotate']),
-      ...commandFile('--html', args['html']),
+      ...commandFile('--annotate', args['annotate'], { replaced: true }),
+      ...commandFile('--html', args['html'], { replaced: true }),
     ],
   }),
   run: async (args, context) => {

@@ -83,8 +83,8 @@ export const validateCommand = defineCommand({
     },
     outputs: [
       ...commandFile('--errors', args['errors']),
-      ...commandFile('--html', args['html']),
-      ...commandFile('--annotate', args['annotate']),
+      ...commandFile('--html', args['html'], { replaced: true }),
+      ...commandFile('--annotate', args['annotate'], { replaced: true }),
     ],
   }),
   run: async (args, context) => {

@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, symlinkSync } from 'node:fs';
+import { linkSync, mkdirSync, statSync, symlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
@@ -219,7 +219,6 @@ export const OUTPUT_CASES: readonly HostileCase[] = [
   ),
   ...[
     ['validate --errors', validate('input.csv', '--errors', 'out.csv')],
-    ['validate --html', validate('input.csv', '--html', 'out.csv')],
     ['report --failed-out', ['report', 'kept.report.jsonl', '--failed-out', 'out.csv']],
     ['report --uploaded-out', ['report', 'kept.report.jsonl', '--uploaded-out', 'out.csv']],
     ['--log-file', ['templates', 'list', '--log-file', 'out.csv']],
@@ -232,9 +231,22 @@ export const OUTPUT_CASES: readonly HostileCase[] = [
     }),
   ),
   readPipeCase(),
-  clash('validate --errors naming a directory is ERRORS_FILE_UNWRITABLE', {
+  clash('validate --errors naming a directory is OUTPUT_NOT_A_FILE, before any work', {
     make: (c) => mkdirSync(c.at('fix.csv')),
     args: () => validate('input.csv', '--errors', 'fix.csv'),
-    code: 'ERRORS_FILE_UNWRITABLE',
+    code: 'OUTPUT_NOT_A_FILE',
   }),
+  // Written beside the target and renamed over it: a FIFO would be replaced, so it is refused even with a reader.
+  ...[
+    ['validate --html', validate('input.csv', '--html', 'out.html')],
+    ['validate --annotate', validate('input.csv', '--annotate', 'out.html')],
+    ['report --html', ['report', 'kept.report.jsonl', '--html', 'out.html']],
+  ].map(([what, args]) =>
+    clash(`${String(what)} into a FIFO is OUTPUT_NOT_A_FILE, and the FIFO is left as it was`, {
+      make: (c) => (fifo(c, 'out.html'), write(c, 'kept.report.jsonl', REPORT_TEXT)),
+      args: () => args as string[],
+      code: 'OUTPUT_NOT_A_FILE',
+      check: (c) => expect(statSync(c.at('out.html')).isFIFO()).toBe(true),
+    }),
+  ),
 ];
