@@ -52,10 +52,15 @@ export function exitCodeForRun(facts: RunFacts): number {
 /**
  * `report`: what is outstanding now. 1 when rows are invalid, failed, uncertain or changed by their
  * latest status, or when the latest real run did not finish (killed, interrupted, stopped by an error
- * or a row limit: it has rows it never reached); else 0.
+ * or a row limit: it has rows it never reached), or when several reports cannot all be right (made
+ * with different shard counts, a key uploaded in more than one); else 0.
  */
-export function exitCodeForReport(summary: { readonly outstanding: number; readonly unfinished: unknown }): number {
-  return summary.outstanding > 0 || summary.unfinished !== undefined ? EXIT.rowsToCheck : EXIT.ok;
+export function exitCodeForReport(summary: {
+  readonly outstanding: number;
+  readonly unfinished: unknown;
+  readonly conflicts?: unknown;
+}): number {
+  return summary.outstanding > 0 || summary.unfinished !== undefined || summary.conflicts !== undefined ? EXIT.rowsToCheck : EXIT.ok;
 }
 
 /** The `--help` line of what a row-limit stop means, on every command that has one (README → Exit codes). */

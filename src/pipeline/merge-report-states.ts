@@ -1,6 +1,9 @@
 import type { KeyState, ReportState } from '../report/fold-report.js';
-import type { KeyStatus, RunLine, SummaryLine } from '../report/report-lines.js';
-import { summarizeReport, type ReportSummary } from '../report/summarize-report.js';
+import { isDryRunLine, type KeyStatus, type RunLine, type SummaryLine } from '../report/report-lines.js';
+import { summarizeReport, type ReportConflicts, type ReportSummary } from '../report/summarize-report.js';
+
+/** Keys in several reports listed by `report` (the rest counted). */
+export const MAX_CONFLICT_KEYS = 20;
 
 /** One report among several, by name, with what is unfinished in it. */
 export interface ReportPart {
@@ -45,12 +48,50 @@ export function summarizeReports(
   parts: readonly ReportPart[],
   merged: ReportState,
 ): { summary: ReportSummary; unfinished: readonly string[] } {
-  const summary = summarizeReport(merged);
+  const conflicts = parts.length > 1 ? findConflicts(parts) : undefined;
+  const summary = { ...summarizeReport(merged), ...(conflicts !== undefined ? { conflicts } : {}) };
   if (parts.length === 1) return { summary, unfinished: summary.unfinished === undefined ? [] : [parts[0]!.file] };
   const each = parts.map((part) => ({ file: part.file, unfinished: summarizeReport(part.state).unfinished }));
   const first = each.find((e) => e.unfinished !== undefined);
   return {
     summary: { ...summary, unfinished: first?.unfinished },
     unfinished: each.filter((e) => e.unfinished !== undefined).map((e) => e.file),
+  };
+}
+
+/** The shard count of a run line: N of `--shard I/N`, 1 without. */
+function shardCount(run: RunLine): string {
+  const shard = run.settings?.['shard'];
+  return typeof shard === 'string' ? (shard.split('/')[1] ?? shard) : '1';
+}
+
+/**
+ * What makes several reports unable to all be right (see {@link ReportConflicts}): their real runs
+ * made with different shard counts (the keys were dealt out differently, so some rows belong to two
+ * shards), and every key uploaded in more than one report. Undefined when there is none. Pure.
+ */
+export function findConflicts(parts: readonly ReportPart[], maxListed = MAX_CONFLICT_KEYS): ReportConflicts | undefined {
+  const counts = new Set<string>();
+  const shards = parts.map(({ file, state }) => {
+    const real = state.runs.filter((run) => !isDryRunLine(run));
+    for (const run of real) counts.add(shardCount(run));
+    return { file, shard: [...new Set(real.map((run) => String(run.settings?.['shard'] ?? 'none')))] };
+  });
+  /** The first report that holds a key uploaded, and the keys uploaded in several, by the reports holding them. */
+  const first = new Map<string, number>();
+  const several = new Map<string, number[]>();
+  parts.forEach(({ state }, index) => {
+    for (const [key, entry] of state.keys) {
+      if (entry.uploaded === undefined) continue;
+      const at = first.get(key);
+      if (at === undefined) first.set(key, index);
+      else several.set(key, [...(several.get(key) ?? [at]), index]);
+    }
+  });
+  if (counts.size <= 1 && several.size === 0) return undefined;
+  const listed = [...several.entries()].slice(0, maxListed).map(([key, at]) => ({ key, files: at.map((index) => parts[index]!.file) }));
+  return {
+    ...(counts.size > 1 ? { shards } : {}),
+    ...(several.size > 0 ? { keysInSeveral: { count: several.size, listed } } : {}),
   };
 }

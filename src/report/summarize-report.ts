@@ -48,6 +48,21 @@ export interface UnfinishedRun {
   readonly error?: StopError;
 }
 
+/**
+ * Several reports read as one (`report r0 r1 …`) that cannot all be right: each shard's report must
+ * hold keys of its own, so reports made with different shard counts, or a key with a record in more
+ * than one of them (two records on the platform), mean a row was stored twice. Lists are bounded.
+ */
+export interface ReportConflicts {
+  /** When the reports' runs were made with different shard counts: each report's `--shard` values (`none` for a run without). */
+  readonly shards?: readonly { readonly file: string; readonly shard: readonly string[] }[];
+  /** Keys with a record (uploaded) in more than one report: how many, and the first of them with the reports that hold them. */
+  readonly keysInSeveral?: {
+    readonly count: number;
+    readonly listed: readonly { readonly key: string; readonly files: readonly string[] }[];
+  };
+}
+
 /** What `mge-ingest report FILE` shows. */
 export interface ReportSummary {
   /** Keys by latest status across all runs. */
@@ -65,6 +80,8 @@ export interface ReportSummary {
   readonly unfinished: UnfinishedRun | undefined;
   /** Rows outstanding now: invalid, failed, uncertain and changed, by their latest status. */
   readonly outstanding: number;
+  /** Several reports that cannot all be right (exit 1); absent when there is one report or none conflicts. */
+  readonly conflicts?: ReportConflicts;
 }
 
 function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {

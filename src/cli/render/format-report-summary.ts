@@ -61,5 +61,29 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
     ['where', 'differs from record', 'key'],
     (c) => [place(c.location), c.oldId === undefined ? '(uncertain upload)' : String(c.oldId), c.key],
   );
+  const conflicts = s.conflicts;
+  if (conflicts?.shards !== undefined) {
+    out.push(
+      '',
+      'These reports were made with different shard counts, so their keys were dealt out differently and rows may be stored twice:',
+    );
+    out.push(
+      formatTable(
+        ['report', '--shard'],
+        conflicts.shards.map((r) => [r.file, r.shard.join(', ')]),
+      ).trimEnd(),
+    );
+  }
+  const several = conflicts?.keysInSeveral;
+  if (several !== undefined) {
+    out.push('', `${several.count} key(s) uploaded in more than one report (each has a record on the platform per report):`);
+    out.push(
+      formatTable(
+        ['key', 'reports'],
+        several.listed.map((k) => [k.key, k.files.join(', ')]),
+      ).trimEnd(),
+    );
+    if (several.count > several.listed.length) out.push(`… and ${several.count - several.listed.length} more`);
+  }
   return `${out.join('\n')}\n`;
 }
