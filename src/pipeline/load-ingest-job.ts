@@ -5,6 +5,7 @@ import type { TemplateSource } from './fetch-template.js';
 import { mappingSha256 } from './ingest-run-line.js';
 import type { LoadedJob } from './load-job.js';
 import { loadJobWithInputs } from './load-job-inputs.js';
+import { checkMoveDoneFolder } from './move-done-inputs.js';
 import { loadWorkbookJob } from './load-workbook-job.js';
 import type { PreparedInput } from './map-inputs.js';
 import { PipelineError } from './pipeline-errors.js';
@@ -87,6 +88,11 @@ export async function loadIngestJob(
     sha256 = await mappingSha256(file);
   }
   checkJobFlags(options, job.mappingFile, job.prepared.spec.key.length > 0);
+  if (options.moveDone !== undefined)
+    await checkMoveDoneFolder(
+      inputs,
+      options.cwd === undefined ? path.resolve(options.moveDone) : path.resolve(options.cwd, options.moveDone),
+    );
   return { job, inputs, sha256 };
 }
 

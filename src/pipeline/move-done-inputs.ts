@@ -2,6 +2,8 @@ import { constants } from 'node:fs';
 import { copyFile, link, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { RowOutcome } from '../upload/upload-types.js';
+import { identifyPath } from '../util/identify-path.js';
+import { PipelineError } from './pipeline-errors.js';
 
 /** An input moved out of the way, where it was and where it is now. */
 export interface MovedInput {
@@ -106,6 +108,38 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/** The real path of the folder `file` is in (links resolved). */
+async function realFolderOf(file: string): Promise<string> {
+  return (await identifyPath(path.dirname(path.resolve(file)), process.cwd())).real;
+}
+
+/**
+ * Refuses `--move-done DIR` when `dir` is the folder an input is in (by real path: `.`, a link to the
+ * folder, `./x/..` alike), before anything is read or sent. Moving a file into its own folder is no
+ * move: it used to take the next free name (`in.csv` → `in.1.csv`), and leaving it in place would
+ * not keep the next run from reading it again either, so the setting is a mistake to be told at once
+ * rather than a move that quietly does nothing night after night.
+ * @throws PipelineError `MOVE_DONE_INPUT_FOLDER` (kind `usage`, exit 2) naming the input and the folder.
+ */
+export async function checkMoveDoneFolder(
+  inputs: readonly { readonly file: string; readonly openPath: string }[],
+  dir: string,
+): Promise<void> {
+  const target = (await identifyPath(dir, process.cwd())).real;
+  for (const input of inputs) {
+    if ((await realFolderOf(input.openPath)) !== target) continue;
+    throw new PipelineError(
+      'MOVE_DONE_INPUT_FOLDER',
+      `--move-done ${dir} is the folder the input ${input.file} is in: a file cannot be moved into its own folder`,
+      {
+        location: { field: '--move-done', file: input.file },
+        hint: 'Name another folder for --move-done (e.g. done/ beside the drop folder), or leave --move-done out.',
+        details: { folder: target },
+      },
+    );
+  }
+}
+
 /**
  * `--move-done DIR`: after a run that read every input to its end, moves each input none of whose rows
  * has anything outstanding (see {@link isDone}) into `dir` (created if missing), so a drop folder is
@@ -127,7 +161,13 @@ export async function moveDoneInputs(
     const reason = error instanceof Error ? error.message : String(error);
     return { moved, unmoved: done.map((input) => ({ file: input.file, reason })) };
   }
+  const target = await realFolderOf(path.join(dir, 'x'));
   for (const input of done) {
+    // Checked before the run (checkMoveDoneFolder); should the folders have come to be one since, no rename.
+    if ((await realFolderOf(input.openPath)) === target) {
+      unmoved.push({ file: input.file, reason: `it is in the --move-done folder already` });
+      continue;
+    }
     try {
       moved.push({ file: input.file, to: await moveOne(input.openPath, dir) });
     } catch (error) {

@@ -17,6 +17,7 @@ import type { AcceptedChange } from '../report/report-lines.js';
  * - `SHARD_CHANGED` (usage): `--shard` differs from the report's latest run.
  * - `MOVE_DONE_SHARDED` (usage): `--move-done` with `--shard` (other shards' rows of a file are not this run's to judge).
  * - `MOVE_DONE_FAILED` (usage): the `--move-done` folder cannot be made or written.
+ * - `MOVE_DONE_INPUT_FOLDER` (usage): the `--move-done` folder is the folder an input is in (a move there is no move).
  */
 export type PipelineErrorCode =
   | 'MAPPING_CHANGED'
@@ -31,7 +32,8 @@ export type PipelineErrorCode =
   | 'SHARD_NEEDS_KEY'
   | 'SHARD_CHANGED'
   | 'MOVE_DONE_SHARDED'
-  | 'MOVE_DONE_FAILED';
+  | 'MOVE_DONE_FAILED'
+  | 'MOVE_DONE_INPUT_FOLDER';
 
 const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   MAPPING_CHANGED: 'mapping',
@@ -47,6 +49,7 @@ const KIND: Readonly<Record<PipelineErrorCode, ErrorKind>> = {
   SHARD_CHANGED: 'usage',
   MOVE_DONE_SHARDED: 'usage',
   MOVE_DONE_FAILED: 'usage',
+  MOVE_DONE_INPUT_FOLDER: 'usage',
 };
 
 /** A command that cannot go on as asked; its kind follows from its code. */

@@ -1,6 +1,6 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { envFor, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
+import { envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** A drop folder with a clean file and one whose second row has a yield strength that is no number. */
@@ -99,6 +99,25 @@ describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
         expect(sharded.stderr).toContain('MOVE_DONE_SHARDED');
         expect((await readdir(drop)).sort()).toEqual(['broken.csv', 'clean.csv']);
         await expect(readdir(done)).rejects.toThrow();
+      }),
+    60_000,
+  );
+
+  test(
+    "--move-done naming the input's own folder (., or a link to it) is refused before any work: in.csv is never renamed",
+    () =>
+      withSandbox({}, async (sandbox, dir) => {
+        const env = envFor(sandbox, dir);
+        await sampleCsv(dir, 5, 'in.csv');
+        await symlink('.', path.join(dir, 'here'));
+        for (const folder of ['.', dir, 'here', 'here/']) {
+          const args = ['ingest', '--mapping', MAPPING, '--report', 'r.jsonl', 'in.csv', '--rate', '0', '--move-done', folder];
+          const result = await startCli(args, env, dir).done;
+          expect([folder, result.code, /^error (\w+)/m.exec(result.stderr)?.[1]]).toEqual([folder, 2, 'MOVE_DONE_INPUT_FOLDER']);
+          expect(result.stderr).toMatch(/is the folder the input .*in\.csv is in/);
+        }
+        expect((await readdir(dir)).filter((f) => f.endsWith('.csv'))).toEqual(['in.csv']);
+        expect(sandbox.records()).toHaveLength(0);
       }),
     60_000,
   );
