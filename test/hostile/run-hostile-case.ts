@@ -10,6 +10,7 @@ import { steelCsv } from './case-inputs.js';
 import type { CaseFiles, HostileCase, Platform, SeenRequest } from './hostile-case.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { ledgerIndexFile } from '../../src/report/ledger-index-format.js';
+import { tokenLeaks } from './token-leaks.js';
 
 const MAPPING = path.resolve('mappings/steel_strength.yaml');
 const TEMPLATES = path.resolve('samples/templates.json');
@@ -77,27 +78,6 @@ async function snapshot(dir: string, prefix = ''): Promise<Map<string, string>> 
     } else entries.set(relative, info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : 'other');
   }
   return entries;
-}
-
-/** The forms a token may be echoed in: as sent, JSON-escaped, URL-encoded, base64. */
-export function tokenForms(token: string): string[] {
-  const json = JSON.stringify(token).slice(1, -1);
-  return [
-    ...new Set([
-      token,
-      json,
-      json.replace(/\//g, '\\/'),
-      encodeURIComponent(token),
-      Buffer.from(token).toString('base64'),
-      Buffer.from(token).toString('base64url'),
-    ]),
-  ];
-}
-
-/** Where a text holds the token in any form, also once backslash escapes are undone. */
-function leaksIn(text: string, forms: readonly string[]): boolean {
-  const unescaped = text.replace(/\\(.)/g, '$1');
-  return forms.some((form) => text.includes(form) || unescaped.includes(form));
 }
 
 /** Regular files under `dir`, by their path relative to it. */
@@ -172,7 +152,6 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
     // A report a case may write comes with its ledger index, which the run saves beside it.
     const writable = new Set((spec.writes ?? []).flatMap((name) => [name, ledgerIndexFile(name)]));
     const changed = [...before].filter(([name, what]) => !writable.has(name) && after.get(name) !== what).map(([name]) => name);
-    const forms = tokenForms(token);
     const texts = await writtenTexts(dir, cache, before, after);
     texts.set('(stdout)', run.stdout);
     texts.set('(stderr)', run.stderr);
@@ -183,7 +162,7 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
       sent: platform.sent() - mark.sent,
       ...(spec.requests === undefined ? {} : { requests: platform.requests() - mark.requests }),
       inputsChanged: changed,
-      tokenSeenIn: [...texts].filter(([, text]) => leaksIn(text, forms)).map(([name]) => name),
+      tokenSeenIn: [...texts].flatMap(([name, text]) => tokenLeaks(text, token).map((form) => `${name}: ${form}`)),
       withinTime: run.ms < bounds.ms,
       withinMemory: run.peakRssMb < bounds.rssMb,
     };

@@ -2,6 +2,7 @@ import type { MethodsWidth } from './check-submission.js';
 import type { SandboxCategory } from './sandbox-fixtures.js';
 import type { RawTemplate } from './list-templates-page.js';
 import type { ContentStrictness } from './walk-content.js';
+import type { AuthorizationEcho } from './echo-authorization.js';
 
 /** A token the sandbox accepts; with an `owner` the platform ignores `?username=` and uses the owner (docs/platform.md#who-the-record-is-uploaded-for). */
 export interface SandboxToken {
@@ -50,6 +51,12 @@ export interface SandboxOptions {
   readonly resetRate?: number | undefined;
   /** Share of submits stored and then answered 500 (the post-commit indexing failure of docs/platform.md#stored-then-500). @default 0 */
   readonly commitThenFailRate?: number | undefined;
+  /**
+   * Answer every submit with an error whose detail quotes the request's `Authorization` header in an
+   * encoding (base64, hex, HTML character references…), nothing stored: a server that echoes headers.
+   * @default none
+   */
+  readonly echoAuthorization?: AuthorizationEcho | undefined;
   /** Delay before every answer, in milliseconds. @default 0 */
   readonly latencyMs?: number | undefined;
   /** Requests per second (fixed one-second windows, all endpoints); beyond it 429 with `Retry-After: 1`. @default unlimited */

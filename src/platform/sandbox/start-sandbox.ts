@@ -5,6 +5,7 @@ import { fixedWindowLimiter } from './fixed-window-limiter.js';
 import { listenError } from './listen-error.js';
 import { loadSandboxData, type SandboxData } from './load-sandbox-data.js';
 import { DEFAULT_CATEGORIES, DEFAULT_KNOWN_FILE_PREFIXES, DEFAULT_KNOWN_FILES, DEFAULT_PROJECTS } from './sandbox-fixtures.js';
+import { echoAuthorization } from './echo-authorization.js';
 import { createSandboxHandlers, MAX_BODY_BYTES, type Caller, type SandboxHandlers } from './sandbox-handlers.js';
 import type { Sandbox, SandboxOptions, SandboxStats, SandboxToken } from './sandbox-options.js';
 import { failure, internalError, NOT_FOUND_PAGE, SandboxRejection, type SandboxReply } from './sandbox-reply.js';
@@ -179,6 +180,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         case 'projects':
           return answer(res, handlers.projects(), false);
         case 'submit': {
+          if (options.echoAuthorization)
+            return answer(res, failure(echoAuthorization(options.echoAuthorization, req.headers.authorization ?? '')), true);
           const { reply } = handlers.submit(
             req.headers['content-type'],
             body,

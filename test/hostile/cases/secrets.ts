@@ -3,6 +3,9 @@ import type { HostileCase, SeenRequest } from '../hostile-case.js';
 import { silent, uploadsTo } from '../adversaries.js';
 import { exited, ingest, write } from '../case-inputs.js';
 import type { ServerResponse } from 'node:http';
+import type { AuthorizationEcho } from '../../../src/platform/sandbox/echo-authorization.js';
+import { runBuiltCli } from '../../cli/run-built-cli.js';
+import { tokenLeaks } from '../token-leaks.js';
 
 /**
  * A printable token with the characters JSON and URL encoding change (a quote, a backslash, a slash,
@@ -73,6 +76,64 @@ function psCase(): HostileCase {
   };
 }
 
+/**
+ * The sandbox answering every submit with the `Authorization` header quoted in `echo`'s encoding; then
+ * `report` of the run's report as text and JSON, with `--failed-out` (CSV and JSON lines) and `--html`:
+ * no form of the token in any file of the folder (the report, the debug log, the exports, the page) nor
+ * in what any of the commands printed. The ingest's own files and output get the corpus' check too.
+ */
+function echoCase(how: string, echo: AuthorizationEcho): HostileCase {
+  const failed = (echo.status ?? 422) < 500;
+  return {
+    name: `secrets: a ${echo.status ?? 422} quoting the Authorization header ${how}: no form of the token in any output`,
+    token: AWKWARD_TOKEN,
+    platform: { sandbox: { echoAuthorization: echo } },
+    args: () => ingest('input.csv', '--log-level', 'debug', '--log-file', 'debug.log', '--json', '--max-uncertain-streak', '10'),
+    // A 4xx fails the rows; after a 5xx a row may be stored or not: uncertain (the sandbox counts no 5xx as sent).
+    exit: 1,
+    sent: failed ? 5 : 0,
+    check: async (r) => {
+      const env = { MGE_BASE_URL: r.url, MGE_TOKEN: r.token, XDG_CACHE_HOME: r.at('.report-cache') };
+      const printed = new Map<string, string>();
+      for (const [name, args] of [
+        ['report', ['report', 'report.jsonl', '--failed-out', 'failed.csv', '--html', 'page.html']],
+        ['report --json', ['report', 'report.jsonl', '--json', '--failed-out', 'failed.jsonl']],
+      ] as const) {
+        const result = await runBuiltCli(args, { cwd: r.dir, env });
+        expect({ name, code: result.code }).toEqual({ name, code: 1 });
+        printed.set(`${name} (stdout)`, result.stdout).set(`${name} (stderr)`, result.stderr);
+      }
+      const files = readdirSync(r.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      const texts = new Map([
+        ...files.map((e) => [`${e.parentPath}/${e.name}`, readFileSync(`${e.parentPath}/${e.name}`, 'utf8')] as const),
+        ...printed,
+      ]);
+      for (const output of ['report.jsonl', 'debug.log', 'failed.csv', 'failed.jsonl', 'page.html'])
+        expect([...texts.keys()].some((name) => name.endsWith(`/${output}`))).toBe(true);
+      // The echo reached the outputs, scrubbed: the test is not passing on a detail dropped on the way.
+      expect(texts.get(r.at('report.jsonl'))).toContain('[redacted]');
+      const leaks = [...texts].flatMap(([name, text]) => tokenLeaks(text, r.token).map((form) => `${name}: ${form}`));
+      expect(leaks).toEqual([]);
+    },
+  };
+}
+
+/** Each encoding a server may quote the header in; base64 with a prefix of 0, 1, 2 bytes puts the header (and the token) at each alignment. */
+const ECHO_CASES: readonly HostileCase[] = [
+  echoCase('as sent', { encoding: 'plain' }),
+  echoCase('in base64', { encoding: 'base64' }),
+  echoCase('in base64 after one byte', { encoding: 'base64', prefix: 'x' }),
+  echoCase('in base64 after two bytes', { encoding: 'base64', prefix: 'xy' }),
+  echoCase('in base64url', { encoding: 'base64url' }),
+  echoCase('in base64url after one byte', { encoding: 'base64url', prefix: 'x' }),
+  echoCase('in base64url after two bytes', { encoding: 'base64url', prefix: 'xy' }),
+  echoCase('as the token in hex', { encoding: 'hex' }),
+  echoCase('as the token in upper case hex', { encoding: 'HEX' }),
+  echoCase('as the token in HTML character references', { encoding: 'html' }),
+  echoCase('in base64 after one byte', { encoding: 'base64', prefix: 'x', status: 500 }),
+  echoCase('as the token in HTML character references', { encoding: 'html', status: 500 }),
+];
+
 /** The token echoed back by servers, in logs and in `ps`: it must never show. */
 export const SECRET_CASES: readonly HostileCase[] = [
   {
@@ -119,5 +180,6 @@ export const SECRET_CASES: readonly HostileCase[] = [
     exit: 3,
     code: 'TOKEN_REJECTED',
   },
+  ...ECHO_CASES,
   psCase(),
 ];
