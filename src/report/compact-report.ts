@@ -7,6 +7,7 @@ import type { StaleReason } from './judge-report-lock.js';
 import type { KeyFailure, KeyRecord, KeyState } from './key-state.js';
 import { ledgerIndexFile } from './ledger-index-format.js';
 import { loadReportState } from './load-report-state.js';
+import { ReportError } from './report-errors.js';
 import type { ReportLine, RowLine, StateLine } from './report-lines.js';
 import { isRowLine } from './report-lines.js';
 import type { ReportWarning } from './scan-report.js';
@@ -106,7 +107,9 @@ function lineText(line: ReportLine, inputIndex: ReadonlyMap<string, number>): st
  * Under the report's lock (refused with `REPORT_LOCKED` while a run holds it), in two streaming
  * passes with the compact fold's memory: the fold, which remembers each key's last line, then the
  * rewrite, into a file beside the report, fsynced, then renamed over it (and the folder fsynced): a
- * crash leaves either the old report or the new one, never a mix.
+ * crash leaves either the old report or the new one, never a mix. Through a symbolic link, the file it
+ * leads to is compacted; a report with other hard links is refused (`REPORT_HARD_LINKED`): the rename
+ * would leave them holding the old file.
  */
 export async function compactReport(reportFile: string, options: CompactReportOptions = {}): Promise<CompactResult> {
   const lock = await acquireReportLock(reportFile, {
@@ -115,6 +118,21 @@ export async function compactReport(reportFile: string, options: CompactReportOp
   });
   // Through a symbolic link, the file it leads to is compacted, and the link stays a link.
   const file = await realReportPath(reportFile);
+  // A rename gives the report's name a new file: other hard links would keep the old one, a second
+  // ledger of the same history that runs through them would append to apart from this one.
+  const links = (await stat(file).catch(() => undefined))?.nlink ?? 1;
+  if (links > 1) {
+    await lock.release();
+    throw new ReportError(
+      'REPORT_HARD_LINKED',
+      `the report ${reportFile} has ${links - 1} other hard link(s): compacting it would part them`,
+      {
+        location: { file: reportFile },
+        hint: 'Remove the other names of the report (find its folder -samefile), keeping one, then compact it.',
+        details: { links },
+      },
+    );
+  }
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.compact-${randomBytes(6).toString('hex')}`);
   let fd: number | undefined;
   try {

@@ -9,6 +9,8 @@ import type { ErrorKind } from '../errors/mge-error.js';
  * - `REPORT_CORRUPT` (source, exit 2): a line before the last is damaged.
  * - `REPORT_WRITE_FAILED`, `REPORT_LOCK_LOST` (fatal, exit 3): the report stopped being writable, or
  *   another run took it over, part-way; the run stops writing.
+ * - `REPORT_HARD_LINKED` (usage, exit 2): `report compact` of a report with other hard links, which the
+ *   rename would leave holding the old report (two ledgers of one history).
  * - `REPORT_CLOSED` (internal): a line written after the end, a bug.
  * - `ERRORS_FILE_EXTENSION`, `ERRORS_FILE_UNWRITABLE`, `UPLOADED_OUT_EXTENSION`,
  *   `UPLOADED_OUT_UNWRITABLE`, `HTML_FILE_UNWRITABLE` (usage, exit 2): an output file of
@@ -24,6 +26,7 @@ export type ReportErrorCode =
   | 'REPORT_WRITE_FAILED'
   | 'REPORT_LOCK_LOST'
   | 'REPORT_CLOSED'
+  | 'REPORT_HARD_LINKED'
   | 'ERRORS_FILE_EXTENSION'
   | 'ERRORS_FILE_UNWRITABLE'
   | 'UPLOADED_OUT_EXTENSION'
@@ -43,6 +46,7 @@ const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
   REPORT_WRITE_FAILED: 'fatal',
   REPORT_LOCK_LOST: 'fatal',
   REPORT_CLOSED: 'internal',
+  REPORT_HARD_LINKED: 'usage',
   ERRORS_FILE_EXTENSION: 'usage',
   ERRORS_FILE_UNWRITABLE: 'usage',
   UPLOADED_OUT_EXTENSION: 'usage',

@@ -1,4 +1,4 @@
-import { link, lstat, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import { link, lstat, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
@@ -73,6 +73,25 @@ describe('the report lock belongs to the file, not to the name (built CLI, sandb
         expect(types).not.toContain('uploaded');
         const summary = await runCli(['report', sub], env);
         expect(summary.code).toBe(0);
+      }),
+    60_000,
+  );
+
+  test(
+    'report compact of a report with another hard link is refused (exit 2): a rename would part the two names',
+    () =>
+      withSandbox({}, async (sandbox, dir) => {
+        const env = envFor(sandbox, dir);
+        const input = await sampleCsv(dir, 5);
+        const report = path.join(dir, 'r.jsonl');
+        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const other = path.join(dir, 'hard-link.jsonl');
+        await link(report, other);
+        const text = await readFile(report, 'utf8');
+        const refused = await runCli(['report', 'compact', other], env);
+        expect([refused.code, /^error (\w+)/m.exec(refused.stderr)?.[1]]).toEqual([2, 'REPORT_HARD_LINKED']);
+        expect((await stat(report)).ino).toBe((await stat(other)).ino);
+        expect(await readFile(report, 'utf8')).toBe(text);
       }),
     60_000,
   );
