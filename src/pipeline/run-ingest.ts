@@ -248,6 +248,7 @@ async function ingestWith(
             queue,
             report: writer,
             previous,
+            spillDirs: reportSpillDirs(reportFile),
             clock,
             ...(deps.sleep ? { sleep: deps.sleep } : {}),
             ...(deps.random ? { random: deps.random } : {}),

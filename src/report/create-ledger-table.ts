@@ -56,6 +56,11 @@ export interface LedgerTable {
   mark(entry: number): number;
   /** Sets the caller's number for entry `entry` (which must exist); see {@link mark}. */
   setMark(entry: number, value: number): void;
+  /**
+   * The platform id of entry `entry` (`0 <= entry < entries`), forgotten ones included (a record that
+   * was stored stays stored): what the upload stage's set of ids the report holds is made from.
+   */
+  idAt(entry: number): number;
   /** Entries ever held, forgotten ones included: what {@link saveEntry} numbers. */
   readonly entries: number;
   /**
@@ -237,6 +242,11 @@ export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable
     },
     get entries() {
       return keys.size;
+    },
+    idAt(entry) {
+      if (entry < 0 || entry >= keys.size) throw new RangeError(`LedgerTable.idAt: no entry ${entry}`);
+      values.read(entry, scratch);
+      return scratch.readDoubleLE(ID);
     },
     saveEntry(entry, into, at) {
       keys.digestAt(entry, words);

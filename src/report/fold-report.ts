@@ -229,7 +229,11 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
                 return held.size + table.size;
               },
             };
-      return { keys, compactKeys: table, counts, onPlatform, outstanding, runs, summaries, runSummaries };
+      const platformIds = function* (): Iterable<number> {
+        if (table !== undefined) for (let entry = 0; entry < table.entries; entry++) yield table.idAt(entry);
+        for (const entry of held.values()) if (entry.uploaded !== undefined) yield entry.uploaded.id;
+      };
+      return { keys, compactKeys: table, counts, onPlatform, outstanding, platformIds, runs, summaries, runSummaries };
     },
     saved(): FoldSaved | undefined {
       if (table === undefined) return undefined;

@@ -26,6 +26,7 @@ export function lazyTable(size: number, entries: number, make: () => LedgerTable
     holds: (key, digest) => table().holds(key, digest),
     mark: (entry) => table().mark(entry),
     setMark: (entry, value) => table().setMark(entry, value),
+    idAt: (entry) => table().idAt(entry),
     saveEntry: (entry, into, at) => table().saveEntry(entry, into, at),
     restoreEntry: (from, at) => table().restoreEntry(from, at),
     get size() {

@@ -28,6 +28,11 @@ export interface SendContext {
   /** Every classified failure, for the circuit breaker and fatal stops. */
   readonly onFailure: (c: Classification) => void;
   readonly onSuccess: () => void;
+  /**
+   * Takes the platform's id for a new record: false when the report already holds it (an earlier
+   * run's record, or one of this run), which no new record can have.
+   */
+  readonly claimId: (id: number) => boolean;
 }
 
 /** The parts of a row every line repeats. */
@@ -110,6 +115,14 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
           retryDelayMs = await settleFailure(ctx, row, c, attempt, retryAfterMs);
           return;
         }
+        if (!ctx.claimId(id)) {
+          // A new record's id that another record has: the platform (or a proxy) answered for
+          // something else. This record may be stored under an id we were not told: uncertain.
+          last = repeatedId(id);
+          ctx.onFailure(last);
+          await endStopped(ctx, row, last, attempt);
+          return;
+        }
         ctx.onSuccess();
         await ctx.outcome({
           type: 'uploaded',
@@ -168,6 +181,21 @@ async function settleFailure(
     delayMs,
   });
   return delayMs;
+}
+
+/** The answer of a 2xx naming an id the report already holds (`SendContext.claimId`): an unknown outcome. */
+function repeatedId(id: number): Classification {
+  return {
+    action: 'uncertain',
+    code: 'PROTOCOL_ERROR',
+    status: undefined,
+    platformCode: undefined,
+    detail: `the platform answered id ${id}, which the report already holds for another record: this one may be stored under an id it did not give`,
+    retryAfter: undefined,
+    busy: false,
+    unreachable: false,
+    reason: `repeated id ${id}`,
+  };
 }
 
 function classify(ctx: SendContext, error: unknown): { c: Classification; retryAfterMs: number | undefined } {

@@ -1,4 +1,5 @@
 import { isMgeError } from '../errors/mge-error.js';
+import { createIdSet, type IdSet } from '../util/create-id-set.js';
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import { zeroCounts } from '../report/report-lines.js';
 import type { Classification } from '../platform/classify-failure.js';
@@ -101,6 +102,19 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     if (tripped !== undefined) fatal(tripped, failure, tripped === 'UNCERTAIN_STREAK' ? streaks.unknown : streaks.unreachable);
   };
 
+  /**
+   * The platform ids the report holds, made on the first id answered (a resume that sends nothing
+   * never reads them), then every id this run is answered: an id answered twice is not a success.
+   */
+  let ids: IdSet | undefined;
+  const claimId = (id: number): boolean => {
+    if (ids === undefined) {
+      ids = createIdSet({ spillDirs: deps.spillDirs, expected: deps.previous?.keys.size });
+      for (const known of deps.previous?.platformIds?.() ?? []) ids.add(known);
+    }
+    return ids.add(id);
+  };
+
   const ctx: SendContext = {
     send: deps.send,
     queue: deps.queue,
@@ -122,6 +136,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     onSuccess() {
       answered({ stored: 'yes', unreachable: false });
     },
+    claimId,
   };
 
   const handle = (row: MappedRow): Promise<void> => {
@@ -140,6 +155,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   await control.drain(taken.active);
   await taken.closeInput();
   control.dispose();
+  ids?.close();
 
   const reason = control.reason();
   const failure: UploadFailure | undefined = reason?.type === 'fatal' || reason?.type === 'input' ? reason : undefined;

@@ -20,6 +20,11 @@ export interface UploadDeps {
   readonly report: { write(line: ReportLineInput): Promise<void> };
   /** The ledger of earlier runs on this report; absent = a fresh report. */
   readonly previous?: LedgerState | undefined;
+  /**
+   * Where the set of platform ids the report holds (`createIdSet`) may move its older entries, as the
+   * ledger's tables do (`reportSpillDirs`). @default [] (all in memory)
+   */
+  readonly spillDirs?: readonly string[] | undefined;
   /** @default Date.now */
   readonly clock?: () => number;
   /** @default realSleep */

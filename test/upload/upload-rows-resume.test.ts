@@ -12,6 +12,9 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 import { fromArray } from '../helpers/iterables.js';
 
 /** One run on a real report file, as `ingest` will do it: repair + fold, append, close. */
+/** Ids the fake platform gives, new ones across runs too: a repeated id is not a success. */
+let nextId = 100;
+
 async function run(
   file: string,
   rows: ReturnType<typeof row>[],
@@ -23,7 +26,7 @@ async function run(
   const sent: string[] = [];
   const send = async (body: string) => {
     sent.push(titleOf(body));
-    const step = script[titleOf(body)]?.shift() ?? 100 + sent.length;
+    const step = script[titleOf(body)]?.shift() ?? nextId++;
     if (typeof step === 'function') throw step();
     return step;
   };

@@ -76,10 +76,11 @@ describe('uploadRows', () => {
   });
 
   test('the intent line is written before the request is sent', async () => {
+    let id = 5;
     const { deps, report } = setup(async (body: string) => {
       const mine = report.lines.filter((l) => 'key' in l && l.key === titleOf(body));
       expect(mine.at(-1)?.type).toBe('intent');
-      return 5;
+      return id++;
     });
     const { summary } = await uploadRows(fromArray([row('a'), row('b'), row('c')]), deps, uploadOptions());
     expect(summary.counts.uploaded).toBe(3);
@@ -207,7 +208,7 @@ describe('uploadRows', () => {
 
   test('a success resets the unreachable count', async () => {
     const script: Record<string, (number | (() => Error))[]> = {};
-    for (let i = 0; i < 12; i += 1) script[`r${i}`] = [i % 3 === 2 ? 1 : errors.refused];
+    for (let i = 0; i < 12; i += 1) script[`r${i}`] = [i % 3 === 2 ? 1 + i : errors.refused];
     const { send } = scriptedSend(script);
     const { deps } = setup(send);
     const { summary } = await uploadRows(
@@ -276,7 +277,8 @@ describe('uploadRows', () => {
         yield row(`r${i}`);
       }
     }
-    const { deps } = setup(() => gate.promise);
+    let id = 0;
+    const { deps } = setup(async () => (await gate.promise) + id++);
     const run = uploadRows(rows(), deps, uploadOptions({ lookahead: 4 }));
     for (let i = 0; i < 10; i += 1) await tick();
     expect(pulled).toBeLessThanOrEqual(5);

@@ -23,6 +23,7 @@ export function sandboxOptions(args: Args, cwd: string): SandboxOptions {
     busyRate: rate(args, 'busy-rate'),
     resetRate: rate(args, 'reset-rate'),
     commitThenFailRate: rate(args, 'commit-then-fail-rate'),
+    repeatIdRate: rate(args, 'repeat-id-rate'),
     retryAfterSeconds: numberOption(args['retry-after'], 'retry-after', { integer: true, min: 0 }),
     retryAfterDate: args['retry-after-date'] === true ? true : undefined,
     busyFirst: numberOption(args['busy-first'], 'busy-first', { integer: true, min: 0 }),
@@ -73,6 +74,11 @@ export const sandboxCommand = defineCommand({
       .option('busy-first', { type: 'string', describe: 'answer the first N requests the faults hit 429', group: 'Faults:' })
       .option('reset-rate', { type: 'string', describe: 'share of submits whose connection is dropped', group: 'Faults:' })
       .option('commit-then-fail-rate', { type: 'string', describe: 'share of submits stored, then answered 500', group: 'Faults:' })
+      .option('repeat-id-rate', {
+        type: 'string',
+        describe: "share of submits stored, then answered with the first stored record's id",
+        group: 'Faults:',
+      })
       .option('latency', { type: 'string', describe: 'delay before every answer (ms)', group: 'Faults:' })
       .option('max-rps', { type: 'string', describe: 'requests per second before 429', group: 'Faults:' })
       .option('faults-on', {

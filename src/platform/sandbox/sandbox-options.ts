@@ -52,6 +52,12 @@ export interface SandboxOptions {
   /** Share of submits stored and then answered 500 (the post-commit indexing failure of docs/platform.md#stored-then-500). @default 0 */
   readonly commitThenFailRate?: number | undefined;
   /**
+   * Share of submits stored and then answered 201 with the id of the first record this sandbox stored
+   * instead of their own: a platform or proxy that repeats an answer (the record is stored under an id
+   * the client is not told). @default 0
+   */
+  readonly repeatIdRate?: number | undefined;
+  /**
    * Answer every submit with an error whose detail quotes the request's `Authorization` header in an
    * encoding (base64, hex, HTML character references…), nothing stored: a server that echoes headers.
    * @default none

@@ -8,7 +8,7 @@ import { DEFAULT_CATEGORIES, DEFAULT_KNOWN_FILE_PREFIXES, DEFAULT_KNOWN_FILES, D
 import { echoAuthorization } from './echo-authorization.js';
 import { createSandboxHandlers, MAX_BODY_BYTES, type Caller, type SandboxHandlers } from './sandbox-handlers.js';
 import type { Sandbox, SandboxOptions, SandboxStats, SandboxToken } from './sandbox-options.js';
-import { failure, internalError, NOT_FOUND_PAGE, SandboxRejection, type SandboxReply } from './sandbox-reply.js';
+import { failure, internalError, NOT_FOUND_PAGE, SandboxRejection, success, type SandboxReply } from './sandbox-reply.js';
 import { seededRandom } from './seeded-random.js';
 
 const V1 = '/api/v1/storage/o/';
@@ -93,6 +93,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const busyRate = options.busyRate ?? 0;
   const resetRate = options.resetRate ?? 0;
   const commitThenFailRate = options.commitThenFailRate ?? 0;
+  const repeatIdRate = options.repeatIdRate ?? 0;
+  /** The id of the first record stored, which `repeatIdRate` answers again for later ones. */
+  let firstStoredId: number | undefined;
   const latencyMs = options.latencyMs ?? 0;
   const retryAfterSeconds = options.retryAfterSeconds ?? 1;
   const retryAfter = (): string =>
@@ -182,7 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         case 'submit': {
           if (options.echoAuthorization)
             return answer(res, failure(echoAuthorization(options.echoAuthorization, req.headers.authorization ?? '')), true);
-          const { reply } = handlers.submit(
+          const { reply, record } = handlers.submit(
             req.headers['content-type'],
             body,
             tooLarge,
@@ -190,11 +193,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             caller,
           );
           counts.stored++;
+          firstStoredId ??= record?.id;
           if (token !== undefined) countTokenUse(token);
           // The record is committed; the indexing job that follows may still fail the answer (docs/platform.md#stored-then-500).
           if (commitThenFailRate > 0 && random() < commitThenFailRate) {
             return answer(res, failure(internalError('Error while queueing the search-index task')), true);
           }
+          if (repeatIdRate > 0 && firstStoredId !== undefined && random() < repeatIdRate)
+            return answer(res, success(firstStoredId, 201), true);
           return answer(res, reply, true);
         }
       }
