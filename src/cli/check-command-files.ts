@@ -1,7 +1,5 @@
 import { stat, type FileHandle } from 'node:fs/promises';
 import type { Settings } from '../config/settings.js';
-import { expandInputFiles } from '../pipeline/expand-input-files.js';
-import { expandReportFiles } from '../pipeline/expand-report-files.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
 import { holdOutputPipes } from '../util/hold-output-pipes.js';
 import { fileKindText } from '../util/file-kind-text.js';
@@ -113,11 +111,14 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
   for (const file of files.inputs ?? []) named.push({ role: 'input', option: file.option, name: file.path });
   if (files.inputPatterns !== undefined) {
     const { option, patterns, recursive } = files.inputPatterns;
-    // Problems (a missing file) are the run's to report, in its own order.
+    // Problems (a missing file) are the run's to report, in its own order. Loaded on use (tinyglobby):
+    // the command modules import commandFile to declare their files, and --help loads them all.
+    const { expandInputFiles } = await import('../pipeline/expand-input-files.js');
     for (const file of await expandInputFiles(patterns, cwd, recursive)) named.push({ role: 'input', option, name: file });
   }
   if (files.reportPatterns !== undefined) {
     const { option, patterns } = files.reportPatterns;
+    const { expandReportFiles } = await import('../pipeline/expand-report-files.js');
     for (const file of await expandReportFiles(patterns, cwd)) named.push({ role: 'input', option, name: file });
   }
   for (const file of files.outputs ?? [])

@@ -1,17 +1,14 @@
 import type { FileHandle } from 'node:fs/promises';
 import yargs from 'yargs';
-import { loadSettings } from '../config/load-settings.js';
 import { MgeError } from '../errors/mge-error.js';
 import { packageVersion } from '../util/package-info.js';
-import { checkCommandFiles } from './check-command-files.js';
 import type { CliIo } from './cli-io.js';
-import { COMMANDS } from './commands.js';
-import { createLogger } from './create-logger.js';
+import { COMMANDS, commandWord } from './commands.js';
 import type { Selection } from './define-command.js';
 import { EXIT, ROW_LIMIT_EPILOGUE, exitCodeForError } from './exit-codes.js';
 import { formatError } from './format-error.js';
 import { argvAsksJson, formatErrorJson } from './format-error-json.js';
-import { openPlatform, type PlatformSession } from '../pipeline/open-platform.js';
+import type { PlatformSession } from '../pipeline/open-platform.js';
 import { settingFlags } from './setting-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -25,7 +22,7 @@ const EPILOGUE = [
 const COMPLETIONS_FLAG = '--get-yargs-completions';
 
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
-function parse(argv: readonly string[]): Promise<{ selection: Selection | undefined; output: string }> {
+async function parse(argv: readonly string[]): Promise<{ selection: Selection | undefined; output: string }> {
   let selection: Selection | undefined;
   // yargs lays out a command's whole help before running it (in case the handler asks for it); wrapping
   // that text to the terminal cost ~0.2 s of every command's start. Only a help request shows it.
@@ -51,7 +48,14 @@ function parse(argv: readonly string[]): Promise<{ selection: Selection | undefi
     .fail((message, error) => {
       throw error ?? new UsageError('USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
     });
-  for (const command of COMMANDS) parser = command.register(parser, (s) => (selection = s));
+  // yargs selects a command by its word only, so a command whose word is nowhere on the command line
+  // cannot run: it is listed by its line alone, and its module (options, examples, code) is not loaded.
+  const words = new Set(argv);
+  for (const entry of COMMANDS) {
+    parser = words.has(commandWord(entry))
+      ? (await entry.load()).register(parser, (s) => (selection = s))
+      : parser.command(entry.command, entry.describe);
+  }
   // The completion script asks for the words that may follow (`--get-yargs-completions mge-ingest val`).
   // yargs answers a command's options by parsing the process's own argv again and printing the words
   // itself, after any parse callback has run: so it is parsed without one, and the shell reads stdout.
@@ -110,6 +114,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   let printed = false;
   const commandIo: CliIo = { ...io, stdout: { write: (text: string) => ((printed ||= text !== ''), io.stdout.write(text)) } };
   try {
+    // Loaded here, not at start: --help, --version and a completion request need none of them (yaml,
+    // tinyglobby, pino), and each Tab of the shell completion starts the CLI once. got comes with the
+    // platform, which offline work (--template-file) never opens.
+    const [{ loadSettings }, { checkCommandFiles }, { createLogger }] = await Promise.all([
+      import('../config/load-settings.js'),
+      import('./check-command-files.js'),
+      import('./create-logger.js'),
+    ]);
     const settings = loadSettings({ flags: settingFlags(selection.args, selection.groups), env: io.env, cwd: io.cwd });
     json = settings.json;
     // Before anything is opened for writing, the log file included: no output may destroy an input.
@@ -124,6 +136,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       hardSignal: io.hardSignal ?? new AbortController().signal,
       argv,
       openPlatform: async () => {
+        const { openPlatform } = await import('../pipeline/open-platform.js');
         const session = await openPlatform(settings, useSandbox, logger);
         sessions.push(session);
         return session;

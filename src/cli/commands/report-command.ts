@@ -1,6 +1,4 @@
 import type { ReportResult } from '../../pipeline/run-report.js';
-import { runReport } from '../../pipeline/run-report.js';
-import { runCompactReport } from '../../pipeline/run-compact-report.js';
 import { UsageError } from '../usage-error.js';
 import { displayPath } from '../../util/display-path.js';
 import { packageVersion } from '../../util/package-info.js';
@@ -147,6 +145,9 @@ export const reportCommand = defineCommand({
     };
     const compact = compactTarget(args);
     if (compact !== undefined) {
+      // Loaded on use: the report stage (spreadsheet readers and writers, the HTML page) is no part of
+      // --help, completion or the other commands.
+      const { runCompactReport } = await import('../../pipeline/run-compact-report.js');
       const done = await runCompactReport({ file: compact, cwd: io.cwd }, { onWarning });
       io.stdout.write(
         context.settings.json
@@ -157,6 +158,7 @@ export const reportCommand = defineCommand({
     }
     const files = reportNames(args);
     const file = files[0] ?? '';
+    const { runReport } = await import('../../pipeline/run-report.js');
     const result = await runReport(
       {
         file,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { serveSandbox, type SandboxOptions } from '../../pipeline/serve-sandbox.js';
+import type { SandboxOptions } from '../../pipeline/serve-sandbox.js';
 import type { CliIo } from '../cli-io.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand, type Args } from '../define-command.js';
@@ -38,6 +38,8 @@ export function sandboxOptions(args: Args, cwd: string): SandboxOptions {
 
 /** `sandbox`: serves the sandbox platform until the signal aborts (Ctrl-C), then prints its counts. */
 export async function runSandbox(options: SandboxOptions, io: CliIo, signal: AbortSignal, logger: Logger): Promise<number> {
+  // Loaded on use: the sandbox (its handlers, the template parser) is no part of --help or the other commands.
+  const { serveSandbox } = await import('../../pipeline/serve-sandbox.js');
   const stats = await serveSandbox(options, {
     signal,
     onListening: ({ url, token }) => {

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { BUILT_CLI } from './run-built-cli.js';
+
+/** A module hook that names every module loaded, on stderr (hooks run on a thread of their own). */
+const HOOK = `export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
+const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
+
+/** The modules the built CLI loads for `args`, as file URLs relative to the project (`dist/…`, `node_modules/…`). */
+function modulesLoaded(args: readonly string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, BUILT_CLI, ...args], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', SHELL: '/bin/bash' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`exit ${String(code)}: ${err}`));
+      const root = new URL(`file://${process.cwd()}/`).href;
+      resolve(
+        err
+          .split('\n')
+          .filter((l) => l.startsWith('LOADED '))
+          .map((l) => l.slice('LOADED '.length).replace(root, '')),
+      );
+    });
+  });
+}
+
+/** What --help, --version and a completion request must do without: the commands and the libraries they use. */
+const HEAVY = /^(dist\/(cli\/commands\/|pipeline\/|sources\/|report\/|mapping\/|validate\/|upload\/|platform\/|workbook\/)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|yaml|tinyglobby|csv-parse|p-queue)\/)/;
+
+describe('start-up: what the CLI loads', () => {
+  test.each([[['--help']], [['--version']], [['--get-yargs-completions', 'mge-ingest', 'va']]])(
+    '%j loads no command module and no heavy library',
+    async (args) => {
+      const loaded = await modulesLoaded(args);
+      expect(loaded).toContain('dist/cli/run-cli.js');
+      expect(loaded.filter((url) => HEAVY.test(url))).toEqual([]);
+    },
+  );
+
+  test('validate --help loads validate and no other command', async () => {
+    const loaded = await modulesLoaded(['validate', '--help']);
+    const commands = loaded.filter((url) => url.startsWith('dist/cli/commands/'));
+    expect(commands).toEqual(['dist/cli/commands/validate-command.js']);
+    expect(loaded.filter((url) => /^node_modules\/(@e965\/xlsx|exceljs|mathjs|got|pino|yaml)\//.test(url))).toEqual([]);
+  });
+});
