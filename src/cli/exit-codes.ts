@@ -63,6 +63,13 @@ export function exitCodeForReport(summary: {
   return summary.outstanding > 0 || summary.unfinished !== undefined || summary.conflicts !== undefined ? EXIT.rowsToCheck : EXIT.ok;
 }
 
+/**
+ * `validate --help`'s line of what a `--max-errors` stop means: validate has no `--max-changes`, so
+ * its help does not name it.
+ */
+export const MAX_ERRORS_EPILOGUE =
+  "A run stopped by --max-errors (MAX_ERRORS_REACHED) exits 1, like any run with invalid records: the rows want a person's look and the rest of the input was not read.";
+
 /** The `--help` line of what a row-limit stop means, on every command that has one (README → Exit codes). */
 export const ROW_LIMIT_EPILOGUE =
   "A run stopped by --max-errors (MAX_ERRORS_REACHED) or --max-changes (MAX_CHANGES_REACHED) exits 1, like any run with rows to check: the rows want a person's look, the rest of the input was not read, and re-running alone would stop again. Exit 3 is kept for what may pass by itself (token, platform, unknown outcomes in a row, the report lock lost), which a scheduler may retry.";

@@ -2,7 +2,7 @@ import { displayPath } from '../../util/display-path.js';
 import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
-import { ROW_LIMIT_EPILOGUE, exitCodeForRun } from '../exit-codes.js';
+import { MAX_ERRORS_EPILOGUE, exitCodeForRun } from '../exit-codes.js';
 import { maxErrorsOption, methodsWidthOption } from '../parse-option.js';
 import { formatValidateSummary, validateJson } from '../render/format-validate-summary.js';
 import { createProgress } from '../render/create-progress.js';
@@ -53,7 +53,7 @@ export const validateCommand = defineCommand({
         .epilogue(
           [
             'Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid; 2 mapping, template or input problem; 130 interrupted.',
-            ROW_LIMIT_EPILOGUE,
+            MAX_ERRORS_EPILOGUE,
           ].join('\n'),
         ),
     ),
