@@ -12,16 +12,23 @@ describe('xlsx text escapes', () => {
   });
 
   test('neutralizeFormula: only text that starts like a formula gets the leading quote', () => {
-    expect(['=1', '+1', '-1', '@x', '\t=1', '\r=1', '1-2', 'a=b', ''].map(neutralizeFormula)).toEqual([
-      "'=1",
-      "'+1",
-      "'-1",
-      "'@x",
-      "'\t=1",
-      "'\r=1",
-      '1-2',
-      'a=b',
-      '',
+    expect(
+      ['=1', '+a', '-A1', '@x', '\t=1', '\r=1', '-1-1', '=HYPERLINK("http://x","y")', '1-2', 'a=b', ''].map(neutralizeFormula),
+    ).toEqual(["'=1", "'+a", "'-A1", "'@x", "'\t=1", "'\r=1", "'-1-1", '\'=HYPERLINK("http://x","y")', '1-2', 'a=b', '']);
+  });
+
+  test('neutralizeFormula: a number is never altered, whatever its sign', () => {
+    const numbers = ['-0.88', '-5%', '+1', '-1', '-1,234.5', '-1e-3', '+2.5E+4', '-.5', '-5.', '-0'];
+    expect(numbers.map(neutralizeFormula)).toEqual(numbers);
+    // Signs and digits that make no number are text a spreadsheet could evaluate.
+    expect(['-', '-.', '-1,23', '-1e', '-5%%', '- 1', '-0x1F'].map(neutralizeFormula)).toEqual([
+      "'-",
+      "'-.",
+      "'-1,23",
+      "'-1e",
+      "'-5%%",
+      "'- 1",
+      "'-0x1F",
     ]);
   });
 });

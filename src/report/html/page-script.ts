@@ -1,10 +1,12 @@
+import { FORMULA_START, SIGNED_NUMBER } from '../neutralize-formula.js';
+
 /**
  * The page's only script, hand-written for any current browser (no build step, no library): reads the
  * data once from `#mge-data` (see `encodeTables`), then per table draws filters, sortable headers and
  * one page of rows at a time, so a table of 100,000 rows costs one array in memory and a hundred rows
  * in the document. Every text goes in through `textContent`, never as markup. A click on a bar of a
  * chart filters the problems by that field or code. "Download CSV" saves the rows the filters let
- * through. The Content-Security-Policy of the page allows this script by its hash and nothing else.
+ * through, text that starts like a formula made inert as every CSV the tool writes (numbers untouched). The Content-Security-Policy of the page allows this script by its hash and nothing else.
  */
 export const PAGE_SCRIPT = `(() => {
   'use strict';
@@ -19,7 +21,12 @@ export const PAGE_SCRIPT = `(() => {
     return node;
   };
   const grouped = (n) => n.toLocaleString('en-US');
-  const csvField = (t) => (/[",\\r\\n]/.test(t) ? '"' + t.replaceAll('"', '""') + '"' : t);
+  // The project's formula rule (src/report/neutralize-formula.ts): text that starts like a formula gets a leading ', a number never.
+  const inert = (t) => (/${FORMULA_START.source}/.test(t) && !/${SIGNED_NUMBER.source}/.test(t) ? "'" + t : t);
+  const csvField = (v) => {
+    const t = inert(v);
+    return /[",\\r\\n]/.test(t) ? '"' + t.replaceAll('"', '""') + '"' : t;
+  };
   const tables = {};
 
   const setup = (table) => {
