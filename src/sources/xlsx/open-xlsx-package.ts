@@ -66,14 +66,16 @@ export async function openXlsxPackage(file: string, limits: WorkbookLimits): Pro
       text() {},
     });
   }
-  const target = (type: string, fallback: string): string | undefined =>
-    rels.size === 0 ? fallback : [...rels.values()].find((r) => r.type === type)?.target;
+  // Some writers leave the shared strings or styles out of the relationships while their cells still
+  // point into them: the part at its usual name is read then (a name the zip lacks reads as none).
+  const target = (type: string, fallback: string): string =>
+    [...rels.values()].find((r) => r.type === type)?.target ?? resolvePartTarget(workbookPart, fallback) ?? fallback;
   return {
     file,
     sheets,
     date1904,
-    sharedStringsPart: target('sharedStrings', 'xl/sharedStrings.xml'),
-    stylesPart: target('styles', 'xl/styles.xml'),
+    sharedStringsPart: target('sharedStrings', 'sharedStrings.xml'),
+    stylesPart: target('styles', 'styles.xml'),
     names: new Map([...workbook.values()].map((e) => [e.name.toLowerCase(), e.name] as const)),
   };
 }
