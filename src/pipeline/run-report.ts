@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkRecordedFiles } from '../report/check-recorded-files.js';
 import { checkReportPath } from '../report/check-report-path.js';
 import { exportFailedRows } from '../report/export-failed-rows.js';
 import { exportUploadedRows } from '../report/export-uploaded-rows.js';
@@ -73,8 +74,9 @@ export interface ReportResult {
  * errors by code, uncertain and changed rows, whether the latest run finished), and writes what was
  * asked: the rows not known to be stored in the one format of rows to fix (`--failed-out`), the
  * uploaded rows with their ids (`--uploaded-out`), the page (`--html`).
- * @throws PipelineError `REPORT_NOT_FOUND`, ReportError `REPORT_NOT_A_FILE` (kind `usage`), `REPORT_CORRUPT`, and the
- *   export files' errors.
+ * @throws PipelineError `REPORT_NOT_FOUND`, ReportError `REPORT_NOT_A_FILE` (kind `usage`), `REPORT_CORRUPT`,
+ *   `OUTPUT_IS_INPUT` (an output is an input or the mapping the reports' runs read), and the export
+ *   files' errors.
  */
 export async function runReport(options: RunReportOptions, deps: RunReportDeps = {}): Promise<ReportResult> {
   const resolve = (file: string): string => path.resolve(options.cwd, file);
@@ -96,6 +98,18 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
     state = mergeReportStates(parts);
     ({ summary, unfinished: unfinishedIn } = summarizeReports(parts, wholeState(state)));
   }
+  // Nothing is written over a file the reports' runs read (an input, the mapping): the command line
+  // checks the report itself and --input, but these are known only now.
+  const outputs = (
+    [
+      ['--failed-out', options.failedOut],
+      ['--uploaded-out', options.uploadedOut],
+      ['--changed-out', options.changedOut],
+      ['--annotate', options.annotate],
+      ['--html', options.html],
+    ] as const
+  ).flatMap(([option, file]) => (file === undefined ? [] : [{ option, file }]));
+  await checkRecordedFiles(outputs, state.runs, names, options.cwd);
   const failedOut =
     options.failedOut === undefined
       ? undefined

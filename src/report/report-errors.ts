@@ -14,7 +14,10 @@ import type { ErrorKind } from '../errors/mge-error.js';
  * - `REPORT_CLOSED` (internal): a line written after the end, a bug.
  * - `ERRORS_FILE_EXTENSION`, `ERRORS_FILE_UNWRITABLE`, `UPLOADED_OUT_EXTENSION`,
  *   `UPLOADED_OUT_UNWRITABLE`, `HTML_FILE_UNWRITABLE` (usage, exit 2): an output file of
- *   `--errors`, `--failed-out`, `--uploaded-out` or `--html` that cannot be written.
+ *   `--errors`, `--failed-out`, `--uploaded-out` or `--html` that cannot be written;
+ *   `ANNOTATE_FILE_UNWRITABLE` (usage, exit 2) the same for `--annotate`.
+ * - `OUTPUT_IS_INPUT` (usage, exit 2): an output of `report` is a file the report's runs read (an
+ *   input, the mapping), as the command line refuses one that is the report itself.
  */
 export type ReportErrorCode =
   | 'REPORT_NOT_A_FILE'
@@ -34,6 +37,8 @@ export type ReportErrorCode =
   | 'CHANGED_OUT_EXTENSION'
   | 'CHANGED_OUT_UNWRITABLE'
   | 'ANNOTATE_INPUT'
+  | 'ANNOTATE_FILE_UNWRITABLE'
+  | 'OUTPUT_IS_INPUT'
   | 'HTML_FILE_UNWRITABLE';
 
 const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
@@ -54,6 +59,8 @@ const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
   CHANGED_OUT_EXTENSION: 'usage',
   CHANGED_OUT_UNWRITABLE: 'usage',
   ANNOTATE_INPUT: 'usage',
+  ANNOTATE_FILE_UNWRITABLE: 'usage',
+  OUTPUT_IS_INPUT: 'usage',
   HTML_FILE_UNWRITABLE: 'usage',
 };
 
