@@ -1,7 +1,9 @@
-import { stat, type FileHandle } from 'node:fs/promises';
+import { access, constants, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { findPathClashes, type NamedPath, type PathClash } from '../util/find-path-clashes.js';
 import { holdOutputPipes } from '../util/hold-output-pipes.js';
+import { unwritableFile } from '../util/open-text-sink.js';
 import { fileKindText } from '../util/file-kind-text.js';
 import { identifyPath } from '../util/identify-path.js';
 import { UsageError } from './usage-error.js';
@@ -64,6 +66,37 @@ async function checkOutputKind(output: { option: string; name: string; replaced?
   });
 }
 
+/**
+ * The code of an output written beside its target and renamed when its folder cannot take a new file:
+ * the same code the write itself would end with, only before any work.
+ */
+const FOLDER_CODES: Readonly<Record<string, string>> = {
+  '--annotate': 'ANNOTATE_FILE_UNWRITABLE',
+  '--html': 'HTML_FILE_UNWRITABLE',
+};
+
+/**
+ * Refuses an output written beside its target and renamed ({@link FOLDER_CODES}) whose folder does
+ * not exist, is not a folder or cannot be written: found before the work, not after it (`--annotate`
+ * into a missing folder used to end `INTERNAL`, exit 3, which tells a scheduler to retry).
+ */
+async function checkOutputFolder(output: { option: string; name: string }, absolute: string): Promise<void> {
+  const code = FOLDER_CODES[output.option];
+  if (code === undefined) return;
+  const folder = path.dirname(absolute);
+  const problem = await stat(folder).then(
+    async (info) =>
+      info.isDirectory()
+        ? access(folder, constants.W_OK | constants.X_OK).then(
+            () => undefined,
+            (error: unknown) => error,
+          )
+        : new Error(`${folder} is not a folder`),
+    (error: unknown) => error,
+  );
+  if (problem !== undefined) throw unwritableFile(code, output.name, output.option)(problem);
+}
+
 function clashError(clash: PathClash): UsageError {
   const { output, other } = clash;
   const what = other.role === 'input' ? 'an input of this command' : 'another output of this command';
@@ -92,10 +125,12 @@ function clashError(clash: PathClash): UsageError {
  * folder's real path. An output that is a FIFO is opened for writing at once and held open
  * (`holdOutputPipes`): the caller closes the handles returned when the command is done.
  * An output whose target is not a regular file is refused where writing would replace or spoil it
- * ({@link checkOutputKind}).
+ * ({@link checkOutputKind}); one written beside its target and renamed, where its folder cannot take a
+ * new file ({@link checkOutputFolder}).
  * @throws UsageError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
  *   their options; `OUTPUT_NOT_A_FILE` for a target that is not a regular file where that is refused;
- *   `OUTPUT_NO_READER` for a FIFO nobody reads.
+ *   `OUTPUT_NO_READER` for a FIFO nobody reads; MgeError `ANNOTATE_FILE_UNWRITABLE`,
+ *   `HTML_FILE_UNWRITABLE` (kind `usage`) for a `--annotate` or `--html` whose folder cannot be written.
  */
 export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<FileHandle[]> {
   const named: {
@@ -132,7 +167,10 @@ export async function checkCommandFiles(files: CommandFiles, settings: Settings,
   if (first !== undefined) throw clashError(first);
   // The report and its lock are the run's to refuse, with codes of their own (REPORT_NOT_A_FILE).
   for (const p of paths)
-    if (p.role === 'output' && (p.regularOnly !== true || p.replaced === true)) await checkOutputKind(p, p.identity.path);
+    if (p.role === 'output' && (p.regularOnly !== true || p.replaced === true)) {
+      await checkOutputKind(p, p.identity.path);
+      if (p.replaced === true) await checkOutputFolder(p, p.identity.path);
+    }
   return holdOutputPipes(
     paths
       .filter((p) => p.role === 'output' && p.identity.kind === 'other' && p.regularOnly !== true)

@@ -1,9 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RowProblem } from '../../template/record-types.js';
 import { checkWorkbookFile } from '../../sources/check-workbook-file.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import { isDelimitedText } from '../../sources/open-table.js';
+import { isMgeError } from '../../errors/mge-error.js';
+import { unwritableFile } from '../../util/open-text-sink.js';
 import { ReportError } from '../report-errors.js';
 import { streamAnnotatedCopy } from './stream-annotated-copy.js';
 import { openCsv } from '../../sources/open-csv.js';
@@ -129,6 +131,73 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
   });
 }
 
+/** The hidden name the copy is written under in `out`'s folder before it is renamed onto `out` (this process's). */
+function partialFile(out: string, pid = process.pid): string {
+  return path.join(path.dirname(out), `.${path.basename(out)}.${pid}.partial`);
+}
+
+/** True while a process of that id runs (a signal 0 reaches it, or it is another user's). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the partial copies of `out` left by runs that were killed while writing it (their process is gone). */
+async function removeStalePartials(out: string): Promise<void> {
+  const prefix = `.${path.basename(out)}.`;
+  const names = await readdir(path.dirname(out)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.partial')) continue;
+    const pid = Number(name.slice(prefix.length, -'.partial'.length));
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid))
+      await rm(path.join(path.dirname(out), name), { force: true });
+  }
+}
+
+/** Errors of the file system that say the copy cannot be written where it was asked for. */
+const UNWRITABLE = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EISDIR', 'ENOSPC', 'EDQUOT']);
+
+/**
+ * Writes a copy of an input with every problem on its cell ({@link writeCopy}) to a hidden file in
+ * `out`'s folder, flushed, then renamed onto `out`, as `--html` is: a reader, and a copy already
+ * there, see the old file or the new one whole, never a part (a kill -9 mid-write used to leave a good
+ * workbook an unreadable fragment). A failed write removes its partial file; one left by a killed run
+ * is removed by the next write of the same copy.
+ * @throws ReportError `ANNOTATE_INPUT`; MgeError `ANNOTATE_FILE_UNWRITABLE` (kind `usage`) when the
+ *   folder cannot take the file.
+ */
+export async function writeAnnotatedCopy(
+  input: AnnotateInput,
+  out: string,
+  options: { readonly streamAbove?: number } = {},
+): Promise<{ bytes: number }> {
+  const unwritable = unwritableFile('ANNOTATE_FILE_UNWRITABLE', out, '--annotate');
+  await removeStalePartials(out);
+  const partial = partialFile(out);
+  try {
+    const written = await writeCopy(input, partial, options);
+    const handle = await open(partial, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, out);
+    return written;
+  } catch (error) {
+    await rm(partial, { force: true });
+    // Only an error of the copy's own file: one of the input (gone, unreadable) is no unwritable copy.
+    const failed = error as NodeJS.ErrnoException | undefined;
+    const ours = failed?.path === partial || (failed as { dest?: string } | undefined)?.dest === out;
+    if (!isMgeError(error) && ours && typeof failed?.code === 'string' && UNWRITABLE.has(failed.code)) throw unwritable(error);
+    throw error;
+  }
+}
+
 /**
  * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated copy): the cell filled
  * in a warning color with a note (code, field, expected, found), a status column for the rows marked,
@@ -136,11 +205,7 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
  */
-export async function writeAnnotatedCopy(
-  input: AnnotateInput,
-  out: string,
-  options: { readonly streamAbove?: number } = {},
-): Promise<{ bytes: number }> {
+async function writeCopy(input: AnnotateInput, out: string, options: { readonly streamAbove?: number }): Promise<{ bytes: number }> {
   const ext = path.extname(input.file).toLowerCase();
   const streamed = { ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf };
   if (ext !== '.xlsx' && ext !== '.xlsm') {
