@@ -4,6 +4,7 @@ import type { Settings } from '../config/settings.js';
 import type { CommandFiles } from './check-command-files.js';
 import type { CliIo } from './cli-io.js';
 import type { PlatformSession } from '../pipeline/open-platform.js';
+import { addExamples, type Example } from './help-examples.js';
 import { addSettingOptions, type SettingGroup } from './setting-options.js';
 
 /** What a command function gets besides its own typed options. */
@@ -33,9 +34,17 @@ export interface Selection {
   readonly run: (args: Args, context: CommandContext) => Promise<number>;
 }
 
+/** What a command tells the CLI as yargs builds and runs it. */
+export interface RegisterHooks {
+  /** Called with the selected command, once yargs has parsed its options. */
+  readonly select: (selection: Selection) => void;
+  /** Called with the examples of each command whose builder runs: `--help` shows the last ones. */
+  readonly examples: (examples: readonly Example[]) => void;
+}
+
 /** A registration of one command (or command group) with yargs. */
 export interface CliCommand {
-  register(yargs: Argv, select: (selection: Selection) => void): Argv;
+  register(yargs: Argv, hooks: RegisterHooks): Argv;
 }
 
 export interface CommandSpec {
@@ -46,8 +55,8 @@ export interface CommandSpec {
   readonly settings: readonly SettingGroup[];
   /** The command's own options and positionals. */
   readonly builder?: (yargs: Argv) => Argv;
-  /** `[command line, what it does]`, shown by `--help`. */
-  readonly examples: readonly (readonly [string, string])[];
+  /** `[command line, what it does]`, shown by `--help`, each command line whole on one line. */
+  readonly examples: readonly Example[];
   /**
    * True when the command watches `context.signal` itself (drains, flushes, returns). Otherwise the CLI
    * stops waiting for it on SIGINT/SIGTERM and exits 130. @default false
@@ -66,16 +75,13 @@ export interface CommandSpec {
 /** Turns a {@link CommandSpec} into a registration. */
 export function defineCommand(spec: CommandSpec): CliCommand {
   return {
-    register: (yargs, select) =>
+    register: (yargs, hooks) =>
       yargs.command(
         spec.command,
         spec.describe,
-        (y) => {
-          let built = addSettingOptions(spec.builder ? spec.builder(y) : y, spec.settings);
-          for (const [line, what] of spec.examples) built = built.example(line, what);
-          return built;
-        },
-        (args) => select({ args, groups: spec.settings, handlesSignal: spec.handlesSignal ?? false, files: spec.files, run: spec.run }),
+        (y) => addExamples(addSettingOptions(spec.builder ? spec.builder(y) : y, spec.settings), spec.examples, hooks.examples),
+        (args) =>
+          hooks.select({ args, groups: spec.settings, handlesSignal: spec.handlesSignal ?? false, files: spec.files, run: spec.run }),
       ),
   };
 }
@@ -85,14 +91,13 @@ export function defineCommandGroup(
   command: string,
   describe: string,
   children: readonly CliCommand[],
-  examples: readonly (readonly [string, string])[] = [],
+  examples: readonly Example[] = [],
 ): CliCommand {
   return {
-    register: (yargs, select) =>
+    register: (yargs, hooks) =>
       yargs.command(command, describe, (y) => {
-        let built = y;
-        for (const [line, what] of examples) built = built.example(line, what);
-        for (const child of children) built = child.register(built, select);
+        let built = addExamples(y, examples, hooks.examples);
+        for (const child of children) built = child.register(built, hooks);
         return built.demandCommand(1, `give a ${command} subcommand`);
       }),
   };

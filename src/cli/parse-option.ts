@@ -1,3 +1,4 @@
+import type { Options } from 'yargs';
 import type { Settings } from '../config/settings.js';
 import { parsePositiveId } from '../util/positive-id.js';
 import { UsageError } from './usage-error.js';
@@ -6,6 +7,15 @@ export interface NumberRule {
   readonly min?: number;
   readonly max?: number;
   readonly integer?: boolean;
+}
+
+/**
+ * A numeric option as yargs is told of it: `--help` labels it `[number]`, while `string: true` keeps
+ * the value as typed (yargs would turn `abc` into NaN and an empty value into 0, and the error could
+ * no longer show what was given), for {@link numberOption} or the settings to check, naming the flag.
+ */
+export function numeric<T extends Options>(options: T): T & { readonly type: 'number'; readonly string: true } {
+  return { ...options, type: 'number', string: true };
 }
 
 /** A numeric command option, checked at the edge: a usage error naming the flag when out of rule. */

@@ -1,5 +1,6 @@
 import type { Argv, Options } from 'yargs';
 import { LOG_LEVELS } from '../config/settings.js';
+import { numeric } from './parse-option.js';
 
 /**
  * Settings flags, grouped by the commands that need them. A command declares its groups; only those
@@ -33,11 +34,10 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
       describe: 'Accept-Language sent to the platform, e.g. en (MGE_ACCEPT_LANGUAGE)',
       group: 'Platform:',
     },
-    timeout: {
-      type: 'string',
+    timeout: numeric({
       describe: 'deadline of each request, start to last byte of the answer, in seconds (MGE_TIMEOUT) [default: 30]',
       group: 'Platform:',
-    },
+    }),
     sandbox: {
       type: 'boolean',
       describe: 'start the local sandbox platform in-process (sample templates, no credentials needed)',
@@ -45,37 +45,32 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     },
   },
   upload: {
-    rate: {
-      type: 'string',
+    rate: numeric({
       describe:
         'requests started per second, 0 = unlimited (MGE_RATE) [default: 5: the platform is one server shared by every curator and limits no one itself; 312 rows take about a minute]',
       group: 'Upload:',
-    },
-    concurrency: { type: 'string', describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' },
-    'max-retries': { type: 'string', describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' },
-    'max-errors': {
-      type: 'string',
+    }),
+    concurrency: numeric({ describe: 'requests in flight (MGE_CONCURRENCY) [default: 4]', group: 'Upload:' }),
+    'max-retries': numeric({ describe: 'retries per record where safe (MGE_MAX_RETRIES) [default: 5]', group: 'Upload:' }),
+    'max-errors': numeric({
       describe:
         'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)',
       group: 'Upload:',
-    },
-    'max-changes': {
-      type: 'string',
+    }),
+    'max-changes': numeric({
       describe:
         'stop early (MAX_CHANGES_REACHED, exit 1) when more than N known rows come with new content; the row past N is reported changed, not sent (MGE_MAX_CHANGES)',
       group: 'Upload:',
-    },
-    'max-uncertain-streak': {
-      type: 'string',
+    }),
+    'max-uncertain-streak': numeric({
       describe:
         'stop (exit 3) after N uploads in a row end with an unknown outcome (500, 502, 504, reset after sending); any certain answer resets the count (MGE_MAX_UNCERTAIN_STREAK) [default: 10]',
       group: 'Upload:',
-    },
-    'methods-width': {
-      type: 'string',
+    }),
+    'methods-width': numeric({
       describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]',
       group: 'Upload:',
-    },
+    }),
   },
   output: {
     json: { type: 'boolean', describe: 'print JSON for scripts instead of tables', group: 'Output:' },
@@ -101,11 +96,10 @@ const GROUPS: Record<SettingGroup, Record<string, Options>> = {
     },
   },
   progress: {
-    'progress-interval': {
-      type: 'string',
+    'progress-interval': numeric({
       describe: 'seconds between progress lines when stderr is not a terminal (MGE_PROGRESS_INTERVAL) [default: 5]',
       group: 'Output:',
-    },
+    }),
   },
 };
 

@@ -1,4 +1,4 @@
-import { idArgument } from './parse-option.js';
+import { idArgument, numeric } from './parse-option.js';
 
 /** What `validate` and `ingest` take for a platform workbook read without a mapping (docs/platform-workbook.md → Meta). */
 export interface WorkbookFlags {
@@ -44,10 +44,9 @@ export const WORKBOOK_OPTIONS = {
     describe:
       'read the one input in a layout of the platform without a mapping: platform (its workbook; found by its template-id cell), flat (its flat export), json (its JSON import file; found by .json) (docs/platform-workbook.md)',
   },
-  template: {
-    type: 'string',
+  template: numeric({
     describe: 'without a mapping: the template id, when the input does not name it (the flat export never does)',
-  },
+  }),
   source: { type: 'string', describe: 'without a mapping: meta.source of every record, 10 (own) or 01 (excerpted)' },
   methods: { type: 'string', describe: 'without a mapping: meta.source.methods, e.g. experiment,computation or a bit string' },
   reference: { type: 'string', describe: 'without a mapping: meta.source.reference (required with --source 01)' },

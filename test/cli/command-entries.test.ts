@@ -7,7 +7,7 @@ describe('COMMANDS', () => {
     async (_word, entry) => {
       const calls: [string, string][] = [];
       const fake = { command: (command: string, describe: string) => (calls.push([command, describe]), fake) } as unknown as Argv;
-      (await entry.load()).register(fake, () => undefined);
+      (await entry.load()).register(fake, { select: () => undefined, examples: () => undefined });
       expect(calls).toEqual([[entry.command, entry.describe]]);
     },
   );

@@ -1,7 +1,7 @@
 import type { SourceOptions } from '../../pipeline/run-init.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
-import { idArgument, numberOption } from '../parse-option.js';
+import { idArgument, numberOption, numeric } from '../parse-option.js';
 import { formatInitSummary } from '../render/format-init-summary.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
@@ -18,8 +18,8 @@ export const initCommand = defineCommand({
         .positional('tid', { type: 'string', describe: 'template id (see `templates list`)' })
         .option('input', { type: 'string', describe: 'a data file (csv, tsv, xlsx, xls, ods) whose header is matched to the fields' })
         .option('sheet', { type: 'string', describe: 'sheet of --input, by name or 1-based index [default: the first]' })
-        .option('header-row', { type: 'string', describe: 'the (last) header row of --input [default: 1]' })
-        .option('header-rows', { type: 'string', describe: 'how many rows make the header of --input [default: 1]' })
+        .option('header-row', numeric({ describe: 'the (last) header row of --input [default: 1]' }))
+        .option('header-rows', numeric({ describe: 'how many rows make the header of --input [default: 1]' }))
         .option('out', { type: 'string', describe: 'write the mapping to this file instead of stdout' })
         .option('workbook', {
           type: 'string',

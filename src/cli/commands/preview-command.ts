@@ -2,7 +2,7 @@ import { displayPath } from '../../util/display-path.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { EXIT } from '../exit-codes.js';
-import { methodsWidthOption, numberOption } from '../parse-option.js';
+import { methodsWidthOption, numberOption, numeric } from '../parse-option.js';
 import { formatPreview, previewJson } from '../render/format-preview.js';
 import { formatWarning } from '../render/format-warning.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
@@ -27,8 +27,8 @@ export const previewCommand = defineCommand({
           describe: 'input files, directories or globs (csv, tsv, xlsx, xls, ods), read in the order validate and ingest read them',
         })
         .options(INPUT_OPTIONS)
-        .option('rows', { type: 'string', describe: `how many records to show, from the first [default: ${DEFAULT_ROWS}]` })
-        .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' })
+        .option('rows', numeric({ describe: `how many records to show, from the first [default: ${DEFAULT_ROWS}]` }))
+        .option('methods-width', numeric({ describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }))
         .epilogue(
           'Reads only the records it shows and uploads nothing. Exit codes: 0 every record shown is valid (or nothing to preview); 1 some record shown is invalid (its problems are listed under it); 2 mapping, template or input problem.',
         ),

@@ -4,7 +4,7 @@ import type { SandboxOptions } from '../../pipeline/serve-sandbox.js';
 import type { CliIo } from '../cli-io.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand, type Args } from '../define-command.js';
-import { choiceOption, numberOption } from '../parse-option.js';
+import { choiceOption, numberOption, numeric } from '../parse-option.js';
 import { EXIT } from '../exit-codes.js';
 
 const rate = (args: Args, flag: string): number | undefined => numberOption(args[flag], flag, { min: 0, max: 1 });
@@ -64,31 +64,30 @@ export const sandboxCommand = defineCommand({
   handlesSignal: true,
   builder: (y) =>
     y
-      .option('port', { type: 'string', describe: 'port to listen on (0 = any free port)', default: '8700' })
+      .option('port', numeric({ describe: 'port to listen on (0 = any free port)', default: 8700 }))
       .option('host', { type: 'string', describe: 'address to listen on', default: '127.0.0.1' })
       .option('templates', { type: 'string', describe: 'templates JSON file [default: samples/templates.json]' })
       .option('store', { type: 'string', describe: 'append every stored record to this JSON-lines file' })
       .option('token', { type: 'string', array: true, describe: 'accepted token (repeatable) [default: sandbox-token]' })
-      .option('fail-rate', { type: 'string', describe: 'share of submits answered 502/503', group: 'Faults:' })
-      .option('busy-rate', { type: 'string', describe: 'share of submits answered 429 with Retry-After', group: 'Faults:' })
-      .option('retry-after', { type: 'string', describe: 'Retry-After seconds of busy answers [default: 1]', group: 'Faults:' })
+      .option('fail-rate', numeric({ describe: 'share of submits answered 502/503', group: 'Faults:' }))
+      .option('busy-rate', numeric({ describe: 'share of submits answered 429 with Retry-After', group: 'Faults:' }))
+      .option('retry-after', numeric({ describe: 'Retry-After seconds of busy answers [default: 1]', group: 'Faults:' }))
       .option('retry-after-date', { type: 'boolean', describe: 'send Retry-After as an HTTP date instead of seconds', group: 'Faults:' })
-      .option('busy-first', { type: 'string', describe: 'answer the first N requests the faults hit 429', group: 'Faults:' })
-      .option('reset-rate', { type: 'string', describe: 'share of submits whose connection is dropped', group: 'Faults:' })
-      .option('commit-then-fail-rate', { type: 'string', describe: 'share of submits stored, then answered 500', group: 'Faults:' })
-      .option('repeat-id-rate', {
-        type: 'string',
-        describe: "share of submits stored, then answered with the first stored record's id",
-        group: 'Faults:',
-      })
-      .option('latency', { type: 'string', describe: 'delay before every answer (ms)', group: 'Faults:' })
-      .option('max-rps', { type: 'string', describe: 'requests per second before 429', group: 'Faults:' })
+      .option('busy-first', numeric({ describe: 'answer the first N requests the faults hit 429', group: 'Faults:' }))
+      .option('reset-rate', numeric({ describe: 'share of submits whose connection is dropped', group: 'Faults:' }))
+      .option('commit-then-fail-rate', numeric({ describe: 'share of submits stored, then answered 500', group: 'Faults:' }))
+      .option(
+        'repeat-id-rate',
+        numeric({ describe: "share of submits stored, then answered with the first stored record's id", group: 'Faults:' }),
+      )
+      .option('latency', numeric({ describe: 'delay before every answer (ms)', group: 'Faults:' }))
+      .option('max-rps', numeric({ describe: 'requests per second before 429', group: 'Faults:' }))
       .option('faults-on', {
         type: 'string',
         describe: 'endpoints the random faults hit: submit | all [default: submit]',
         group: 'Faults:',
       })
-      .option('seed', { type: 'string', describe: 'seed of the fault sequence [default: 1]', group: 'Faults:' })
+      .option('seed', numeric({ describe: 'seed of the fault sequence [default: 1]', group: 'Faults:' }))
       .option('methods-width', {
         type: 'string',
         describe: 'accepted source.methods width: 3 | 4 | any [default: any]',

@@ -1,6 +1,6 @@
 import { readPlatform, type TemplateSummary } from '../../pipeline/read-platform.js';
 import { defineCommand, defineCommandGroup } from '../define-command.js';
-import { idArgument, idOption } from '../parse-option.js';
+import { idArgument, idOption, numeric } from '../parse-option.js';
 import { formatFieldTree } from '../render/format-field-tree.js';
 import { formatTable } from '../render/format-table.js';
 import { UsageError } from '../usage-error.js';
@@ -19,7 +19,7 @@ const list = defineCommand({
   command: 'list',
   describe: 'list all published templates (every page)',
   settings: ['platform', 'output'],
-  builder: (y) => y.option('category', { type: 'string', describe: 'only templates of this category id (see `categories`)' }),
+  builder: (y) => y.option('category', numeric({ describe: 'only templates of this category id (see `categories`)' })),
   examples: [
     ['$0 templates list --sandbox', 'list the sample templates of the built-in sandbox platform'],
     ['MGE_BASE_URL=https://mgedata.example.cn MGE_TOKEN_FILE=~/.mge-token $0 templates list --category 12', 'templates of category 12'],

@@ -3,7 +3,7 @@ import { packageVersion } from '../../util/package-info.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
 import { MAX_ERRORS_EPILOGUE, exitCodeForRun } from '../exit-codes.js';
-import { maxErrorsOption, methodsWidthOption } from '../parse-option.js';
+import { maxErrorsOption, methodsWidthOption, numeric } from '../parse-option.js';
 import { formatValidateSummary, validateJson } from '../render/format-validate-summary.js';
 import { createProgress } from '../render/create-progress.js';
 import { formatWarning } from '../render/format-warning.js';
@@ -44,12 +44,14 @@ export const validateCommand = defineCommand({
           type: 'string',
           describe: 'write the problems as one self-contained HTML page (counts, charts, a sortable and filterable problem table)',
         })
-        .option('max-errors', {
-          type: 'string',
-          describe:
-            'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)',
-        })
-        .option('methods-width', { type: 'string', describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' })
+        .option(
+          'max-errors',
+          numeric({
+            describe:
+              'stop after N invalid records: the run ends early (MAX_ERRORS_REACHED, exit 1), the rest of the input is not read (MGE_MAX_ERRORS)',
+          }),
+        )
+        .option('methods-width', numeric({ describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }))
         .epilogue(
           [
             'Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid; 2 mapping, template or input problem; 130 interrupted.',
