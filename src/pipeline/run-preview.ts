@@ -1,11 +1,13 @@
 import type { CompiledMapping } from '../mapping/compile/compile-mapping.js';
 import { groupRows } from '../mapping/rows/group-rows.js';
-import { mapGroup } from '../mapping/rows/to-mapped-rows.js';
+import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import { groupMapper } from '../mapping/rows/to-mapped-rows.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceRow } from '../sources/source-types.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
 import type { TemplateSource } from './fetch-template.js';
 import { loadCheckedInputs, type LoadCheckedInputsOptions } from './load-checked-inputs.js';
+import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import type { PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { previewValues, statedUnits, type PreviewValue } from './preview-values.js';
@@ -54,22 +56,50 @@ export interface PreviewResult {
 }
 
 /** The record groups of one input, as `mapInputs` reads them (one row each, or `groupBy` groups). */
-async function* groupsOf(input: PreparedInput): AsyncIterable<{ rows: SourceRow[]; compiled: CompiledMapping }> {
+async function* groupsOf(input: PreparedInput): AsyncIterable<SourceRow[]> {
   const table = input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open();
   try {
-    const compiled = input.compiled;
-    for await (const rows of groupRows(table.rows(), compiled.groupColumns)) yield { rows, compiled };
+    for await (const rows of groupRows(table.rows(), input.compiled.groupColumns)) yield rows;
   } finally {
     await table.close();
   }
 }
 
+/** A record as the stage judged it, with the rows and compiled mapping it came from (for the trace). */
+interface Judged {
+  readonly rows: readonly SourceRow[];
+  readonly compiled: CompiledMapping;
+  /** The record before the duplicate-key guard (its own key, not the report key of a duplicate). */
+  readonly mapped: MappedRow;
+}
+
+/**
+ * The inputs' records mapped and validated by the stage's own settings (`groupMapper`, as
+ * `toMappedRows` does for `validate` and `ingest`), then through the same duplicate-key guard: a
+ * record's verdict is the one `validate` gives it. A duplicate is always of an earlier record, so the
+ * first records of the input are judged alike however far either command reads.
+ */
+async function* judgedRecords(inputs: readonly PreparedInput[]): AsyncIterable<{ judged: Judged; row: MappedRow }> {
+  const pending: Judged[] = [];
+  async function* mapped(): AsyncIterable<MappedRow> {
+    for (const input of inputs) {
+      const map = groupMapper(input.compiled);
+      for await (const rows of groupsOf(input)) {
+        const row = map(rows);
+        pending.push({ rows, compiled: input.compiled, mapped: row });
+        yield row;
+      }
+    }
+  }
+  for await (const row of guardDuplicateKeys(mapped())) yield { judged: pending.shift()!, row };
+}
+
 /**
  * The `preview` pipeline: the job and inputs checked as `validate` checks them (`loadCheckedInputs`),
- * then the first `rows` records mapped and validated exactly as `validate` and `ingest` do
- * (`mapGroup`), each mapped once more with the cell trace so every value stands beside its cell and
- * its unit conversion. Reads only as far as it shows; uploads nothing. Keys used twice are not looked
- * for here: that needs the whole input (`validate`).
+ * then the first `rows` records mapped, validated and guarded against keys used twice exactly as
+ * `validate` and `ingest` do (`judgedRecords`), each mapped once more with the cell trace so every
+ * value stands beside its cell and its unit conversion. Reads only as far as it shows (one record
+ * more, to know whether more follow); uploads nothing.
  * @throws mapping, template and input errors (exit 2).
  */
 export async function runPreview(
@@ -82,27 +112,25 @@ export async function runPreview(
   const records: PreviewRecord[] = [];
   const typed = new FormatTypedCells();
   let more = false;
-  outer: for (const input of inputs) {
-    for await (const { rows, compiled } of groupsOf(input)) {
-      if (records.length >= options.rows) {
-        more = true;
-        break outer;
-      }
-      for (const row of rows) typed.add(row);
-      const mapped = mapGroup(rows, compiled, { methodsWidth: options.methodsWidth });
-      const traced = compiled.mapRows(rows, true);
-      const body = mapped.problems.length === 0 ? mapped.body : undefined;
-      const record = body === undefined ? traced.partial : (JSON.parse(body) as PlatformRecord);
-      records.push({
-        location: mapped.location,
-        rowNumbers: mapped.rowNumbers,
-        key: mapped.key,
-        record,
-        body,
-        values: previewValues(record, traced.trace, job.template, stated),
-        problems: mapped.problems,
-      });
+  for await (const { judged, row: mapped } of judgedRecords(inputs)) {
+    if (records.length >= options.rows) {
+      more = true;
+      break;
     }
+    const { rows, compiled } = judged;
+    for (const row of rows) typed.add(row);
+    const traced = compiled.mapRows(rows, true);
+    const body = mapped.problems.length === 0 ? mapped.body : undefined;
+    const record = body === undefined ? traced.partial : (JSON.parse(body) as PlatformRecord);
+    records.push({
+      location: mapped.location,
+      rowNumbers: mapped.rowNumbers,
+      key: judged.mapped.key,
+      record,
+      body,
+      values: previewValues(record, traced.trace, job.template, stated),
+      problems: mapped.problems,
+    });
   }
   return { mapping: mappingName, template, records, typedCells: typed.columns(), more, nothingToDo: inputs.length === 0 };
 }

@@ -79,6 +79,16 @@ function validateOptions(compiled: CompiledMapping, settings: ValidateOptions): 
 }
 
 /**
+ * Maps and validates one record from its rows (one row, or a `groupBy` group) with the settings the
+ * stage uses ({@link toMappedRows}): for a caller that reads the groups itself (`preview`), so it
+ * judges every record as `validate` and `ingest` do.
+ */
+export function groupMapper(compiled: CompiledMapping, settings: ValidateOptions = {}): (rows: readonly SourceRow[]) => LazyMappedRow {
+  const options = validateOptions(compiled, settings);
+  return (rows) => mapGroup(rows, compiled, options);
+}
+
+/**
  * Maps and validates rows one at a time, each its own record (a mapping without `groupBy`), for a
  * caller that decides row by row which rows to map (`toMappedRows` maps them all).
  */
