@@ -39,6 +39,9 @@ export function readLedger(reportFile) {
     return keys.get(key);
   };
   let runs = 0;
+  // Rows ended uncertain because the platform answered an id it gave another record: their record is
+  // stored, so a re-send on request is a duplicate asked for (traced by resendOf), not one the tool made.
+  let repeatedIds = 0;
   let run;
   const closeRun = () => {
     if (!run) return;
@@ -66,10 +69,11 @@ export function readLedger(reportFile) {
     // A re-send that certainly stored nothing leaves an uncertain row uncertain: the earlier copy may be stored.
     if (OUTCOMES.has(line.type) && !(line.type === 'failed' && e.state === 'uncertain')) e.state = line.type;
     if (line.type === 'uploaded') e.uploadedId = line.id;
+    if (line.type === 'uncertain' && line.code === 'PROTOCOL_ERROR' && /^repeated id /.test(line.reason ?? '')) repeatedIds += 1;
     if (line.resendOf !== undefined) e.resendLines += 1;
   }
   closeRun();
-  return { keys, runs };
+  return { keys, runs, repeatedIds };
 }
 
 /** The formula of a report key (`["Fe…"]`). */
@@ -91,7 +95,7 @@ export function auditStore({ storeFile, reportFile, expected }) {
     copies.set(formula, (copies.get(formula) ?? 0) + 1);
     idFormula.set(record.id, formula);
   }
-  const { keys, runs } = readLedger(reportFile);
+  const { keys, runs, repeatedIds } = readLedger(reportFile);
   const byFormula = new Map([...keys].map(([key, e]) => [formulaOf(key), e]));
   for (const formula of expected) {
     const e = byFormula.get(formula);
@@ -117,5 +121,5 @@ export function auditStore({ storeFile, reportFile, expected }) {
   }
   const resent = [...keys.values()].reduce((sum, e) => sum + e.resendIntents, 0);
   const resentRows = [...keys.values()].filter((e) => e.resendIntents > 0).length;
-  return { problems, counts: { rows: expected.length, stored: stored.length, duplicates, resent, resentRows, runs } };
+  return { problems, counts: { rows: expected.length, stored: stored.length, duplicates, resent, resentRows, runs, repeatedIds } };
 }

@@ -2,8 +2,9 @@
 /**
  * The fault soak: `ingest` killed with SIGKILL at random moments while a sandbox platform (its own
  * process, storing to a file, so the kills cannot touch it) answers with random faults (stored then
- * 500, connections reset, 429, 502/503, latency), resumed until a run finishes with exit 0, with and
- * without --retry-uncertain; then the sandbox's store is audited against the report (soak-audit.mjs):
+ * 500, connections reset, 429, 502/503, latency, an id answered again for another record), resumed
+ * until a run finishes with exit 0, with and without --retry-uncertain, some through a symbolic or
+ * hard link to the report and some two at once on both names (the lock must let one through); then the sandbox's store is audited against the report (soak-audit.mjs):
  * no row lost, no duplicate but the re-sends asked for, each traceable to a resendOf line.
  *
  *   node scripts/soak.mjs [--minutes N] [--iterations N] [--seed S] [--rows N] [--json] [--keep DIR]
@@ -16,7 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,11 +111,21 @@ async function scenario(rng, { rows, dir }) {
     fail: rng.pick([0, 0.05, 0.1]),
     latencyMs: rng.pick([0, 5, 20, 40]),
     faultsOn: rng.pick(['submit', 'submit', 'submit', 'all']),
+    // The report reached by another name too: runs take either, some two at once (the lock is the file's).
+    link: rng.pick(['none', 'none', 'symlink', 'hardlink']),
+    // The same id answered for a different record: the row ends uncertain, re-sent on request.
+    repeatId: rng.pick([0, 0, 0.02, 0.05]),
   };
   const store = path.join(dir, 'store.jsonl');
   const report = path.join(dir, 'report.jsonl');
   const input = path.join(dir, 'input.csv');
   const formulas = writeInput(input, rows);
+  const linked = path.join(dir, 'report-link.jsonl');
+  if (faults.link === 'symlink') symlinkSync('report.jsonl', linked);
+  if (faults.link === 'hardlink') {
+    writeFileSync(report, '');
+    linkSync(report, linked);
+  }
   const sandbox = await startSandbox([
     '--store',
     store,
@@ -134,14 +145,16 @@ async function scenario(rng, { rows, dir }) {
     String(faults.latencyMs),
     '--faults-on',
     faults.faultsOn,
+    '--repeat-id-rate',
+    String(faults.repeatId),
   ]);
   const env = { MGE_BASE_URL: sandbox.url, MGE_TOKEN: 'sandbox-token', MGE_USERNAME: 'soak', XDG_CACHE_HOME: path.join(dir, 'cache') };
-  const base = [
+  const args = (reportName) => [
     'ingest',
     '--mapping',
     MAPPING,
     '--report',
-    report,
+    reportName,
     input,
     '--rate',
     '0',
@@ -149,26 +162,48 @@ async function scenario(rng, { rows, dir }) {
     '--concurrency',
     String(rng.pick([1, 2, 4, 8])),
   ];
-  if (rng.next() < 0.5) base.push('--max-uncertain-streak', '1000');
+  const streak = rng.next() < 0.5 ? ['--max-uncertain-streak', '1000'] : [];
   const log = [];
   const problems = [];
   let kills = rng.between(1, 4);
   let withoutRetry = 0;
   let done = false;
+  let locked = 0;
   try {
     for (let n = 0; n < MAX_RUNS && !done; n++) {
       // A run that may re-send is asked for at random, and always after two that could not.
       const retryUncertain = withoutRetry >= 2 || rng.next() < 0.5;
       const killAt = kills > 0 ? rng.between(0, 40 + rows * 8) : undefined;
-      const result = await runCli([...base, ...(retryUncertain ? ['--retry-uncertain'] : [])], env, killAt);
-      log.push({ retryUncertain, killAt, exit: result.killed ? 'killed' : result.code });
+      const base = [...args(report), ...streak];
+      const viaLink = faults.link !== 'none' && rng.next() < 0.5;
+      const runArgs = [...(viaLink ? [...args(linked), ...streak] : base), ...(retryUncertain ? ['--retry-uncertain'] : [])];
+      // With a link, a run on the other name at the same moment: the lock lets one of them hold the
+      // report (the other is refused, REPORT_LOCKED, or starts once the first is done).
+      const rival =
+        faults.link !== 'none' && rng.next() < 0.3
+          ? runCli([...(viaLink ? base : [...args(linked), ...streak]), ...(retryUncertain ? ['--retry-uncertain'] : [])], env)
+          : undefined;
+      const [result, other] = await Promise.all([runCli(runArgs, env, killAt), rival]);
+      log.push({ retryUncertain, killAt, viaLink, rival: other?.code, exit: result.killed ? 'killed' : result.code });
       if (killAt !== undefined) kills -= 1;
+      for (const r of [result, other]) {
+        if (r?.code !== 2) continue;
+        if (/REPORT_LOCKED/.test(r.stderr)) locked += 1;
+        else problems.push(`run ${n + 1} exited 2: ${r.stderr.slice(0, 2000)}`);
+      }
+      if (problems.length > 0) break;
+      if (other !== undefined && ![0, 1, 2, 3].includes(other.code)) {
+        problems.push(`run ${n + 1}'s rival exited ${other.code}: ${other.stderr.slice(0, 2000)}`);
+        break;
+      }
+      if (other?.code === 0) done = true;
+      if (result.code === 2) continue;
       if (result.killed) continue;
       if (![0, 1, 3].includes(result.code)) {
         problems.push(`run ${n + 1} exited ${result.code}: ${result.stderr.slice(0, 2000)}`);
         break;
       }
-      done = result.code === 0;
+      done ||= result.code === 0;
       withoutRetry = retryUncertain ? 0 : withoutRetry + 1;
     }
   } finally {
@@ -180,7 +215,7 @@ async function scenario(rng, { rows, dir }) {
   const outstanding = await runCli(['report', report, '--json'], {});
   if (done && outstanding.code !== 0)
     problems.push(`report exits ${outstanding.code} after the last run finished: ${outstanding.stderr.slice(0, 500)}`);
-  return { faults, runs: log, counts: { ...audit.counts, killed: log.filter((r) => r.exit === 'killed').length }, problems };
+  return { faults, runs: log, counts: { ...audit.counts, killed: log.filter((r) => r.exit === 'killed').length, locked }, problems };
 }
 
 async function soak(options) {
@@ -217,6 +252,9 @@ async function soak(options) {
       stored: total('stored'),
       resent: total('resent'),
       duplicates: total('duplicates'),
+      repeatedIds: total('repeatedIds'),
+      locked: total('locked'),
+      linked: scenarios.filter((s) => s.faults.link !== 'none').length,
     },
     failures: failed.map((s) => ({ scenario: s.scenario, faults: s.faults, runs: s.runs, problems: s.problems })),
     replay: `node scripts/soak.mjs --seed ${seed} --iterations ${scenarios.length} --rows ${options.rows}`,
