@@ -19,6 +19,7 @@ export function createValidationTally(): ValidationTally {
   let rows = 0;
   let invalid = 0;
   const byCode = new Map<string, number>();
+  const problemsByCode = new Map<string, number>();
   return {
     add(row) {
       records++;
@@ -26,6 +27,7 @@ export function createValidationTally(): ValidationTally {
       if (row.problems.length === 0) return;
       invalid++;
       for (const code of new Set(row.problems.map((p) => p.code))) byCode.set(code, (byCode.get(code) ?? 0) + 1);
+      for (const { code } of row.problems) problemsByCode.set(code, (problemsByCode.get(code) ?? 0) + 1);
     },
     addFile() {
       files++;
@@ -34,8 +36,18 @@ export function createValidationTally(): ValidationTally {
       return invalid;
     },
     summary(stoppedBy) {
-      const invalidByCode = Object.fromEntries([...byCode].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      return { files, records, rows, valid: records - invalid, invalid, invalidByCode, stoppedBy };
+      const sorted = (counts: Map<string, number>): Record<string, number> =>
+        Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return {
+        files,
+        records,
+        rows,
+        valid: records - invalid,
+        invalid,
+        invalidByCode: sorted(byCode),
+        problemsByCode: sorted(problemsByCode),
+        stoppedBy,
+      };
     },
   };
 }

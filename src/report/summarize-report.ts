@@ -2,11 +2,14 @@ import { compareLocations } from './compare-locations.js';
 import type { KeyStatus, LedgerState } from './fold-report.js';
 import { isDryRunLine, type EarlyStop, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
 
-/** Rows that share one error code. */
+/** Records that share one error code. */
 export interface ErrorGroup {
   readonly code: string;
   readonly status: KeyStatus;
+  /** Records (keys) with this code among their problems, each counted once: as `validate` counts them. */
   readonly count: number;
+  /** Problems with this code (a record with it twice counts twice): as the page and the annotated copy count them. */
+  readonly problems: number;
   /** One example detail and where it happened, so the user sees what the code means. */
   readonly example: { readonly key: string; readonly location: ReportLocation; readonly detail: string | undefined };
 }
@@ -112,12 +115,12 @@ function byPlace(
 
 /**
  * Summarizes a folded report: every key counted once by its latest status, errors grouped by code
- * (the first problem's code for invalid rows), uncertain and changed rows listed, and what is
+ * (an invalid record under each of its codes, with its problems of that code), uncertain and changed rows listed, and what is
  * outstanding now (not what earlier runs went through: a killed run that a later run completed is
  * history). Pure.
  */
 export function summarizeReport(state: LedgerState): ReportSummary {
-  const groups = new Map<string, { code: string; status: KeyStatus; count: number; example: ErrorGroup['example'] }>();
+  const groups = new Map<string, { code: string; status: KeyStatus; count: number; problems: number; example: ErrorGroup['example'] }>();
   const uncertain: UncertainRow[] = [];
   const changed: ChangedRow[] = [];
   const counts = state.counts;
@@ -132,16 +135,29 @@ export function summarizeReport(state: LedgerState): ReportSummary {
       });
       continue;
     }
-    const code = entry.status === 'invalid' ? (entry.problems?.[0]?.code ?? 'INVALID') : (entry.failure?.code ?? 'UNKNOWN');
-    const detail = entry.status === 'invalid' ? entry.problems?.[0]?.message : entry.failure?.detail;
-    const id = `${entry.status}\u0000${code}`;
-    const group = groups.get(id);
-    const example = { key: entry.key, location: entry.location, detail };
-    if (group === undefined) groups.set(id, { code, status: entry.status, count: 1, example });
-    else {
-      group.count += 1;
-      // The first row by place, whatever order the keys were folded in.
-      if (byPlace(example, group.example) < 0) group.example = example;
+    // An invalid record counts once under each of its codes, with its problems of that code.
+    const found: { code: string; detail: string | undefined }[] =
+      entry.status === 'invalid'
+        ? (entry.problems ?? []).map((p) => ({ code: p.code, detail: p.message }))
+        : [{ code: entry.failure?.code ?? 'UNKNOWN', detail: entry.failure?.detail }];
+    if (found.length === 0) found.push({ code: 'INVALID', detail: undefined });
+    const problemsOf = new Map<string, { detail: string | undefined; n: number }>();
+    for (const { code, detail } of found) {
+      const seen = problemsOf.get(code);
+      if (seen === undefined) problemsOf.set(code, { detail, n: 1 });
+      else seen.n += 1;
+    }
+    for (const [code, { detail, n }] of problemsOf) {
+      const id = `${entry.status}\u0000${code}`;
+      const group = groups.get(id);
+      const example = { key: entry.key, location: entry.location, detail };
+      if (group === undefined) groups.set(id, { code, status: entry.status, count: 1, problems: n, example });
+      else {
+        group.count += 1;
+        group.problems += n;
+        // The first record by place, whatever order the keys were folded in.
+        if (byPlace(example, group.example) < 0) group.example = example;
+      }
     }
     if (entry.status === 'uncertain') {
       uncertain.push({ key: entry.key, hash: entry.hash, location: entry.location, reason: entry.reason, attempts: entry.attempts });

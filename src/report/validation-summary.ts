@@ -10,8 +10,13 @@ export interface ValidationSummary {
   readonly rows: number;
   readonly valid: number;
   readonly invalid: number;
-  /** Invalid records per problem code (a record with two codes counts under both), codes sorted. */
+  /**
+   * Invalid records per problem code (a record with two codes counts under both), codes sorted: the
+   * records each code is found in, as `report` and the page count them.
+   */
   readonly invalidByCode: Readonly<Record<string, number>>;
+  /** Problems per code (a record with the code twice counts twice), codes sorted: the page's bars and the annotated copy's Problems sheet. */
+  readonly problemsByCode: Readonly<Record<string, number>>;
   /** Set when `--max-errors` stopped the run before the input ended (see `limitErrors`). */
   readonly stoppedBy: EarlyStop | undefined;
 }

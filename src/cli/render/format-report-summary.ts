@@ -41,9 +41,10 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
       e.code,
       e.status,
       String(e.count),
+      String(e.problems),
       `${place(e.example.location)}${e.example.detail ? `: ${e.example.detail}` : ''}`,
     ]);
-    out.push(formatTable(['code', 'status', 'rows', 'example'], rows).trimEnd());
+    out.push(formatTable(['code', 'status', 'records', 'problems', 'example'], rows).trimEnd());
   }
   listed(
     out,

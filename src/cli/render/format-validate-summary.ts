@@ -7,6 +7,7 @@ import { problemJson } from './problem-json.js';
 export function validateJson(result: ValidateResult, name: (file: string) => string = (file) => file): Record<string, unknown> {
   const { summary, firstProblems, problemCount, interruptedBeforeRows: _before, ...rest } = result;
   return {
+    schemaVersion: 1, // schema/validate-output.schema.json
     mapping: rest.mapping,
     template: rest.template,
     ...summary,
@@ -25,7 +26,8 @@ export function validateJson(result: ValidateResult, name: (file: string) => str
 
 /**
  * What `validate` prints as text: the first problems as a table, then the summary (files, rows,
- * records, valid, invalid by code), why the run stopped early, and where the files went.
+ * records, valid, invalid; by code the problems and the records they are in, counted as `report` and
+ * the page count them), why the run stopped early, and where the files went.
  */
 export function formatValidateSummary(result: ValidateResult, name: (file: string) => string = (file) => file): string {
   if (result.interruptedBeforeRows) return 'interrupted before any row was read\n';
@@ -42,7 +44,8 @@ export function formatValidateSummary(result: ValidateResult, name: (file: strin
   }
   const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid`];
   const codes = Object.entries(s.invalidByCode);
-  if (codes.length > 0) lines.push(`invalid by code: ${codes.map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  if (codes.length > 0)
+    lines.push(`by code: ${codes.map(([code, n]) => `${code} ${s.problemsByCode[code] ?? n} problem(s) in ${n} record(s)`).join(', ')}`);
   if (result.interrupted) lines.push('interrupted: the rest of the input was not read');
   else if (s.stoppedBy !== undefined) lines.push(earlyStopText(s.stoppedBy));
   if (result.errorsFile !== undefined && s.invalid > 0) lines.push(`invalid records with their original cells: ${result.errorsFile}`);

@@ -14,31 +14,42 @@ export interface ProblemCollector {
   view(allRowsHint: string): ProblemsView;
 }
 
-function counted(counts: ReadonlyMap<string, number>): ValueCount[] {
+function counted(counts: ReadonlyMap<string, number>, records: ReadonlyMap<string, number>): ValueCount[] {
   return [...counts]
-    .map(([value, count]) => ({ value, count }))
+    .map(([value, count]) => ({ value, count, records: records.get(value) ?? 0 }))
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
 /**
  * A collector keeping at most `limit` problems (memory stays bounded whatever the input) and counting
- * every problem by field and by code for the charts.
+ * every problem, and the records they are in, by field and by code for the charts. A problem added
+ * alone (`add`) is its record's only one.
  */
 export function createProblemCollector(limit: number): ProblemCollector {
   const rows: ProblemView[] = [];
   const byField = new Map<string, number>();
   const byCode = new Map<string, number>();
+  const recordsByField = new Map<string, number>();
+  const recordsByCode = new Map<string, number>();
   let total = 0;
+  const one = (counts: Map<string, number>, value: string): void => {
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  };
   const add = (problem: ProblemView): void => {
     total += 1;
-    const field = problem.field ?? '';
-    byField.set(field, (byField.get(field) ?? 0) + 1);
-    byCode.set(problem.code, (byCode.get(problem.code) ?? 0) + 1);
+    one(byField, problem.field ?? '');
+    one(byCode, problem.code);
     if (rows.length < limit) rows.push(problem);
   };
   return {
-    add,
+    add(problem) {
+      add(problem);
+      one(recordsByField, problem.field ?? '');
+      one(recordsByCode, problem.code);
+    },
     addRowProblems(problems, row, fileName = (f) => f) {
+      for (const field of new Set(problems.map((p) => p.field ?? ''))) one(recordsByField, field);
+      for (const code of new Set(problems.map((p) => p.code))) one(recordsByCode, code);
       // Without a key in the mapping the key is the record hash: 64 hex digits that say nothing to a person.
       const key = row.key === row.hash ? undefined : row.key;
       for (const p of problems) {
@@ -60,7 +71,7 @@ export function createProblemCollector(limit: number): ProblemCollector {
       }
     },
     view(allRowsHint) {
-      return { rows, total, byField: counted(byField), byCode: counted(byCode), allRowsHint };
+      return { rows, total, byField: counted(byField, recordsByField), byCode: counted(byCode, recordsByCode), allRowsHint };
     },
   };
 }

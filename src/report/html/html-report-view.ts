@@ -69,7 +69,10 @@ export interface ProblemView {
 /** A count per value (field or code), most frequent first. */
 export interface ValueCount {
   readonly value: string;
+  /** Problems with this value. */
   readonly count: number;
+  /** Records (rows, or `groupBy` groups) with at least one such problem: as `validate` and `report` count them. */
+  readonly records: number;
 }
 
 /** The problems: the table's rows (the first `limit` by location) and counts over all of them. */

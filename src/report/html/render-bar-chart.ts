@@ -23,9 +23,10 @@ export function renderBarChart(counts: readonly ValueCount[], options: BarChartO
   const bars = shown.map((c) => {
     const label = c.value === '' ? options.emptyLabel : c.value;
     const width = ((100 * c.count) / max).toFixed(1);
+    const counts = `${c.count.toLocaleString('en-US')} problem(s) in ${c.records.toLocaleString('en-US')} record(s)`;
     return (
-      `<button type="button" class="bar" data-col="${escapeHtml(options.column)}" data-value="${escapeHtml(c.value)}" title="${escapeHtml(label)}: ${c.count}">` +
-      `<span class="label">${escapeHtml(label)}</span><svg aria-hidden="true"><rect height="12" width="${width}%"></rect></svg><span class="n">${c.count.toLocaleString('en-US')}</span></button>`
+      `<button type="button" class="bar" data-col="${escapeHtml(options.column)}" data-value="${escapeHtml(c.value)}" data-problems="${c.count}" data-records="${c.records}" title="${escapeHtml(label)}: ${counts}">` +
+      `<span class="label">${escapeHtml(label)}</span><svg aria-hidden="true"><rect height="12" width="${width}%"></rect></svg><span class="n">${counts}</span></button>`
     );
   });
   const rest = counts.slice(shown.length);

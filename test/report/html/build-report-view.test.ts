@@ -47,8 +47,8 @@ describe('buildReportView', () => {
     ]);
     expect(p.rows[0]?.message).toBe('PLATFORM_ERROR (HTTP 422, code 2102): field "x" is missing');
     expect(p.byCode).toEqual([
-      { value: 'PLATFORM_ERROR', count: 2 },
-      { value: 'VALUE_NOT_A_NUMBER', count: 1 },
+      { value: 'PLATFORM_ERROR', count: 2, records: 2 },
+      { value: 'VALUE_NOT_A_NUMBER', count: 1, records: 1 },
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('buildReportView', () => {
     expect(v.uploaded?.allRowsHint).toBe('mge-ingest report r.jsonl --uploaded-out uploaded.csv');
     expect(v.problems.rows).toHaveLength(10);
     expect(v.problems.total).toBe(50);
-    expect(v.problems.byCode).toEqual([{ value: 'VALUE_NOT_A_NUMBER', count: 50 }]);
+    expect(v.problems.byCode).toEqual([{ value: 'VALUE_NOT_A_NUMBER', count: 50, records: 50 }]);
     expect(v.problems.allRowsHint).toBe('mge-ingest report r.jsonl --failed-out rows.csv');
   });
 });

@@ -41,14 +41,14 @@ describe('createProblemCollector', () => {
       [3, 'VALUE_NOT_A_NUMBER'],
     ]);
     expect(view.byCode).toEqual([
-      { value: 'VALUE_NOT_A_NUMBER', count: 6 },
-      { value: 'REQUIRED_MISSING', count: 3 },
-      { value: 'PLATFORM_ERROR', count: 1 },
+      { value: 'VALUE_NOT_A_NUMBER', count: 6, records: 6 },
+      { value: 'REQUIRED_MISSING', count: 3, records: 3 },
+      { value: 'PLATFORM_ERROR', count: 1, records: 1 },
     ]);
     expect(view.byField).toEqual([
-      { value: 'content.a', count: 6 },
-      { value: 'content.b', count: 3 },
-      { value: '', count: 1 },
+      { value: 'content.a', count: 6, records: 6 },
+      { value: 'content.b', count: 3, records: 3 },
+      { value: '', count: 1, records: 1 },
     ]);
     expect(view.allRowsHint).toBe('hint');
   });
@@ -60,6 +60,21 @@ describe('createProblemCollector', () => {
     expect(collector.view('').rows.map((r) => [r.key, r.file])).toEqual([
       [undefined, 'data.csv'],
       ['S001', 'in/data.csv'],
+    ]);
+  });
+
+  test('counts the records of each code and field once, however many problems of it a record has', () => {
+    const collector = createProblemCollector(10);
+    collector.addRowProblems([problem(2, 'VALUE_NOT_A_NUMBER', 'content.a'), problem(2, 'VALUE_NOT_A_NUMBER', 'content.b')], {
+      key: 'k2',
+      hash: 'h',
+    });
+    collector.addRowProblems([problem(3, 'VALUE_NOT_A_NUMBER', 'content.a')], { key: 'k3', hash: 'h' });
+    const view = collector.view('hint');
+    expect(view.byCode).toEqual([{ value: 'VALUE_NOT_A_NUMBER', count: 3, records: 2 }]);
+    expect(view.byField).toEqual([
+      { value: 'content.a', count: 2, records: 2 },
+      { value: 'content.b', count: 1, records: 1 },
     ]);
   });
 });
