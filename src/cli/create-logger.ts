@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { createRequire } from 'node:module';
+import type { Logger } from 'pino';
 import type { LogLevel } from '../config/settings.js';
 
 export interface LoggerOptions {
@@ -28,11 +29,32 @@ const REDACT = [
   ]),
 ];
 
+/** pino, loaded when a logger is first needed (it is CommonJS: `require` loads it at once). */
+const loadPino = (): typeof import('pino') => createRequire(import.meta.url)('pino') as typeof import('pino');
+
 /**
  * The run's pino logger: JSON lines to the log file or stderr, token fields redacted. Synchronous
  * destinations only: a worker transport (pino-pretty) would outlive the command and leak in tests.
+ * A log file is opened at once (its errors belong to the start); a logger to stderr is made on first
+ * use, so a command that logs nothing (validate, the read commands) starts without loading pino.
  */
 export function createLogger(options: LoggerOptions): Logger {
+  if (options.file) return buildLogger(options);
+  let real: Logger | undefined;
+  const logger = (): Logger => (real ??= buildLogger(options));
+  return new Proxy({} as Logger, {
+    get: (_target, key) => {
+      const target = logger();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (_target, key, value) => Reflect.set(logger(), key, value),
+    has: (_target, key) => Reflect.has(logger(), key),
+  });
+}
+
+function buildLogger(options: LoggerOptions): Logger {
+  const { pino } = loadPino();
   const destination = options.file
     ? pino.destination({ dest: options.file, sync: true, mkdir: true, append: true })
     : { write: (line: string) => void options.stderr.write(line) };

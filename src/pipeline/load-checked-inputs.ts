@@ -3,7 +3,6 @@ import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import type { TemplateSource } from './fetch-template.js';
 import type { LoadedJob } from './load-job.js';
 import { loadJobWithInputs } from './load-job-inputs.js';
-import { loadWorkbookJob } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import type { PreparedInput } from './map-inputs.js';
 import { PipelineError } from './pipeline-errors.js';
@@ -50,6 +49,8 @@ export async function loadCheckedInputs(
       throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping give exactly one input: the platform's workbook", {
         hint: 'give --mapping FILE to read several tables',
       });
+    // The platform's layouts (workbook readers, the JSON import) are loaded only for an input read without a mapping.
+    const { loadWorkbookJob } = await import('./load-workbook-job.js');
     const { job, inputs } = await loadWorkbookJob({
       ...deps.template,
       file,

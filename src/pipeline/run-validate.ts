@@ -1,26 +1,20 @@
 import path from 'node:path';
 import type { MethodsWidth } from '../template/record-types.js';
 import type { RowProblem } from '../template/record-types.js';
-import { describeInputs } from '../report/describe-inputs.js';
-import { buildValidateView } from '../report/html/build-validate-view.js';
-import { createProblemCollector, type ProblemCollector } from '../report/html/collect-problems.js';
-import { DEFAULT_HTML_LIMITS } from '../report/html/html-report-view.js';
-import { writeHtmlReport } from '../report/html/write-html-report.js';
+import type { ProblemCollector } from '../report/html/collect-problems.js';
 import { displayPath } from '../util/display-path.js';
 import type { RowStatus } from '../report/annotate/row-status.js';
-import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
 import type { TemplateSource } from './fetch-template.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
 import { loadCheckedInputs } from './load-checked-inputs.js';
 import { createGroupSniffer } from './sniff-row-groups.js';
-import { workbookMappingName } from './load-workbook-job.js';
 import type { InputLayout } from './workbook-job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import { mapInputs, type PreparedInput } from './map-inputs.js';
-import { openErrorFile, type ErrorFile } from './open-error-file.js';
+import type { ErrorFile } from './open-error-file.js';
 import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
 import type { ValidationSummary } from '../report/validation-summary.js';
 import { createValidationTally } from './validation-tally.js';
@@ -123,14 +117,18 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   const errorFile: ErrorFile | undefined =
     options.errorsFile === undefined || nothingToDo
       ? undefined
-      : await openErrorFile(
+      : await (
+          await import('./open-error-file.js')
+        ).openErrorFile(
           path.resolve(cwd, options.errorsFile),
           inputs.map((i) => i.header),
         );
   const keep = options.keepProblems ?? 20;
   const firstProblems: RowProblem[] = [];
   let problemCount = 0;
-  const page = options.htmlFile === undefined ? undefined : createProblemCollector(DEFAULT_HTML_LIMITS.problems);
+  // The page, the annotated copy and the error file are loaded only when asked for: a plain validate
+  // starts without their writers (the HTML report, the xlsx writer).
+  const page = options.htmlFile === undefined ? undefined : await createPageCollector();
   const annotate = options.annotateFile === undefined ? undefined : { problems: [] as RowProblem[], statuses: [] as RowStatus[] };
   if (annotate !== undefined && inputs.length > 1)
     throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', {
@@ -197,10 +195,13 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       ? undefined
       : {
           file: options.annotateFile,
-          ...(await writeAnnotatedCopy(
+          ...(await (
+            await import('../report/annotate/write-annotated-copy.js')
+          ).writeAnnotatedCopy(
             {
               file: path.resolve(cwd, inputs[0].openPath),
               header: inputs[0].header,
+              numberColumns: inputs[0].compiled.numberColumns,
               problems: annotate.problems,
               statuses: annotate.statuses,
               summary: [
@@ -217,6 +218,15 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   return { ...base, summary, interrupted, interruptedBeforeRows: false, nothingToDo, firstProblems, problemCount, html, annotated };
 }
 
+/** The collector of the problems `validate --html` shows. */
+async function createPageCollector(): Promise<ProblemCollector> {
+  const [{ createProblemCollector }, { DEFAULT_HTML_LIMITS }] = await Promise.all([
+    import('../report/html/collect-problems.js'),
+    import('../report/html/html-report-view.js'),
+  ]);
+  return createProblemCollector(DEFAULT_HTML_LIMITS.problems);
+}
+
 /** Writes `validate --html`: the page of what this validation found (see `buildValidateView`). */
 async function writeValidateHtml(
   options: RunValidateOptions,
@@ -231,6 +241,12 @@ async function writeValidateHtml(
   clock: () => number,
 ): Promise<{ bytes: number }> {
   const { cwd } = options;
+  const [{ describeInputs }, { buildValidateView }, { writeHtmlReport }, { workbookMappingName }] = await Promise.all([
+    import('../report/describe-inputs.js'),
+    import('../report/html/build-validate-view.js'),
+    import('../report/html/write-html-report.js'),
+    import('./load-workbook-job.js'),
+  ]);
   const [mapping] = options.mappingFile === undefined ? [] : await describeInputs([path.resolve(cwd, options.mappingFile)]);
   const settings: [string, string][] = [
     ['methods-width', String(options.methodsWidth)],

@@ -1,7 +1,6 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import type { MgeError } from '../errors/mge-error.js';
 import { fileKindText } from '../util/file-kind-text.js';
 import { sourceError } from './source-error.js';
@@ -51,6 +50,8 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
     seen.add(key);
     files.push(file);
   };
+  // tinyglobby is loaded only for an input that is no existing path and may be a pattern.
+  let globber: typeof import('tinyglobby') | undefined;
   for (const input of inputs) {
     const info = await stat(path.resolve(cwd, input)).catch(() => undefined);
     if (info?.isDirectory()) {
@@ -68,8 +69,9 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
           'name a table file (save a stream to a file first)',
         ),
       );
-    } else if (isDynamicPattern(input)) {
-      const base = patternBase(input);
+    } else if (GLOB_CHARACTER.test(input) && (globber ??= await import('tinyglobby')).isDynamicPattern(input)) {
+      const { glob, isDynamicPattern } = globber;
+      const base = patternBase(input, isDynamicPattern);
       if (!(await stat(path.resolve(cwd, base)).catch(() => undefined))?.isDirectory()) {
         problems.push(
           sourceError(
@@ -93,6 +95,9 @@ export async function expandInputs(inputs: readonly string[], cwd: string, optio
   return { files, problems };
 }
 
+/** Any character a glob pattern needs (tinyglobby's `isDynamicPattern` decides): a plain name has none. */
+const GLOB_CHARACTER = /[*?[\]{}()!+@]/;
+
 /**
  * {@link expandInputs}, throwing its first problem. The list may be empty (an empty drop folder).
  * @throws MgeError `SOURCE_NOT_FOUND` (a missing file, or a glob whose folder is missing),
@@ -111,8 +116,11 @@ export async function listInputs(
   return [...files];
 }
 
-/** The folder a glob starts in: its path segments before the first one holding a pattern. */
-export function patternBase(pattern: string): string {
+/**
+ * The folder a glob starts in: its path segments before the first one holding a pattern (as
+ * `isDynamicPattern`, tinyglobby's, tells).
+ */
+export function patternBase(pattern: string, isDynamicPattern: (segment: string) => boolean): string {
   const segments = pattern.split('/');
   const fixed: string[] = [];
   for (const segment of segments.slice(0, -1)) {

@@ -2,8 +2,6 @@ import path from 'node:path';
 import type { ReadOptions, TableSource } from './source-types.js';
 import type { SourceOptions } from './source-options.js';
 import { openCsv } from './open-csv.js';
-import { openXlsx } from './open-xlsx.js';
-import { openSheetJs } from './open-sheetjs.js';
 import { sourceError } from './source-error.js';
 
 const DELIMITED_TEXT = new Set(['.csv', '.tsv', '.txt']);
@@ -26,10 +24,11 @@ export async function openTable(file: string, options: SourceOptions = {}, read:
   switch (ext) {
     case '.xlsx':
     case '.xlsm':
-      return openXlsx(file, options);
+      // The workbook readers (the xml parser, SheetJS) are loaded only for a workbook.
+      return (await import('./open-xlsx.js')).openXlsx(file, options);
     case '.xls':
     case '.ods':
-      return openSheetJs(file, options);
+      return (await import('./open-sheetjs.js')).openSheetJs(file, options);
     default:
       throw sourceError(
         'SOURCE_UNSUPPORTED',

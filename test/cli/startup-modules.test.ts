@@ -1,9 +1,18 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { BUILT_CLI } from './run-built-cli.js';
 
 /** A module hook that names every module loaded, on stderr (hooks run on a thread of their own). */
 const HOOK = `export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
-const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
+/** Registers {@link HOOK}, and at exit names every CommonJS module loaded by `require` too (hooks do not see those). */
+const REGISTER = [
+  `import { register, createRequire } from 'node:module'; import { pathToFileURL } from 'node:url';`,
+  `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`,
+  `const cache = createRequire(${JSON.stringify(`file://${process.cwd()}/`)}).cache;`,
+  `process.on('exit', () => { for (const file of Object.keys(cache)) process.stderr.write('LOADED ' + pathToFileURL(file).href + '\\n'); });`,
+].join('\n');
 
 /** The modules the built CLI loads for `args`, as file URLs relative to the project (`dist/…`, `node_modules/…`). */
 function modulesLoaded(args: readonly string[]): Promise<string[]> {
@@ -29,7 +38,8 @@ function modulesLoaded(args: readonly string[]): Promise<string[]> {
 }
 
 /** What --help, --version and a completion request must do without: the commands and the libraries they use. */
-const HEAVY = /^(dist\/(cli\/commands\/|pipeline\/|sources\/|report\/|mapping\/|validate\/|upload\/|platform\/|workbook\/)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|yaml|tinyglobby|csv-parse|p-queue)\/)/;
+const HEAVY =
+  /^(dist\/(cli\/commands\/|pipeline\/|sources\/|report\/|mapping\/|validate\/|upload\/|platform\/|workbook\/)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|yaml|tinyglobby|csv-parse|p-queue)\/)/;
 
 describe('start-up: what the CLI loads', () => {
   test.each([[['--help']], [['--version']], [['--get-yargs-completions', 'mge-ingest', 'va']]])(
@@ -46,5 +56,26 @@ describe('start-up: what the CLI loads', () => {
     const commands = loaded.filter((url) => url.startsWith('dist/cli/commands/'));
     expect(commands).toEqual(['dist/cli/commands/validate-command.js']);
     expect(loaded.filter((url) => /^node_modules\/(@e965\/xlsx|exceljs|mathjs|got|pino|yaml)\//.test(url))).toEqual([]);
+  });
+
+  test('validate of a CSV loads no workbook reader, report writer, glob, logger or platform library', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mge-startup-'));
+    const csv = path.join(dir, 'ten.csv');
+    const lines = (await readFile('samples/steel_strength.csv', 'utf8')).split(/\r?\n/);
+    await writeFile(csv, lines.slice(0, 11).join('\n') + '\n');
+    const loaded = await modulesLoaded([
+      'validate',
+      '--template-file',
+      'samples/templates.json',
+      '--no-template-cache',
+      '--mapping',
+      'mappings/steel_strength.yaml',
+      csv,
+      '--quiet',
+    ]);
+    expect(loaded).toContain('dist/pipeline/run-validate.js');
+    const unneeded =
+      /^(dist\/(report\/html\/|report\/annotate\/|workbook\/|sources\/xlsx\/|sources\/open-xlsx|sources\/open-sheetjs|pipeline\/load-workbook-job|pipeline\/open-error-file)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|tinyglobby)\/)/;
+    expect(loaded.filter((url) => unneeded.test(url))).toEqual([]);
   });
 });
