@@ -16,8 +16,12 @@ export interface XlsxSheetWriter {
 
 /** The parts of exceljs' streaming writer used here (it is unmaintained: keep it behind this file). */
 interface SheetWriter {
-  getRow(n: number): { getCell(column: number): { value: unknown }; commit(): void };
+  getRow(n: number): { getCell(column: number): { value: unknown; font: unknown }; commit(): void };
   commit(): void;
+  /** Column widths; read when the first row is committed. */
+  columns: { width: number }[];
+  /** Written when the sheet is committed: may be set at the end. */
+  autoFilter: string | null;
   /**
    * The sheet's XML buffer; `pipes[0]` is the stream the zip reads the sheet from (exceljs 4.4.0: a
    * PassThrough of readable-stream 2, which has no `writableNeedDrain` yet, only its state).
@@ -28,7 +32,7 @@ interface ZipInput extends Drainable {
   readonly _writableState?: { readonly needDrain?: boolean };
 }
 interface BookWriter {
-  addWorksheet(name: string): SheetWriter;
+  addWorksheet(name: string, options?: { views?: readonly SheetView[] }): SheetWriter;
   commit(): Promise<unknown>;
 }
 
@@ -37,6 +41,70 @@ export async function drained(stream: ZipInput | Writable | undefined): Promise<
   const needDrain =
     stream === undefined ? false : 'writableNeedDrain' in stream ? stream.writableNeedDrain : stream._writableState?.needDrain === true;
   if (needDrain && stream !== undefined) await waitForDrain(stream);
+}
+
+/** A sheet view as exceljs writes it (`state: 'frozen'` keeps the rows above `ySplit` in view). */
+export interface SheetView {
+  readonly state: 'frozen';
+  readonly ySplit: number;
+  readonly xSplit: number;
+  readonly topLeftCell: string;
+  readonly activeCell: string;
+}
+
+/** The view that keeps rows 1…`row` (a header) in sight while the rest scrolls. */
+export function frozenAt(row: number): SheetView[] {
+  return [{ state: 'frozen', ySplit: row, xSplit: 0, topLeftCell: `A${row + 1}`, activeCell: `A${row + 1}` }];
+}
+
+/**
+ * The narrowest and widest a fitted column gets, in characters (a longer text shows in full when its
+ * cell is selected). At least 10: exceljs takes a width of 9 for its default and writes none.
+ */
+export const MIN_WIDTH = 10;
+export const MAX_WIDTH = 60;
+/** Rows a streamed sheet holds back to fit its columns to: the header and the first rows after it. */
+export const FIT_ROWS = 200;
+
+/** How wide `text` shows, in Excel's character widths: a CJK or other wide character takes two. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const line of text.split('\n')) {
+    let w = 0;
+    for (const c of line)
+      w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(c)
+        ? 2
+        : 1;
+    width = Math.max(width, w);
+  }
+  return width;
+}
+
+/**
+ * Column widths fitted to `rows` (each a row's cells, first column first): the widest cell plus a
+ * margin, at least {@link MIN_WIDTH} and at most {@link MAX_WIDTH}.
+ */
+export function fitWidths(rows: Iterable<readonly (SheetCell | undefined)[]>): number[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      const w = cell === null || cell === undefined ? 0 : displayWidth(String(cell));
+      widths[i] = Math.max(widths[i] ?? MIN_WIDTH, Math.min(MAX_WIDTH, w + 2));
+    });
+  }
+  return Array.from(widths, (w) => w ?? MIN_WIDTH);
+}
+
+/** `A`, `B`, … `AA`: the letters of a 1-based column number. */
+export function columnLetters(column: number): string {
+  let out = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}
+
+/** The range an autofilter covers: columns 1…`columns` from the header row to the last row. */
+export function filterRange(headerRow: number, lastRow: number, columns: number): string | null {
+  return columns < 1 ? null : `A${headerRow}:${columnLetters(columns)}${Math.max(headerRow, lastRow)}`;
 }
 
 /** Excel's longest sheet name, and the characters a sheet name cannot hold. */
@@ -60,7 +128,9 @@ export function cellOf(cell: SheetCell): unknown {
 }
 
 /**
- * Streams a workbook of one sheet into `stream` with exceljs' streaming writer: each row is committed
+ * Streams a workbook of one sheet into `stream` with exceljs' streaming writer, laid out for people:
+ * the first row a bold, frozen header with an autofilter over every row, the columns as wide as the
+ * header and the first {@link FIT_ROWS} rows need (capped). Each row is committed
  * (serialized and let go) as it is added, and adding waits while the zip or the file is behind, so
  * memory stays bounded however many rows are written. exceljs itself never waits: its sheet buffer
  * pushes into the zip's input regardless, and the zip compresses one entry at a time on the event loop,
@@ -69,22 +139,42 @@ export function cellOf(cell: SheetCell): unknown {
  */
 export function openXlsxSheetWriter(stream: Writable, sheetName: string): XlsxSheetWriter {
   const ExcelJs = loadExcelJs();
-  const book = new ExcelJs.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false }) as unknown as BookWriter;
-  const sheet = book.addWorksheet(sheetNameOf(sheetName));
+  const book = new ExcelJs.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false }) as unknown as BookWriter;
+  const sheet = book.addWorksheet(sheetNameOf(sheetName), { views: frozenAt(1) });
   let rowNumber = 0;
+  let columns = 0;
+  /** Rows held back until the columns are fitted to them; undefined once they are written. */
+  let held: (readonly SheetCell[])[] | undefined = [];
+  const write = async (cells: readonly SheetCell[]): Promise<void> => {
+    // Cell by cell: exceljs takes a whole row only as an Array of its own realm (`instanceof`).
+    const row = sheet.getRow(++rowNumber);
+    cells.forEach((cell, index) => {
+      const value = cellOf(cell);
+      const target = row.getCell(index + 1);
+      if (value !== null) target.value = value;
+      if (rowNumber === 1) target.font = { bold: true };
+    });
+    row.commit();
+    await drained(sheet.stream.pipes?.[0]);
+    await drained(stream);
+  };
+  const release = async (): Promise<void> => {
+    if (held === undefined) return;
+    const rows = held;
+    held = undefined;
+    sheet.columns = fitWidths(rows).map((width) => ({ width }));
+    for (const cells of rows) await write(cells);
+  };
   return {
     async addRow(cells) {
-      // Cell by cell: exceljs takes a whole row only as an Array of its own realm (`instanceof`).
-      const row = sheet.getRow(++rowNumber);
-      cells.forEach((cell, index) => {
-        const value = cellOf(cell);
-        if (value !== null) row.getCell(index + 1).value = value;
-      });
-      row.commit();
-      await drained(sheet.stream.pipes?.[0]);
-      await drained(stream);
+      columns = Math.max(columns, cells.length);
+      if (held === undefined) return write(cells);
+      held.push(cells);
+      if (held.length > FIT_ROWS) await release();
     },
     async close() {
+      await release();
+      sheet.autoFilter = filterRange(1, rowNumber, columns);
       sheet.commit();
       await book.commit();
     },

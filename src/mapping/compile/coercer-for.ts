@@ -140,6 +140,7 @@ export function coercionFor(field: Field, plan: ValuePlan, reader: ValueReader, 
       const conv = conversionFor(plan, reader, field, env);
       // A percent format belongs to a number cell, never to text: the plain path reads text only.
       const plain: PlainValue = { kind: 'number', decimal, conv };
+      if (reader.plainColumn !== undefined) env.readsNumber?.(reader.plainColumn.index);
       return { coerce: numberCoercer(conv, decimal, field.unit, columnInPercent(plan, reader, field, env)), plain };
     }
     case 'range':

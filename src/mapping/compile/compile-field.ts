@@ -68,6 +68,7 @@ export function compileField(plan: FieldPlan, env: CompileEnv): FieldEval {
       const ca = coercerFor(numField, plan.a, a, env);
       // An error is a width: it takes the unit factor but not a temperature offset.
       const convB = conversionFor(plan.b, b, plan.field, env);
+      if (plan.field.rangeType === 'error' && b.plainColumn !== undefined) env.readsNumber?.(b.plainColumn.index);
       const cb =
         plan.field.rangeType === 'error'
           ? numberCoercer(

@@ -55,6 +55,8 @@ export interface CompiledMapping {
    * value there would lose it.
    */
   readonly firstFilledColumns: readonly number[];
+  /** Columns whose cell, as it is, a number field reads (not through a `map`, regex or template). */
+  readonly numberColumns: ReadonlySet<number>;
   /** Value±error fields that may go as `{val}` alone (`errOptional`), for the validator. */
   readonly valueOnly: ReadonlySet<Field>;
   /** Mapping warnings found against this header (`MAPPING_META_LITERAL_IS_COLUMN`): worth showing, not fatal. */
@@ -75,6 +77,7 @@ interface Bound {
   readonly groupColumns: number[];
   readonly firstRowColumns: number[];
   readonly firstFilledColumns: number[];
+  readonly numberColumns: ReadonlySet<number>;
 }
 
 function bind(spec: MappingSpec, check: MappingCheck, template: Template, header: SourceHeader): Bound {
@@ -125,7 +128,11 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     if (i >= 0) firstRow.add(i);
     return i;
   };
+  const numberColumns = new Set<number>();
   const rowsEnv = {
+    readsNumber: (column: number): void => {
+      numberColumns.add(column);
+    },
     resolve: (name: string, pos: { line: number; col: number }): number => resolve(name, pos.line, pos.col, 'content', restOf(pos)),
     headerUnit: (column: number): string | undefined => splitHeaderUnit(header.names[column] ?? '').unit,
     decimal: spec.decimal,
@@ -191,6 +198,7 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
     groupColumns,
     firstRowColumns: [...firstRow].sort((a, b) => a - b),
     firstFilledColumns: [...firstFilled].sort((a, b) => a - b),
+    numberColumns,
   };
 }
 
@@ -270,6 +278,7 @@ export function compileMapping(prepared: PreparedMapping, header: SourceHeader):
     groupColumns: bound.groupColumns,
     firstRowColumns: bound.firstRowColumns,
     firstFilledColumns: bound.firstFilledColumns,
+    numberColumns: bound.numberColumns,
     valueOnly: valueOnlyRanges(check.content),
     warnings: metaLiteralWarnings(check.meta, header),
     mapRows,

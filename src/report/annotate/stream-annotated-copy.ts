@@ -2,9 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { RowProblem } from '../../template/record-types.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
-import type { CellValue, TableSource } from '../../sources/source-types.js';
-import { neutralizeFormula } from '../neutralize-formula.js';
-import { cellOf, drained } from '../open-xlsx-sheet-writer.js';
+import type { CellValue, SourceRow, TableSource } from '../../sources/source-types.js';
+import { cellOf, drained, filterRange, fitWidths, FIT_ROWS, frozenAt, type SheetCell, type SheetView } from '../open-xlsx-sheet-writer.js';
+import { exactNumber } from './exact-number.js';
 import type { RowStatus } from './row-status.js';
 
 /** The parts of exceljs' streaming writer used here. */
@@ -17,10 +17,12 @@ interface StreamCell {
 interface StreamSheet {
   getRow(n: number): { getCell(column: number): StreamCell; commit(): void };
   commit(): void;
+  columns: { width: number }[];
+  autoFilter: string | null;
   readonly stream: { readonly pipes?: readonly Parameters<typeof drained>[0][] };
 }
 interface StreamBook {
-  addWorksheet(name: string): StreamSheet;
+  addWorksheet(name: string, options?: { views?: readonly SheetView[] }): StreamSheet;
   commit(): Promise<unknown>;
 }
 
@@ -40,7 +42,15 @@ export interface StreamedAnnotation {
   readonly fill: string;
   readonly statusHeader: string;
   readonly note: (problems: readonly RowProblem[]) => string;
+  /**
+   * Columns (0-based, of the first table) the mapping reads as numbers: a text cell there that holds
+   * exactly a number ({@link exactNumber}) is written as a number cell. @default none
+   */
+  readonly numberColumns?: ReadonlySet<number> | undefined;
 }
+
+/** Bold, for a header. */
+const BOLD = { bold: true };
 
 function text(v: CellValue): string | number | null {
   if (v === null) return null;
@@ -80,8 +90,9 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
     useStyles: true,
     useSharedStrings: false,
   }) as unknown as StreamBook;
+  // Text is written as a text cell, as it is: a typed cell is never a formula, so it needs no guard.
   const put = (cell: StreamCell, v: string | number | null): void => {
-    if (v !== null && v !== '') cell.value = cellOf(typeof v === 'string' ? neutralizeFormula(v) : v);
+    if (v !== null && v !== '') cell.value = cellOf(v);
   };
   const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
     row.commit();
@@ -89,10 +100,23 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
     await drained(stream);
   };
 
-  const problems = book.addWorksheet(tables.some((t) => t.name === a.problemsSheet) ? `${a.problemsSheet} 2` : a.problemsSheet);
+  // The problem table's header comes after the summary and a blank row: frozen with what is above it.
+  const titleRow = a.summary.length + 4;
+  const titleCells = ['cell', 'code', 'field', 'expected', 'found', 'message'];
+  const problemCells = a.problems.map((p): SheetCell[] => {
+    const name = sheetOf(p.location.sheet);
+    return [`${name}!${p.location.cell ?? `A${p.location.row}`}`, p.code, p.field ?? null, p.expected ?? null, p.found ?? null, p.message];
+  });
+  const problems = book.addWorksheet(tables.some((t) => t.name === a.problemsSheet) ? `${a.problemsSheet} 2` : a.problemsSheet, {
+    views: frozenAt(titleRow),
+  });
+  problems.columns = fitWidths([...a.summary.map(([label, value]) => [label, value]), titleCells, ...problemCells.slice(0, FIT_ROWS)]).map(
+    (width) => ({ width }),
+  );
   let r = 1;
   const head = problems.getRow(r);
   put(head.getCell(1), 'Summary');
+  head.getCell(1).font = BOLD;
   await commit(problems, head);
   for (const [label, value] of [...a.summary, ['problems', a.problems.length] as const]) {
     const row = problems.getRow(++r);
@@ -102,7 +126,10 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
   }
   r += 2;
   const titles = problems.getRow(r);
-  ['cell', 'code', 'field', 'expected', 'found', 'message'].forEach((h, i) => put(titles.getCell(i + 1), h));
+  titleCells.forEach((h, i) => {
+    put(titles.getCell(i + 1), h);
+    titles.getCell(i + 1).font = BOLD;
+  });
   await commit(problems, titles);
   for (const p of a.problems) {
     const row = problems.getRow(++r);
@@ -112,46 +139,73 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
     [p.code, p.field, p.expected, p.found, p.message].forEach((v, i) => put(row.getCell(i + 2), v ?? null));
     await commit(problems, row);
   }
+  problems.autoFilter = filterRange(titleRow, r, titleCells.length);
   problems.commit();
 
-  for (const t of tables) {
-    const sheet = book.addWorksheet(t.name);
+  for (const [index, t] of tables.entries()) {
     const table = await t.open();
     if (table === undefined) {
-      sheet.commit();
+      book.addWorksheet(t.name).commit();
       continue;
     }
     const marks = byCell.get(t.name);
     const status = statuses.get(t.name);
+    const numbers = index === 0 ? a.numberColumns : undefined;
     try {
       const width = table.header.names.length;
-      const header = sheet.getRow(table.header.row);
+      const headerRow = table.header.row;
+      const columns = width + (status === undefined ? 0 : 1);
+      const rows = table.rows()[Symbol.asyncIterator]();
+      // The first rows are read ahead to fit the columns to (a streamed sheet's widths come before its rows).
+      const ahead: SourceRow[] = [];
+      for (let next = await rows.next(); ; next = await rows.next()) {
+        if (next.done === true) break;
+        ahead.push(next.value);
+        if (ahead.length >= FIT_ROWS) break;
+      }
+      const cellsOf = (source: SourceRow): SheetCell[] =>
+        source.values.map((v, i) => {
+          const x = text(v);
+          return typeof x === 'string' && numbers?.has(i) === true ? (exactNumber(x) ?? x) : x;
+        });
+      const sheet = book.addWorksheet(t.name, { views: frozenAt(headerRow) });
+      sheet.columns = fitWidths([
+        [...table.header.names, ...(status === undefined ? [] : [a.statusHeader])],
+        ...ahead.map((source) => [...cellsOf(source), status?.get(source.rowNumber) ?? null]),
+      ]).map((w) => ({ width: w }));
+      const header = sheet.getRow(headerRow);
       table.header.names.forEach((n, i) => {
         if (n !== '') header.getCell(i + 1).value = cellOf(n);
       });
       if (status !== undefined) put(header.getCell(width + 1), a.statusHeader);
+      for (let i = 1; i <= columns; i++) header.getCell(i).font = BOLD;
       await commit(sheet, header);
-      for await (const source of table.rows()) {
+      let last = headerRow;
+      const copy = async (source: SourceRow): Promise<void> => {
         const row = sheet.getRow(source.rowNumber);
-        // The input's own cells exactly as they are: an inline string is never a formula in a workbook.
-        source.values.forEach((v, i) => {
-          const x = text(v);
+        last = Math.max(last, source.rowNumber);
+        // The input's own cells exactly as they are (an inline string is never a formula in a
+        // workbook); a number the mapping reads from a CSV's text becomes the number it is.
+        cellsOf(source).forEach((x, i) => {
           if (x !== null && x !== '') row.getCell(i + 1).value = cellOf(x);
         });
         for (const [letter, list] of marks?.get(source.rowNumber) ?? []) {
-          const index = table.header.columns.indexOf(letter);
-          const cell = row.getCell(index < 0 ? 1 : index + 1);
+          const at = table.header.columns.indexOf(letter);
+          const cell = row.getCell(at < 0 ? 1 : at + 1);
           cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: a.fill } };
           cell.note = a.note(list);
         }
         const text2 = status?.get(source.rowNumber);
         if (text2 !== undefined) put(row.getCell(width + 1), text2);
         await commit(sheet, row);
-      }
+      };
+      for (const source of ahead) await copy(source);
+      if (ahead.length >= FIT_ROWS) for (let next = await rows.next(); next.done !== true; next = await rows.next()) await copy(next.value);
+      sheet.autoFilter = filterRange(headerRow, last, columns);
+      sheet.commit();
     } finally {
       await table.close();
     }
-    sheet.commit();
   }
   await book.commit();
 }

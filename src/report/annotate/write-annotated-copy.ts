@@ -17,7 +17,7 @@ import { listXlsxSheetNames, openXlsx } from '../../sources/open-xlsx.js';
  */
 export const STREAM_ABOVE = 32 * 1024 * 1024;
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
-import { neutralizeFormula } from '../neutralize-formula.js';
+import { filterRange, fitWidths, FIT_ROWS, frozenAt, type SheetCell } from '../open-xlsx-sheet-writer.js';
 import type { RowStatus } from './row-status.js';
 
 type Worksheet = import('exceljs').Worksheet;
@@ -42,6 +42,11 @@ export interface AnnotateInput {
    * column is headed on that row. @default row 1 of every sheet
    */
   readonly header?: { readonly sheet: string | undefined; readonly row: number } | undefined;
+  /**
+   * Columns (0-based) the mapping reads as numbers (`CompiledMapping.numberColumns`): in the copy of a
+   * CSV, their cells that hold exactly a number are number cells, not text. @default none
+   */
+  readonly numberColumns?: ReadonlySet<number> | undefined;
 }
 
 function noteOf(problems: readonly RowProblem[]): string {
@@ -64,11 +69,36 @@ function sheetRef(sheet: string, cell: string): string {
   return `'${sheet.replaceAll("'", "''")}'!${cell}`;
 }
 
-const people = (v: string | undefined): string => neutralizeFormula(v ?? '');
+// A text cell is never a formula, whatever it starts with: text is written as it is, no `'` before it.
+const people = (v: string | undefined): string => v ?? '';
+
+/** The first row of a table on the Problems sheet: below the summary (a title, its lines, `problems`) and a blank row. */
+function problemsTitleRow(input: AnnotateInput): number {
+  return input.summary.length + 4;
+}
+
+const PROBLEM_TITLES = ['cell', 'code', 'field', 'expected', 'found', 'message'];
 
 function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p: RowProblem) => string): void {
-  sheet.getColumn(1).width = 18;
-  sheet.getColumn(2).width = 28;
+  const titleRow = problemsTitleRow(input);
+  const widths = fitWidths([
+    ...input.summary.map(([label, value]): SheetCell[] => [label, value]),
+    PROBLEM_TITLES,
+    ...input.problems
+      .slice(0, FIT_ROWS)
+      .map((p): SheetCell[] => [
+        `${sheetOf(p)}!${p.location.cell ?? `A${p.location.row}`}`,
+        p.code,
+        p.field ?? null,
+        p.expected ?? null,
+        p.found ?? null,
+        p.message,
+      ]),
+  ]);
+  widths.forEach((width, i) => {
+    sheet.getColumn(i + 1).width = width;
+  });
+  sheet.views = frozenAt(titleRow);
   let r = 1;
   sheet.getCell(r, 1).value = 'Summary';
   sheet.getCell(r, 1).font = { bold: true };
@@ -78,8 +108,7 @@ function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p:
     sheet.getCell(r, 2).value = typeof value === 'number' ? value : people(value);
   }
   r += 2;
-  const headers = ['cell', 'code', 'field', 'expected', 'found', 'message'];
-  headers.forEach((h, i) => {
+  PROBLEM_TITLES.forEach((h, i) => {
     const c = sheet.getCell(r, i + 1);
     c.value = h;
     c.font = { bold: true };
@@ -94,12 +123,51 @@ function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p:
       sheet.getCell(r, i + 2).value = people(v);
     });
   }
+  const problemFilter = filterRange(titleRow, r, PROBLEM_TITLES.length);
+  if (problemFilter !== null) sheet.autoFilter = problemFilter;
+}
+
+/** The display text of a copied cell, to fit its column to. */
+function shownText(cell: import('exceljs').Cell): string {
+  return cell.value === null || cell.value === undefined ? '' : cell.text;
+}
+
+/**
+ * Lays a marked sheet of a copied workbook out for reading, keeping what the curator set: the header
+ * row bold and frozen (unless the sheet has a view of its own), an autofilter from the header to the
+ * last row (unless it has one), and each column without a width of its own fitted to its header and
+ * first rows (capped).
+ */
+function layOutSheet(sheet: Worksheet, headerRow: number): void {
+  const header = sheet.getRow(headerRow);
+  header.eachCell((cell) => {
+    cell.style = { ...cell.style, font: { ...cell.style.font, bold: true } };
+  });
+  // A workbook read without views has none (null, whatever the type says).
+  const views = (sheet.views as typeof sheet.views | null) ?? [];
+  if (views.every((v) => v.state !== 'frozen' && v.state !== 'split')) sheet.views = frozenAt(headerRow);
+  const filter = filterRange(headerRow, Math.max(headerRow, sheet.rowCount), sheet.columnCount);
+  if ((sheet.autoFilter === undefined || sheet.autoFilter === null) && filter !== null) sheet.autoFilter = filter;
+  const rows: string[][] = [];
+  for (let r = headerRow; r <= Math.min(sheet.rowCount, headerRow + FIT_ROWS); r++) {
+    const cells: string[] = [];
+    sheet.getRow(r).eachCell({ includeEmpty: false }, (cell, column) => {
+      // A merged range's other cells repeat its first: the text spans the range, not one column.
+      if (!cell.isMerged) cells[column - 1] = shownText(cell);
+    });
+    rows.push(Array.from(cells, (c) => c ?? ''));
+  }
+  fitWidths(rows).forEach((width, i) => {
+    const column = sheet.getColumn(i + 1);
+    if (column.width === undefined) column.width = width;
+  });
 }
 
 function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[], headerRow: number): void {
   const byCell = new Map<string, RowProblem[]>();
   for (const p of problems) {
-    const key = p.location.cell ?? `A${p.location.row}`;
+    // A cell with no column letter (a joined workbook's column from another sheet) marks its row's first cell.
+    const key = p.location.cell !== undefined && /^[A-Z]+\d+$/i.test(p.location.cell) ? p.location.cell : `A${p.location.row}`;
     const list = byCell.get(key);
     if (list) list.push(p);
     else byCell.set(key, [p]);
@@ -248,12 +316,14 @@ async function writeCopy(input: AnnotateInput, out: string, options: { readonly 
   for (const name of names) {
     const sheet = book.getWorksheet(name);
     if (sheet === undefined) continue;
+    const headerRow = name === headerSheet ? (input.header?.row ?? 1) : 1;
     markSheet(
       sheet,
       input.problems.filter((p) => sheetOf(p) === name),
       input.statuses.filter((s) => (s.sheet ?? book.worksheets[0]?.name) === name),
-      name === headerSheet ? (input.header?.row ?? 1) : 1,
+      headerRow,
     );
+    layOutSheet(sheet, headerRow);
   }
   let problemsName = PROBLEMS_SHEET;
   for (let i = 2; book.getWorksheet(problemsName) !== undefined; i++) problemsName = `${PROBLEMS_SHEET} ${i}`;
