@@ -1,6 +1,7 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { RowProblem } from '../template/record-types.js';
 import { PAGE_BITS } from '../util/create-digest-index.js';
+import { isBlankKey, keyAsWritten } from '../util/key-as-written.js';
 import { createDigestTable, type DigestTable, type DigestTableOptions } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */
@@ -23,8 +24,22 @@ export function duplicateReportKey(key: string, row: MappedRow): string {
   return `${key}\u0000duplicate@${file}${sheet === undefined ? '' : `#${sheet}`}:${line}`;
 }
 
-function describe(first: FirstSeen): string {
-  return `${first.file}${first.sheet === undefined ? '' : ` sheet ${first.sheet}`} row ${first.row}`;
+/**
+ * The report key a row with a blank key is filed under: one of its own per row, so blank-keyed rows are
+ * never taken for one another (nor for a duplicate of each other).
+ */
+export function blankReportKey(key: string, row: MappedRow): string {
+  const { file, sheet, row: line } = row.location;
+  return `${key}\u0000blank@${file}${sheet === undefined ? '' : `#${sheet}`}:${line}`;
+}
+
+/**
+ * The first row as a curator finds it from the duplicate: `Sheet1!12` or `data.csv:12` in the same
+ * file, with the file named first when it is another (`other.xlsx Sheet1!12`).
+ */
+function describe(first: FirstSeen, at: MappedRow['location']): string {
+  if (first.sheet === undefined) return `${first.file}:${first.row}`;
+  return `${first.file === at.file ? '' : `${first.file} `}${first.sheet}!${first.row}`;
 }
 
 /** The ledger's numbering of keys it holds compactly (`LedgerState.compactKeys`), and a mark per key for the guard. */
@@ -38,8 +53,10 @@ export interface KnownKeys {
 
 /**
  * Passes rows through, turning the second and later rows of a key within one run into invalid rows
- * (`DUPLICATE_KEY`, naming the first row) so two rows never both upload under one identity and the
- * ledger never has to guess which of them a key means.
+ * (`DUPLICATE_KEY`, naming the first row as `Sheet1!12` or `data.csv:12`, and the key as written) so
+ * two rows never both upload under one identity and the ledger never has to guess which of them a key
+ * means. A row whose key columns are all empty is `KEY_BLANK` instead, each under a report key of its
+ * own: blank keys are never taken for duplicates of one another.
  *
  * Memory: one slot per distinct key of the run, outside the JavaScript heap, as small as it can be
  * without giving up exactness: a number packing the first row's number with the index of its file and
@@ -83,6 +100,10 @@ async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undef
       source = sources.findIndex((s) => s.file === file && s.sheet === sheet);
       if (source < 0) source = sources.push({ file, sheet }) - 1;
     }
+    if (isBlankKey(row.key)) {
+      yield blankKeyed(row);
+      continue;
+    }
     const first = source * ROWS_PER_SOURCE + row.location.row;
     const entry = known === undefined ? -1 : known.find(row.key);
     let packed: number | undefined;
@@ -105,13 +126,16 @@ async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undef
     }
     const from = sources[Math.floor(packed / ROWS_PER_SOURCE)]!;
     const firstSeen: FirstSeen = { file: from.file, sheet: from.sheet, row: packed % ROWS_PER_SOURCE };
+    const keyed = row.key !== row.hash;
     const problem: RowProblem = {
       code: 'DUPLICATE_KEY',
-      message: `the key ${JSON.stringify(row.key)} was already used by ${describe(firstSeen)} in this run`,
+      message: keyed
+        ? `the key ${keyAsWritten(row.key)} is already used in this run: first at ${describe(firstSeen, row.location)}`
+        : `the same record as an earlier row (the mapping has no key, so rows are told apart by their content): first at ${describe(firstSeen, row.location)}`,
       location: row.location,
       field: 'key',
       expected: 'a key no other row of the run has',
-      found: row.key,
+      found: keyed ? keyAsWritten(row.key) : undefined,
     };
     // Named members, not a spread: a mapped row's hash and source values are computed on read (prototype
     // getters), which a spread would silently leave out.
@@ -126,4 +150,31 @@ async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undef
       sourceValues: row.sourceValues,
     };
   }
+}
+
+/**
+ * A row whose key columns are all empty: `KEY_BLANK`, once, under a report key of its own. Such a row
+ * has no identity across runs (a resume could not tell it from any other blank-keyed row), and is not
+ * a duplicate of the other blank-keyed rows either: each is reported for what it lacks.
+ */
+function blankKeyed(row: MappedRow): MappedRow {
+  const problem: RowProblem = {
+    code: 'KEY_BLANK',
+    message:
+      "the key is blank: every column of the mapping's `key` is empty in this row, so it cannot be told apart from other rows across runs",
+    location: row.location,
+    field: 'key',
+    expected: 'a value in the key column(s)',
+    found: undefined,
+  };
+  return {
+    location: row.location,
+    rowNumbers: row.rowNumbers,
+    key: blankReportKey(row.key, row),
+    hash: row.hash,
+    body: undefined,
+    record: undefined,
+    problems: [problem, ...row.problems],
+    sourceValues: row.sourceValues,
+  };
 }

@@ -159,7 +159,7 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
           ['DUPLICATE_KEY', 12],
           ['DUPLICATE_KEY', 13],
         ]);
-        expect(invalid.every((e) => e.problems?.[0]?.message.includes('row 4 in this run'))).toBe(true);
+        expect(invalid.every((e) => e.problems?.[0]?.message.includes('nightly.csv:4'))).toBe(true);
         const a = await audit(storeFile, report);
         expect(a.duplicates).toEqual([]);
       }),

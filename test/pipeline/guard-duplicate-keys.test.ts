@@ -12,7 +12,7 @@ describe('guardDuplicateKeys', () => {
     const dup = out[2]!;
     expect(dup.record).toBeUndefined();
     expect(dup.problems[0]?.location.row).toBe(7);
-    expect(dup.problems[0]?.message).toContain('row 2');
+    expect(dup.problems[0]?.message).toContain('first at data.csv:2');
     // Not `a`: an outcome under `a` would close the first row's open intent in the ledger.
     expect(dup.key).not.toBe('a');
     expect(dup.sourceValues).toEqual(out[0]?.sourceValues);
@@ -46,9 +46,9 @@ describe('guardDuplicateKeys', () => {
       '',
       '',
       '',
-      expect.stringContaining('row 2 in this run'),
-      expect.stringContaining('row 3 in this run'),
-      expect.stringContaining('row 4 in this run'),
+      expect.stringContaining('first at data.csv:2'),
+      expect.stringContaining('first at data.csv:3'),
+      expect.stringContaining('first at data.csv:4'),
       '',
     ]);
     expect(ledger.spilledBytes).toBeGreaterThan(0);
@@ -108,8 +108,33 @@ describe('guardDuplicateKeys', () => {
     ];
     const out = await collect(guardDuplicateKeys(fromArray(rows)));
     expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([[], [], [], ['DUPLICATE_KEY'], ['DUPLICATE_KEY']]);
-    expect(out[3]?.problems[0]?.message).toContain('one.xlsx sheet S2 row 3');
-    expect(out[4]?.problems[0]?.message).toContain('two.csv row 5000000');
+    expect(out[3]?.problems[0]?.message).toContain('first at one.xlsx S2!3');
+    expect(out[4]?.problems[0]?.message).toContain('first at two.csv:5000000');
     expect(out[4]?.problems[0]?.location).toEqual({ file: 'one.xlsx', sheet: 'S1', row: 4 });
+  });
+});
+
+describe('guardDuplicateKeys on keys as a curator reads them', () => {
+  test('a duplicate names the key as written and the first row, never the JSON array or a hash', async () => {
+    const out = await collect(guardDuplicateKeys(fromArray([row('["GH4169","17"]', { line: 12 }), row('["GH4169","17"]', { line: 40 })])));
+    expect(out[1]?.problems[0]).toMatchObject({ code: 'DUPLICATE_KEY', found: 'GH4169, 17' });
+    expect(out[1]?.problems[0]?.message).toBe('the key GH4169, 17 is already used in this run: first at data.csv:12');
+    // Without key columns the key is the record hash: the problem says so in words, not with the hash.
+    const hash = 'f'.repeat(64);
+    const hashed = await collect(guardDuplicateKeys(fromArray([row(hash, { hash, line: 2 }), row(hash, { hash, line: 9 })])));
+    expect(hashed[1]?.problems[0]?.message).toContain('first at data.csv:2');
+    expect(hashed[1]?.problems[0]?.message).not.toContain(hash);
+    expect(hashed[1]?.problems[0]?.found).toBeUndefined();
+  });
+
+  test('blank keys are KEY_BLANK once per row, each under a report key of its own, never a duplicate of one another', async () => {
+    const out = await collect(
+      guardDuplicateKeys(
+        fromArray([row('[""]', { line: 2 }), row('[""]', { line: 3 }), row('["",""]', { line: 4 }), row('["a",""]', { line: 5 })]),
+      ),
+    );
+    expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([['KEY_BLANK'], ['KEY_BLANK'], ['KEY_BLANK'], []]);
+    expect(new Set(out.slice(0, 3).map((r) => r.key)).size).toBe(3);
+    expect(out[0]?.record).toBeUndefined();
   });
 });

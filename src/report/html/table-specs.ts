@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { keyAsWritten } from '../../util/key-as-written.js';
 import { referenceCell, referencePrefix } from './cell-reference.js';
 import type { ChangedRowView, HtmlReportView, ProblemView, RowList, UncertainRowView, UploadedRowView } from './html-report-view.js';
 
@@ -59,6 +60,9 @@ const at = <T extends Located>(name: FileLabel, label = 'Row'): ColumnSpec<T>[] 
   { name: 'file', label: 'File', value: (r) => intern(r.file), filter: 'select', hidden: true },
 ];
 
+/** The key as the curator wrote it (`GH4169, 17`), not as the report files it. */
+const shownKey = (key: string | undefined): string | undefined => (key === undefined ? undefined : keyAsWritten(key));
+
 const problemColumns = (name: FileLabel): readonly ColumnSpec<ProblemView>[] => [
   ...at<ProblemView>(name, 'Cell'),
   { name: 'status', label: 'Status', value: (p) => intern(p.status), filter: 'select' },
@@ -68,14 +72,14 @@ const problemColumns = (name: FileLabel): readonly ColumnSpec<ProblemView>[] => 
   { name: 'expected', label: 'Expected', value: (p) => intern(p.expected) },
   { name: 'found', label: 'Found', value: (p) => p.found },
   { name: 'message', label: 'Problem', value: (p) => intern(p.message) },
-  { name: 'key', label: 'Key', value: (p) => p.key },
+  { name: 'key', label: 'Key', value: (p) => shownKey(p.key) },
 ];
 
 const short = (hash: string | undefined): string | undefined => (hash === undefined ? undefined : hash.slice(0, 12));
 
 const uncertainColumns = (name: FileLabel): readonly ColumnSpec<UncertainRowView>[] => [
   ...at<UncertainRowView>(name),
-  { name: 'key', label: 'Key', value: (r) => r.key },
+  { name: 'key', label: 'Key', value: (r) => shownKey(r.key) },
   { name: 'reason', label: 'Reason', value: (r) => intern(r.reason) },
   { name: 'attempts', label: 'Attempts', value: (r) => String(r.attempts), sort: 'number' },
   { name: 'resent', label: 'Re-sent later', value: (r) => (r.resent === undefined ? undefined : r.resent ? 'yes' : 'no') },
@@ -83,7 +87,7 @@ const uncertainColumns = (name: FileLabel): readonly ColumnSpec<UncertainRowView
 
 const changedColumns = (name: FileLabel): readonly ColumnSpec<ChangedRowView>[] => [
   ...at<ChangedRowView>(name),
-  { name: 'key', label: 'Key', value: (r) => r.key },
+  { name: 'key', label: 'Key', value: (r) => shownKey(r.key) },
   {
     name: 'oldId',
     label: 'Platform id it differs from',
@@ -96,7 +100,7 @@ const changedColumns = (name: FileLabel): readonly ColumnSpec<ChangedRowView>[] 
 
 const uploadedColumns = (name: FileLabel): readonly ColumnSpec<UploadedRowView>[] => [
   ...at<UploadedRowView>(name),
-  { name: 'key', label: 'Key', value: (r) => r.key },
+  { name: 'key', label: 'Key', value: (r) => shownKey(r.key) },
   { name: 'id', label: 'Platform id', value: (r) => String(r.id), sort: 'number' },
 ];
 
