@@ -15,7 +15,9 @@ const MOST_KEYS = 3;
  * Detects a grouped layout: consecutive rows with the same values in the leading columns (or those
  * cells left empty below the first row, as merged cells read) make one record, with at least two
  * records of several rows and on average 1.5 rows or more per record, and some other column that
- * changes within a record. The fewest leading named columns that do so are the `groupBy` columns.
+ * changes within a record. A row that repeats another of its group cell for cell is left out (a
+ * dataset holding a row twice is not a grouped layout), and so is an unnamed column (a row index).
+ * The fewest leading named columns that do so are the `groupBy` columns.
  */
 export function detectRowGroups(names: readonly string[], rows: readonly (readonly CellValue[])[]): RowGroups | undefined {
   const start = names.findIndex((n) => n.trim() !== '');
@@ -23,29 +25,42 @@ export function detectRowGroups(names: readonly string[], rows: readonly (readon
   for (let k = 1; k <= MOST_KEYS && start + k < names.length; k++) {
     const keyColumns = Array.from({ length: k }, (_v, i) => start + i);
     if (keyColumns.some((c) => names[c]!.trim() === '')) return undefined;
-    const found = groupsBy(keyColumns, names.length, rows);
+    const found = groupsBy(keyColumns, names, rows);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
-function groupsBy(keyColumns: readonly number[], width: number, rows: readonly (readonly CellValue[])[]): RowGroups | undefined {
+function groupsBy(keyColumns: readonly number[], names: readonly string[], rows: readonly (readonly CellValue[])[]): RowGroups | undefined {
+  const width = names.length;
+  // Only named columns tell rows apart: an unnamed one is most often a row index, which differs on
+  // every row, a repeated row's too.
+  const named = Array.from({ length: width }, (_v, c) => c).filter((c) => names[c]!.trim() !== '');
   const groups: (readonly CellValue[])[][] = [];
+  // The rows of the current group as text, to leave out a row that repeats one of them cell for cell:
+  // a dataset that holds a row twice is not a record over two rows.
+  let seen = new Set<string>();
+  let kept = 0;
   let current: string | undefined;
   for (const row of rows) {
     const texts = keyColumns.map((c) => cellText(row[c] ?? null));
     const key = JSON.stringify(texts);
-    if (texts.every((t) => t === '') && groups.length > 0) groups[groups.length - 1]!.push(row);
-    else if (key === current) groups[groups.length - 1]!.push(row);
-    else {
+    const whole = JSON.stringify(named.map((c) => cellText(row[c] ?? null)));
+    if ((texts.every((t) => t === '') && groups.length > 0) || key === current) {
+      if (seen.has(whole)) continue;
+      groups[groups.length - 1]!.push(row);
+    } else {
       groups.push([row]);
       current = key;
+      seen = new Set();
     }
+    seen.add(whole);
+    kept++;
   }
   const several = groups.filter((g) => g.length >= 2).length;
-  if (several < 2 || groups.length > rows.length / 1.5) return undefined;
+  if (several < 2 || groups.length > kept / 1.5) return undefined;
   const varying: number[] = [];
-  for (let c = 0; c < width; c++) {
+  for (const c of named) {
     if (keyColumns.includes(c)) continue;
     const changes = groups.some((g) => new Set(g.map((r) => cellText(r[c] ?? null)).filter((t) => t !== '')).size > 1);
     if (changes) varying.push(c);
