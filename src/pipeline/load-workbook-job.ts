@@ -82,7 +82,7 @@ export async function loadWorkbookJob(options: LoadWorkbookJobOptions): Promise<
     compiled,
     sourceOptions: {},
     bytes: (await stat(openPath)).size,
-    open: () => Promise.resolve({ header: workbook.header, rows: () => workbook.rows(), close: () => Promise.resolve() }),
+    open: (how) => workbook.open(how),
   };
   return { job, inputs: [input], mappingText: workbook.mappingText };
 }

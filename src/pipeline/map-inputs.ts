@@ -46,8 +46,11 @@ export interface PreparedInput {
   readonly sourceOptions: SourceOptions;
   /** The file's size when its header was read, to weigh it in the read progress. */
   readonly bytes: number;
-  /** Opens the table another way than `openTable` (a platform workbook joined from its sheets). */
-  readonly open?: () => Promise<TableSource>;
+  /**
+   * Opens the table another way than `openTable` (a platform workbook joined from its sheets); with
+   * `firstRecordsOnly`, for a caller that reads only the first records (it may read less ahead).
+   */
+  readonly open?: (how?: { readonly firstRecordsOnly?: boolean }) => Promise<TableSource>;
 }
 
 /**

@@ -57,7 +57,9 @@ export interface PreviewResult {
 
 /** The record groups of one input, as `mapInputs` reads them (one row each, or `groupBy` groups). */
 async function* groupsOf(input: PreparedInput): AsyncIterable<SourceRow[]> {
-  const table = input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open();
+  // A joined workbook reads its other sheets only as far as the first records need.
+  const table =
+    input.open === undefined ? await openTable(input.openPath, input.sourceOptions) : await input.open({ firstRecordsOnly: true });
   try {
     for await (const rows of groupRows(table.rows(), input.compiled.groupColumns)) yield rows;
   } finally {

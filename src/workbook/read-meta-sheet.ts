@@ -1,9 +1,8 @@
-import type { SourceRow } from '../sources/source-types.js';
 import { META_SHEET_NAMES } from './platform-layout.js';
 import { META_COLUMNS, type MetaColumnKey } from './workbook-meta.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
 import { openFirstSheet } from './open-workbook-sheet.js';
-import { idText, isDataIdHeader, readAll } from './workbook-cells.js';
+import { isDataIdHeader } from './workbook-cells.js';
 
 /** Adds a column to the joined table; gives its index there and the name it got (unique in the table). */
 export type AddJoinedColumn = (
@@ -13,7 +12,7 @@ export type AddJoinedColumn = (
   letter: string,
 ) => { readonly at: number; readonly name: string };
 
-/** The platform workbook's meta sheet, read whole: the record meta of each `数据ID`. */
+/** The platform workbook's meta sheet: its columns in the joined table; its rows are read with the root's. */
 export interface MetaSheet {
   /** The sheet's name as found (the identity's, or one of the platform's names for it). */
   readonly sheet: string;
@@ -21,21 +20,20 @@ export interface MetaSheet {
   readonly feeds: ReadonlyMap<number, number>;
   /** The meta key each joined meta column fills, by the column's name in the joined table. */
   readonly keys: readonly (readonly [MetaColumnKey, string])[];
-  /** Rows by `数据ID`: the first of a repeated id counts, as on the platform. */
-  readonly rows: ReadonlyMap<string, SourceRow>;
+  /** The `数据ID` column's index; -1 without a meta sheet (no rows to read). */
+  readonly idIndex: number;
 }
 
 /**
  * Reads the meta sheet of a platform workbook: each header the platform writes there (or one of its
  * aliases) becomes a column of the joined table, once; other headers are left out. A workbook
- * without a meta sheet gives none of either.
+ * without a meta sheet gives none of either. Only the header is read here.
  */
 export async function readMetaSheet(file: string, identity: WorkbookIdentity, addColumn: AddJoinedColumn): Promise<MetaSheet> {
   const meta = await openFirstSheet(file, [identity.metaSheet, ...META_SHEET_NAMES]);
   const feeds = new Map<number, number>();
   const keys: [MetaColumnKey, string][] = [];
-  const rows = new Map<string, SourceRow>();
-  if (meta === undefined) return { sheet: identity.metaSheet, feeds, keys, rows };
+  if (meta === undefined) return { sheet: identity.metaSheet, feeds, keys, idIndex: -1 };
   const sheet = meta.header.sheet ?? identity.metaSheet;
   meta.header.names.forEach((h, i) => {
     const text = h.trim();
@@ -46,9 +44,6 @@ export async function readMetaSheet(file: string, identity: WorkbookIdentity, ad
     keys.push([col.key, name]);
   });
   const idIndex = meta.header.names.findIndex((h) => isDataIdHeader(h.trim()));
-  for (const row of await readAll(meta)) {
-    const id = idText(row.values[idIndex < 0 ? 0 : idIndex] ?? null);
-    if (id !== '' && !rows.has(id)) rows.set(id, row);
-  }
-  return { sheet, feeds, keys, rows };
+  await meta.close();
+  return { sheet, feeds, keys, idIndex: idIndex < 0 ? 0 : idIndex };
 }

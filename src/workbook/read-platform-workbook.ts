@@ -1,13 +1,13 @@
 import { openXlsx } from '../sources/open-xlsx.js';
 import { SourceError } from '../sources/source-error.js';
-import type { CellOrigin, CellValue, InferredCell, SourceHeader, SourceIssue, SourceRow } from '../sources/source-types.js';
+import type { CellOrigin, CellValue, InferredCell, SourceHeader, SourceIssue, SourceRow, TableSource } from '../sources/source-types.js';
 import type { Template } from '../template/template-types.js';
 import { DATA_ID, ELEMENT_INDEX, platformLayout, ROOT_SHEET, stripUnitSuffix, type LayoutColumn } from './platform-layout.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
 import { openWorkbookSheet } from './open-workbook-sheet.js';
 import type { WorkbookMetaFlags } from './workbook-meta-mapping.js';
 import { joinedWorkbookMapping, type FedSheet } from './joined-workbook-mapping.js';
-import { clean, holdsData, idText, isDataIdHeader, readAll } from './workbook-cells.js';
+import { clean, holdsData, idText, isDataIdHeader } from './workbook-cells.js';
 import { readMetaSheet, type AddJoinedColumn } from './read-meta-sheet.js';
 import { readCatalogPaths } from './read-catalog-paths.js';
 
@@ -29,9 +29,16 @@ interface ReadSheet extends FedSheet {
   /** Sheet column index → joined column index. */
   readonly feeds: Map<number, number>;
   readonly idIndex: number;
-  readonly rows: Map<string, SourceRow[]>;
-  /** Rows in sheet order whose 数据ID is empty although they hold values. */
-  readonly noId: SourceRow[];
+}
+
+/** How far {@link JoinedWorkbook.rows} reads the other sheets before a record. */
+export interface JoinedReadOptions {
+  /**
+   * True for a caller that takes only the first records (`preview`): the other sheets are read only
+   * as far as those records need, their rows taken to be in record order (as the platform requires).
+   * Otherwise every other sheet is read whole first, so a record gets its rows in any order.
+   */
+  readonly firstRecordsOnly?: boolean;
 }
 
 /** The platform workbook joined into one table and the mapping that reads it. */
@@ -48,8 +55,11 @@ export interface JoinedWorkbook {
   readonly missingFields: readonly string[];
   /** Fields the layout cannot place (a table or array inside an array element). */
   readonly unsupported: readonly string[];
-  /** The joined rows: per record, its root row (with its meta) first, then its table and array rows. */
-  rows(): AsyncIterable<SourceRow>;
+  /**
+   * Opens the joined rows: per record, its root row (with its meta) first, then its table and array
+   * rows. `readFraction` counts the rows read on every sheet.
+   */
+  open(options?: JoinedReadOptions): Promise<TableSource>;
 }
 
 /**
@@ -116,24 +126,11 @@ export async function joinPlatformWorkbook(
       matched.add(col);
       feeds.set(i, addColumn(text, name, i, header.columns[i] ?? '').at);
     });
-    const read: ReadSheet = { name, layout: sheetLayout, header, feeds, idIndex, rows: new Map(), noId: [] };
-    if (n === 1) {
-      // The root sheet is streamed again when the rows are read; only its header is needed now.
-      await table.close();
-      root = read;
-      continue;
-    }
-    for (const row of await readAll(table)) {
-      const id = idText(idIndex < 0 ? null : (row.values[idIndex] ?? null));
-      if (id === '') {
-        if (holdsData(row, feeds)) read.noId.push(row);
-        continue;
-      }
-      const list = read.rows.get(id);
-      if (list === undefined) read.rows.set(id, [row]);
-      else list.push(row);
-    }
-    sheets.push(read);
+    const read: ReadSheet = { name, layout: sheetLayout, header, feeds, idIndex };
+    // Every sheet is read again with the rows; only its header is needed now.
+    await table.close();
+    if (n === 1) root = read;
+    else sheets.push(read);
   }
   if (root === undefined) {
     throw new SourceError(
@@ -212,12 +209,51 @@ export async function joinPlatformWorkbook(
   };
   const issue = (code: string, message: string, found: string | undefined): SourceIssue => ({ code, message, columnIndex: 0, found });
 
-  const rows = async function* (): AsyncIterable<SourceRow> {
-    const table = await openXlsx(file, { sheet: ROOT_SHEET, headerRow: 1 });
+  const open = async (options: JoinedReadOptions = {}): Promise<TableSource> => {
+    const ordered = options.firstRecordsOnly === true;
+    const rootTable = await openXlsx(file, { sheet: ROOT_SHEET, headerRow: 1 });
+    const cursors: SheetCursor[] = [];
+    try {
+      const metaTable = meta.idIndex < 0 ? undefined : await openWorkbookSheet(file, meta.sheet);
+      if (metaTable !== undefined) cursors.push(new SheetCursor(metaTable, meta.idIndex, meta.feeds, true));
+      for (const s of sheets) {
+        const t = await openWorkbookSheet(file, s.name);
+        cursors.push(new SheetCursor(t, s.idIndex, s.feeds, false));
+      }
+    } catch (error) {
+      await Promise.all([rootTable.close(), ...cursors.map((c) => c.close())]);
+      throw error;
+    }
+    const metaCursor = meta.idIndex < 0 ? undefined : cursors[0];
+    const sheetCursors = metaCursor === undefined ? cursors : cursors.slice(1);
+    const rootRead = { n: 0 };
+    const close = async (): Promise<void> => {
+      await Promise.all([rootTable.close(), ...cursors.map((c) => c.close())]);
+    };
+    const readFraction = (): number =>
+      rowsReadFraction([
+        { read: rootRead.n, fraction: rootTable.readFraction?.() ?? 0 },
+        ...cursors.map((c) => ({ read: c.read, fraction: c.readFraction() })),
+      ]);
+    return { header, rows: () => joinedRows(rootTable, rootRead, metaCursor, sheetCursors, ordered), close, readFraction };
+  };
+
+  async function* joinedRows(
+    table: TableSource,
+    rootRead: { n: number },
+    metaCursor: SheetCursor | undefined,
+    sheetCursors: readonly SheetCursor[],
+    ordered: boolean,
+  ): AsyncIterable<SourceRow> {
+    // Read whole first unless only the first records are wanted: a record gets its rows in any order.
+    if (!ordered) for (const c of [...(metaCursor ? [metaCursor] : []), ...sheetCursors]) await c.drain();
     const seen = new Set<string>();
     try {
       for await (const row of table.rows()) {
+        rootRead.n++;
         let id = idText(rootSheet.idIndex < 0 ? null : (row.values[rootSheet.idIndex] ?? null));
+        // A repeated 数据ID keeps its meta row (the first of the id): its one problem is the repeat.
+        const metaId = id;
         const extra: SourceIssue[] = [];
         if (id === '') {
           if (!holdsData(row, rootSheet.feeds)) continue;
@@ -235,7 +271,11 @@ export async function joinPlatformWorkbook(
           id = `${id} (${ROOT_SHEET}!A${row.rowNumber})`;
         }
         seen.add(id);
-        const metaRow = meta.rows.get(id);
+        if (metaId !== '') {
+          await metaCursor?.readPast(metaId, seen);
+          for (const c of sheetCursors) await c.readPast(id, seen);
+        }
+        const metaRow = metaId === '' ? undefined : metaCursor?.rows.get(metaId)?.[0];
         if (metaRow === undefined && extra.length === 0)
           extra.push(issue('WORKBOOK_NO_META', `${DATA_ID} "${id}" has no row on the meta sheet "${meta.sheet}"`, id));
         const first = join(row, rootSheet, id, header, extra);
@@ -251,25 +291,32 @@ export async function joinPlatformWorkbook(
           const metaIssues = remapIssues(metaRow, meta.feeds, -1);
           yield { ...first, header: { ...header, columns: metaLetters, origins }, issues: [...first.issues, ...metaIssues] };
         } else yield first;
-        for (const s of sheets) {
-          for (const r of s.rows.get(id) ?? []) yield join(r, s, id, sheetHeaders.get(s.name)!);
-          s.rows.delete(id);
+        for (let k = 0; k < sheets.length; k++) {
+          const s = sheets[k]!;
+          const c = sheetCursors[k]!;
+          for (const r of c.rows.get(id) ?? []) yield join(r, s, id, sheetHeaders.get(s.name)!);
+          c.rows.delete(id);
         }
       }
     } finally {
       await table.close();
     }
     // Rows of the other sheets that no root row claims: reported, each under its own id.
-    for (const s of sheets) {
-      for (const [id, list] of s.rows) {
+    for (let k = 0; k < sheets.length; k++) {
+      const s = sheets[k]!;
+      const c = sheetCursors[k]!;
+      await c.drain();
+      for (const [id, list] of c.rows) {
+        // Met out of record order after its record, reading only the first records: not an unknown id.
+        if (seen.has(id)) continue;
         const at = `${s.name}!${s.header.columns[s.idIndex] ?? 'A'}${list[0]!.rowNumber}`;
-        yield* list.map((r, k) =>
+        yield* list.map((r, k2) =>
           join(
             r,
             s,
             `${id} (${at})`,
             sheetHeaders.get(s.name)!,
-            k === 0
+            k2 === 0
               ? [
                   {
                     ...issue(
@@ -284,12 +331,92 @@ export async function joinPlatformWorkbook(
           ),
         );
       }
-      for (const r of s.noId)
+      for (const r of c.noId)
         yield join(r, s, `${s.name}!A${r.rowNumber}`, sheetHeaders.get(s.name)!, [
           issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, ''),
         ]);
     }
-  };
+  }
 
-  return { file, identity, header, mappingText, unknownColumns, missingFields, unsupported: layout.unsupported, rows };
+  return { file, identity, header, mappingText, unknownColumns, missingFields, unsupported: layout.unsupported, open };
+}
+
+/**
+ * A sheet other than the root, read forward as the records need it: its rows kept by `数据ID` (all of
+ * an id's rows, or the first only for the meta sheet, where the first row of an id counts).
+ */
+class SheetCursor {
+  readonly rows = new Map<string, SourceRow[]>();
+  /** Rows in sheet order whose 数据ID is empty although they hold values. */
+  readonly noId: SourceRow[] = [];
+  /** Rows read so far, for the progress. */
+  read = 0;
+  private readonly iterator: AsyncIterator<SourceRow> | undefined;
+  private done: boolean;
+  /** The 数据ID of the last row read that had one. */
+  private lastId: string | undefined;
+
+  constructor(
+    private readonly table: TableSource | undefined,
+    private readonly idIndex: number,
+    private readonly feeds: ReadonlyMap<number, number>,
+    private readonly firstOnly: boolean,
+  ) {
+    this.iterator = table?.rows()[Symbol.asyncIterator]();
+    this.done = table === undefined;
+  }
+
+  private async pull(): Promise<void> {
+    const next = await this.iterator!.next();
+    if (next.done === true) {
+      this.done = true;
+      await this.close();
+      return;
+    }
+    const row = next.value;
+    this.read++;
+    const id = idText(this.idIndex < 0 ? null : (row.values[this.idIndex] ?? null));
+    if (id === '') {
+      if (holdsData(row, this.feeds)) this.noId.push(row);
+      return;
+    }
+    this.lastId = id;
+    const list = this.rows.get(id);
+    if (list === undefined) this.rows.set(id, [row]);
+    else if (!this.firstOnly) list.push(row);
+  }
+
+  /**
+   * Reads on until a row of another record comes (one not yet met on the root sheet, `seen`): with
+   * the sheet in record order, every row of `id` has then been read.
+   */
+  async readPast(id: string, seen: ReadonlySet<string>): Promise<void> {
+    while (!this.done && (this.lastId === undefined || this.lastId === id || seen.has(this.lastId))) await this.pull();
+  }
+
+  async drain(): Promise<void> {
+    while (!this.done) await this.pull();
+  }
+
+  readFraction(): number {
+    return this.done ? 1 : (this.table?.readFraction?.() ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.table?.close();
+  }
+}
+
+/**
+ * Rows read over all rows of the sheets, each sheet's total estimated from the rows read and how far
+ * through its XML they reach (a sheet not yet started counts as large as the average of the others).
+ */
+function rowsReadFraction(sheets: readonly { readonly read: number; readonly fraction: number }[]): number {
+  const known = sheets.filter((s) => s.fraction > 0);
+  if (known.length === 0) return 0;
+  const totals = known.map((s) => s.read / s.fraction);
+  const average = totals.reduce((a, b) => a + b, 0) / totals.length;
+  const read = known.reduce((n, s) => n + s.read, 0);
+  const total = totals.reduce((a, b) => a + b, 0) + average * (sheets.length - known.length);
+  return total > 0 ? Math.min(1, read / total) : 0;
 }
