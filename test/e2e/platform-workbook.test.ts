@@ -257,7 +257,8 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(Date.parse(String(uploadedAt)) - receivedAt).toBeLessThan(5_000);
       const overwrite = await runCli(['report', report, '--annotate', filled], env);
       expect(overwrite.code).toBe(2);
-      expect(overwrite.stderr).toContain('ANNOTATE_INPUT');
+      // The report's own input is refused like every file a report names (OUTPUT_IS_INPUT).
+      expect(overwrite.stderr).toContain('OUTPUT_IS_INPUT');
 
       const browser = browserOf();
       const page = await browser.open(html);
