@@ -1,14 +1,18 @@
 import { isMgeError } from '../errors/mge-error.js';
 
 /**
- * The JSON a script reads on stdout when a command run with `--json` fails: `{"error": {code, kind,
- * message, location, hint}}`, and each problem when the error holds a list (`MAPPING_INVALID`). The
- * same facts as `formatError`'s text, which still goes to stderr for people; a bug is `INTERNAL`,
- * its stack only on stderr.
+ * The JSON a script reads on stdout when a command run with `--json` fails: `{"schemaVersion": 1,
+ * "error": {code, kind, message, location, hint}}`, and each problem when the error holds a list
+ * (`MAPPING_INVALID`). The same facts as `formatError`'s text, which still goes to stderr for people;
+ * a bug is `INTERNAL`, its stack only on stderr.
  */
 export function formatErrorJson(error: unknown): string {
   if (!isMgeError(error) || error.kind === 'internal') {
-    return `${JSON.stringify({ error: { code: 'INTERNAL', kind: 'internal', message: 'an unexpected failure (a bug in mge-ingest; please report it with the output on stderr)' } }, null, 2)}\n`;
+    return errorJson({
+      code: 'INTERNAL',
+      kind: 'internal',
+      message: 'an unexpected failure (a bug in mge-ingest; please report it with the output on stderr)',
+    });
   }
   const problems = (error as { readonly problems?: unknown }).problems;
   const body = {
@@ -19,7 +23,12 @@ export function formatErrorJson(error: unknown): string {
     ...(error.hint === undefined ? {} : { hint: error.hint }),
     ...(Array.isArray(problems) ? { problems } : {}),
   };
-  return `${JSON.stringify({ error: body }, null, 2)}\n`;
+  return errorJson(body);
+}
+
+/** The error object as printed: versioned by `schema/error-output.schema.json` (a field renamed or removed bumps it). */
+function errorJson(body: Readonly<Record<string, unknown>>): string {
+  return `${JSON.stringify({ schemaVersion: 1, error: body }, null, 2)}\n`;
 }
 
 /**

@@ -82,6 +82,7 @@ describe('--json for scripts', () => {
     ]);
     expect([missing.code, invalid.code, usage.code, noJson.code]).toEqual([2, 2, 2, 2]);
     expect(JSON.parse(missing.stdout)).toEqual({
+      schemaVersion: 1,
       error: {
         code: 'MAPPING_NOT_FOUND',
         kind: 'mapping',

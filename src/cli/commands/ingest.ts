@@ -79,7 +79,8 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
   });
   const resumeHint = `resume with: mge-ingest ${out.argv.map(shellQuote).join(' ')}\n`;
   const print = (v: IngestSummaryView): void => {
-    if (out.json) io.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+    // schema/ingest-output.schema.json
+    if (out.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, ...v }, null, 2)}\n`);
     else io.stdout.write(formatIngestSummary(v));
   };
   const log = out.logger;

@@ -26,9 +26,10 @@ function compactTarget(args: Readonly<Record<string, unknown>>): string | undefi
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** What `report --json` prints: the summary, flat, with what was written. */
+/** What `report --json` prints: the summary, flat, with what was written (schema/report-output.schema.json). */
 function reportJson(file: string, result: ReportResult): Record<string, unknown> {
   return {
+    schemaVersion: 1,
     file,
     ...(result.files !== undefined && result.files.length > 1 ? { files: result.files, unfinishedIn: result.unfinishedIn } : {}),
     ...result.summary,
@@ -151,7 +152,7 @@ export const reportCommand = defineCommand({
       const done = await runCompactReport({ file: compact, cwd: io.cwd }, { onWarning });
       io.stdout.write(
         context.settings.json
-          ? `${JSON.stringify({ file: compact, ...done }, null, 2)}\n`
+          ? `${JSON.stringify({ schemaVersion: 1, file: compact, ...done }, null, 2)}\n`
           : `${compact}: compacted, ${done.linesBefore} lines (${mib(done.bytesBefore)}) → ${done.linesAfter} lines (${mib(done.bytesAfter)}) for ${done.keys} row key(s)\n`,
       );
       return 0;

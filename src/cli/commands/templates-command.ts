@@ -54,7 +54,10 @@ const show = defineCommand({
     const tid = idArgument(args['tid'], 'tid');
     if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
     const template = await readPlatform.template(await context.openPlatform(), tid);
-    context.io.stdout.write(context.settings.json ? JSON.stringify(template, null, 2) + '\n' : formatFieldTree(template));
+    // schema/templates-show-output.schema.json; `list` stays a bare array, versioned by its schema's $id.
+    context.io.stdout.write(
+      context.settings.json ? JSON.stringify({ schemaVersion: 1, ...template }, null, 2) + '\n' : formatFieldTree(template),
+    );
     return EXIT.ok;
   },
 });

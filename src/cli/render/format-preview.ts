@@ -14,9 +14,13 @@ function cellText(value: CellValue | undefined): string {
   return String(value);
 }
 
-/** What `preview --json` prints: each record as sent (`record`, and `body` byte for byte) and where every value came from. */
+/**
+ * What `preview --json` prints: each record as sent (`record`, and `body` byte for byte) and where
+ * every value came from (schema/preview-output.schema.json).
+ */
 export function previewJson(result: PreviewResult, name: Name): Record<string, unknown> {
   return {
+    schemaVersion: 1,
     mapping: result.mapping,
     template: result.template,
     nothingToDo: result.nothingToDo,
