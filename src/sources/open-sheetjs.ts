@@ -281,6 +281,11 @@ function readCell(cell: SheetJs.CellObject, context: SheetContext): ReadCell {
     case 'n': {
       const v = cell.v as number;
       if (!Number.isFinite(v)) return { value: null };
+      // An ODF boolean kept as a number under a boolean style (SheetJS drops the style, not the text
+      // it shows): the cell shows, and means, TRUE or FALSE.
+      if (context.ods && isShownBoolean(v, cell.w)) {
+        return { value: v === 1, inferred: { kind: 'boolean', raw: v, format: 'a boolean style' } };
+      }
       const z = typeof cell.z === 'string' ? context.restore(cell.z) : undefined;
       if (z === undefined) return { value: v };
       // An .ods date, time or duration is typed by the file (SheetJS made it a serial): nothing inferred.
@@ -341,4 +346,9 @@ function odsDate(serial: number, format: string, date1904: boolean): CellValue |
   if (serial >= 0 && serial < 1 && !/[dy]/i.test(format.replace(/\[[^\]]*]|"[^"]*"|\\./g, '')))
     return daysAfterEpoch(shifted, false, hasTime);
   return daysAfterEpoch(shifted < 59 ? shifted + 1 : shifted, false, hasTime);
+}
+
+/** 1 shown as TRUE or 0 shown as FALSE: what a boolean data style shows. */
+function isShownBoolean(v: number, shown: string | undefined): boolean {
+  return (v === 1 && shown?.trim().toUpperCase() === 'TRUE') || (v === 0 && shown?.trim().toUpperCase() === 'FALSE');
 }

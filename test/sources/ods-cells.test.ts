@@ -49,6 +49,12 @@ describe.each(['cells.ods', 'cells-1904.ods'])('.ods cells read as LibreOffice s
   });
 });
 
+test('.ods from other writers: a number under a boolean style reads as the boolean it shows, a plain 1 stays 1', async () => {
+  // boolean-style.ods is zipped by hand (scripts/make-ods-boolean-style.py): LibreOffice rewrites such cells when it saves.
+  const rows = await cells('boolean-style.ods');
+  expect(['number-true', 'number-false', 'boolean-true', 'plain-one'].map((n) => valueOf(rows, n))).toEqual([true, false, true, 1]);
+});
+
 describe('.xls cells saved by LibreOffice', () => {
   test('booleans, text as written, a duration as the text it shows', async () => {
     for (const name of ['cells.xls', 'cells-1904.xls']) {
