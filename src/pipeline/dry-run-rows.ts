@@ -37,12 +37,21 @@ export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDep
   const counts = zeroCounts();
   const plans: Partial<Record<ResumeDecision, number>> = {};
   let interrupted = false;
+  let duplicate = 0;
   for await (const row of rows) {
     if (deps.signal?.aborted) {
       interrupted = true;
       break;
     }
     const base = { key: row.key, hash: row.hash, location: reportLocation(row) };
+    // A row repeated exactly: what a real run would do is skip it as a duplicate (a dry line, folded as none).
+    if (row.duplicate === true) {
+      await deps.report.write({ type: 'skipped', ...base, why: 'dry-run', plan: 'duplicate' });
+      counts.skipped += 1;
+      duplicate += 1;
+      deps.onOutcome?.({ ...base, type: 'skipped' });
+      continue;
+    }
     if (row.problems.length > 0 || row.record === undefined) {
       await deps.report.write({ type: 'invalid', ...base, problems: row.problems, sourceValues: row.sourceValues });
       counts.invalid += 1;
@@ -60,5 +69,5 @@ export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDep
   const durationMs = clock() - started;
   // A dry run sends nothing: only its invalid rows are for a curator to look at.
   const toCheck = { invalid: counts.invalid, failed: 0, uncertain: 0, changed: 0 };
-  return { counts, rows: total, durationMs, notUploaded: counts.invalid, toCheck, interrupted, stoppedBy: undefined, plans };
+  return { counts, duplicate, rows: total, durationMs, notUploaded: counts.invalid, toCheck, interrupted, stoppedBy: undefined, plans };
 }

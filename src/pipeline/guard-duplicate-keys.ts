@@ -51,6 +51,19 @@ export interface KnownKeys {
   setMark(entry: number, value: number): void;
 }
 
+/** Options of {@link guardDuplicateKeys}. */
+export interface GuardOptions extends DigestTableOptions {
+  /**
+   * The mapping's `duplicates: identical-ok`: a row whose key and record equal an earlier row's is
+   * yielded as a `duplicate` (no problem, not sent) under a report key of its own, not as
+   * `DUPLICATE_KEY`. @default false
+   */
+  readonly identicalOk?: boolean | undefined;
+}
+
+/** The mapping option that makes a row repeated exactly a `duplicate`, as a curator writes it. */
+const IDENTICAL_OK = '`duplicates: identical-ok`';
+
 /**
  * Passes rows through, turning the second and later rows of a key within one run into invalid rows
  * (`DUPLICATE_KEY`, naming the first row as `Sheet1!12` or `data.csv:12`, and the key as written) so
@@ -68,24 +81,39 @@ export interface KnownKeys {
  * new rows then hold about 9 MiB in memory). A probabilistic filter would be
  * smaller but would reject unique rows on a false positive, which a curator cannot fix; a digest
  * collision between two different keys is a 2^-128 event.
+ *
+ * Rows repeated exactly: a later row whose key and record (its `hash`) are those of an earlier row is
+ * the same record twice. Without `identicalOk` it is still `DUPLICATE_KEY`, whose message says the
+ * rows are identical and names the mapping option; with it, it is yielded as a `duplicate`
+ * (`MappedRow.duplicate`, no body) under {@link duplicateReportKey}. To tell a repeat from a same-key
+ * row with other content without holding any record, a second {@link createDigestTable} holds the
+ * digest of each key with its hash (one more slot a distinct record, spilled like the first).
  */
 export async function* guardDuplicateKeys(
   rows: AsyncIterable<MappedRow>,
   known?: KnownKeys,
-  options: DigestTableOptions = {},
+  options: GuardOptions = {},
 ): AsyncIterable<MappedRow> {
   const seen = createDigestTable(options);
+  const contents = createDigestTable(options);
   try {
-    yield* guarded(rows, known, seen);
+    yield* guarded(rows, known, seen, contents, options.identicalOk === true);
   } finally {
     seen.close();
+    contents.close();
   }
 }
 
 /** Known entries per page of the guard's bits (the index's pages). */
 const PAGE_ENTRIES = 1 << PAGE_BITS;
 
-async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undefined, seen: DigestTable): AsyncIterable<MappedRow> {
+async function* guarded(
+  rows: AsyncIterable<MappedRow>,
+  known: KnownKeys | undefined,
+  seen: DigestTable,
+  contents: DigestTable,
+  identicalOk: boolean,
+): AsyncIterable<MappedRow> {
   /**
    * One bit a known entry: met in this run. A ledger entry's mark outlives the guard that set it (the
    * table may be given to another guard), so a mark counts only where this guard's own bit is set.
@@ -120,21 +148,35 @@ async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undef
     } else {
       packed = seen.getOrSet(row.key, first);
     }
+    const keyed = row.key !== row.hash;
+    // Each record met under a key (a key and a hash are never the same text: a key is a JSON array).
+    // Without a key the key is the record: a repeat is identical by construction.
+    const repeated = keyed ? contents.getOrSet(`${row.key}\u0000${row.hash}`, 0) !== undefined : true;
     if (packed === undefined) {
       yield row;
       continue;
     }
+    const identical = repeated;
+    // An invalid row stays invalid (its own problems want fixing, a repeat or not).
+    if (identical && identicalOk && row.problems.length === 0) {
+      yield duplicateOf(row);
+      continue;
+    }
     const from = sources[Math.floor(packed / ROWS_PER_SOURCE)]!;
     const firstSeen: FirstSeen = { file: from.file, sheet: from.sheet, row: packed % ROWS_PER_SOURCE };
-    const keyed = row.key !== row.hash;
+    const at = describe(firstSeen, row.location);
     const problem: RowProblem = {
       code: 'DUPLICATE_KEY',
       message: keyed
-        ? `the key ${keyAsWritten(row.key)} is already used in this run: first at ${describe(firstSeen, row.location)}`
-        : `the same record as an earlier row (the mapping has no key, so rows are told apart by their content): first at ${describe(firstSeen, row.location)}`,
+        ? identical
+          ? `the key ${keyAsWritten(row.key)} is already used in this run, by an identical row: first at ${at} (if the data holds this row twice, write ${IDENTICAL_OK} in the mapping)`
+          : `the key ${keyAsWritten(row.key)} is already used in this run: first at ${at}`
+        : `the same record as an earlier row (the mapping has no key, so rows are told apart by their content): first at ${at} (if the data holds this row twice, write ${IDENTICAL_OK} in the mapping)`,
       location: row.location,
       field: 'key',
-      expected: 'a key no other row of the run has',
+      expected: identical
+        ? `a key no other row of the run has, or ${IDENTICAL_OK} in the mapping for rows repeated exactly`
+        : 'a key no other row of the run has',
       found: keyed ? keyAsWritten(row.key) : undefined,
     };
     // Named members, not a spread: a mapped row's hash and source values are computed on read (prototype
@@ -150,6 +192,24 @@ async function* guarded(rows: AsyncIterable<MappedRow>, known: KnownKeys | undef
       sourceValues: row.sourceValues,
     };
   }
+}
+
+/**
+ * A row repeated exactly (`identicalOk`): a `duplicate` under a report key of its own, with no body,
+ * so it is neither sent nor invalid, and its line closes no intent of the first row's key.
+ */
+function duplicateOf(row: MappedRow): MappedRow {
+  return {
+    location: row.location,
+    rowNumbers: row.rowNumbers,
+    key: duplicateReportKey(row.key, row),
+    hash: row.hash,
+    body: undefined,
+    record: undefined,
+    problems: [],
+    sourceValues: row.sourceValues,
+    duplicate: true,
+  };
 }
 
 /**

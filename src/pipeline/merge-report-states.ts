@@ -28,14 +28,14 @@ export function mergeReportStates(parts: readonly ReportPart[]): ReportState {
   }
   runs.sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt));
   summaries.sort((a, b) => a.at.localeCompare(b.at));
-  const counts: Record<KeyStatus, number> = { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, changed: 0 };
+  const counts: Record<KeyStatus, number> = { uploaded: 0, invalid: 0, failed: 0, uncertain: 0, changed: 0, duplicate: 0 };
   let onPlatform = 0;
   for (const entry of keys.values()) {
     counts[entry.status] += 1;
     if (entry.uploaded !== undefined || entry.uncertainHash !== undefined) onPlatform += 1;
   }
   const outstanding = function* (): Iterable<KeyState> {
-    for (const entry of keys.values()) if (entry.status !== 'uploaded') yield entry;
+    for (const entry of keys.values()) if (entry.status !== 'uploaded' && entry.status !== 'duplicate') yield entry;
   };
   return { keys, counts, onPlatform, outstanding, runs: runs.map((r) => r.run), summaries, runSummaries: runs.map((r) => r.summary) };
 }

@@ -226,7 +226,10 @@ async function ingestWith(
         mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...skipping, ...(deps.signal ? { signal: deps.signal } : {}) }),
         options.shard,
       );
-      const guarded = guardDuplicateKeys(sharded.rows, previous?.compactKeys, { spillDirs: reportSpillDirs(reportFile) });
+      const guarded = guardDuplicateKeys(sharded.rows, previous?.compactKeys, {
+        spillDirs: reportSpillDirs(reportFile),
+        identicalOk: job.prepared.spec.duplicates === 'identical-ok',
+      });
       const limit = limitErrors(guarded, options.maxErrors);
       const outstanding = createOutstandingFiles();
       const onOutcome = (outcome: RowOutcome): void => {

@@ -93,7 +93,8 @@ async function* judgedRecords(inputs: readonly PreparedInput[]): AsyncIterable<{
       }
     }
   }
-  for await (const row of guardDuplicateKeys(mapped())) yield { judged: pending.shift()!, row };
+  const identicalOk = inputs[0]?.compiled.spec.duplicates === 'identical-ok';
+  for await (const row of guardDuplicateKeys(mapped(), undefined, { identicalOk })) yield { judged: pending.shift()!, row };
 }
 
 /**

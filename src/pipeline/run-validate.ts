@@ -141,6 +141,8 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   const limit = limitErrors(
     guardDuplicateKeys(
       mapInputs(inputs, { ...(deps.signal ? { signal: deps.signal } : {}), onFile: () => tally.addFile(), progress: reading }),
+      undefined,
+      { identicalOk: job.prepared.spec.duplicates === 'identical-ok' },
     ),
     options.maxErrors,
   );

@@ -18,12 +18,14 @@ export function createValidationTally(): ValidationTally {
   let records = 0;
   let rows = 0;
   let invalid = 0;
+  let duplicate = 0;
   const byCode = new Map<string, number>();
   const problemsByCode = new Map<string, number>();
   return {
     add(row) {
       records++;
       rows += row.rowNumbers.length;
+      if (row.duplicate === true) duplicate++;
       if (row.problems.length === 0) return;
       invalid++;
       for (const code of new Set(row.problems.map((p) => p.code))) byCode.set(code, (byCode.get(code) ?? 0) + 1);
@@ -42,8 +44,9 @@ export function createValidationTally(): ValidationTally {
         files,
         records,
         rows,
-        valid: records - invalid,
+        valid: records - invalid - duplicate,
         invalid,
+        duplicate,
         invalidByCode: sorted(byCode),
         problemsByCode: sorted(problemsByCode),
         stoppedBy,

@@ -91,6 +91,14 @@ export function applyRowLine(entry: KeyState, line: RowLine, runId: string | und
       entry.sourceValues = line.sourceValues;
       return;
     case 'skipped':
+      // A row repeated exactly: its own report key, nothing stored and nothing outstanding (an earlier
+      // run's DUPLICATE_KEY under the same key is settled by it).
+      if (line.why === 'duplicate') {
+        set(entry, 'duplicate', line.hash, undefined);
+        entry.problems = undefined;
+        entry.sourceValues = undefined;
+        return;
+      }
       if (line.sourceValues) entry.sourceValues = line.sourceValues;
       // Cells that map to the uploaded record again (the ledger's digest was another, or none).
       if (line.why === 'uploaded' && line.src !== undefined && entry.uploaded?.hash === line.hash) entry.src = line.src;

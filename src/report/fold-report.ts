@@ -196,14 +196,21 @@ export function createReportFolder(options?: ReportFolderOptions): ReportFolder<
     },
     state(): LedgerState {
       closeAll();
-      const counts: Record<KeyStatus, number> = { uploaded: table?.size ?? 0, invalid: 0, failed: 0, uncertain: 0, changed: 0 };
+      const counts: Record<KeyStatus, number> = {
+        uploaded: table?.size ?? 0,
+        invalid: 0,
+        failed: 0,
+        uncertain: 0,
+        changed: 0,
+        duplicate: 0,
+      };
       let onPlatform = table?.size ?? 0;
       for (const entry of held.values()) {
         counts[entry.status] += 1;
         if (entry.uploaded !== undefined || entry.uncertainHash !== undefined) onPlatform += 1;
       }
       const outstanding = function* (): Iterable<KeyState> {
-        for (const entry of held.values()) if (entry.status !== 'uploaded') yield entry;
+        for (const entry of held.values()) if (entry.status !== 'uploaded' && entry.status !== 'duplicate') yield entry;
       };
       // A row's key is asked for by several stages in turn (the resume rules, the router): the last
       // answer is kept rather than read from the table again, until a line is added.

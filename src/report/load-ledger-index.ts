@@ -32,7 +32,7 @@ export interface LoadedIndex {
 
 /** Entries read at a time (about 360 KiB). */
 const BATCH_ENTRIES = 4096;
-const STATUSES = new Set(['uploaded', 'invalid', 'failed', 'uncertain', 'changed']);
+const STATUSES = new Set(['uploaded', 'invalid', 'failed', 'uncertain', 'changed', 'duplicate']);
 
 /**
  * Reads the ledger index of `report` (see `ledger-index-format.ts`) when it is usable: a regular file

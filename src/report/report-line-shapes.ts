@@ -93,7 +93,7 @@ const ROW = {
   hash: text,
   location: object({ file: inputRef, row: number, sheet: optional(text), rows: optional(arrayOf(number)) }),
 };
-const status = is((v) => ['uploaded', 'invalid', 'failed', 'uncertain', 'changed'].includes(v as string));
+const status = is((v) => ['uploaded', 'invalid', 'failed', 'uncertain', 'changed', 'duplicate'].includes(v as string));
 
 /** The fields of each line type, beside `type` and `at`. */
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
@@ -143,7 +143,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
   },
   skipped: {
     ...ROW,
-    why: is((v) => ['uploaded', 'uncertain', 'failed', 'dry-run'].includes(v as string)),
+    why: is((v) => ['uploaded', 'uncertain', 'failed', 'dry-run', 'duplicate'].includes(v as string)),
     id: optional(number),
     code: optional(text),
     plan: optional(text),

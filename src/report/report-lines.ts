@@ -131,8 +131,12 @@ export interface UncertainLine extends RowLineBase {
   readonly resendOf?: ResendOf;
 }
 
-/** Why a row was not sent this run. `dry-run`: a valid row of an `ingest --dry-run` (nothing is sent). */
-export type SkipReason = 'uploaded' | 'uncertain' | 'failed' | 'dry-run';
+/**
+ * Why a row was not sent this run. `dry-run`: a valid row of an `ingest --dry-run` (nothing is sent).
+ * `duplicate`: a row repeated exactly under the mapping's `duplicates: identical-ok`, filed under a
+ * report key of its own (`duplicateReportKey`), whose status it makes `duplicate`.
+ */
+export type SkipReason = 'uploaded' | 'uncertain' | 'failed' | 'dry-run' | 'duplicate';
 
 /** Not sent this run: already uploaded with this hash, or left uncertain/rejected by an earlier run. */
 export interface SkippedLine extends RowLineBase {
@@ -162,8 +166,11 @@ export interface ChangedLine extends RowLineBase {
   readonly sourceValues: Readonly<Record<string, CellValue>>;
 }
 
-/** A key's latest status, as the fold keeps it (src/report/fold-report.ts). */
-export type KeyStatus = 'uploaded' | 'invalid' | 'failed' | 'uncertain' | 'changed';
+/**
+ * A key's latest status, as the fold keeps it (src/report/fold-report.ts). `duplicate`: the report key
+ * of a row repeated exactly (`skipped`, `why: 'duplicate'`): nothing outstanding, nothing stored.
+ */
+export type KeyStatus = 'uploaded' | 'invalid' | 'failed' | 'uncertain' | 'changed' | 'duplicate';
 
 /**
  * What every earlier line said of one key, in one line (`report compact`): folding it gives the key

@@ -8,8 +8,14 @@ export interface ValidationSummary {
   readonly records: number;
   /** Source rows read. */
   readonly rows: number;
+  /** Records neither duplicate nor invalid. */
   readonly valid: number;
   readonly invalid: number;
+  /**
+   * Records repeated exactly under the mapping's `duplicates: identical-ok` (key and record of an
+   * earlier row): not invalid, not sent.
+   */
+  readonly duplicate: number;
   /**
    * Invalid records per problem code (a record with two codes counts under both), codes sorted: the
    * records each code is found in, as `report` and the page count them.

@@ -81,6 +81,8 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
   return {
     route(row) {
       const base = { key: row.key, hash: row.hash, location: reportLocation(row) };
+      // A row repeated exactly (`duplicates: identical-ok`): never sent, its line under its own key.
+      if (row.duplicate === true) return outcome({ type: 'skipped', ...base, why: 'duplicate' });
       const unchanged = row.unchanged === true && row.problems.length === 0;
       const body = row.problems.length > 0 ? undefined : row.body;
       if (body === undefined && !unchanged)

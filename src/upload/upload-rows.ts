@@ -80,8 +80,10 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     control.halt({ type: 'fatal', error: stopError(error, failure, count, cause) });
 
   /** An outcome counted, and seen by the display, without a line of its own (`Route` `count`). */
+  let duplicate = 0;
   const counted = (line: OutcomeInput): void => {
     counts[line.type] += 1;
+    if (line.type === 'skipped' && line.why === 'duplicate') duplicate += 1;
     const kind = checkKind(line);
     if (kind !== undefined) toCheck[kind] += 1;
     deps.onOutcome?.(rowOutcome(line));
@@ -162,6 +164,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
   return {
     summary: {
       counts,
+      duplicate,
       rows: Object.values(counts).reduce((a, b) => a + b, 0),
       durationMs: clock() - started,
       notUploaded: toCheck.invalid + toCheck.failed + toCheck.uncertain + toCheck.changed,

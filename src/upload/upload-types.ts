@@ -101,6 +101,11 @@ export interface RowsToCheck {
 /** The counts of a run of {@link uploadRows} (or a dry run), and how it ended. */
 export interface UploadSummary {
   readonly counts: OutcomeCounts;
+  /**
+   * Of `counts.skipped`, the rows repeated exactly under the mapping's `duplicates: identical-ok`:
+   * not sent, not to check. Absent where none can be (a summary line read back).
+   */
+  readonly duplicate?: number;
   /** Rows that reached the report in this run. */
   readonly rows: number;
   readonly durationMs: number;

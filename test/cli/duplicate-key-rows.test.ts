@@ -28,7 +28,7 @@ describe('duplicate and blank keys, as a curator reads them', () => {
     expect(summary.invalidByCode).toMatchObject({ DUPLICATE_KEY: 1, KEY_BLANK: 2 });
     const formula = lines[2]!.split(',')[1]!;
     const page = readFileSync(join(dir, 'page.html'), 'utf8');
-    expect(page).toContain(`the key ${formula} is already used in this run: first at ${file}:3`);
+    expect(page).toContain(`the key ${formula} is already used in this run, by an identical row: first at ${file}:3`);
     expect(page).toContain('KEY_BLANK');
     // The report's internal key of a duplicate (`["…"]\0duplicate@file:row`) never reaches the page.
     expect(page).not.toContain('duplicate@');

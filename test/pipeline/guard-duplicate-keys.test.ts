@@ -118,7 +118,9 @@ describe('guardDuplicateKeys on keys as a curator reads them', () => {
   test('a duplicate names the key as written and the first row, never the JSON array or a hash', async () => {
     const out = await collect(guardDuplicateKeys(fromArray([row('["GH4169","17"]', { line: 12 }), row('["GH4169","17"]', { line: 40 })])));
     expect(out[1]?.problems[0]).toMatchObject({ code: 'DUPLICATE_KEY', found: 'GH4169, 17' });
-    expect(out[1]?.problems[0]?.message).toBe('the key GH4169, 17 is already used in this run: first at data.csv:12');
+    expect(out[1]?.problems[0]?.message).toBe(
+      'the key GH4169, 17 is already used in this run, by an identical row: first at data.csv:12 (if the data holds this row twice, write `duplicates: identical-ok` in the mapping)',
+    );
     // Without key columns the key is the record hash: the problem says so in words, not with the hash.
     const hash = 'f'.repeat(64);
     const hashed = await collect(guardDuplicateKeys(fromArray([row(hash, { hash, line: 2 }), row(hash, { hash, line: 9 })])));
@@ -136,5 +138,20 @@ describe('guardDuplicateKeys on keys as a curator reads them', () => {
     expect(out.map((r) => r.problems.map((p) => p.code))).toEqual([['KEY_BLANK'], ['KEY_BLANK'], ['KEY_BLANK'], []]);
     expect(new Set(out.slice(0, 3).map((r) => r.key)).size).toBe(3);
     expect(out[0]?.record).toBeUndefined();
+  });
+});
+
+describe('guardDuplicateKeys with duplicates: identical-ok', () => {
+  test('a repeat of key and record is a duplicate under its own key; other content under the key is DUPLICATE_KEY', async () => {
+    const rows = [
+      row('k', { hash: 'a'.repeat(64), line: 2 }),
+      row('k', { hash: 'a'.repeat(64), line: 3 }),
+      row('k', { hash: 'b'.repeat(64), line: 4 }),
+    ];
+    const out = await collect(guardDuplicateKeys(fromArray(rows), undefined, { identicalOk: true }));
+    expect(out[1]).toMatchObject({ duplicate: true, problems: [], body: undefined });
+    expect(out[1]?.key).not.toBe('k');
+    expect(out[2]?.problems[0]?.code).toBe('DUPLICATE_KEY');
+    expect(out[2]?.problems[0]?.message).not.toContain('identical');
   });
 });

@@ -86,7 +86,7 @@ describe('report lines of this version and of earlier ones', () => {
     expect(text).toMatch(/"location":\{"file":"data.csv"/);
     expect(text).toMatch(/"location":\{"file":0/);
     const { state } = await loadReportState(file);
-    expect(state.counts).toEqual({ uploaded: 5, invalid: 1, failed: 0, uncertain: 1, changed: 0 });
+    expect(state.counts).toEqual({ uploaded: 5, invalid: 1, failed: 0, uncertain: 1, changed: 0, duplicate: 0 });
   });
 
   test('an input index that is no input of its run line is REPORT_CORRUPT at that line', async () => {

@@ -38,7 +38,7 @@ describe('summarizeReport', () => {
       },
     ]);
     const summary = summarizeReport(state);
-    expect(summary.counts).toEqual({ uploaded: 1, invalid: 1, failed: 3, uncertain: 2, changed: 0 });
+    expect(summary.counts).toEqual({ uploaded: 1, invalid: 1, failed: 3, uncertain: 2, changed: 0, duplicate: 0 });
     expect(summary.keys).toBe(7);
     expect(summary.runs).toBe(1);
     expect(summary.errors.map((e) => [e.status, e.code, e.count])).toEqual([

@@ -50,6 +50,7 @@ function view(
     template,
     dryRun,
     counts: summary.counts,
+    duplicate: summary.duplicate ?? 0,
     rows: summary.rows,
     notUploaded: summary.notUploaded,
     toCheck: summary.toCheck,

@@ -9,6 +9,8 @@ export interface IngestSummaryView {
   readonly template: { readonly id: number; readonly pubDate: string } | undefined;
   readonly dryRun: boolean;
   readonly counts: Readonly<Record<OutcomeType, number>>;
+  /** Of `counts.skipped`, rows repeated exactly under the mapping's `duplicates: identical-ok`: not sent, nothing to check. */
+  readonly duplicate?: number;
   readonly rows: number;
   readonly notUploaded: number;
   /** `notUploaded` by why (skipped rows of earlier runs included). */
@@ -70,6 +72,8 @@ export function formatIngestSummary(view: IngestSummaryView): string {
     `${head}: ${view.rows} row(s) in ${seconds} s (${rate} rows/s)`,
     formatTable(['status', 'rows', 'meaning'], rows).trimEnd(),
   ];
+  if (view.duplicate !== undefined && view.duplicate > 0)
+    lines.push(`${view.duplicate} of the skipped are duplicate: rows repeated exactly (duplicates: identical-ok), never sent`);
   if (view.stoppedBy !== undefined && !view.interrupted) lines.push(earlyStopText(view.stoppedBy));
   if (view.plans !== undefined && Object.keys(view.plans).length > 0) {
     lines.push(

@@ -42,7 +42,8 @@ export function formatValidateSummary(result: ValidateResult, name: (file: strin
         : '';
     out.push(`Problems${more}:\n${formatRowProblems(shown, { fileName: name })}`);
   }
-  const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid`];
+  const duplicates = s.duplicate > 0 ? `, ${s.duplicate} duplicate (repeated exactly, not sent)` : '';
+  const lines = [`${s.files} file(s), ${s.rows} row(s), ${s.records} record(s): ${s.valid} valid, ${s.invalid} invalid${duplicates}`];
   const codes = Object.entries(s.invalidByCode);
   if (codes.length > 0)
     lines.push(`by code: ${codes.map(([code, n]) => `${code} ${s.problemsByCode[code] ?? n} problem(s) in ${n} record(s)`).join(', ')}`);

@@ -12,7 +12,8 @@ import { SPEC_TREE_LIMITS, SpecTreeLimitError, yamlToSpecNode } from './yaml-to-
 import { readInput } from './read-input.js';
 import { unknownKeys, type Report } from './unknown-keys.js';
 
-const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'options', 'meta', 'content'];
+const TOP_KEYS = ['version', 'template', 'templatePubDate', 'input', 'key', 'groupBy', 'duplicates', 'options', 'meta', 'content'];
+const DUPLICATES = ['refuse', 'identical-ok'] as const;
 const OPTION_KEYS = ['methodsWidth', 'decimal'];
 
 /**
@@ -130,6 +131,22 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     }
   } else if (options) problem('MAPPING_SHAPE_MISMATCH', '`options` must be a mapping', options, 'options');
 
+  const duplicatesNode = root.entries.get('duplicates');
+  let duplicates: MappingSpec['duplicates'] = 'refuse';
+  if (duplicatesNode) {
+    const value = duplicatesNode.kind === 'scalar' ? duplicatesNode.value : undefined;
+    const known = DUPLICATES.find((d) => d === value);
+    if (known !== undefined) duplicates = known;
+    else
+      problem(
+        'MAPPING_BAD_OPTION',
+        "`duplicates` must be `refuse` or `identical-ok` (a row with an earlier row's key and the same record is then a duplicate, not an error)",
+        duplicatesNode,
+        'duplicates',
+        [...DUPLICATES],
+      );
+  }
+
   const meta = root.entries.get('meta');
   const content = root.entries.get('content');
   if (meta && meta.kind !== 'map') problem('MAPPING_SHAPE_MISMATCH', '`meta` must be a mapping of meta keys', meta, 'meta');
@@ -144,6 +161,7 @@ export function loadMapping(text: string, fileName: string): LoadedMapping {
     input,
     key: columnList(root.entries.get('key'), 'key', problem),
     groupBy: withoutRowPosition(columnList(root.entries.get('groupBy'), 'groupBy', problem), problem),
+    duplicates,
     methodsWidth,
     decimal,
     meta: meta?.kind === 'map' ? meta : undefined,

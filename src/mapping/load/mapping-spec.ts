@@ -25,6 +25,12 @@ export interface MappingSpec {
   readonly key: readonly ColumnRef[];
   /** Consecutive rows sharing these columns make one record. @default [] (one row, one record) */
   readonly groupBy: readonly ColumnRef[];
+  /**
+   * What a second row with an earlier row's key is: `refuse`, always `DUPLICATE_KEY`; `identical-ok`,
+   * a `duplicate` (not sent, not invalid) when its record equals that earlier row's (a dataset that
+   * holds a row twice). @default 'refuse'
+   */
+  readonly duplicates: 'refuse' | 'identical-ok';
   /** Overrides the run's methods width setting. */
   readonly methodsWidth: MethodsWidth | undefined;
   /** Decimal separator of numbers written as text. @default '.' */

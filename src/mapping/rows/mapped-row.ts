@@ -40,6 +40,12 @@ export interface MappedRow {
    * uploaded (or be a duplicate of its run).
    */
   readonly unchanged?: boolean;
+  /**
+   * True for a row repeated exactly under the mapping's `duplicates: identical-ok` (its key and record
+   * are an earlier row's): no problems, no body, `key` a report key of its own. Neither sent nor
+   * invalid: counted `duplicate` (see `guardDuplicateKeys`).
+   */
+  readonly duplicate?: boolean;
 }
 
 /**
@@ -58,5 +64,6 @@ export function mappedRowData(row: MappedRow): MappedRow {
     sourceValues: row.sourceValues,
     ...(row.src !== undefined ? { src: row.src } : {}),
     ...(row.unchanged === true ? { unchanged: true } : {}),
+    ...(row.duplicate === true ? { duplicate: true } : {}),
   };
 }
