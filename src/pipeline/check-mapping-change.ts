@@ -30,13 +30,13 @@ export function checkMappingChange(
   const template = named(compared.template);
   if (options.accept) return { mapping, template, rows: compared.rows };
 
-  const since = `since the report's last run (${compared.baseline?.startedAt ?? 'unknown'}), which leaves ${compared.rows} row(s) on the platform`;
+  const since = `since the report's last run (${compared.baseline?.startedAt ?? 'unknown'}), which leaves ${compared.rows} record(s) on the platform`;
   const what = [
     ...(mapping.length > 0 ? [`mapping: ${mapping.join(', ')}`] : []),
     ...(template.length > 0 ? [`template ${now.templateId} field(s): ${template.join(', ')}`] : []),
   ].join('; ');
   const effect = compared.mapping.some((c) => c.part === 'key')
-    ? 'with another key every row is a new one, and would be uploaded again as a new record'
+    ? 'with another key every record is a new one, and would be uploaded again as a new record'
     : 'their records would come out changed, and with --on-change upload be uploaded again as new records';
   const onlyTemplate = mapping.length === 0;
   throw new MappingChangedError(

@@ -22,7 +22,7 @@ function inputStop(error: unknown, summary: UploadSummary): unknown {
   const mayBeStored = summary.counts.uploaded + summary.counts.uncertain;
   if (mayBeStored === 0) return error;
   return new RunStoppedError(error, summary, {
-    message: `${error.message} (the run stopped there, after ${summary.counts.uploaded} row(s) were uploaded and ${summary.counts.uncertain} left uncertain)`,
+    message: `${error.message} (the run stopped there, after ${summary.counts.uploaded} record(s) were uploaded and ${summary.counts.uncertain} left uncertain)`,
     hint: error.hint ?? 'Fix the input at that place and run the same command again: it resumes from the report.',
     details: { ...error.details, inputKind: error.kind },
   });

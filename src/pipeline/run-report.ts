@@ -198,7 +198,12 @@ async function annotateFromReport(
   const { problems, statuses } = reportAnnotations(state, same);
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
   const written = await writeAnnotatedCopy(
-    { file: path.resolve(options.cwd, input), problems, statuses, summary: [['report', options.file], ['input', input], ...counts] },
+    {
+      file: path.resolve(options.cwd, input),
+      problems,
+      statuses,
+      summary: [['report', options.file], ['input', input], ['records', summary.keys], ...counts],
+    },
     path.resolve(options.cwd, options.annotate ?? ''),
   );
   return { file: options.annotate ?? '', input, ...written };

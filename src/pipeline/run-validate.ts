@@ -209,6 +209,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
               summary: [
                 ['input', displayPath(cwd, inputs[0].file)],
                 ['template', `${base.template.id} (${base.template.pubDate})`],
+                ['rows', summary.rows],
                 ['records', summary.records],
                 ['valid', summary.valid],
                 ['invalid', summary.invalid],

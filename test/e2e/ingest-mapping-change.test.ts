@@ -67,7 +67,7 @@ describe('a mapping or template change is no reason to upload history again (bui
         const stopped = await runCli(args(mapping, input, report, '--on-change', 'upload'), env);
         expect(stopped.code).toBe(2);
         expect(stopped.stderr).toMatch(
-          /^error MAPPING_CHANGED: the mapping changed since .* 20 row\(s\) on the platform \(mapping: meta\.title\)/,
+          /^error MAPPING_CHANGED: the mapping changed since .* 20 record\(s\) on the platform \(mapping: meta\.title\)/,
         );
         expect(stopped.stderr).toContain('--accept-mapping-change');
         expect(await readFile(report, 'utf8')).toBe(before);
@@ -117,7 +117,7 @@ describe('a mapping or template change is no reason to upload history again (bui
         await writeFile(mapping, text.replace('key: [formula]', 'key: [formula, c]'));
         const stopped = await runCli(args(mapping, input, report), env);
         expect(stopped.code).toBe(2);
-        expect(stopped.stderr).toMatch(/MAPPING_CHANGED: .*\(mapping: key\): with another key every row is a new one/);
+        expect(stopped.stderr).toMatch(/MAPPING_CHANGED: .*\(mapping: key\): with another key every record is a new one/);
         const dry = await runCli(args(mapping, input, report, '--dry-run'), env);
         expect(dry.code).toBe(2);
         expect(dry.stderr).toContain('error MAPPING_CHANGED');

@@ -108,7 +108,7 @@ describe('resuming ingest (built CLI, sandbox over HTTP)', () => {
           },
         ]);
         const text = await runCli(['report', report], {});
-        expect(text.stdout).toMatch(/Changed rows[^\n]*\n.*where\s+differs from record\s+key/);
+        expect(text.stdout).toMatch(/Changed records[^\n]*\n.*where\s+differs from record\s+key/);
         expect(text.stdout).toMatch(new RegExp(`nightly\\.csv row 6\\s+${firstId}\\s`));
 
         const third = await runCli(ingestArgs(input, report, '--json', '--on-change', 'upload'), envFor(sandbox, dir));

@@ -45,7 +45,7 @@ describe('ingest --shard I/N (built CLI, sandbox over HTTP)', () => {
         const one = await runCli(['report', reports[0]!], {});
         expect(one.code).toBe(0);
         expect(one.stdout).toContain('--shard 0/3');
-        expect(one.stdout).toMatch(/\d+ row\(s\) of other shards were read and left to their reports/);
+        expect(one.stdout).toMatch(/\d+ record\(s\) of other shards were read and left to their reports/);
 
         // A second night: every shard skips its own rows, nothing is stored again.
         const again = await runCli(ingestArgs(input, reports[1]!, '--json', '--shard', '1/3'), envFor(sandbox, dir));

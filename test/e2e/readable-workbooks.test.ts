@@ -97,9 +97,9 @@ describe('the annotated copy and the fix workbook read as a curator expects (bui
     const problems = book['Problems']!;
     const found = Object.entries(problems.cells).filter(([, [, v]]) => v === '=1+1' || v === "'=1+1");
     expect(found.map(([, cell]) => cell)).toEqual([['String', '=1+1']]);
-    // The table's header is on row 9 (Summary, five summary lines, problems, a blank row): frozen with what is above, filtered.
-    expect(problems.cells['A9']).toEqual(['String', 'cell']);
-    expectLaidOut(problems, 9, 'A9:F11', ['A1', 'A9', 'B9', 'C9', 'D9', 'E9', 'F9']);
+    // The table's header is on row 10 (Summary, six summary lines, problems, a blank row): frozen with what is above, filtered.
+    expect(problems.cells['A10']).toEqual(['String', 'cell']);
+    expectLaidOut(problems, 10, 'A10:F12', ['A1', 'A10', 'B10', 'C10', 'D10', 'E10', 'F10']);
 
     const fixBook = readBook(fix);
     const [fixSheet] = Object.values(fixBook);

@@ -41,7 +41,7 @@ describe('report compact (built CLI, sandbox over HTTP)', () => {
         const compacted = await runCli(['report', 'compact', file], env);
         expect([compacted.code, compacted.stderr]).toEqual([0, '']);
         const keys = (JSON.parse(before.stdout) as { keys: number }).keys;
-        expect(compacted.stdout).toMatch(new RegExp(`compacted, \\d+ lines .* → ${keys + 4} lines .* for ${keys} row key\\(s\\)`));
+        expect(compacted.stdout).toMatch(new RegExp(`compacted, \\d+ lines .* → ${keys + 4} lines .* for ${keys} record\\(s\\)`));
 
         // Plain JSON lines still (jq reads them): two runs, their summaries, one state line per key.
         const lines = (await readFile(file, 'utf8'))

@@ -45,7 +45,7 @@ describe('checkMappingChange', () => {
   test('a changed key says every row would be a new one', () => {
     const error = thrown(() => checkMappingChange(report({ key: 'k0', 'meta.title': 't2' }, { 温度: 'f1' }, ...stored), NOW, options));
     expect(error).toMatchObject({ code: 'MAPPING_CHANGED', changes: { mapping: ['key'] } });
-    expect((error as Error).message).toContain('every row is a new one');
+    expect((error as Error).message).toContain('every record is a new one');
   });
 
   test('a redefined template field alone is TEMPLATE_FIELDS_CHANGED (exit 2)', () => {

@@ -62,7 +62,7 @@ describe('finishRun: the summary line, and what a run amounts to', () => {
       location: { file: 'data.csv', row: 7, column: 'C' },
       hint: 'Close the quote.',
     });
-    expect(stopped.message).toContain('after 1 row(s) were uploaded');
+    expect(stopped.message).toContain('after 1 record(s) were uploaded');
     expect(stopped.summary).toMatchObject({ rows: 2, counts: { uploaded: 1, invalid: 1 } });
     expect(report.lines).toEqual([
       expect.objectContaining({

@@ -48,13 +48,14 @@ function reportText(file: string, result: ReportResult): string {
   let text = formatReportSummary(files.length > 1 ? `${files.length} reports (${files.join(', ')})` : file, result.summary);
   const others = result.summary.lastSummary?.otherShards;
   if (files.length === 1 && others !== undefined)
-    text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} row(s) of other shards were read and left to their reports\n`;
+    text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} record(s) of other shards were read and left to their reports\n`;
   if (files.length > 1 && (result.unfinishedIn ?? []).length > 0)
     text += `latest run not finished in: ${(result.unfinishedIn ?? []).join(', ')}\n`;
   if (failedOut)
-    text += `\n${failedOut.rows} row(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
-  if (uploadedOut) text += `\n${uploadedOut.rows} uploaded row(s) with their platform ids written to ${uploadedOut.file}\n`;
-  if (changedOut) text += `\n${changedOut.rows} changed row(s) with the id of the record each differs from written to ${changedOut.file}\n`;
+    text += `\n${failedOut.rows} record(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
+  if (uploadedOut) text += `\n${uploadedOut.rows} uploaded record(s) with their platform ids written to ${uploadedOut.file}\n`;
+  if (changedOut)
+    text += `\n${changedOut.rows} changed record(s) with the id of the record each differs from written to ${changedOut.file}\n`;
   if (annotated) text += `\n${annotated.input} with the report's problems and statuses on its cells written to ${annotated.file}\n`;
   if (html) text += `\nthe report as a page: ${html.file}\n`;
   return text;
@@ -153,7 +154,7 @@ export const reportCommand = defineCommand({
       io.stdout.write(
         context.settings.json
           ? `${JSON.stringify({ schemaVersion: 1, file: compact, ...done }, null, 2)}\n`
-          : `${compact}: compacted, ${done.linesBefore} lines (${mib(done.bytesBefore)}) → ${done.linesAfter} lines (${mib(done.bytesAfter)}) for ${done.keys} row key(s)\n`,
+          : `${compact}: compacted, ${done.linesBefore} lines (${mib(done.bytesBefore)}) → ${done.linesAfter} lines (${mib(done.bytesAfter)}) for ${done.keys} record(s)\n`,
       );
       return 0;
     }

@@ -69,8 +69,8 @@ export function formatIngestSummary(view: IngestSummaryView): string {
           ? 'Dry run'
           : 'Run finished';
   const lines = [
-    `${head}: ${view.rows} row(s) in ${seconds} s (${rate} rows/s)`,
-    formatTable(['status', 'rows', 'meaning'], rows).trimEnd(),
+    `${head}: ${view.rows} record(s) in ${seconds} s (${rate} records/s)`,
+    formatTable(['status', 'records', 'meaning'], rows).trimEnd(),
   ];
   if (view.duplicate !== undefined && view.duplicate > 0)
     lines.push(`${view.duplicate} of the skipped are duplicate: rows repeated exactly (duplicates: identical-ok), never sent`);
@@ -82,16 +82,16 @@ export function formatIngestSummary(view: IngestSummaryView): string {
         .join(', ')}`,
     );
   }
-  if (view.otherShards !== undefined) lines.push(`${view.otherShards} row(s) of other shards read and left to them`);
+  if (view.otherShards !== undefined) lines.push(`${view.otherShards} record(s) of other shards read and left to them`);
   for (const m of view.moved?.moved ?? []) lines.push(`done, moved: ${m.file} → ${m.to}`);
   for (const m of view.moved?.unmoved ?? []) lines.push(`done, but not moved: ${m.file}: ${m.reason}`);
   lines.push(`report: ${view.report}`);
   if (view.notUploaded > 0 && !view.dryRun)
-    lines.push(`${view.notUploaded} row(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);
+    lines.push(`${view.notUploaded} record(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);
   return `${lines.join('\n')}\n`;
 }
 
-/** `2 invalid, 3 uncertain (may be stored)`: an uncertain row is never called "not stored". */
+/** `2 invalid, 3 uncertain (may be stored)`: an uncertain record is never called "not stored". */
 function toCheckText(t: RowsToCheck): string {
   const parts: [number, string][] = [
     [t.invalid, 'invalid'],

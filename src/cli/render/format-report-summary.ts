@@ -23,7 +23,7 @@ function listed<T>(out: string[], title: string, items: readonly T[], max: numbe
 export function formatReportSummary(file: string, s: ReportSummary, maxListed = 20): string {
   const out: string[] = [];
   const last = s.lastRun;
-  out.push(`${file}: ${s.runs} run(s), ${s.keys} row key(s)`);
+  out.push(`${file}: ${s.runs} run(s), ${s.keys} record(s)`);
   if (last)
     out.push(`last run ${last.startedAt}, template ${last.template.id} (${last.template.fingerprint}), mapping ${last.mapping.file}`);
   const notice = lastRunNotice(s);
@@ -31,7 +31,7 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
   out.push('');
   out.push(
     formatTable(
-      ['status', 'rows'],
+      ['status', 'records'],
       Object.entries(s.counts).map(([status, n]) => [status, String(n)]),
     ).trimEnd(),
   );
@@ -48,7 +48,7 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
   }
   listed(
     out,
-    'Uncertain rows (may or may not be on the platform; check them, or re-send with --retry-uncertain):',
+    'Uncertain records (may or may not be on the platform; check them, or re-send with --retry-uncertain):',
     s.uncertain,
     maxListed,
     ['where', 'reason', 'attempts', 'key'],
@@ -56,7 +56,7 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
   );
   listed(
     out,
-    'Changed rows (a known key with new content, not uploaded; check them, or upload them as new records with --on-change upload):',
+    'Changed records (a known key with new content, not uploaded; check them, or upload them as new records with --on-change upload):',
     s.changed,
     maxListed,
     ['where', 'differs from record', 'key'],
@@ -66,7 +66,7 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
   if (conflicts?.shards !== undefined) {
     out.push(
       '',
-      'These reports were made with different shard counts, so their keys were dealt out differently and rows may be stored twice:',
+      'These reports were made with different shard counts, so their keys were dealt out differently and records may be stored twice:',
     );
     out.push(
       formatTable(

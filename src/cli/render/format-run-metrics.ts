@@ -44,7 +44,7 @@ export function formatRunMetrics(m: RunMetrics): string {
     for (const [labels, value] of samples)
       lines.push(`${name}${withBase(labels)} ${Number.isInteger(value) ? String(value) : value.toFixed(3)}`);
   };
-  gauge('mge_ingest_rows', 'Rows of the last ingest run by outcome (other_shard: read, left to another shard).', [
+  gauge('mge_ingest_rows', 'Records of the last ingest run by outcome (other_shard: read, left to another shard).', [
     ...OUTCOMES.map((status): [string, number] => [`status="${status}"`, m.counts?.[status] ?? 0]),
     ['status="other_shard"', m.otherShards],
   ]);

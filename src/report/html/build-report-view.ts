@@ -111,7 +111,7 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
   }
   const exportHint = `mge-ingest report ${options.file} --failed-out rows.csv`;
   const counts: StatusCount[] = [
-    { name: 'keys', label: 'rows', count: summary.keys, tone: 'plain' },
+    { name: 'keys', label: 'records', count: summary.keys, tone: 'plain' },
     { name: 'uploaded', label: 'uploaded', count: summary.counts.uploaded, tone: 'good' },
     { name: 'invalid', label: 'invalid', count: summary.counts.invalid, tone: 'bad' },
     { name: 'failed', label: 'failed', count: summary.counts.failed, tone: 'bad' },

@@ -38,8 +38,8 @@ function problemSections(view: HtmlReportView): string {
     `</div></section>`;
   const what =
     view.kind === 'report'
-      ? "Each problem of the rows that did not upload: a cell that did not validate, or the platform's answer to a row it did not store."
-      : 'Each problem of the rows that did not validate.';
+      ? "Each problem of the records that did not upload: a cell that did not validate, or the platform's answer to a record it did not store."
+      : 'Each problem of the records that did not validate.';
   const intro = `${what} A cell is named file!A1 (file!Sheet!A1 in a workbook), the whole row 7 file!7:7; the file by its name without folders.`;
   return `${charts}<section id="problems"><h2>Problems <span class="n">(${grouped(p.total)})</span></h2><p class="hint">${escapeHtml(intro)}</p>${omitted(p)}<div class="table" id="table-problems"></div></section>`;
 }
@@ -77,17 +77,17 @@ export function* renderHtmlReport(view: HtmlReportView): Generator<string> {
   yield problemSections(view);
   yield rowSection(
     'uncertain',
-    'Uncertain rows',
+    'Uncertain records',
     'The platform may or may not have stored these: check them there, then re-send with ingest --retry-uncertain if they are missing.',
     view.uncertain,
   );
   yield rowSection(
     'changed',
-    'Changed rows',
+    'Changed records',
     'Uploaded before with other content and not uploaded again (ingest --on-change upload sends them as new records).',
     view.changed,
   );
-  yield rowSection('uploaded', 'Uploaded rows', 'Stored on the platform, with the id of the record.', view.uploaded);
+  yield rowSection('uploaded', 'Uploaded records', 'Stored on the platform, with the id of the record.', view.uploaded);
   yield '<noscript><p class="notice">The tables need JavaScript; the counts and charts above do not.</p></noscript></main>\n';
   yield '<script type="application/json" id="mge-data">';
   yield* encodeTables(tableSpecs(view));

@@ -30,7 +30,7 @@ function outcomeText(o: RunOutcomeView): string {
       : o.state === 'no summary'
         ? 'no summary line (killed, or still running)'
         : o.state;
-  const rows = o.rows === undefined ? '' : `, ${grouped(o.rows)} row(s)`;
+  const rows = o.rows === undefined ? '' : `, ${grouped(o.rows)} record(s)`;
   const took = o.durationMs === undefined ? '' : ` in ${(o.durationMs / 1000).toFixed(1)} s`;
   return `${state}${rows}${took}`;
 }

@@ -26,12 +26,28 @@ describe('formatIngestSummary', () => {
   test('after a resume, rows skipped as uncertain are "may be stored", never "not stored"', () => {
     const text = formatIngestSummary(view({ invalid: 0, failed: 0, uncertain: 4, changed: 0 }));
     const line = text.split('\n').find((l) => l.includes('to check'));
-    expect(line).toBe('4 row(s) to check (4 uncertain (may be stored: check the platform)): `mge-ingest report r.jsonl` lists them');
+    expect(line).toBe('4 record(s) to check (4 uncertain (may be stored: check the platform)): `mge-ingest report r.jsonl` lists them');
   });
 
-  test('every kind named with its count; changed rows are to check too', () => {
+  test('every kind named with its count; changed records are to check too', () => {
     const text = formatIngestSummary(view({ invalid: 1, failed: 2, uncertain: 0, changed: 3 }));
-    expect(text).toContain('6 row(s) to check (1 invalid, 2 failed (not stored), 3 changed (not uploaded))');
+    expect(text).toContain('6 record(s) to check (1 invalid, 2 failed (not stored), 3 changed (not uploaded))');
+  });
+
+  test('every count is of records (a grouped input has more rows than records): the head line, the table, the rate', () => {
+    const text = formatIngestSummary(view({ invalid: 1, failed: 0, uncertain: 0, changed: 0 }));
+    expect(text.split('\n')[0]).toBe('Run finished: 10 record(s) in 1.0 s (10.0 records/s)');
+    expect(text).toMatch(/^status\s+records\s+meaning$/m);
+    expect(formatIngestSummary({ ...view({ invalid: 0, failed: 0, uncertain: 0, changed: 0 }), otherShards: 5 })).toContain(
+      '5 record(s) of other shards read and left to them',
+    );
+    expect(text).not.toMatch(/\brows?\b|row\(s\)/);
+  });
+
+  test('--max-changes counts changed records', () => {
+    const stoppedBy = { code: 'MAX_CHANGES_REACHED', limit: 2 } as const;
+    const text = formatIngestSummary({ ...view({ invalid: 0, failed: 0, uncertain: 0, changed: 3 }), stoppedBy, stoppedEarly: true });
+    expect(text).toContain('stopped early at more than 2 changed record(s) (--max-changes 2, MAX_CHANGES_REACHED)');
   });
 
   test('nothing to check: no such line', () => {
@@ -49,7 +65,7 @@ describe('formatReportSummary', () => {
     interrupted: false,
   };
 
-  test('lists changed rows with the record they differ from, and no unfinished run once the latest finished', () => {
+  test('lists changed records with the record they differ from, and no unfinished run once the latest finished', () => {
     const state = foldReport([
       L.run('r1'),
       L.intent('a', 'h1', 1, 7),
@@ -59,7 +75,9 @@ describe('formatReportSummary', () => {
       done,
     ]);
     const text = formatReportSummary('r.jsonl', summarizeReport(state));
-    expect(text).toMatch(/Changed rows .*\n.*where\s+differs from record\s+key\s*\n.*\n?data\.csv row 2\s+70\s+a/);
+    expect(text.split('\n')[0]).toBe('r.jsonl: 2 run(s), 1 record(s)');
+    expect(text).toMatch(/^status\s+records$/m);
+    expect(text).toMatch(/Changed records .*\n.*where\s+differs from record\s+key\s*\n.*\n?data\.csv row 2\s+70\s+a/);
     expect(text).not.toMatch(/killed|interrupted|stopped/);
   });
 
