@@ -195,12 +195,13 @@ async function annotateFromReport(
       hint: inputs.slice(0, 5).join(', '),
     });
   }
-  const { problems, statuses } = reportAnnotations(state, same);
+  const { problems, problemCount, statuses } = reportAnnotations(state, same);
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
   const written = await writeAnnotatedCopy(
     {
       file: path.resolve(options.cwd, input),
       problems,
+      problemCount,
       statuses,
       summary: [['report', options.file], ['input', input], ['records', summary.keys], ...counts],
     },

@@ -3,7 +3,7 @@ import type { MethodsWidth } from '../template/record-types.js';
 import type { RowProblem } from '../template/record-types.js';
 import type { ProblemCollector } from '../report/html/collect-problems.js';
 import { displayPath } from '../util/display-path.js';
-import type { RowStatus } from '../report/annotate/row-status.js';
+import { collectAnnotations } from '../report/annotate/annotation-limit.js';
 import type { TemplateSource } from './fetch-template.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
@@ -129,7 +129,8 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   // The page, the annotated copy and the error file are loaded only when asked for: a plain validate
   // starts without their writers (the HTML report, the xlsx writer).
   const page = options.htmlFile === undefined ? undefined : await createPageCollector();
-  const annotate = options.annotateFile === undefined ? undefined : { problems: [] as RowProblem[], statuses: [] as RowStatus[] };
+  // At most ANNOTATE_PROBLEM_LIMIT problems are held for the copy; the rest are counted.
+  const annotate = options.annotateFile === undefined ? undefined : collectAnnotations();
   if (annotate !== undefined && inputs.length > 1)
     throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', {
       hint: `${inputs.length} inputs were given`,
@@ -166,10 +167,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
       page?.addRowProblems(row.problems, row, (f) => displayPath(cwd, f));
-      if (annotate !== undefined) {
-        annotate.problems.push(...row.problems);
-        annotate.statuses.push({ sheet: row.location.sheet, row: row.location.row, text: `invalid: ${row.problems.length} problem(s)` });
-      }
+      annotate?.add(row.problems, { sheet: row.location.sheet, row: row.location.row, text: `invalid: ${row.problems.length} problem(s)` });
       await errorFile?.write(row);
     }
   } finally {
@@ -205,6 +203,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
               header: inputs[0].header,
               numberColumns: inputs[0].compiled.numberColumns,
               problems: annotate.problems,
+              problemCount: annotate.count,
               statuses: annotate.statuses,
               summary: [
                 ['input', displayPath(cwd, inputs[0].file)],

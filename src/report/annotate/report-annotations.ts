@@ -3,10 +3,14 @@ import type { RowProblem } from '../../template/record-types.js';
 import { failureText } from '../export-failed-rows.js';
 import type { ReportState } from '../fold-report.js';
 import type { RowStatus } from './row-status.js';
+import { ANNOTATE_PROBLEM_LIMIT } from './annotation-limit.js';
 
 /** What a report says about one input: its problems on their cells and a status per row. */
 export interface ReportAnnotations {
+  /** The first {@link ANNOTATE_PROBLEM_LIMIT} problems: the ones the copy marks. */
   readonly problems: readonly RowProblem[];
+  /** Every problem, with those not kept. */
+  readonly problemCount: number;
   readonly statuses: readonly RowStatus[];
 }
 
@@ -19,10 +23,18 @@ export function reportInputs(state: ReportState): readonly string[] {
  * The annotations of `report --annotate` for one input (docs/platform-workbook.md → The annotated
  * copy): an invalid row's problems at their cells; a failed, uncertain or changed row as a problem
  * on its row (the platform's answer, the record it differs from); and every row's latest status.
- * `same(file)` tells whether a report location names the input.
+ * `same(file)` tells whether a report location names the input. Problems past `limit` are counted,
+ * not kept (every row's status is).
  */
-export function reportAnnotations(state: ReportState, same: (file: string) => boolean): ReportAnnotations {
-  const problems: RowProblem[] = [];
+export function reportAnnotations(state: ReportState, same: (file: string) => boolean, limit = ANNOTATE_PROBLEM_LIMIT): ReportAnnotations {
+  const kept: RowProblem[] = [];
+  let problemCount = 0;
+  const problems = {
+    push(...found: RowProblem[]): void {
+      problemCount += found.length;
+      if (kept.length < limit) kept.push(...found.slice(0, limit - kept.length));
+    },
+  };
   const statuses: RowStatus[] = [];
   for (const k of state.keys.values()) {
     if (!same(k.location.file)) continue;
@@ -67,7 +79,7 @@ export function reportAnnotations(state: ReportState, same: (file: string) => bo
         break;
     }
   }
-  return { problems, statuses };
+  return { problems: kept, problemCount, statuses };
 }
 
 /** Whether a report location (as the run named the file, from its working directory) is `input`. */

@@ -37,6 +37,7 @@ export interface StreamedAnnotation {
   readonly file: string;
   readonly problems: readonly RowProblem[];
   readonly statuses: readonly RowStatus[];
+  /** The Problems sheet's summary lines, the problem count among them. */
   readonly summary: readonly (readonly [string, string | number])[];
   readonly problemsSheet: string;
   readonly fill: string;
@@ -75,7 +76,9 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
     const cells = rows.get(p.location.row) ?? new Map<string, RowProblem[]>();
     rows.set(p.location.row, cells);
     const key = p.location.column ?? 'A';
-    cells.set(key, [...(cells.get(key) ?? []), p]);
+    const list = cells.get(key);
+    if (list === undefined) cells.set(key, [p]);
+    else list.push(p);
   }
   const statuses = new Map<string, Map<number, string>>();
   for (const s of a.statuses) {
@@ -101,24 +104,25 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
   };
 
   // The problem table's header comes after the summary and a blank row: frozen with what is above it.
-  const titleRow = a.summary.length + 4;
+  const titleRow = a.summary.length + 3;
   const titleCells = ['cell', 'code', 'field', 'expected', 'found', 'message'];
-  const problemCells = a.problems.map((p): SheetCell[] => {
+  // Only the rows the widths are fitted to: not a second copy of every problem.
+  const problemCells = a.problems.slice(0, FIT_ROWS).map((p): SheetCell[] => {
     const name = sheetOf(p.location.sheet);
     return [`${name}!${p.location.cell ?? `A${p.location.row}`}`, p.code, p.field ?? null, p.expected ?? null, p.found ?? null, p.message];
   });
   const problems = book.addWorksheet(tables.some((t) => t.name === a.problemsSheet) ? `${a.problemsSheet} 2` : a.problemsSheet, {
     views: frozenAt(titleRow),
   });
-  problems.columns = fitWidths([...a.summary.map(([label, value]) => [label, value]), titleCells, ...problemCells.slice(0, FIT_ROWS)]).map(
-    (width) => ({ width }),
-  );
+  problems.columns = fitWidths([...a.summary.map(([label, value]) => [label, value]), titleCells, ...problemCells]).map((width) => ({
+    width,
+  }));
   let r = 1;
   const head = problems.getRow(r);
   put(head.getCell(1), 'Summary');
   head.getCell(1).font = BOLD;
   await commit(problems, head);
-  for (const [label, value] of [...a.summary, ['problems', a.problems.length] as const]) {
+  for (const [label, value] of a.summary) {
     const row = problems.getRow(++r);
     put(row.getCell(1), label);
     put(row.getCell(2), value);

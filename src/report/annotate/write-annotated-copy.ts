@@ -19,6 +19,7 @@ export const STREAM_ABOVE = 32 * 1024 * 1024;
 import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { filterRange, fitWidths, FIT_ROWS, frozenAt, type SheetCell } from '../open-xlsx-sheet-writer.js';
 import type { RowStatus } from './row-status.js';
+import { ANNOTATE_PROBLEM_LIMIT } from './annotation-limit.js';
 
 type Worksheet = import('exceljs').Worksheet;
 
@@ -33,7 +34,13 @@ export const WARNING_FILL = 'FFFFC7CE';
 export interface AnnotateInput {
   /** The input as opened. */
   readonly file: string;
+  /** The problems to mark: the first {@link ANNOTATE_PROBLEM_LIMIT} are, the rest only counted. */
   readonly problems: readonly RowProblem[];
+  /**
+   * Every problem found, with those the caller did not keep (`collectAnnotations`). @default the
+   * number of `problems`
+   */
+  readonly problemCount?: number | undefined;
   readonly statuses: readonly RowStatus[];
   /** Summary lines above the problem table (`records`, `invalid`, …). */
   readonly summary: readonly (readonly [string, string | number])[];
@@ -72,9 +79,25 @@ function sheetRef(sheet: string, cell: string): string {
 // A text cell is never a formula, whatever it starts with: text is written as it is, no `'` before it.
 const people = (v: string | undefined): string => v ?? '';
 
-/** The first row of a table on the Problems sheet: below the summary (a title, its lines, `problems`) and a blank row. */
+/** The first row of a table on the Problems sheet: below the summary (a title and its lines) and a blank row. */
 function problemsTitleRow(input: AnnotateInput): number {
-  return input.summary.length + 4;
+  return input.summary.length + 3;
+}
+
+/**
+ * The summary's last lines: how many problems, and, past the limit, how many are marked (the first)
+ * and how many are not.
+ */
+function problemLines(found: number, marked: number, limit: number): [string, string | number][] {
+  if (found <= marked) return [['problems', found]];
+  return [
+    ['problems', found],
+    [
+      'marked',
+      `the first ${marked.toLocaleString('en-US')}: a copy marks and lists at most ${limit.toLocaleString('en-US')} problems; ` +
+        `the other ${(found - marked).toLocaleString('en-US')} are not marked here`,
+    ],
+  ];
 }
 
 const PROBLEM_TITLES = ['cell', 'code', 'field', 'expected', 'found', 'message'];
@@ -102,7 +125,7 @@ function writeProblemsSheet(sheet: Worksheet, input: AnnotateInput, sheetOf: (p:
   let r = 1;
   sheet.getCell(r, 1).value = 'Summary';
   sheet.getCell(r, 1).font = { bold: true };
-  for (const [label, value] of [...input.summary, ['problems', input.problems.length] as const]) {
+  for (const [label, value] of input.summary) {
     r++;
     sheet.getCell(r, 1).value = label;
     sheet.getCell(r, 2).value = typeof value === 'number' ? value : people(value);
@@ -241,7 +264,7 @@ const UNWRITABLE = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EI
 export async function writeAnnotatedCopy(
   input: AnnotateInput,
   out: string,
-  options: { readonly streamAbove?: number } = {},
+  options: { readonly streamAbove?: number; readonly limit?: number } = {},
 ): Promise<{ bytes: number }> {
   const unwritable = unwritableFile('ANNOTATE_FILE_UNWRITABLE', out, '--annotate');
   await removeStalePartials(out);
@@ -273,8 +296,18 @@ export async function writeAnnotatedCopy(
  * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
  * a CSV becomes one sheet of text.
  */
-async function writeCopy(input: AnnotateInput, out: string, options: { readonly streamAbove?: number }): Promise<{ bytes: number }> {
-  const ext = path.extname(input.file).toLowerCase();
+async function writeCopy(
+  given: AnnotateInput,
+  out: string,
+  options: { readonly streamAbove?: number; readonly limit?: number },
+): Promise<{ bytes: number }> {
+  const ext = path.extname(given.file).toLowerCase();
+  // The first problems up to the limit are marked; the rest only counted (memory is per problem marked).
+  const limit = options.limit ?? ANNOTATE_PROBLEM_LIMIT;
+  const marked = given.problems.length > limit ? given.problems.slice(0, limit) : given.problems;
+  const found = Math.max(given.problemCount ?? 0, given.problems.length);
+  const lines = problemLines(found, marked.length, limit);
+  const input: AnnotateInput = { ...given, problems: marked };
   const streamed = { ...input, problemsSheet: PROBLEMS_SHEET, fill: WARNING_FILL, statusHeader: STATUS_HEADER, note: noteOf };
   if (ext !== '.xlsx' && ext !== '.xlsm') {
     if (!isDelimitedText(input.file)) {
@@ -290,7 +323,11 @@ async function writeCopy(input: AnnotateInput, out: string, options: { readonly 
         .basename(input.file)
         .replace(/[[\]:*?/\\]/g, '_')
         .slice(0, 31) || 'Sheet1';
-    await streamAnnotatedCopy(streamed, [{ name, open: () => openCsv(input.file, { headerRow: 1 }) }], out);
+    await streamAnnotatedCopy(
+      { ...streamed, summary: [...input.summary, ...lines] },
+      [{ name, open: () => openCsv(input.file, { headerRow: 1 }) }],
+      out,
+    );
     return { bytes: (await stat(out)).size };
   }
   const entries = await checkWorkbookFile(input.file);
@@ -300,7 +337,10 @@ async function writeCopy(input: AnnotateInput, out: string, options: { readonly 
     const names = await listXlsxSheetNames(input.file);
     const tables = names.map((name) => ({ name, open: () => openXlsx(input.file, { sheet: name, headerRow: 1 }).catch(() => undefined) }));
     await streamAnnotatedCopy(
-      { ...streamed, summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats']] },
+      {
+        ...streamed,
+        summary: [...input.summary, ['copy', 'values only: the workbook is too large to copy with its formats'], ...lines],
+      },
       tables,
       out,
     );
@@ -328,7 +368,7 @@ async function writeCopy(input: AnnotateInput, out: string, options: { readonly 
   let problemsName = PROBLEMS_SHEET;
   for (let i = 2; book.getWorksheet(problemsName) !== undefined; i++) problemsName = `${PROBLEMS_SHEET} ${i}`;
   const problems = book.addWorksheet(problemsName);
-  writeProblemsSheet(problems, input, sheetOf);
+  writeProblemsSheet(problems, { ...input, summary: [...input.summary, ...lines] }, sheetOf);
   moveFirst(book, problems);
   await book.xlsx.writeFile(out);
   return { bytes: (await stat(out)).size };

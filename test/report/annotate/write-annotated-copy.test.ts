@@ -4,6 +4,7 @@ import { writeAnnotatedCopy, WARNING_FILL } from '../../../src/report/annotate/w
 import { loadExcelJs } from '../../../src/sources/load-exceljs.js';
 import type { RowProblem } from '../../../src/template/record-types.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
+import { runExcelJs } from '../../helpers/run-exceljs.js';
 
 const problem = (file: string, row: number, column: string, found: string): RowProblem => ({
   code: 'VALUE_NOT_A_NUMBER',
@@ -80,6 +81,80 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
     await expect(
       writeAnnotatedCopy({ file: input, problems: [], statuses: [], summary: [] }, path.join(dir, 'out.xlsx')),
     ).rejects.toMatchObject({ code: 'ANNOTATE_INPUT' });
+  });
+});
+
+/** A cell's text, a rich text's runs joined. */
+const textOf = (v: unknown): unknown =>
+  typeof v === 'object' && v !== null && 'richText' in v ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join('') : v;
+
+describe('writeAnnotatedCopy past the limit of problems it marks', () => {
+  /** The copy read back: the cells with the warning fill and a note, the Problems sheet's summary and links. */
+  async function readBack(
+    out: string,
+    sheetName: string,
+  ): Promise<{ marked: string[]; noted: string[]; summary: Record<string, unknown>; links: string[] }> {
+    const book = new (loadExcelJs().Workbook)();
+    await book.xlsx.readFile(out);
+    const marked: string[] = [];
+    const noted: string[] = [];
+    book.getWorksheet(sheetName)!.eachRow((row) =>
+      row.eachCell((cell) => {
+        if ((cell.fill as { fgColor?: { argb?: string } } | undefined)?.fgColor?.argb === WARNING_FILL) marked.push(cell.address);
+        if (cell.note !== undefined) noted.push(cell.address);
+      }),
+    );
+    const summary: Record<string, unknown> = {};
+    const links: string[] = [];
+    book.getWorksheet('Problems')!.eachRow((row) => {
+      const a = row.getCell(1).value as { hyperlink?: string } | string | null;
+      if (a !== null && typeof a === 'object' && a.hyperlink !== undefined) links.push(a.hyperlink);
+      else if (a !== null) summary[String(textOf(a))] = textOf(row.getCell(2).value);
+    });
+    return { marked, noted, summary, links };
+  }
+
+  test('a CSV copy marks and lists the first problems up to the limit, counts them all, and says how many are not marked', async () => {
+    const dir = await makeTempDir('mge-annotate-');
+    const input = path.join(dir, 'data.csv');
+    await writeFile(input, ['id,name,ys', ...Array.from({ length: 10 }, (_v, i) => `${i},n${i},bad${i}`), ''].join('\n'));
+    const out = path.join(dir, 'checked.xlsx');
+    // 4 problems kept by the caller of 10 found; the copy marks 3 of them.
+    const kept = [2, 3, 4, 5].map((row) => problem(input, row, 'C', `bad${row - 2}`));
+    await writeAnnotatedCopy({ file: input, problems: kept, problemCount: 10, statuses: [], summary: [['records', 10]] }, out, {
+      limit: 3,
+    });
+    const { marked, noted, summary, links } = await readBack(out, 'data.csv');
+    expect(marked).toEqual(['C2', 'C3', 'C4']);
+    expect(noted).toEqual(['C2', 'C3', 'C4']);
+    expect(links).toEqual(["#'data.csv'!C2", "#'data.csv'!C3", "#'data.csv'!C4"]);
+    expect(summary['problems']).toBe(10);
+    expect(summary['marked']).toBe('the first 3: a copy marks and lists at most 3 problems; the other 7 are not marked here');
+  });
+
+  test('a workbook copied whole says the same', async () => {
+    const dir = await makeTempDir('mge-annotate-');
+    const input = path.join(dir, 'data.xlsx');
+    // Made in a process of its own: rows made in jest's module realm reach exceljs' writer empty.
+    runExcelJs(
+      `const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('data');
+      sheet.addRow(['id', 'ys']);
+      for (let i = 0; i < 5; i++) sheet.addRow([i, 'n/a']);
+      await book.xlsx.writeFile(process.argv[1]);`,
+      input,
+    );
+    const out = path.join(dir, 'checked.xlsx');
+    const problems = [2, 3, 4, 5, 6].map((row) => ({
+      ...problem(input, row, 'B', 'n/a'),
+      location: { file: input, sheet: 'data', row, column: 'B', cell: `B${row}` },
+    }));
+    await writeAnnotatedCopy({ file: input, problems, statuses: [], summary: [] }, out, { limit: 2 });
+    const { marked, summary, links } = await readBack(out, 'data');
+    expect(marked).toEqual(['B2', 'B3']);
+    expect(links).toEqual(["#'data'!B2", "#'data'!B3"]);
+    expect(summary['problems']).toBe(5);
+    expect(summary['marked']).toBe('the first 2: a copy marks and lists at most 2 problems; the other 3 are not marked here');
   });
 });
 

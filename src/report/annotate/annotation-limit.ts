@@ -1,0 +1,44 @@
+import type { RowProblem } from '../../template/record-types.js';
+import type { RowStatus } from './row-status.js';
+
+/**
+ * Problems the annotated copy marks (a note and a fill on the cell, a linked row on the Problems
+ * sheet); those past it are counted, and the Problems sheet says how many are not marked. Each marked
+ * problem is held until the copy is written, and exceljs holds its note and its link until the sheet
+ * they are on is finished (some 3 KB a problem): this bound keeps `--annotate` within about 250 MiB
+ * whatever the number of problems (README → Limits; `bench/annotate.bench.mjs` measures 10^6).
+ */
+export const ANNOTATE_PROBLEM_LIMIT = 20_000;
+
+/** The problems and row statuses of an annotated copy, collected as rows are validated. */
+export interface AnnotationCollector {
+  /** Takes one row's problems and status: held while fewer than the limit are, else only counted. */
+  add(problems: readonly RowProblem[], status: RowStatus): void;
+  /** The problems held (at most the limit), in the order added. */
+  readonly problems: readonly RowProblem[];
+  /** The statuses of the rows whose problems are held. */
+  readonly statuses: readonly RowStatus[];
+  /** Every problem added, held or not. */
+  readonly count: number;
+}
+
+/** Collects at most `limit` problems (and their rows' statuses), counting the rest. */
+export function collectAnnotations(limit = ANNOTATE_PROBLEM_LIMIT): AnnotationCollector {
+  const problems: RowProblem[] = [];
+  const statuses: RowStatus[] = [];
+  let count = 0;
+  return {
+    add(rowProblems, status) {
+      count += rowProblems.length;
+      const room = limit - problems.length;
+      if (room <= 0) return;
+      problems.push(...rowProblems.slice(0, room));
+      statuses.push(status);
+    },
+    problems,
+    statuses,
+    get count() {
+      return count;
+    },
+  };
+}
