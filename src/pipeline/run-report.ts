@@ -17,6 +17,7 @@ import { summarizeReport, type ReportSummary } from '../report/summarize-report.
 import { expandReportFiles } from './expand-report-files.js';
 import { mergeReportStates, summarizeReports, type ReportPart } from './merge-report-states.js';
 import { PipelineError } from './pipeline-errors.js';
+import { recordedReadOptions } from './recorded-read-options.js';
 import type { OnWarning } from './pipeline-warning.js';
 
 /** Options of {@link runReport}. */
@@ -117,7 +118,15 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   const uploadedOut =
     options.uploadedOut === undefined
       ? undefined
-      : { file: options.uploadedOut, rows: (await exportUploadedRows(wholeState(state), resolve(options.uploadedOut))).rows };
+      : {
+          file: options.uploadedOut,
+          rows: (
+            await exportUploadedRows(wholeState(state), resolve(options.uploadedOut), {
+              resolve,
+              sourceOptions: recordedReadOptions(state.runs, options.cwd),
+            })
+          ).rows,
+        };
   const changedOut =
     options.changedOut === undefined
       ? undefined

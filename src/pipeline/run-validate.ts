@@ -250,6 +250,8 @@ async function writeValidateHtml(
     import('./load-workbook-job.js'),
   ]);
   const [mapping] = options.mappingFile === undefined ? [] : await describeInputs([path.resolve(cwd, options.mappingFile)]);
+  // Hashed after the check, as ingest hashes them for its run line: the page names what was checked.
+  const hashed = await describeInputs(inputs.map((i) => i.openPath));
   const settings: [string, string][] = [
     ['methods-width', String(options.methodsWidth)],
     ['max-errors', options.maxErrors === undefined ? 'none' : String(options.maxErrors)],
@@ -257,7 +259,7 @@ async function writeValidateHtml(
   const view = buildValidateView({
     mapping: { file: options.mappingFile ?? workbookMappingName(inputs[0]?.file ?? ''), fingerprint: mapping?.sha256 },
     template: found.template,
-    inputs: inputs.map((i) => ({ file: displayPath(cwd, i.file), bytes: i.bytes })),
+    inputs: inputs.map((i, n) => ({ file: displayPath(cwd, i.file), bytes: i.bytes, sha256: hashed[n]?.sha256 ?? '' })),
     settings,
     summary: found.summary,
     interrupted: found.interrupted,

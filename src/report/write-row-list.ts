@@ -17,12 +17,13 @@ export interface RowListErrors {
  * Writes a list for people (`report --uploaded-out`, `--changed-out`): CSV (UTF-8 with a BOM, so a
  * spreadsheet reads Chinese right) or a one-sheet xlsx, by the file's extension, streamed. Text that a
  * spreadsheet would take for a formula is made inert in the CSV (an xlsx cell written as text never is one).
+ * The rows may come as they are read (an async iterable).
  * @throws the `extension` error for another extension, the `unwritable` one when the file cannot be written.
  */
 export async function writeRowList(
   out: string,
   header: readonly string[],
-  rows: Iterable<readonly SheetCell[]>,
+  rows: Iterable<readonly SheetCell[]> | AsyncIterable<readonly SheetCell[]>,
   errors: RowListErrors,
   sheetName: string,
 ): Promise<{ rows: number }> {
@@ -32,7 +33,7 @@ export async function writeRowList(
     const sink = await openTextSink(out, errors.unwritable);
     try {
       await sink.write(`\uFEFF${header.map(csvField).join(',')}\r\n`);
-      for (const row of rows) {
+      for await (const row of rows) {
         count++;
         await sink.write(
           `${row.map((c) => csvField(typeof c === 'string' ? neutralizeFormula(c) : c === null ? '' : String(c))).join(',')}\r\n`,
@@ -54,7 +55,7 @@ export async function writeRowList(
   );
   const sheet = openXlsxSheetWriter(stream, sheetName);
   await sheet.addRow(header);
-  for (const row of rows) {
+  for await (const row of rows) {
     count++;
     await sheet.addRow(row);
   }

@@ -243,13 +243,13 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(copy2.marked).toEqual(copy.marked);
       expect(copy2.links).toEqual(copy.links);
       expect(copy2.statuses).toEqual([`1!2 uploaded: id ${stored[0]?.id}`, '1!3 invalid: 1 problem(s)', '1!4 invalid: 1 problem(s)']);
-      // The success list: the one uploaded record, where it came from, its id and when the platform took it.
+      // The success list: the one uploaded record as its sheet holds it, its id, key, when the platform took it and where it came from.
       const uploadedList = await readXlsxList(path.join(dir, 'uploaded.xlsx'));
-      expect(uploadedList.header).toEqual(['key', 'file', 'sheet', 'row', 'id', 'hash', 'uploadedAt']);
+      expect(uploadedList.header.slice(-7)).toEqual(['platform id', 'key', 'uploaded at', 'file', 'sheet', 'row', 'note']);
       expect(uploadedList.rows).toHaveLength(1);
-      const [key, file, sheet, row, id, hash, uploadedAt] = uploadedList.rows[0] ?? [];
-      expect([key, file, sheet, row, id]).toEqual(['["R1"]', filled, '1', 2, stored[0]?.id]);
-      expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      const [id, key, uploadedAt, file, sheet, row, note] = uploadedList.rows[0]?.slice(-7) ?? [];
+      expect([id, key, file, sheet, row, note]).toEqual([stored[0]?.id, 'R1', filled, '1', 2, null]);
+      expect(uploadedList.rows[0]?.[uploadedList.header.indexOf('数据ID')]).toBe('R1');
       expect(uploadedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       // Written as the answer came: after the sandbox received the record, before the resume run.
       const receivedAt = Date.parse(stored[0]?.receivedAt ?? '');

@@ -1,6 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
+import { readXlsxList } from '../helpers/read-xlsx-list.js';
+import { runExcelJs } from '../helpers/run-exceljs.js';
 import { envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
 
 describe('report command (built CLI)', () => {
@@ -49,6 +52,55 @@ describe('report command (built CLI)', () => {
       expect(after.code).toBe(0);
       expect(after.stdout).toMatch(/uploaded\s+12/);
       expect(sandbox.records()).toHaveLength(12);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+
+  test('--uploaded-out: each uploaded row as the curator wrote it, then its platform id, key and time (CSV and xlsx)', async () => {
+    const dir = await tempDir();
+    const sandbox = await startSandbox();
+    try {
+      const [headerLine = '', ...lines] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
+      const header = headerLine.replace(/\r$/, '').split(',');
+      const rows = lines.slice(0, 3).map((l) => l.replace(/\r$/, '').split(','));
+      const csvInput = path.join(dir, 'steel.csv');
+      await writeFile(csvInput, [headerLine, ...lines.slice(0, 3), ''].join('\n'));
+      // The same rows in a workbook, numbers as numbers.
+      const xlsxInput = path.join(dir, 'steel.xlsx');
+      runExcelJs(
+        `const book = new ExcelJS.Workbook(); const sheet = book.addWorksheet('steel');
+         for (const row of JSON.parse(process.argv[2])) sheet.addRow(row);
+         await book.xlsx.writeFile(process.argv[1]);`,
+        xlsxInput,
+        JSON.stringify([header, ...rows.map((r) => r.map((c, i) => (i === 1 ? c : Number(c))))]),
+      );
+      const time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+      const tail = ['platform id', 'key', 'uploaded at', 'file', 'sheet', 'row', 'note'];
+
+      const csvReport = path.join(dir, 'csv.report.jsonl');
+      expect((await runCli(ingestArgs(csvInput, csvReport), envFor(sandbox, dir))).code).toBe(0);
+      const csvIds = rows.map((r) => sandbox.records().find((s) => s.body.content['化学式'] === r[1])?.id);
+      const csvOut = path.join(dir, 'uploaded.csv');
+      const fromCsv = await runCli(['report', csvReport, '--uploaded-out', csvOut], {});
+      expect(fromCsv.code).toBe(0);
+      const listed: string[][] = parse(await readFile(csvOut, 'utf8'), { bom: true });
+      expect(listed[0]).toEqual([...header, ...tail]);
+      expect(listed.slice(1).map((r) => r.map((c, i) => (i === header.length + 2 && time.test(c) ? 'time' : c)))).toEqual(
+        rows.map((r, i) => [...r, String(csvIds[i]), r[1], 'time', csvInput, '', String(i + 2), '']),
+      );
+
+      const xlsxReport = path.join(dir, 'xlsx.report.jsonl');
+      expect((await runCli(ingestArgs(xlsxInput, xlsxReport), envFor(sandbox, dir))).code).toBe(0);
+      const xlsxIds = rows.map((r) => sandbox.records().findLast((s) => s.body.content['化学式'] === r[1])?.id);
+      expect(xlsxIds.every((id, i) => id !== undefined && id !== csvIds[i])).toBe(true);
+      const xlsxOut = path.join(dir, 'uploaded.xlsx');
+      expect((await runCli(['report', xlsxReport, '--uploaded-out', xlsxOut], {})).code).toBe(0);
+      const list = await readXlsxList(xlsxOut);
+      expect(list.header).toEqual([...header, ...tail]);
+      expect(list.rows.map((r) => r.map((c, i) => (i === header.length + 2 && time.test(String(c)) ? 'time' : c)))).toEqual(
+        rows.map((r, i) => [...r.map((c, j) => (j === 1 ? c : Number(c))), xlsxIds[i], r[1], 'time', xlsxInput, 'steel', i + 2, null]),
+      );
     } finally {
       await sandbox.close();
     }

@@ -85,8 +85,7 @@ export const reportCommand = defineCommand({
       })
       .option('uploaded-out', {
         type: 'string',
-        describe:
-          'write every uploaded row with its platform id and the time it was stored: key,file,sheet,row,id,hash,uploadedAt (.csv or .xlsx)',
+        describe: 'write every uploaded row as the input holds it, then platform id,key,uploaded at,file,sheet,row,note (.csv or .xlsx)',
       })
       .option('changed-out', {
         type: 'string',

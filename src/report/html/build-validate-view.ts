@@ -7,8 +7,8 @@ import type { HtmlReportView, StatusCount } from './html-report-view.js';
 export interface ValidateViewInput {
   readonly mapping: { readonly file: string; readonly fingerprint: string | undefined };
   readonly template: { readonly id: number; readonly pubDate: string; readonly from: string };
-  /** The inputs as the user named them, with their sizes. */
-  readonly inputs: readonly { readonly file: string; readonly bytes: number }[];
+  /** The inputs as the user named them, with their sizes and sha256 (hex), as a report's `run` line holds them. */
+  readonly inputs: readonly { readonly file: string; readonly bytes: number; readonly sha256: string }[];
   readonly settings: readonly (readonly [string, string])[];
   readonly summary: ValidationSummary;
   /** The run was stopped by a signal. */
@@ -59,7 +59,7 @@ export function buildValidateView(input: ValidateViewInput): HtmlReportView {
         version: input.toolVersion,
         mapping: input.mapping,
         template: { id: input.template.id, fingerprint: input.template.pubDate, from: input.template.from },
-        inputs: input.inputs.map((i) => ({ file: i.file, size: i.bytes, sha256: undefined })),
+        inputs: input.inputs.map((i) => ({ file: i.file, size: i.bytes, sha256: i.sha256 })),
         settings: input.settings,
         outcome: undefined,
       },

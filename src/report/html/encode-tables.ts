@@ -24,7 +24,7 @@ export function* encodeTables(tables: readonly TableSpec<unknown>[]): Generator<
   };
   yield '{"tables":[';
   for (const [t, table] of tables.entries()) {
-    const cols = table.columns.map((c) => ({ n: c.name, l: c.label, f: c.filter, o: c.sort, h: c.hidden }));
+    const cols = table.columns.map((c) => ({ n: c.name, l: c.label, f: c.filter, o: c.sort, h: c.hidden, b: c.briefOf }));
     yield `${t === 0 ? '' : ','}{"id":${scriptJson(table.id)},"cols":${scriptJson(cols)},"rows":[`;
     for (const [r, row] of table.rows.entries()) yield `${r === 0 ? '' : ','}${scriptJson(table.columns.map((c) => encode(c.value(row))))}`;
     yield ']}';

@@ -33,6 +33,9 @@ export const PAGE_SCRIPT = `(() => {
     const root = document.getElementById('table-' + table.id);
     if (!root) return undefined;
     const cols = table.cols;
+    // A column that is the first line of another (a long platform answer) is drawn inside that one's cell.
+    const drawn = (col) => !col.h && !col.b;
+    const briefs = cols.map((col) => cols.findIndex((other) => other.b === col.n));
     const rows = table.rows.map((r, i) => {
       const row = r.map(text);
       row.order = i;
@@ -68,7 +71,7 @@ export const PAGE_SCRIPT = `(() => {
     });
     const download = el('button', { type: 'button', class: 'download' }, ['Download CSV']);
     download.addEventListener('click', () => {
-      const visible = cols.map((col, c) => c).filter((c) => !cols[c].h);
+      const visible = cols.map((col, c) => c).filter((c) => drawn(cols[c]));
       const lines = [visible.map((c) => csvField(cols[c].l)).join(',')];
       for (const row of state.shown) lines.push(visible.map((c) => csvField(row[c])).join(','));
       const link = el('a', { href: URL.createObjectURL(new Blob(['\\ufeff' + lines.join('\\r\\n') + '\\r\\n'], { type: 'text/csv' })), download: table.id + '.csv' });
@@ -80,7 +83,7 @@ export const PAGE_SCRIPT = `(() => {
     const heads = [];
     const headRow = el('tr');
     cols.forEach((col, c) => {
-      if (col.h) return;
+      if (!drawn(col)) return;
       const button = el('button', { type: 'button' }, [col.l]);
       button.addEventListener('click', () => {
         state.dir = state.sort === c ? -state.dir : 1;
@@ -114,7 +117,7 @@ export const PAGE_SCRIPT = `(() => {
       state.page = 0;
       draw();
     });
-    root.append(controls, el('div', { class: 'scroll' }, [el('table', {}, [el('thead', {}, [headRow]), body])]), el('div', { class: 'pager' }, [first, prev, info, next, end, size]));
+    root.append(controls, el('div', { class: 'scroll' }, [el('table', { class: 'list' }, [el('thead', {}, [headRow]), body])]), el('div', { class: 'pager' }, [first, prev, info, next, end, size]));
 
     const refresh = () => {
       const active = state.filters.map((f, c) => [c, cols[c].f === 'text' ? f.trim().toLowerCase() : f]).filter(([, f]) => f !== '');
@@ -132,9 +135,17 @@ export const PAGE_SCRIPT = `(() => {
     const draw = () => {
       const from = state.page * state.size;
       const page = state.shown.slice(from, from + state.size);
-      // A key may be long (a formula, a record hash): cut to the column's width, whole on hover.
-      const cell = (col, text) => el('td', col.n === 'key' ? { 'data-col': col.n, title: text } : { 'data-col': col.n }, [text]);
-      body.replaceChildren(...page.map((row) => el('tr', {}, cols.flatMap((col, c) => (col.h ? [] : [cell(col, row[c])])))));
+      // A key may be long (a formula, a record hash): cut to the column's width, whole on hover. The label
+      // names the value where the table is drawn as cards (a narrow screen, see the style sheet).
+      // A long text with a first line (a proxy's 502 page) shows that line, the whole text on demand.
+      const cell = (col, row, c) => {
+        const attrs = { 'data-col': col.n, 'data-label': col.l };
+        if (col.n === 'key') attrs.title = row[c];
+        const brief = briefs[c] < 0 ? '' : row[briefs[c]];
+        if (brief !== '') return el('td', attrs, [el('details', {}, [el('summary', {}, [brief]), el('div', { class: 'more' }, [row[c]])])]);
+        return el('td', attrs, row[c] === '' ? [] : [row[c]]);
+      };
+      body.replaceChildren(...page.map((row) => el('tr', {}, cols.flatMap((col, c) => (drawn(col) ? [cell(col, row, c)] : [])))));
       const filtered = state.shown.length === rows.length ? '' : ' (filtered from ' + grouped(rows.length) + ')';
       info.textContent = state.shown.length === 0 ? 'no rows' + filtered : 'rows ' + grouped(from + 1) + '–' + grouped(from + page.length) + ' of ' + grouped(state.shown.length) + filtered;
       first.disabled = prev.disabled = state.page === 0;

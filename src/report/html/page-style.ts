@@ -1,6 +1,9 @@
 /**
  * The page's style sheet: system fonts only (nothing to fetch), readable printed or on a phone, the
- * status colors of the counts repeated in the tables' status cells.
+ * status colors of the counts repeated in the tables' status cells. A long word in a value found, an
+ * expectation or a message (a formula) may break anywhere, so no column pushes the table past its box
+ * and the Problem column out of sight; on a screen narrower than 720 px the
+ * tables are drawn as cards, one per row, each value beside its column's name.
  */
 export const PAGE_STYLE = `
 :root { --fg: #1d232b; --muted: #5b6573; --line: #d9dee5; --bg: #f6f7f9; --card: #fff;
@@ -27,9 +30,9 @@ details > summary { cursor: pointer; font-weight: 600; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 8px 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(360px, 1fr)); gap: 14px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(360px, 100%), 1fr)); gap: 14px; }
 .chart h3 { font-size: 14px; margin: 0 0 6px; }
-button.bar { display: grid; grid-template-columns: minmax(120px, 38%) 1fr 64px; align-items: center; gap: 8px; width: 100%; padding: 2px 4px; border: 0; background: none; font: inherit; color: inherit; text-align: left; cursor: pointer; border-radius: 4px; }
+button.bar { display: grid; grid-template-columns: minmax(120px, 38%) 1fr max-content; align-items: center; gap: 8px; width: 100%; padding: 2px 4px; border: 0; background: none; font: inherit; color: inherit; text-align: left; cursor: pointer; border-radius: 4px; }
 button.bar:hover, button.bar:focus-visible { background: #eef1f5; }
 button.bar .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 button.bar svg { width: 100%; height: 12px; display: block; }
@@ -43,6 +46,11 @@ button.bar .n { text-align: right; font-variant-numeric: tabular-nums; }
 table { border-collapse: collapse; width: 100%; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 td { max-width: 420px; overflow-wrap: break-word; }
+td[data-col="expected"], td[data-col="found"], td[data-col="message"] { overflow-wrap: anywhere; }
+td[data-col="found"] { min-width: 6em; }
+td[data-col="message"] { min-width: 16em; }
+td details > summary { font-weight: 400; }
+td details .more { white-space: pre-wrap; font: 12px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; max-height: 24em; overflow: auto; margin-top: 4px; padding: 4px 6px; background: #f3f5f8; border-radius: 4px; }
 th { background: #eef1f5; position: sticky; top: 0; white-space: nowrap; }
 th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0; cursor: pointer; color: inherit; }
 th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
@@ -52,10 +60,22 @@ td[data-col="key"] { max-width: 220px; font-size: 12.5px; color: var(--muted); w
 td[data-col="status"] { font-weight: 600; white-space: nowrap; }
 td[data-col="field"] { white-space: nowrap; }
 tbody tr:nth-child(even) { background: #fafbfc; }
-.pager { display: flex; gap: 8px; align-items: center; margin: 6px 0 4px; }
+.pager { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 6px 0 4px; }
 .pager .info { min-width: 220px; text-align: center; color: var(--muted); }
 .pager button, .controls button { font: inherit; padding: 3px 10px; border: 1px solid var(--line); border-radius: 4px; background: #fff; cursor: pointer; }
 .pager button:disabled { color: #aab2bd; cursor: default; }
 .none { color: var(--muted); font-style: italic; }
+@media (max-width: 720px) {
+  header, main { padding: 0 10px; }
+  .pager .info { min-width: 0; flex: 1 1 100%; order: -1; text-align: left; }
+  table.list, table.list tbody, table.list tr, table.list td { display: block; }
+  table.list thead tr { display: flex; flex-wrap: wrap; gap: 2px 12px; padding: 4px 8px; background: #eef1f5; }
+  table.list th { position: static; border: 0; padding: 0; background: none; }
+  table.list tr { padding: 6px 8px; border-bottom: 1px solid var(--line); }
+  table.list td { display: grid; grid-template-columns: 6.5em minmax(0, 1fr); gap: 8px; max-width: none; min-width: 0; border: 0; padding: 1px 0; white-space: normal; overflow: visible; }
+  table.list td::before { content: attr(data-label); color: var(--muted); font: 12.5px system-ui, sans-serif; font-weight: 400; }
+  table.list td:empty { display: none; }
+  dl.facts { grid-template-columns: 1fr; } dl.facts dd { margin-bottom: 4px; }
+}
 @media print { .controls, .pager { display: none; } body { background: #fff; } }
 `;

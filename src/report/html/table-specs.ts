@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { keyAsWritten } from '../../util/key-as-written.js';
+import { briefMessage } from './brief-message.js';
 import { referenceCell, referencePrefix } from './cell-reference.js';
 import type { ChangedRowView, HtmlReportView, ProblemView, RowList, UncertainRowView, UploadedRowView } from './html-report-view.js';
 
@@ -21,6 +22,11 @@ export interface ColumnSpec<T> {
   readonly sort?: 'text' | 'number' | 'location';
   /** Only for filtering (the file of a reference), not shown. */
   readonly hidden?: boolean;
+  /**
+   * This column is the first line of the column of that name, where its text is long: that cell then
+   * shows this line with the rest behind a closed `<details>`. Neither shown on its own nor downloaded.
+   */
+  readonly briefOf?: string;
 }
 
 /** A table of the page: its rows (already bounded by the view) and columns. */
@@ -72,6 +78,8 @@ const problemColumns = (name: FileLabel): readonly ColumnSpec<ProblemView>[] => 
   { name: 'expected', label: 'Expected', value: (p) => intern(p.expected) },
   { name: 'found', label: 'Found', value: (p) => p.found },
   { name: 'message', label: 'Problem', value: (p) => intern(p.message) },
+  // A platform's answer may be a whole HTML page (a proxy's 502): its status and first line, the rest on demand.
+  { name: 'brief', label: 'Problem, first line', value: (p) => intern(briefMessage(p.message)), briefOf: 'message' },
   { name: 'key', label: 'Key', value: (p) => shownKey(p.key) },
 ];
 
