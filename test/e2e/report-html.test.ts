@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import type { ReportState } from '../../src/report/fold-report.js';
+import { keyAsWritten } from '../../src/util/key-as-written.js';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
 import { envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
 import { hostileReport, HOSTILE } from './hostile-report.js';
@@ -138,8 +139,10 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       const keys = await columnTexts(page, 'uploaded', 'key');
       const platformIds = await columnTexts(page, 'uploaded', 'id');
       expect(keys.length).toBe(Math.min(25, json.counts['uploaded']!));
-      expect(platformIds).toEqual(keys.map((k) => String(state.keys.get(k)?.uploaded?.id)));
-      expect(await columnTexts(page, 'changed', 'key')).toEqual([uploadedEntry.key]);
+      // The page shows each key as the curator wrote it, not as the report files it.
+      const idByShownKey = new Map([...state.keys.values()].map((entry) => [keyAsWritten(entry.key), entry.uploaded?.id] as const));
+      expect(platformIds).toEqual(keys.map((k) => String(idByShownKey.get(k))));
+      expect(await columnTexts(page, 'changed', 'key')).toEqual([keyAsWritten(uploadedEntry.key)]);
       expect(await columnTexts(page, 'changed', 'oldId')).toEqual([String(uploadedEntry.uploaded?.id)]);
       expect(await page.locator('#uncertain h2 .n').innerText()).toBe(`(${json.counts['uncertain']})`);
 
