@@ -3,7 +3,6 @@ import type { MethodsWidth } from '../template/record-types.js';
 import type { RowProblem } from '../template/record-types.js';
 import type { ProblemCollector } from '../report/html/collect-problems.js';
 import { displayPath } from '../util/display-path.js';
-import { collectAnnotations } from '../report/annotate/annotation-limit.js';
 import type { TemplateSource } from './fetch-template.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
@@ -130,7 +129,8 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
   // starts without their writers (the HTML report, the xlsx writer).
   const page = options.htmlFile === undefined ? undefined : await createPageCollector();
   // At most ANNOTATE_PROBLEM_LIMIT problems are held for the copy; the rest are counted.
-  const annotate = options.annotateFile === undefined ? undefined : collectAnnotations();
+  const annotate =
+    options.annotateFile === undefined ? undefined : (await import('../report/annotate/annotation-limit.js')).collectAnnotations();
   if (annotate !== undefined && inputs.length > 1)
     throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', {
       hint: `${inputs.length} inputs were given`,
