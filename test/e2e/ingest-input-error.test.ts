@@ -28,7 +28,7 @@ describe('an input error part-way through ingest (built CLI, sandbox over HTTP)'
         expect(uploaded).toBeLessThanOrEqual(100);
         expect(result.stderr).toMatch(
           new RegExp(
-            `^error SOURCE_CSV_SYNTAX: .*\\(the run stopped there, after ${uploaded} row\\(s\\) were uploaded and 0 left uncertain\\)`,
+            `^error SOURCE_CSV_SYNTAX: .*\\(the run stopped there, after ${uploaded} record\\(s\\) were uploaded and 0 left uncertain\\)`,
             'm',
           ),
         );
