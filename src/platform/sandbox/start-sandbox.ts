@@ -94,8 +94,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const resetRate = options.resetRate ?? 0;
   const commitThenFailRate = options.commitThenFailRate ?? 0;
   const repeatIdRate = options.repeatIdRate ?? 0;
-  /** The id of the first record stored, which `repeatIdRate` answers again for later ones. */
-  let firstStoredId: number | undefined;
+  /**
+   * The id of the first record answered with its own id, which `repeatIdRate` answers again for later
+   * ones: a proxy replaying an answer it gave, so an id the client has been told before.
+   */
+  let firstAnsweredId: number | undefined;
   const latencyMs = options.latencyMs ?? 0;
   const retryAfterSeconds = options.retryAfterSeconds ?? 1;
   const retryAfter = (): string =>
@@ -193,14 +196,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             caller,
           );
           counts.stored++;
-          firstStoredId ??= record?.id;
           if (token !== undefined) countTokenUse(token);
           // The record is committed; the indexing job that follows may still fail the answer (docs/platform.md#stored-then-500).
           if (commitThenFailRate > 0 && random() < commitThenFailRate) {
             return answer(res, failure(internalError('Error while queueing the search-index task')), true);
           }
-          if (repeatIdRate > 0 && firstStoredId !== undefined && random() < repeatIdRate)
-            return answer(res, success(firstStoredId, 201), true);
+          if (repeatIdRate > 0 && firstAnsweredId !== undefined && random() < repeatIdRate)
+            return answer(res, success(firstAnsweredId, 201), true);
+          firstAnsweredId ??= record?.id;
           return answer(res, reply, true);
         }
       }
