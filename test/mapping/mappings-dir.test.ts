@@ -25,7 +25,7 @@ describe('schema/mapping.schema.json', () => {
   it('is a draft 2020-12 schema describing every top-level key the loader reads', () => {
     expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(Object.keys(schema['properties']).sort()).toEqual(
-      ['content', 'groupBy', 'input', 'key', 'meta', 'options', 'template', 'templatePubDate', 'version'].sort(),
+      ['content', 'duplicates', 'groupBy', 'input', 'key', 'meta', 'options', 'template', 'templatePubDate', 'version'].sort(),
     );
     expect(schema['required']).toEqual(['version', 'template']);
     expect(Object.keys(schema['properties']['input']['properties']).sort()).toEqual([
