@@ -70,6 +70,23 @@ export function ingestArgs(input: string, report: string, ...extra: string[]): s
 }
 
 /**
+ * A finished ingest of the first `rows` sample rows into `r.jsonl` in `dir`, the start of the tests
+ * that then act on that report: the environment, the input and the report.
+ */
+export async function ingestedSample(
+  sandbox: Sandbox,
+  dir: string,
+  rows = 5,
+): Promise<{ env: Record<string, string>; input: string; report: string }> {
+  const env = envFor(sandbox, dir);
+  const input = await sampleCsv(dir, rows);
+  const report = path.join(dir, 'r.jsonl');
+  const run = await runCli(ingestArgs(input, report), env);
+  if (run.code !== 0) throw new Error(`the set-up ingest exited ${run.code}: ${run.stderr}`);
+  return { env, input, report };
+}
+
+/**
  * Resolves once the sandbox has stored at least `n` records (polled; the run goes on meanwhile). With
  * `run`, rejects when that run ends first instead of polling forever.
  */

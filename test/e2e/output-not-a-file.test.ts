@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { envFor, ingestArgs, MAPPING, runCli, sampleCsv } from './ingest-harness.js';
+import { ingestArgs, ingestedSample, MAPPING, runCli } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** The outputs replaced by a rename, each with the command line that writes it to `target`. */
@@ -35,10 +35,7 @@ describe('outputs never replace what is not a regular file (built CLI, sandbox o
     'an output written beside its target and renamed, aimed at a FIFO someone reads, is refused (exit 2); the FIFO stays',
     () =>
       withSandbox({}, async (sandbox, dir) => {
-        const env = envFor(sandbox, dir);
-        const input = await sampleCsv(dir, 5);
-        const report = path.join(dir, 'r.jsonl');
-        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const { env, input, report } = await ingestedSample(sandbox, dir);
         const stored = sandbox.records().length;
         for (const [what, args] of replacedOutputs(input, report)) {
           const fifo = path.join(dir, `${what.replace(/\W+/g, '-')}.fifo`);
@@ -64,10 +61,7 @@ describe('outputs never replace what is not a regular file (built CLI, sandbox o
     'any output aimed at a directory is refused before any work (exit 2)',
     () =>
       withSandbox({}, async (sandbox, dir) => {
-        const env = envFor(sandbox, dir);
-        const input = await sampleCsv(dir, 5);
-        const report = path.join(dir, 'r.jsonl');
-        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const { env, input, report } = await ingestedSample(sandbox, dir);
         const folder = path.join(dir, 'a-folder.csv');
         await mkdir(folder);
         for (const [what, args] of [...streamedOutputs(input, report), ...replacedOutputs(input, report)]) {
@@ -87,10 +81,7 @@ describe('outputs never replace what is not a regular file (built CLI, sandbox o
     'an output replaced by a rename, aimed at /dev/full, is refused (exit 2); /dev/full stays a character device',
     () =>
       withSandbox({}, async (sandbox, dir) => {
-        const env = envFor(sandbox, dir);
-        const input = await sampleCsv(dir, 5);
-        const report = path.join(dir, 'r.jsonl');
-        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const { env, input, report } = await ingestedSample(sandbox, dir);
         for (const [what, args] of replacedOutputs(input, report)) {
           const result = await runCli(args('/dev/full'), env);
           expect([what, result.code, errorCode(result.stderr)]).toEqual([what, 2, 'OUTPUT_NOT_A_FILE']);

@@ -1,6 +1,6 @@
 import { link, lstat, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
+import { audit, envFor, ingestedSample, MAPPING, runCli, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 const ROWS = 40;
@@ -55,10 +55,7 @@ describe('the report lock belongs to the file, not to the name (built CLI, sandb
     'report compact through a symbolic link compacts the file it leads to and leaves the link a link',
     () =>
       withSandbox({}, async (sandbox, dir) => {
-        const env = envFor(sandbox, dir);
-        const input = await sampleCsv(dir, 5);
-        const report = path.join(dir, 'r.jsonl');
-        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const { env, report } = await ingestedSample(sandbox, dir);
         const sub = path.join(dir, 'via.jsonl');
         await symlink('r.jsonl', sub);
         const compacted = await runCli(['report', 'compact', sub], env);
@@ -81,10 +78,7 @@ describe('the report lock belongs to the file, not to the name (built CLI, sandb
     'report compact of a report with another hard link is refused (exit 2): a rename would part the two names',
     () =>
       withSandbox({}, async (sandbox, dir) => {
-        const env = envFor(sandbox, dir);
-        const input = await sampleCsv(dir, 5);
-        const report = path.join(dir, 'r.jsonl');
-        expect((await runCli(ingestArgs(input, report), env)).code).toBe(0);
+        const { env, report } = await ingestedSample(sandbox, dir);
         const other = path.join(dir, 'hard-link.jsonl');
         await link(report, other);
         const text = await readFile(report, 'utf8');
