@@ -26,21 +26,34 @@ import { L } from './report-fixtures.js';
 
 const h = (text: string): string => createHash('sha256').update(text).digest('hex');
 const SUMMARY = L.summary({ uploaded: 2, failed: 1, skipped: 1, changed: 1 });
-const text = (lines: readonly ReportLine[]): string => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+const texts = new WeakMap<readonly ReportLine[], string>();
+/** The lines as report text; made once per array (the large ledger's is 28 MB). */
+const text = (lines: readonly ReportLine[]): string => {
+  let made = texts.get(lines);
+  if (made === undefined) texts.set(lines, (made = lines.map((line) => `${JSON.stringify(line)}\n`).join('')));
+  return made;
+};
 
-/** Plainly uploaded keys (more than a page of the table, so some values go to its file), then runs through every status. */
+/** Plainly uploaded keys, then runs through every status (b–e): the first runs of a ledger. */
+function firstLines(keys: number): ReportLine[] {
+  const lines: ReportLine[] = [L.run('r1')];
+  for (let i = 0; i < keys; i++) lines.push(L.intent(`k${i}`, h(`k${i}`)), L.uploaded(`k${i}`, h(`k${i}`), 1_000 + i));
+  lines.push(
+    L.intent('b', h('b1')),
+    L.uncertain('b', h('b1')),
+    L.invalid('c', h('c1')),
+    L.intent('d', h('d1')),
+    L.uploaded('d', h('d1'), 14),
+    // A run killed here: e's intent has no outcome.
+    L.intent('e', h('e1')),
+  );
+  return lines;
+}
+/** More keys than a page of the table holds, so some values go to its file: for what depends on size. */
 const MANY = 70_000;
-const FIRST: ReportLine[] = [L.run('r1')];
-for (let i = 0; i < MANY; i++) FIRST.push(L.intent(`k${i}`, h(`k${i}`)), L.uploaded(`k${i}`, h(`k${i}`), 1_000 + i));
-FIRST.push(
-  L.intent('b', h('b1')),
-  L.uncertain('b', h('b1')),
-  L.invalid('c', h('c1')),
-  L.intent('d', h('d1')),
-  L.uploaded('d', h('d1'), 14),
-  // A run killed here: e's intent has no outcome.
-  L.intent('e', h('e1')),
-);
+const FIRST = firstLines(MANY);
+/** A small ledger, for the ways an index is read past (which do not depend on its size). */
+const SMALL = firstLines(500);
 const LATER: ReportLine[] = [
   L.run('r2'),
   L.skipped('k1', h('k1'), 'uploaded'),
@@ -184,7 +197,7 @@ describe('the ledger index', () => {
         writeFileSync(file, bytes);
       },
     ],
-    ['the report cut shorter than the index reaches', (file) => truncateSync(file, Buffer.byteLength(text(FIRST)) - 10)],
+    ['the report cut shorter than the index reaches', (file) => truncateSync(file, Buffer.byteLength(text(SMALL)) - 10)],
     ['the index cut short', (_file, index) => truncateSync(index, statSync(index).size - 1)],
     [
       'a byte of the index changed',
@@ -205,7 +218,7 @@ describe('the ledger index', () => {
     ['an index that is not one', (_file, index) => writeFileSync(index, 'not an index\n')],
   ];
   test.each(spoilers)('is read past after %s: the whole report is read instead', async (_what, spoil) => {
-    const file = await reportWith(FIRST);
+    const file = await reportWith(SMALL);
     await saveIndexOf(file);
     appendFileSync(file, text(LATER));
     spoil(file, ledgerIndexFile(file));
@@ -219,7 +232,7 @@ describe('the ledger index', () => {
   });
 
   test("another report's index put in its place is read past: its keys are not taken for this report's", async () => {
-    const other = await reportWith(FIRST);
+    const other = await reportWith(SMALL);
     await saveIndexOf(other);
     const file = await reportWith([L.run('x1'), L.intent('z', h('z1')), L.uploaded('z', h('z1'), 5)]);
     copyFileSync(ledgerIndexFile(other), ledgerIndexFile(file));
@@ -230,7 +243,7 @@ describe('the ledger index', () => {
   });
 
   test('a hostile index (a header that declares 2^40 keys, a FIFO, a folder) is read past at once, without allocating what it declares', async () => {
-    const file = await reportWith(FIRST);
+    const file = await reportWith(SMALL);
     await saveIndexOf(file);
     const index = ledgerIndexFile(file);
     forgeIndex(index, () => ({ header: { entries: 2 ** 40 } }), false);
@@ -281,7 +294,7 @@ describe('the ledger index', () => {
   });
 
   test("a save deletes what a killed run's save left beside the report, and nothing else", async () => {
-    const file = await reportWith(FIRST);
+    const file = await reportWith(SMALL);
     const dir = path.dirname(file);
     writeFileSync(path.join(dir, '.report.jsonl.index.4242.tmp'), 'half an index');
     writeFileSync(path.join(dir, '.report.jsonl.index.notes'), 'a curator file');
@@ -290,7 +303,7 @@ describe('the ledger index', () => {
   });
 
   test('an index made by hand with a key twice and a matching checksum: read past by a run, REPORT_CORRUPT naming it when report needs its keys', async () => {
-    const file = await reportWith(FIRST);
+    const file = await reportWith(SMALL);
     await saveIndexOf(file);
     const index = ledgerIndexFile(file);
     // The first key's entry written again as the second.
@@ -304,7 +317,7 @@ describe('the ledger index', () => {
   });
 
   test('a save is not made, and says why, when the lock is no longer ours or the report was replaced', async () => {
-    const file = await reportWith(FIRST);
+    const file = await reportWith(SMALL);
     const lost = await loadReportState(file, { repair: true });
     expect(
       await lost.saveIndex!(() => {
@@ -339,7 +352,7 @@ describe('the ledger index', () => {
   });
 
   test('a key held whole whose upload is null, under a matching checksum, makes the index read past, not the run crash', async () => {
-    const file = await reportWith(FIRST);
+    const file = await reportWith(SMALL);
     await saveIndexOf(file);
     forgeIndex(
       ledgerIndexFile(file),
