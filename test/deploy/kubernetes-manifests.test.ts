@@ -132,16 +132,15 @@ describe('deploy/kubernetes', () => {
         expect(container.args).toContain(`$(JOB_COMPLETION_INDEX)/${n}`);
 
         const data = await mountVolumes(pod, dir, sandbox.token);
-        const rows = 90;
+        // The manifest's rate (2 a second a pod) makes each pod take rows / n / 2 seconds.
+        const rows = 40;
         await sampleCsv(path.join(data, 'incoming'), rows, 'alloys.csv');
         await copyFile(MAPPING, path.join(data, 'mappings', 'migration.yaml'));
-        for (let index = 0; index < n; index += 1) {
-          const { args, env } = podCommand(pod, dir, index, sandbox);
-          expect(args).toContain(`${index}/${n}`);
-          const run = await runBuiltCli(args, { env, cwd: dir });
-          expect(run.stderr).toBe('');
-          expect(run.code).toBe(0);
-        }
+        // All n pods at once, as `parallelism: n` runs them.
+        const pods = Array.from({ length: n }, (_, index) => podCommand(pod, dir, index, sandbox));
+        pods.forEach(({ args }, index) => expect(args).toContain(`${index}/${n}`));
+        const runs = await Promise.all(pods.map(({ args, env }) => runBuiltCli(args, { env, cwd: dir })));
+        expect(runs.map((run) => [run.code, run.stderr])).toEqual(runs.map(() => [0, '']));
         const stored = copies(sandbox.records());
         expect(sandbox.records()).toHaveLength(rows);
         expect([...stored.values()].every((c) => c === 1)).toBe(true);
