@@ -4,7 +4,7 @@ import { runNodeScript, type CliResult } from '../cli/run-built-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 /**
- * The fault soak (scripts/soak.mjs), three scenarios (half a minute; the long run is `npm run soak`): the built CLI killed with
+ * The fault soak (scripts/soak.mjs), three scenarios (half a minute): the built CLI killed with
  * SIGKILL at random moments while a sandbox in its own process answers with random faults, resumed
  * until done, the store audited against the report. The seed is random unless MGE_SOAK_SEED names one; a failure
  * prints it with the command that replays it. The long run: `npm run soak -- --minutes 60`.
