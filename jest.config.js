@@ -10,4 +10,7 @@ export default {
   // test.concurrent cases (the hostile-input corpus) each run a CLI child process: four at a time
   // keep two cores busy without starving the runs' time bounds.
   maxConcurrency: 4,
+  // One worker a core: jest's default (cores - 1) leaves half of a two-core CI machine idle while
+  // the suites that wait on child processes, the network or a rate limit run.
+  maxWorkers: '100%',
 };
