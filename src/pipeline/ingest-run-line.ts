@@ -30,10 +30,16 @@ export async function mappingSha256(mappingPath: string): Promise<string> {
   return mapping?.sha256 ?? '';
 }
 
+/** The columns a number field of the input's mapping reads as they are, for `report --annotate`. */
+function numberColumns(input: PreparedInput | undefined): { numberColumns?: number[] } {
+  const columns = [...(input?.compiled.numberColumns ?? [])].sort((a, b) => a - b);
+  return columns.length === 0 ? {} : { numberColumns: columns };
+}
+
 /**
  * Builds the `run` line: version, settings, the mapping's sha256 and parts, the template's `pub_date`
  * (it changes on every edit) and fields, and every input with its size and sha256 (one streamed read
- * each, no memory).
+ * each, no memory) and the columns read as numbers.
  */
 export async function ingestRunLine(options: IngestRunLineOptions): Promise<ReportLineInput> {
   const described = await describeInputs(options.inputs.map((input) => input.openPath));
@@ -45,7 +51,7 @@ export async function ingestRunLine(options: IngestRunLineOptions): Promise<Repo
     settings: options.settings,
     mapping: { file: options.mappingFile, fingerprint: options.mappingSha256, parts: options.fingerprints.mapping },
     template: { id: options.template.id, fingerprint: options.template.pubDate, fields: options.fingerprints.templateFields },
-    inputs: described.map((d, i) => ({ ...d, file: options.inputs[i]?.file ?? d.file })),
+    inputs: described.map((d, i) => ({ ...d, file: options.inputs[i]?.file ?? d.file, ...numberColumns(options.inputs[i]) })),
     ...(options.dryRun === true ? { dryRun: true } : {}),
     ...(options.accepted !== undefined ? { accepted: options.accepted } : {}),
   };

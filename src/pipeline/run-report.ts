@@ -206,9 +206,12 @@ async function annotateFromReport(
   }
   const { problems, problemCount, statuses } = reportAnnotations(state, same);
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
+  // The columns the latest run that read the input took as numbers: its CSV cells there are numbers.
+  const recorded = state.runs.flatMap((run) => run.inputs.filter((i) => same(i.file))).at(-1);
   const written = await writeAnnotatedCopy(
     {
       file: path.resolve(options.cwd, input),
+      numberColumns: new Set(recorded?.numberColumns ?? []),
       problems,
       problemCount,
       statuses,

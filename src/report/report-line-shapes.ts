@@ -104,7 +104,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     settings: anyObject,
     mapping: object({ file: text, fingerprint: text, parts: optional(recordOf(text)) }),
     template: object({ id: number, fingerprint: text, fields: optional(recordOf(text)) }),
-    inputs: arrayOf(object({ file: text, size: number, sha256: text })),
+    inputs: arrayOf(object({ file: text, size: number, sha256: text, numberColumns: optional(arrayOf(number)) })),
     dryRun: optional(boolean),
     accepted: optional(object({ mapping: arrayOf(text), template: arrayOf(text), rows: number })),
   },

@@ -8,6 +8,12 @@ export interface ReportInput {
   readonly file: string;
   readonly size: number;
   readonly sha256: string;
+  /**
+   * Columns (0-based, of the header the run read) whose cells a number field took as they are
+   * (`CompiledMapping.numberColumns`): `report --annotate` writes their cells of a CSV as numbers.
+   * Absent in older reports and where there are none.
+   */
+  readonly numberColumns?: readonly number[];
 }
 
 /**
