@@ -12,6 +12,8 @@ import type { OnWarning } from './pipeline-warning.js';
 export interface LoadCheckedInputsOptions {
   /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
   readonly mappingFile: string | undefined;
+  /** The mapping's text, when it is not to be read from `mappingFile` (`mapper`'s unsaved edits). @default undefined */
+  readonly mappingText?: string | undefined;
   /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
   readonly workbook?:
     { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags } | undefined;
@@ -65,7 +67,7 @@ export async function loadCheckedInputs(
   }
   // The mapping's own problems and every input's missing columns are reported together, in one round.
   const { job, inputs } = await loadJobWithInputs(
-    { ...deps.template, mappingFile: options.mappingFile, cwd, settings, ...warn },
+    { ...deps.template, mappingFile: options.mappingFile, mappingText: options.mappingText, cwd, settings, ...warn },
     { inputs: options.inputs, recursive: options.recursive ?? false, cwd, ...warn },
   );
   return { job, inputs, mappingName: options.mappingFile };

@@ -16,6 +16,11 @@ import type { SpecNode, SpecPos } from '../mapping/load/spec-node.js';
 export interface LoadJobOptions extends TemplateSource {
   /** The mapping file as the user named it. */
   readonly mappingFile: string;
+  /**
+   * The mapping's text, when it is not to be read from `mappingFile` (a mapping being edited, not yet
+   * saved: `mapper`); `mappingFile` still names it. @default undefined (the file is read)
+   */
+  readonly mappingText?: string | undefined;
   /** Where a relative `mappingFile` is found. @default undefined (the process's working directory) */
   readonly cwd?: string | undefined;
   /** Run settings that change how the mapping is read (the methods width). @default {} */
@@ -117,7 +122,7 @@ function firstKey(node: SpecNode | undefined, key: string): SpecPos | undefined 
  *   {@link fetchTemplate}.
  */
 export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
-  return loadJobFromText(readMappingText(options.mappingFile, options.cwd), options);
+  return loadJobFromText(options.mappingText ?? readMappingText(options.mappingFile, options.cwd), options);
 }
 
 /**

@@ -22,6 +22,8 @@ import { createValidationTally } from './validation-tally.js';
 export interface RunValidateOptions {
   /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
   readonly mappingFile: string | undefined;
+  /** The mapping's text, when it is not to be read from `mappingFile` (`mapper`'s unsaved edits). @default undefined */
+  readonly mappingText?: string | undefined;
   /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
   readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
   /** Files, directories or globs. */
@@ -55,8 +57,8 @@ export interface RunValidateDeps {
   readonly onWarning?: OnWarning;
   /** Told how far the inputs are read, once, before the first row (the progress display). @default undefined */
   readonly onStart?: (reading: ReadProgress) => void;
-  /** Told of each record checked, valid or not. @default undefined */
-  readonly onRecord?: (valid: boolean) => void;
+  /** Told of each record checked, valid or not, with its problems. @default undefined */
+  readonly onRecord?: (valid: boolean, problems: readonly RowProblem[]) => void;
   /** For the page's date. @default Date.now */
   readonly clock?: () => number;
 }
@@ -162,7 +164,7 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       }
       tally.add(row);
       sniffer?.add(row);
-      deps.onRecord?.(row.problems.length === 0);
+      deps.onRecord?.(row.problems.length === 0, row.problems);
       if (row.problems.length === 0) continue;
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
