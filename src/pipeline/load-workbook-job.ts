@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compileMapping } from '../mapping/compile/compile-mapping.js';
 import { openTable } from '../sources/open-table.js';
+import { openXlsxBook } from '../sources/open-xlsx-book.js';
 import type { SourceHeader } from '../sources/source-types.js';
 import { FLAT_INDEX_HEADERS, flatLayoutMapping } from '../workbook/flat-layout-mapping.js';
 import { identifyPlatformWorkbook } from '../workbook/identify-platform-workbook.js';
@@ -41,7 +42,9 @@ export async function loadWorkbookJob(options: LoadWorkbookJobOptions): Promise<
       hint: 'give --mapping FILE for any other table',
     });
   }
-  const identity = await identifyPlatformWorkbook(openPath);
+  // Opened once for every sheet read, now and when the rows are: the shared strings are read once.
+  const book = await openXlsxBook(openPath);
+  const identity = await identifyPlatformWorkbook(book);
   if (identity === undefined) {
     throw new PipelineError(
       'WORKBOOK_NOT_PLATFORM',
@@ -60,7 +63,7 @@ export async function loadWorkbookJob(options: LoadWorkbookJobOptions): Promise<
     });
   }
   const { template } = await fetchTemplate(tid, options);
-  const workbook = await joinPlatformWorkbook(openPath, identity, template, options.meta);
+  const workbook = await joinPlatformWorkbook(book, identity, template, options.meta);
   const mappingFile = workbookMappingName(file);
   const lines = [
     ...workbook.unknownColumns.map((c) => `column ${c}: no such field in template ${tid} now; not read`),

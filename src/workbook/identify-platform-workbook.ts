@@ -1,3 +1,4 @@
+import type { XlsxBook } from '../sources/open-xlsx.js';
 import { openFirstSheet } from './open-workbook-sheet.js';
 import { META_SHEET_NAMES } from './platform-layout.js';
 import { parseTemplateIdCell } from './workbook-meta.js';
@@ -14,8 +15,8 @@ export interface WorkbookIdentity {
  * Reads the header of the meta sheet (either name) and its template-id cell. Undefined when the
  * workbook has no meta sheet: it is not the platform's structured workbook.
  */
-export async function identifyPlatformWorkbook(file: string): Promise<WorkbookIdentity | undefined> {
-  const meta = await openFirstSheet(file, META_SHEET_NAMES);
+export async function identifyPlatformWorkbook(book: XlsxBook): Promise<WorkbookIdentity | undefined> {
+  const meta = await openFirstSheet(book, META_SHEET_NAMES);
   if (meta === undefined) return undefined;
   try {
     for (const name of meta.header.names) {

@@ -1,6 +1,7 @@
 import { META_SHEET_NAMES } from './platform-layout.js';
 import { META_COLUMNS, type MetaColumnKey } from './workbook-meta.js';
 import type { WorkbookIdentity } from './identify-platform-workbook.js';
+import type { XlsxBook } from '../sources/open-xlsx.js';
 import { openFirstSheet } from './open-workbook-sheet.js';
 import { isDataIdHeader } from './workbook-cells.js';
 
@@ -29,8 +30,8 @@ export interface MetaSheet {
  * aliases) becomes a column of the joined table, once; other headers are left out. A workbook
  * without a meta sheet gives none of either. Only the header is read here.
  */
-export async function readMetaSheet(file: string, identity: WorkbookIdentity, addColumn: AddJoinedColumn): Promise<MetaSheet> {
-  const meta = await openFirstSheet(file, [identity.metaSheet, ...META_SHEET_NAMES]);
+export async function readMetaSheet(book: XlsxBook, identity: WorkbookIdentity, addColumn: AddJoinedColumn): Promise<MetaSheet> {
+  const meta = await openFirstSheet(book, [identity.metaSheet, ...META_SHEET_NAMES]);
   const feeds = new Map<number, number>();
   const keys: [MetaColumnKey, string][] = [];
   if (meta === undefined) return { sheet: identity.metaSheet, feeds, keys, idIndex: -1 };
