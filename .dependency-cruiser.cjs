@@ -11,6 +11,7 @@ const LAYERS = [
   ['mapping', 'workbook', 'report'],
   ['upload'],
   ['pipeline'],
+  ['mapper'],
   ['cli'],
 ];
 

@@ -41,6 +41,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/init-command.js')).initCommand,
   },
   {
+    command: 'mapper <input>',
+    describe: "make or edit a mapping in a local web page: a column for each field, the first records and validate's counts as you go",
+    load: async () => (await import('./commands/mapper-command.js')).mapperCommand,
+  },
+  {
     command: 'preview <inputs..>',
     describe: 'show the first records exactly as they will be sent, each value beside its cell and unit conversion',
     load: async () => (await import('./commands/preview-command.js')).previewCommand,

@@ -34,6 +34,7 @@ const HELP_COMMANDS = [
   ['categories'],
   ['projects'],
   ['init'],
+  ['mapper'],
   ['preview'],
   ['validate'],
   ['ingest'],
