@@ -88,6 +88,8 @@ async function* judgedRecords(inputs: readonly PreparedInput[]): AsyncIterable<{
       const map = groupMapper(input.compiled);
       for await (const rows of groupsOf(input)) {
         const row = map(rows);
+        // Rows of no record are not shown as one; validate reports them.
+        if (row.stray === true) continue;
         pending.push({ rows, compiled: input.compiled, mapped: row });
         yield row;
       }

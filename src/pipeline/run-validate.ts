@@ -169,7 +169,12 @@ export async function runValidate(options: RunValidateOptions, deps: RunValidate
       problemCount += row.problems.length;
       for (const p of row.problems) if (firstProblems.length < keep) firstProblems.push(p);
       page?.addRowProblems(row.problems, row, (f) => displayPath(cwd, f));
-      annotate?.add(row.problems, { sheet: row.location.sheet, row: row.location.row, text: `invalid: ${row.problems.length} problem(s)` });
+      const status = row.stray === true ? 'no record' : 'invalid';
+      annotate?.add(row.problems, {
+        sheet: row.location.sheet,
+        row: row.location.row,
+        text: `${status}: ${row.problems.length} problem(s)`,
+      });
       await errorFile?.write(row);
     }
   } finally {

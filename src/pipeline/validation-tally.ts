@@ -19,17 +19,23 @@ export function createValidationTally(): ValidationTally {
   let rows = 0;
   let invalid = 0;
   let duplicate = 0;
+  let stray = 0;
   const byCode = new Map<string, number>();
   const problemsByCode = new Map<string, number>();
   return {
     add(row) {
-      records++;
       rows += row.rowNumbers.length;
+      for (const { code } of row.problems) problemsByCode.set(code, (problemsByCode.get(code) ?? 0) + 1);
+      // Rows of no record are no record, valid or invalid: only their rows and problems count.
+      if (row.stray === true) {
+        stray += row.rowNumbers.length;
+        return;
+      }
+      records++;
       if (row.duplicate === true) duplicate++;
       if (row.problems.length === 0) return;
       invalid++;
       for (const code of new Set(row.problems.map((p) => p.code))) byCode.set(code, (byCode.get(code) ?? 0) + 1);
-      for (const { code } of row.problems) problemsByCode.set(code, (problemsByCode.get(code) ?? 0) + 1);
     },
     addFile() {
       files++;
@@ -47,6 +53,7 @@ export function createValidationTally(): ValidationTally {
         valid: records - invalid - duplicate,
         invalid,
         duplicate,
+        stray,
         invalidByCode: sorted(byCode),
         problemsByCode: sorted(problemsByCode),
         stoppedBy,

@@ -17,6 +17,12 @@ export interface ValidationSummary {
    */
   readonly duplicate: number;
   /**
+   * Rows that belong to no record (a platform workbook's table or array row whose `数据ID` is on no
+   * root row): counted in `rows`, not in `records`; their problems are in `problemsByCode`. Rows to
+   * check, as invalid records are.
+   */
+  readonly stray: number;
+  /**
    * Invalid records per problem code (a record with two codes counts under both), codes sorted: the
    * records each code is found in, as `report` and the page count them.
    */

@@ -104,6 +104,12 @@ export interface SourceRow {
    * computed where the file is read (the reader thread for a large file); `rowSourceDigest` uses it.
    */
   readonly digest?: Uint8Array | undefined;
+  /**
+   * True for a row that belongs to no record (a platform workbook's table or array row whose `数据ID`
+   * is on no root row, or that has none): its one issue says so at its own cell, and it is reported,
+   * never mapped into a record.
+   */
+  readonly stray?: boolean | undefined;
 }
 
 /** How a table is read besides the mapping's `input` options: asked by the caller, not the curator. */

@@ -91,6 +91,12 @@ export function createRowJoiner(layout: JoinedLayout): RowJoiner {
     };
   };
 
+  /** A row of no record: its cells as read, and only the issue that says why (its other cells are never mapped). */
+  const stray = (row: SourceRow, read: ReadSheet, id: string, headerOf: SourceHeader, issues: SourceIssue[]): SourceRow => ({
+    ...join({ ...row, issues: [] }, read, id, headerOf, issues),
+    stray: true,
+  });
+
   async function* rows(tables: JoinedTables, ordered: boolean): AsyncIterable<SourceRow> {
     const { root: table, rootRead, meta: metaCursor, sheets: sheetCursors } = tables;
     // Read whole first unless only the first records are wanted: a record gets its rows in any order.
@@ -149,37 +155,26 @@ export function createRowJoiner(layout: JoinedLayout): RowJoiner {
     } finally {
       await table.close();
     }
-    // Rows of the other sheets that no root row claims: reported, each under its own id.
+    // Rows of the other sheets that no root row claims belong to no record: one problem at the
+    // 数据ID cell of an id's first row, under a group of their own, never mapped (`SourceRow.stray`).
     for (let k = 0; k < sheets.length; k++) {
       const s = sheets[k]!;
       const c = sheetCursors[k]!;
+      const headerOf = sheetHeaders.get(s.name)!;
       await c.drain();
       for (const [id, list] of c.rows) {
         // Met out of record order after its record, reading only the first records: not an unknown id.
         if (seen.has(id)) continue;
         const at = `${s.name}!${s.header.columns[s.idIndex] ?? 'A'}${list[0]!.rowNumber}`;
-        yield* list.map((r, k2) =>
-          join(
-            r,
-            s,
-            `${id} (${at})`,
-            sheetHeaders.get(s.name)!,
-            k2 === 0
-              ? [
-                  issue(
-                    'WORKBOOK_UNKNOWN_ID',
-                    `${DATA_ID} "${id}" on sheet ${s.name} is not on the root sheet ${ROOT_SHEET}: its rows belong to no record`,
-                    id,
-                  ),
-                ]
-              : [],
-          ),
+        const unknown = issue(
+          'WORKBOOK_UNKNOWN_ID',
+          `${DATA_ID} "${id}" on sheet ${s.name} is not on the root sheet ${ROOT_SHEET}: its rows belong to no record`,
+          id,
         );
+        yield* list.map((r, n) => stray(r, s, `${id} (${at})`, headerOf, n === 0 ? [unknown] : []));
       }
       for (const r of c.noId)
-        yield join(r, s, `${s.name}!A${r.rowNumber}`, sheetHeaders.get(s.name)!, [
-          issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, ''),
-        ]);
+        yield stray(r, s, `${s.name}!A${r.rowNumber}`, headerOf, [issue('WORKBOOK_NO_ID', `the row holds values but no ${DATA_ID}`, '')]);
     }
   }
 

@@ -115,6 +115,25 @@ export interface PlatformWorkbookRows {
   readonly extraComposition?: readonly (readonly ZipCell[])[];
 }
 
+/** Sheet 1's header as `init 101 --workbook` writes it. */
+const ROOT_HEADER: ZipCell[] = [
+  '数据ID',
+  '牌号',
+  '试验温度 (℃)',
+  '保温时间 (h)',
+  '屈服强度 (MPa)',
+  '热处理状态',
+  '显微组织',
+  '原始数据',
+  '试验条件.气氛',
+  '试验条件.加载速率 (mm/min)',
+  '试验条件.设备.型号',
+  '试验条件.设备.制造商',
+  '强化相.体积分数 (%)',
+  '强化相.尺寸范围 (nm)',
+  '强化相.描述',
+];
+
 /**
  * The sheets of template 101's filling workbook (the sample catalog's, as `init 101 --workbook`
  * writes it) holding `records` valid records in record order.
@@ -141,10 +160,7 @@ export function platformWorkbookSheets(options: PlatformWorkbookRows): ZipSheet[
     },
     {
       name: '1',
-      rows: [
-        ['数据ID', '牌号', '试验温度 (℃)', '保温时间 (h)', '屈服强度 (MPa)', '热处理状态'],
-        ...ids.map((id) => [id, 'GH4169', 650, null, null, '锻态']),
-      ],
+      rows: [ROOT_HEADER, ...ids.map((id) => [id, 'GH4169', 650, null, null, '锻态'])],
     },
     {
       name: '2',

@@ -144,7 +144,7 @@ export const validateCommand = defineCommand({
     return exitCodeForRun({
       interrupted: result.interrupted,
       stoppedEarly: result.summary.stoppedBy !== undefined,
-      rowsToCheck: result.summary.invalid,
+      rowsToCheck: result.summary.invalid + result.summary.stray,
     });
   },
 });

@@ -47,9 +47,12 @@ export function formatValidateSummary(result: ValidateResult, name: (file: strin
   const codes = Object.entries(s.invalidByCode);
   if (codes.length > 0)
     lines.push(`by code: ${codes.map(([code, n]) => `${code} ${s.problemsByCode[code] ?? n} problem(s) in ${n} record(s)`).join(', ')}`);
+  if (s.stray > 0)
+    lines.push(`${s.stray} row(s) of no record: table or array rows whose 数据ID is on no row of sheet 1, not read as records`);
   if (result.interrupted) lines.push('interrupted: the rest of the input was not read');
   else if (s.stoppedBy !== undefined) lines.push(earlyStopText(s.stoppedBy));
-  if (result.errorsFile !== undefined && s.invalid > 0) lines.push(`invalid records with their original cells: ${result.errorsFile}`);
+  if (result.errorsFile !== undefined && s.invalid + s.stray > 0)
+    lines.push(`invalid records with their original cells: ${result.errorsFile}`);
   if (result.html !== undefined) lines.push(`the problems as a page: ${result.html.file}`);
   out.push(`${lines.join('\n')}\n`);
   return out.join('\n');

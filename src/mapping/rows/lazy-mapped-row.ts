@@ -37,6 +37,8 @@ export class LazyMappedRow implements MappedRow {
   readonly problems: readonly RowProblem[];
   /** `MappedRow.src`: set by the stage that computes source digests (`ingest`), else undefined. */
   src: string | undefined;
+  /** `MappedRow.stray`: rows of no record, only reported. */
+  readonly stray: boolean | undefined;
   readonly #rows: readonly SourceRow[];
   readonly #identity: RowIdentity;
   #body: string | undefined;
@@ -51,6 +53,7 @@ export class LazyMappedRow implements MappedRow {
     location: RowLocation,
     record: PlatformRecord | undefined,
     problems: readonly RowProblem[],
+    stray?: boolean,
   ) {
     this.location = location;
     this.rowNumbers = rows.length === 1 ? [rows[0]!.rowNumber] : rows.map((r) => r.rowNumber);
@@ -63,6 +66,7 @@ export class LazyMappedRow implements MappedRow {
     this.#key = undefined;
     this.#values = undefined;
     this.src = undefined;
+    this.stray = stray === true ? true : undefined;
   }
 
   /** The canonical JSON of the record; undefined without one. */

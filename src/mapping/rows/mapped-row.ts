@@ -46,6 +46,12 @@ export interface MappedRow {
    * invalid: counted `duplicate` (see `guardDuplicateKeys`).
    */
   readonly duplicate?: boolean;
+  /**
+   * True for source rows that belong to no record (`SourceRow.stray`: a platform workbook's table row
+   * whose `数据ID` is on no root row): no record, one problem at the row's own `数据ID` cell. Not a
+   * record (neither valid nor invalid), but a row to check.
+   */
+  readonly stray?: boolean | undefined;
 }
 
 /**
@@ -65,5 +71,6 @@ export function mappedRowData(row: MappedRow): MappedRow {
     ...(row.src !== undefined ? { src: row.src } : {}),
     ...(row.unchanged === true ? { unchanged: true } : {}),
     ...(row.duplicate === true ? { duplicate: true } : {}),
+    ...(row.stray === true ? { stray: true } : {}),
   };
 }

@@ -50,11 +50,13 @@ export function mapGroup(rows: readonly SourceRow[], compiled: CompiledMapping, 
       });
     }
   }
+  const location = cellLocation(first.header, first.rowNumber, -1);
+  // Rows of no record: their one problem says so; mapping them would only add problems of a record that is not there.
+  if (first.stray === true) return new LazyMappedRow(rows, compiled, location, undefined, problems, true);
   if (rows.length > 1)
     for (const conflict of groupConflicts(rows, compiled.firstRowColumns, compiled.firstFilledColumns)) problems.push(conflict);
   let result = compiled.mapRows(rows);
   const issues = validateRecord(result.partial, compiled.template, settings);
-  const location = cellLocation(first.header, first.rowNumber, -1);
   if (issues.length === 0 && result.problems.length === 0) {
     if (problems.length > 1) problems.sort(byCell);
     return new LazyMappedRow(rows, compiled, location, result.record, problems);

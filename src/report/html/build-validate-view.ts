@@ -36,6 +36,8 @@ export function buildValidateView(input: ValidateViewInput): HtmlReportView {
     { name: 'records', label: 'records', count: s.records, tone: 'plain' },
     { name: 'valid', label: 'valid', count: s.valid, tone: 'good' },
     { name: 'invalid', label: 'invalid', count: s.invalid, tone: 'bad' },
+    // Rows of no record (a workbook's table row whose 数据ID is on no root row): shown only when there are some.
+    ...(s.stray > 0 ? [{ name: 'stray', label: 'rows of no record', count: s.stray, tone: 'bad' as const }] : []),
   ];
   const notices: string[] = [];
   if (input.interrupted) notices.push('interrupted: the rest of the input was not read');
