@@ -48,7 +48,7 @@ describe('mge-ingest init', () => {
     expect(run.stdout).toMatch(/^input:\n {2}headerRow: 2\n {2}headerRows: 2\n/m);
     expect(run.stdout).toContain('编号: 样品 / 编号');
     expect(run.stdout).toContain('\ngroupBy: [样品 / 编号]');
-    expect(run.stdout).toContain('化学成分: {fromRows: {元素: 化学成分 / 元素, 含量: 化学成分 / 含量 (wt.%)}}');
+    expect(run.stdout).toContain('化学成分: {fromRows: {元素: 化学成分 / 元素, 含量: {column: 化学成分 / 含量 (wt.%), unit: wt.%}}}');
     expect(run.stderr).toContain('编号 ← "样品 / 编号"');
     expect(run.stderr).toContain('columns not used: (none)');
   });

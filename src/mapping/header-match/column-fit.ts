@@ -34,3 +34,15 @@ export function columnFit(
   }
   return Math.max(0, Math.min(1, score));
 }
+
+/**
+ * True when a column's sampled cells bear out a number or range field: enough of them, nearly all
+ * numbers (or ranges, for a range), in a unit that converts. Text fields get no such evidence: any
+ * text fits them.
+ */
+export function cellsFit(unit: string | undefined, profile: ColumnProfile, field: Field): boolean {
+  if (profile.filled < FEW || unitFit(unit, field) === 'fails') return false;
+  if (field.type === 'number') return profile.numeric >= 0.8;
+  if (field.type === 'range') return profile.ranges >= 0.8;
+  return false;
+}

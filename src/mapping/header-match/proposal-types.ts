@@ -53,6 +53,11 @@ export type TableProposal =
       readonly field: TableField;
       /** Table column → header. */
       readonly cells: readonly (readonly [string, string])[];
+      /** Each cell's score (0..1), in the order of `cells`. */
+      readonly scores: readonly number[];
+      /** Each cell's unit, to write as `unit:` (as for {@link FieldProposal.unit}), in the order of `cells`. */
+      readonly units: readonly (string | undefined)[];
+      /** Written live: every cell sure by its name, or fairly named and its sampled cells fit the table column. */
       readonly sure: boolean;
     };
 
@@ -63,7 +68,10 @@ export interface KeyProposal {
   readonly reason: string;
 }
 
-/** Everything `init` proposes for a file. */
+/**
+ * Everything `init` proposes for a file (`proposeMapping`): what `scaffoldMapping` writes, sure
+ * proposals live and the others as guesses to confirm.
+ */
 export interface MappingProposal {
   readonly fields: readonly FieldProposal[];
   readonly tables: readonly TableProposal[];

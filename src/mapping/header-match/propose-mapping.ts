@@ -1,6 +1,4 @@
-import type { Field, Template } from '../../template/template-types.js';
-import { splitHeaderUnit } from '../../util/normalize-name.js';
-import { unitConversion } from '../values/unit-conversion.js';
+import type { Template } from '../../template/template-types.js';
 import { assignPairs } from './assign-pairs.js';
 import { columnFields, tableFields } from './column-fields.js';
 import { columnFit } from './column-fit.js';
@@ -16,7 +14,7 @@ import { proposeKey } from './propose-key.js';
 import { proposeElementTable, proposeRowTable, type TableColumnsInput } from './propose-tables.js';
 import { proposeValueMap, type ValueMapProposal } from './propose-value-map.js';
 import { splitHeader } from './split-header.js';
-import { fieldUnit, takesUnit, unitFit } from './unit-fit.js';
+import { proposedUnit, unitBlock } from './unit-fit.js';
 import { wordWeights } from './word-weights.js';
 
 /** Scores below this are no candidates; from it up to {@link SURE} a match is written as a comment to confirm. */
@@ -104,15 +102,14 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     const h = free[r]!;
     const field = placed[f]!.field;
     const score = scores[r]![f]!;
-    const blocked = blockedBy(names[h]!, units[h], field);
-    const fit = unitFit(units[h], field);
+    const blocked = unitBlock(names[h]!, units[h], field);
     taken.add(h);
     fields.push({
       field,
       header: names[h]!,
       score,
       sure: score >= SURE && blocked === undefined,
-      unit: fit === 'same' ? fieldUnit(field) : fit === 'converts' ? units[h] : undefined,
+      unit: proposedUnit(units[h], field),
       valueMap: valueMaps.get(`${h}:${f}`)?.entries ?? [],
       second: undefined,
       note: blocked,
@@ -146,20 +143,4 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     unusedHeaders: names.filter((n, i) => n.trim() !== '' && !inUse.has(n) && !unitColumns.some((u) => u.index === i)),
     rowsRead: table.rows.length,
   };
-}
-
-/**
- * Why a column cannot fill a number field live even with the right name: its unit does not convert,
- * or the mapping checker would read a bracket of its header as a unit that does not (`phase (AM/CR)`),
- * which a written `unit:` cannot fix when the matcher sees no unit there.
- */
-function blockedBy(header: string, unit: string | undefined, field: Field): string | undefined {
-  if (!takesUnit(field)) return undefined;
-  const target = fieldUnit(field);
-  if (target === undefined) return undefined;
-  if (unit !== undefined) return unitFit(unit, field) === 'fails' ? `its unit "${unit}" does not convert to ${target}` : undefined;
-  const read = splitHeaderUnit(header).unit;
-  if (read !== undefined && unitConversion(read, target) === undefined)
-    return `"${read}" in its header reads as a unit that does not convert to ${target}`;
-  return undefined;
 }

@@ -1,14 +1,14 @@
 import type { Field, TableField } from '../../template/template-types.js';
 import { assignPairs } from './assign-pairs.js';
 import type { ColumnProfile } from './column-profile.js';
-import { columnFit } from './column-fit.js';
+import { cellsFit, columnFit } from './column-fit.js';
 import type { PlacedField } from './column-fields.js';
 import type { ElementColumns } from './detect-element-columns.js';
 import type { RowGroups } from './detect-row-groups.js';
 import { nameReadings } from './name-readings.js';
 import { nameScore, type HeaderWords, type WordWeight } from './name-score.js';
 import type { TableProposal } from './proposal-types.js';
-import { unitFit } from './unit-fit.js';
+import { proposedUnit, unitBlock, unitFit } from './unit-fit.js';
 import { stems } from './words-of.js';
 
 /** What the table proposals read of each column. */
@@ -69,8 +69,9 @@ export function proposeElementTable(
 
 /**
  * Proposes `fromRows` for the columns that change within a record of several rows: the table whose
- * columns their headers name best (one header to one table column). Undefined when no table takes
- * them, and then the rows are not grouped.
+ * columns their headers name best (one header to one table column). Sure when each cell is sure by
+ * its name, or named fairly (a guess) with cells that fit its table column (`cellsFit`). Undefined
+ * when no table takes them, and then the rows are not grouped.
  */
 export function proposeRowTable(tables: readonly PlacedField[], groups: RowGroups, input: TableColumnsInput): TableProposal | undefined {
   let best: { proposal: TableProposal; total: number } | undefined;
@@ -92,8 +93,23 @@ export function proposeRowTable(tables: readonly PlacedField[], groups: RowGroup
     if (pairs.length === 0) continue;
     const total = pairs.reduce((s, [r, c]) => s + scores[r]![c]!, 0);
     const cells = pairs.map(([r, c]) => [columns[c]!.field.name, input.names[groups.varying[r]!]!] as const);
-    const sure = pairs.every(([r, c]) => scores[r]![c]! >= SURE);
-    if (!best || total > best.total) best = { proposal: { kind: 'fromRows', field, cells, sure }, total };
+    // Rows grouped, and a cell's name fair and its values the table column's kind in a unit that
+    // converts: the data bears the guess out, as a curator reading the sheet would take it.
+    const sure = pairs.every(([r, c]) => {
+      const h = groups.varying[r]!;
+      const column = columns[c]!.field;
+      if (unitBlock(input.names[h]!, input.units[h], column) !== undefined) return false;
+      return scores[r]![c]! >= SURE || cellsFit(input.units[h], input.profiles[h]!, column);
+    });
+    const proposal: TableProposal = {
+      kind: 'fromRows',
+      field,
+      cells,
+      scores: pairs.map(([r, c]) => scores[r]![c]!),
+      units: pairs.map(([r, c]) => proposedUnit(input.units[groups.varying[r]!], columns[c]!.field)),
+      sure,
+    };
+    if (!best || total > best.total) best = { proposal, total };
   }
   return best?.proposal;
 }

@@ -89,7 +89,7 @@ function tableValue(t: TableProposal): string[] {
     return lines;
   }
   const cells = [
-    ...t.cells.map(([c, h]) => `${q(c)}: ${q(h)}`),
+    ...t.cells.map(([c, h], i) => `${q(c)}: ${columnSpec(h, t.units[i])}`),
     ...field.columns.filter((c) => c.required && !t.cells.some(([n]) => n === c.name)).map((c) => `${q(c.name)}: {column: FILL_IN}`),
   ];
   return [` {fromRows: {${cells.join(', ')}}}`];

@@ -199,6 +199,8 @@ describe('proposeMapping', () => {
           ['元素', '元素'],
           ['含量', '含量 (wt.%)'],
         ],
+        scores: [expect.any(Number), expect.any(Number)],
+        units: [undefined, 'wt.%'],
         sure: true,
       },
     ]);

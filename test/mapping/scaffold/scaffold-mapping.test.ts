@@ -4,6 +4,7 @@ import { proposeMapping } from '../../../src/mapping/header-match/propose-mappin
 import type { MappingProposal } from '../../../src/mapping/header-match/proposal-types.js';
 import type { Field } from '../../../src/template/template-types.js';
 import { scaffoldMapping } from '../../../src/mapping/scaffold/scaffold-mapping.js';
+import { num, plainTemplate, str, table } from '../../helpers/plain-template.js';
 import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 
 describe('scaffoldMapping', () => {
@@ -140,5 +141,25 @@ describe('scaffoldMapping with a proposal', () => {
     const check = checkMapping(loadMapping(guesses, 'p.yaml').spec, template);
     expect(check.problems).toEqual([]);
     expect(check.content.map(([name]) => name)).toEqual(['成分', '结晶性', '合成方法', '测试温度', '电阻率', '塞贝克系数']);
+  });
+});
+
+describe('scaffoldMapping: the answers the data bears out are live', () => {
+  it('writes a grouped table whose cells fit the data live, each cell with the unit its header gives', () => {
+    const template = plainTemplate({ 样品编号: str(true), 变温测试: table({ 测试温度: num('K', true), 塞贝克系数: num('μV/K') }, true) });
+    const rows = [
+      ['TE-001', 300, 150.2],
+      [null, 400, 171.5],
+      ['TE-002', 300, -90.4],
+      [null, 400, -101.3],
+      [null, 500, -110.9],
+    ];
+    const proposal = proposeMapping(template, { names: ['Sample', 'T (°C)', 'Seebeck (μV/K)'], rows });
+    const text = scaffoldMapping(template, { proposal });
+    expect(text).toContain(
+      '\n  变温测试: {fromRows: {测试温度: {column: "T (°C)", unit: "°C"}, 塞贝克系数: {column: Seebeck (μV/K), unit: μV/K}}}\n',
+    );
+    const check = checkMapping(loadMapping(text.replace(/FILL_IN/g, 'x'), 'g.yaml').spec, template);
+    expect(check.problems).toEqual([]);
   });
 });
