@@ -16,7 +16,9 @@ const base = (tokens: readonly string[]): string => tokens.filter((t) => !QUALIF
 
 /**
  * A range field matched to one column may take a second one named the same but for a qualifier:
- * `YS` and `YS error` (or `std`) as `{val, err}`, `T min` and `T max` as `{lb, ub}`.
+ * `YS` and `YS error` (or `std`, `ys_sd`, `ys_unc`) as `{val, err}`, `T min` and `T max` as
+ * `{lb, ub}`; or, for a value±error, the column right after the value named by nothing but an error
+ * (`±`, `sd`, `error`), as tables write an uncertainty beside its value.
  */
 export function findRangePartner(
   field: RangeField,
@@ -38,5 +40,9 @@ export function findRangePartner(
       if (own.includes(MAXIMUM) && other.includes(MINIMUM)) return { first: j, second: index, index: j };
     }
   }
+  const next = index + 1;
+  const bare = (tokens[next]?.length ?? 0) > 0 && tokens[next]!.every((t) => t === ERROR);
+  if (field.rangeType === 'error' && !own.includes(ERROR) && free.includes(next) && bare)
+    return { first: index, second: next, index: next };
   return undefined;
 }

@@ -31,6 +31,11 @@ export interface FieldProposal {
   readonly valueMap: readonly ValueMapEntry[];
   /** For a range field filled from two columns: the second one (`ub` or `err`). */
   readonly second: string | undefined;
+  /**
+   * For a value±error field: send the value alone where there is no error (`errOptional: true`), as
+   * the sampled rows need: an error column with blank cells, or one column of single numbers.
+   */
+  readonly errOptional: boolean;
   /** Why an otherwise good match is not written live (a unit that cannot convert). */
   readonly note: string | undefined;
 }

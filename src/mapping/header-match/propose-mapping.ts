@@ -3,10 +3,10 @@ import { assignPairs } from './assign-pairs.js';
 import { columnFields, tableFields } from './column-fields.js';
 import { columnFit } from './column-fit.js';
 import { profileColumn } from './column-profile.js';
+import { completeRange } from './complete-range.js';
 import { detectElementColumns } from './detect-element-columns.js';
 import { detectRowGroups } from './detect-row-groups.js';
 import { detectUnitColumns } from './detect-unit-columns.js';
-import { findRangePartner } from './find-range-partner.js';
 import { nameReadings } from './name-readings.js';
 import { nameScore, type FieldWords, type HeaderWords } from './name-score.js';
 import type { FieldProposal, MappingProposal, SampleTable, TableProposal } from './proposal-types.js';
@@ -96,6 +96,7 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     }),
   );
   const fields: FieldProposal[] = [];
+  const columnOf: number[] = [];
   const taken = new Set<number>();
   // In template order, so the summary reads like the mapping.
   for (const [r, f] of assignPairs(scores, SHOW).sort((a, b) => a[1] - b[1])) {
@@ -104,6 +105,7 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     const score = scores[r]![f]!;
     const blocked = unitBlock(names[h]!, units[h], field);
     taken.add(h);
+    columnOf.push(h);
     fields.push({
       field,
       header: names[h]!,
@@ -112,21 +114,13 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
       unit: proposedUnit(units[h], field),
       valueMap: valueMaps.get(`${h}:${f}`)?.entries ?? [],
       second: undefined,
+      errOptional: false,
       note: blocked,
     });
   }
-  const paired = fields.map((p) => {
-    if (p.field.type !== 'range') return p;
-    const partner = findRangePartner(
-      p.field,
-      names.indexOf(p.header),
-      tokens,
-      free.filter((i) => !taken.has(i)),
-    );
-    if (partner === undefined) return p;
-    taken.add(partner.index);
-    return { ...p, header: names[partner.first]!, second: names[partner.second]! };
-  });
+  const left = new Set(free.filter((i) => !taken.has(i)));
+  const rangeColumns = { names, tokens, profiles, cells: (i: number) => table.rows.map((r) => r[i] ?? null) };
+  const paired = fields.map((p, i) => completeRange(p, columnOf[i]!, left, rangeColumns));
 
   const key = proposeKey(names, profiles, tokens, units, groupBy);
   const inUse = new Set([

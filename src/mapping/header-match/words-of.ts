@@ -42,21 +42,33 @@ export function stems(...words: string[]): string[] {
   return words.map((w) => stem(w));
 }
 
+/** Short words after an underscore that qualify a symbol rather than subscript it (`zt_sd` is zT's deviation, not `ztsd`). */
+const QUALIFYING = new Set(['sd', 'std', 'err', 'unc', 'min', 'max', 'avg', 'ave', 'val', 'exp', 'cal']);
+
 /** Words that join others and name nothing (`spin polarization at the Fermi level`). */
 const STOP_WORDS = new Set(['of', 'at', 'the', 'in', 'for', 'and', 'to', 'on', 'by', 'with', 'from', 'as', 'an']);
 
 /**
  * The words of a name: Greek letters spelled out, `camelCase` and `snake_case` parted (a one- or
- * two-letter symbol with a short subscript stays one word: `T_g` → `Tg`, `mu_B` → `muB`), runs of
+ * two-letter symbol with a short subscript stays one word: `T_g` → `Tg`, `mu_B` → `muB`, but not with a
+ * qualifier: `zt_sd` → `zt sd`), an uncertainty sign (`±`, `+/-`) read as a word, runs of
  * Chinese characters kept whole, lower case and stemmed unless `keepCase`, joining words left out.
  * Punctuation separates.
  */
 export function wordsOf(name: string, options: WordsOptions = {}): string[] {
-  let text = name.normalize('NFKC').replace(/[αβγδΔεηθκλμνρστφχωΩ]/g, (c) => ` ${GREEK[c] ?? c} `);
+  let text = name
+    .normalize('NFKC')
+    .replace(/[αβγδΔεηθκλμνρστφχωΩ]/g, (c) => ` ${GREEK[c] ?? c} `)
+    // An uncertainty column is often headed by the sign alone.
+    .replace(/±|\+\/-/g, ' plusminus ');
   // A match can only start where a run of lower case starts: saying so (the look-behind) keeps the
   // engine from trying every later letter of a long run again, which took minutes on a long header.
   text = text.replace(/(?<![a-z])([a-z]{2,})([A-Z][a-z]{2,})/g, '$1 $2');
-  text = text.replace(/(^|[^A-Za-z0-9])([A-Za-z]{1,2})\s*_\s*([A-Za-z0-9]{1,3})(?![A-Za-z0-9])/g, '$1$2$3');
+  text = text.replace(
+    /(^|[^A-Za-z0-9])([A-Za-z]{1,2})\s*_\s*([A-Za-z0-9]{1,3})(?![A-Za-z0-9])/g,
+    (_whole, before: string, symbol: string, sub: string) =>
+      QUALIFYING.has(sub.toLowerCase()) ? `${before}${symbol} ${sub}` : `${before}${symbol}${sub}`,
+  );
   const words = text.match(/[\u3400-\u9fff]+|[\p{L}\p{N}]+(?:\.[0-9]+)*/gu) ?? [];
   const kept = words.filter((w) => !STOP_WORDS.has(w.toLowerCase()));
   return options.keepCase ? kept : kept.map((w) => stem(w.toLowerCase()));

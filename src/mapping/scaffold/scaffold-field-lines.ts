@@ -56,8 +56,12 @@ function proposalValue(p: FieldProposal): string[] {
   const f = p.field;
   if (f.type === 'range' && p.second !== undefined) {
     const [a, b] = f.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err'];
-    return [` {${a}: ${columnSpec(p.header, p.unit)}, ${b}: ${columnSpec(p.second, p.unit)}}`];
+    const optional = p.errOptional ? ', errOptional: true' : '';
+    return [` {${a}: ${columnSpec(p.header, p.unit)}, ${b}: ${columnSpec(p.second, p.unit)}${optional}}`];
   }
+  // A value±error from one column of single numbers: the value goes alone.
+  if (f.type === 'range' && p.errOptional)
+    return [` {column: ${q(p.header)}${p.unit === undefined ? '' : `, unit: ${q(p.unit)}`}, errOptional: true}`];
   if (f.type === 'array') return [` {column: ${q(p.header)}, split: ";"${p.unit === undefined ? '' : `, unit: ${q(p.unit)}`}}`];
   if (f.type === 'choice' && p.valueMap.length > 0) {
     const lines = ['', `  column: ${q(p.header)}`];

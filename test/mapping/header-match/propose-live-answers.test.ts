@@ -1,6 +1,6 @@
 import { proposeMapping } from '../../../src/mapping/header-match/propose-mapping.js';
 import type { CellValue } from '../../../src/sources/source-types.js';
-import { num, plainTemplate, str, table } from '../../helpers/plain-template.js';
+import { num, plainTemplate, range, str, table } from '../../helpers/plain-template.js';
 
 /** Proposals `init` can write live when the data bears them out, though the names alone fall short. */
 describe('proposeMapping: grouped rows whose cells fit the table', () => {
@@ -40,5 +40,55 @@ describe('proposeMapping: grouped rows whose cells fit the table', () => {
     const p = proposeMapping(template, { names: ['Sample', 'T (K)', 'Seebeck (μV/K)', 'state'], rows });
     expect(p.tables).toMatchObject([{ kind: 'fromRows', sure: false }]);
     expect(p.tables[0]?.kind === 'fromRows' && p.tables[0].cells.map(([c]) => c)).toEqual(['测试温度', '塞贝克系数', '样品状态']);
+  });
+});
+
+describe('proposeMapping: value±error fields', () => {
+  const template = plainTemplate({
+    Compound: str(true),
+    'Figure of merit zT': range('error'),
+    'Seebeck coefficient': range('error', 'μV/K'),
+  });
+  const names = ['compound', 'zt', 'zt_sd', 'seeb_coef', 'seeb_coef_unc'];
+  const rows: CellValue[][] = [
+    ['Bi2Te3', '0.74', '0.33', '-6', '237'],
+    ['Zn4Sb3', '0.50', '', '152.6', '6.8'],
+    ['CaMnO3', '0.02', '', '-195.8', '12'],
+  ];
+
+  test('a terse abbreviation and a sibling column of its uncertainty make {val, err}; blank error cells make errOptional', () => {
+    const p = proposeMapping(template, { names, rows });
+    const pick = (path: string): unknown => {
+      const f = p.fields.find((x) => x.field.path === path);
+      return f && [f.header, f.second, f.errOptional, f.sure];
+    };
+    expect(pick('Figure of merit zT')).toEqual(['zt', 'zt_sd', true, true]);
+    expect(pick('Seebeck coefficient')).toEqual(['seeb_coef', 'seeb_coef_unc', false, true]);
+    expect(p.unusedHeaders).toEqual([]);
+  });
+
+  test('an error written after the value in a bare column of its own (`±`, `sd`) is its partner', () => {
+    const p = proposeMapping(template, { names: ['compound', 'zT', '±', 'Seebeck coefficient (μV/K)', 'sd'], rows });
+    expect(p.fields.filter((f) => f.second !== undefined).map((f) => [f.header, f.second])).toEqual([
+      ['zT', '±'],
+      ['Seebeck coefficient (μV/K)', 'sd'],
+    ]);
+  });
+
+  test('a column of single numbers for a value±error field goes as the value alone (errOptional); for an interval it is no sure match', () => {
+    const t = plainTemplate({ Hardness: range('error', 'HV'), 'Holding time': range('interval', 'h') });
+    const p = proposeMapping(t, {
+      names: ['hardness (HV)', 'holding time (h)'],
+      rows: [
+        ['210', '2'],
+        ['190', '4'],
+        ['205', '8'],
+      ],
+    });
+    expect(p.fields.map((f) => [f.field.path, f.second, f.errOptional, f.sure])).toEqual([
+      ['Hardness', undefined, true, true],
+      ['Holding time', undefined, false, false],
+    ]);
+    expect(p.fields[1]?.note).toMatch(/single numbers/);
   });
 });

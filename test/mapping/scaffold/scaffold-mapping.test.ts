@@ -4,7 +4,7 @@ import { proposeMapping } from '../../../src/mapping/header-match/propose-mappin
 import type { MappingProposal } from '../../../src/mapping/header-match/proposal-types.js';
 import type { Field } from '../../../src/template/template-types.js';
 import { scaffoldMapping } from '../../../src/mapping/scaffold/scaffold-mapping.js';
-import { num, plainTemplate, str, table } from '../../helpers/plain-template.js';
+import { num, plainTemplate, range, str, table } from '../../helpers/plain-template.js';
 import { sampleTemplate } from '../../helpers/templates-for-tests.js';
 
 describe('scaffoldMapping', () => {
@@ -90,7 +90,7 @@ describe('proposeMapping on a template', () => {
 describe('scaffoldMapping with a proposal', () => {
   const template = sampleTemplate(202);
   const field = (name: string): Field => template.fields.find((f) => f.name === name)!;
-  const base = { unit: undefined, valueMap: [], second: undefined, note: undefined };
+  const base = { unit: undefined, valueMap: [], second: undefined, errOptional: false, note: undefined };
   const proposal: MappingProposal = {
     fields: [
       { ...base, field: field('成分'), header: 'comp', score: 0.45, sure: false },
@@ -160,6 +160,21 @@ describe('scaffoldMapping: the answers the data bears out are live', () => {
       '\n  变温测试: {fromRows: {测试温度: {column: "T (°C)", unit: "°C"}, 塞贝克系数: {column: Seebeck (μV/K), unit: μV/K}}}\n',
     );
     const check = checkMapping(loadMapping(text.replace(/FILL_IN/g, 'x'), 'g.yaml').spec, template);
+    expect(check.problems).toEqual([]);
+  });
+
+  it('writes a value±error from two columns with errOptional where error cells are blank, and one column of single numbers as the value alone', () => {
+    const template = plainTemplate({ Compound: str(true), 'Figure of merit zT': range('error'), Hardness: range('error', 'HV') });
+    const rows = [
+      ['Bi2Te3', '0.74', '0.33', '210'],
+      ['Zn4Sb3', '0.50', '', '190'],
+      ['CaMnO3', '0.02', '', '205'],
+    ];
+    const proposal = proposeMapping(template, { names: ['compound', 'zt', 'zt_sd', 'hardness (HV)'], rows });
+    const text = scaffoldMapping(template, { proposal });
+    expect(text).toContain('\n  Figure of merit zT: {val: zt, err: zt_sd, errOptional: true}\n');
+    expect(text).toContain('\n  Hardness: {column: hardness (HV), unit: HV, errOptional: true}\n');
+    const check = checkMapping(loadMapping(text.replace(/FILL_IN/g, 'x'), 'e.yaml').spec, template);
     expect(check.problems).toEqual([]);
   });
 });
