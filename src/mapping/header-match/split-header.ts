@@ -30,7 +30,39 @@ export function splitHeader(header: string): HeaderParts {
     name = prefix[2];
   }
   const found = findUnit(name);
+  if (found.unit === undefined) {
+    const snake = snakeUnit(name);
+    if (snake !== undefined) return { context, ...snake };
+  }
   return { context, name: found.name, unit: found.unit === undefined ? undefined : cleanUnit(found.unit) };
+}
+
+/** Units spelled as the last part of a snake_case name (`temp_k`, `ys_mpa`, `gap_ev`, `elong_pct`). */
+const SNAKE_UNITS: ReadonlyMap<string, string> = new Map([
+  ['k', 'K'],
+  ['c', '°C'],
+  ['degc', '°C'],
+  ['mpa', 'MPa'],
+  ['gpa', 'GPa'],
+  ['kpa', 'kPa'],
+  ['ksi', 'ksi'],
+  ['ev', 'eV'],
+  ['mev', 'meV'],
+  ['nm', 'nm'],
+  ['um', 'μm'],
+  ['mm', 'mm'],
+  ['pct', '%'],
+  ['ppm', 'ppm'],
+]);
+/** Leading words after which a last part names an element, not a unit (`wt_c` is the carbon content). */
+const AMOUNT_WORDS = /^(?:wt|at|mass|mol|vol|x|w)$/;
+
+/** The unit a snake_case name ends in, with the name before it; undefined when its last part is no unit. */
+function snakeUnit(name: string): { name: string; unit: string } | undefined {
+  const m = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)*)_([a-z]+)$/.exec(name);
+  const unit = m?.[2] === undefined ? undefined : SNAKE_UNITS.get(m[2]);
+  if (unit === undefined || m?.[1] === undefined || m[1].length < 2 || AMOUNT_WORDS.test(m[1])) return undefined;
+  return { name: m[1], unit };
 }
 
 const UNIT_FORMS: readonly RegExp[] = [

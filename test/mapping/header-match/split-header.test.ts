@@ -24,6 +24,12 @@ describe('splitHeader', () => {
     ['硬度 HV', { context: [], name: '硬度', unit: 'HV' }],
     ['density g/cm^3', { context: [], name: 'density', unit: 'g/cm^3' }],
     ['atom a', { context: [], name: 'atom a', unit: undefined }],
+    ['temp_k', { context: [], name: 'temp', unit: 'K' }],
+    ['ys_mpa', { context: [], name: 'ys', unit: 'MPa' }],
+    ['elong_pct', { context: [], name: 'elong', unit: '%' }],
+    ['wt_c', { context: [], name: 'wt_c', unit: undefined }],
+    ['e_form', { context: [], name: 'e_form', unit: undefined }],
+    ['mu_b', { context: [], name: 'mu_b', unit: undefined }],
   ])('%s', (header, parts) => {
     expect(splitHeader(header)).toEqual(parts);
   });
