@@ -35,6 +35,19 @@ export function columnFit(
   return Math.max(0, Math.min(1, score));
 }
 
+/** The score an identifier-shaped column (`mp-1234`) is worth at least to a text field named an identifier. */
+const ID_VALUES = 0.62;
+
+/**
+ * Raises the score of a column whose cells look like identifiers (`mp-1234`, `TE-001`: one shape,
+ * none repeated) for a text field named an identifier (`Materials Project ID`, `样品编号`), whatever the
+ * column's header says: a database id is often headed by the database's short name (`mpid`, `entry`).
+ */
+export function identifierFit(score: number, profile: ColumnProfile, field: Field, namesIdentifier: boolean): number {
+  if (!namesIdentifier || field.type !== 'string' || !profile.idShaped) return score;
+  return Math.min(1, Math.max(score + 0.2, ID_VALUES));
+}
+
 /**
  * True when a column's sampled cells bear out a number or range field: enough of them, nearly all
  * numbers (or ranges, for a range), in a unit that converts. Text fields get no such evidence: any

@@ -9,7 +9,7 @@ const WHAT_WORDS = new Set(stems('formula', 'composition', 'material', 'alloy', 
 
 /**
  * Proposes `key:`: the `groupBy` columns when rows are grouped; else the leftmost column whose sampled
- * cells are all filled and all different, an id-like header first (`id`, `编号`, `sample`), then one
+ * cells are all filled and all different, an id-like header or id-like values (`mp-1234`) first (`id`, `编号`, `sample`), then one
  * naming the material (`formula`), then any other text column. A measured quantity (numbers, ranges,
  * a unit in the header) is no key even when its values happen to differ, and a guess without an
  * id-like header is written as a comment.
@@ -27,7 +27,7 @@ export function proposeKey(
     .filter((c) => c.name.trim() !== '' && c.profile.unique && units[c.i] === undefined && c.profile.ranges < 0.5);
   const rows = profiles[0]?.rows ?? 0;
   const reason = `its values are all different in the ${rows} rows read`;
-  const id = candidates.find((c) => c.words.some((w) => ID_WORDS.has(w)));
+  const id = candidates.find((c) => c.words.some((w) => ID_WORDS.has(w)) || c.profile.idShaped);
   if (id) return { headers: [id.name], sure: true, reason };
   const what = candidates.find((c) => c.words.some((w) => WHAT_WORDS.has(w)) && c.profile.numeric < 0.5);
   if (what) return { headers: [what.name], sure: true, reason };

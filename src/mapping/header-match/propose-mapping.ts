@@ -1,7 +1,7 @@
 import type { Template } from '../../template/template-types.js';
 import { assignPairs } from './assign-pairs.js';
 import { columnFields, tableFields } from './column-fields.js';
-import { columnFit } from './column-fit.js';
+import { columnFit, identifierFit } from './column-fit.js';
 import { profileColumn } from './column-profile.js';
 import { completeRange } from './complete-range.js';
 import { detectElementColumns } from './detect-element-columns.js';
@@ -14,6 +14,7 @@ import { proposeKey } from './propose-key.js';
 import { proposeElementTable, proposeRowTable, type TableColumnsInput } from './propose-tables.js';
 import { proposeValueMap, type ValueMapProposal } from './propose-value-map.js';
 import { splitHeader } from './split-header.js';
+import { stem } from './words-of.js';
 import { proposedUnit, unitBlock } from './unit-fit.js';
 import { wordWeights } from './word-weights.js';
 
@@ -23,6 +24,8 @@ export const SHOW = 0.35;
 export const SURE = 0.6;
 /** Characters of a header name read for its words. */
 export const MAX_NAME_READ = 256;
+
+const IDENTIFIER = stem('identifier');
 
 const firstWords = (name: string): string[] => nameReadings(name)[0]?.tokens.slice() ?? [];
 
@@ -56,6 +59,7 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     fieldWords.map((f) => [...f.readings.flatMap((r) => r.tokens), ...f.ancestors.flat()]),
     tokens,
   );
+  const namesIdentifier = fieldWords.map((f) => f.readings.some((r) => r.tokens.includes(IDENTIFIER)));
   const input: TableColumnsInput = { names, words, tokens, units, profiles, weight };
 
   const tables: TableProposal[] = [];
@@ -92,7 +96,8 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     placed.map((p, f) => {
       const values = p.field.type === 'choice' ? proposeValueMap(profiles[h]!, p.field) : undefined;
       if (values) valueMaps.set(`${h}:${f}`, values);
-      return columnFit(nameScore(words[h]!, fieldWords[f]!, weight), units[h], profiles[h]!, p.field, values);
+      const fit = columnFit(nameScore(words[h]!, fieldWords[f]!, weight), units[h], profiles[h]!, p.field, values);
+      return identifierFit(fit, profiles[h]!, p.field, namesIdentifier[f]!);
     }),
   );
   const fields: FieldProposal[] = [];

@@ -92,3 +92,55 @@ describe('proposeMapping: value±error fields', () => {
     expect(p.fields[1]?.note).toMatch(/single numbers/);
   });
 });
+
+describe('proposeMapping: one quantity per element', () => {
+  test('columns named by element names in words (oxygen, nitrogen, carbon content) fill the composition table with fromColumns', () => {
+    const t = plainTemplate({ 牌号: str(true), 化学成分: table({ 元素: str(true), 含量: num('wt.%') }) });
+    const names = ['grade', 'oxygen content (wt.%)', 'nitrogen content (wt.%)', 'carbon content (wt.%)', 'Hydrogen (wt.%)'];
+    const p = proposeMapping(t, { names, rows: [['Ti-64', '0.12', '0.01', '0.02', '0.001']] });
+    expect(p.tables).toMatchObject([
+      {
+        kind: 'fromColumns',
+        columns: [
+          ['O', 'oxygen content (wt.%)'],
+          ['N', 'nitrogen content (wt.%)'],
+          ['C', 'carbon content (wt.%)'],
+          ['H', 'Hydrogen (wt.%)'],
+        ],
+        unit: 'wt.%',
+        sure: true,
+      },
+    ]);
+  });
+
+  test('snake_case element columns (o_content, n_content) are element columns too; words that only start like an element are not', () => {
+    const t = plainTemplate({ Composition: table({ Element: str(true), Content: num() }) });
+    const p = proposeMapping(t, {
+      names: ['o_content', 'n_content', 'c_content', 'carbonate', 'ironic'],
+      rows: [['1', '2', '3', '4', '5']],
+    });
+    expect(p.tables[0]?.kind === 'fromColumns' && p.tables[0].columns).toEqual([
+      ['O', 'o_content'],
+      ['N', 'n_content'],
+      ['C', 'c_content'],
+    ]);
+  });
+});
+
+describe('proposeMapping: identifiers by their values', () => {
+  const ids = ['mp-1143', 'mp-2657', 'mp-19717', 'mp-556', 'mp-3271'];
+  const t = plainTemplate({ 'Materials Project ID': str(true), Formula: str(true), 'Band gap': num('eV') });
+
+  test('a column whose values share an id pattern (mp-1234) fills an identifier field though its header does not say id', () => {
+    const rows = ids.map((id, i) => [id, ['Al2O3', 'TiO2', 'ZnO', 'GaN', 'SiC'][i]!, String(i + 1.5)]);
+    const p = proposeMapping(t, { names: ['entry', 'formula', 'gap'], rows });
+    expect(p.fields.find((f) => f.field.path === 'Materials Project ID')).toMatchObject({ header: 'entry', sure: true });
+    expect(p.key).toMatchObject({ headers: ['entry'], sure: true });
+  });
+
+  test('values of no common pattern give an identifier field nothing', () => {
+    const rows = [['a'], ['Bb 2'], ['c-3'], ['4'], ['xyz']];
+    const p = proposeMapping(t, { names: ['entry'], rows });
+    expect(p.fields.filter((f) => f.sure)).toEqual([]);
+  });
+});
