@@ -30,7 +30,9 @@ export class MappingError extends MgeError<MappingErrorCode> {
 /** `file:line:col CODE message (did you mean …?)`, one line per problem. */
 function problemLines(file: string, problems: readonly MappingProblem[]): string[] {
   return problems.map((p) => {
-    const hint = p.suggestions && p.suggestions.length > 0 ? ` (did you mean ${p.suggestions.map((s) => `"${s}"`).join(', ')}?)` : '';
+    // Each quoted as JSON, which is YAML's double-quoted scalar: pasted into the mapping, it reads back as written.
+    const hint =
+      p.suggestions && p.suggestions.length > 0 ? ` (did you mean ${p.suggestions.map((s) => JSON.stringify(s)).join(', ')}?)` : '';
     return `${file}:${p.line}:${p.col} ${p.code} ${p.message}${hint}`;
   });
 }

@@ -60,7 +60,7 @@ describe('validate, ingest --dry-run and ingest share the stages (in-process CLI
       run.stderr.split('\n').filter((l) => l.startsWith('warning MAPPING_META_LITERAL_IS_COLUMN')),
     ]);
     const expected = [
-      `warning MAPPING_META_LITERAL_IS_COLUMN: steel.yaml:${mapping.line}:16 meta.institution is the literal text "formula", which is also a column of the input: write {column: formula} to take the cell`,
+      `warning MAPPING_META_LITERAL_IS_COLUMN: steel.yaml:${mapping.line}:16 meta.institution is the literal text "formula", which is also a column of the input: write \`{column: formula}\` to take the cell`,
     ];
     expect(warnings).toEqual([
       ['validate', expected],

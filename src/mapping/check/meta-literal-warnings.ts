@@ -1,4 +1,5 @@
 import type { SourceHeader } from '../../sources/source-types.js';
+import { yamlScalar } from '../../util/yaml-scalar.js';
 import type { MappingProblem } from '../mapping-problem.js';
 import type { MetaPlan } from './meta-plan.js';
 import type { ValuePlan } from './value-plan.js';
@@ -19,7 +20,7 @@ export function metaLiteralWarnings(plan: MetaPlan, header: SourceHeader): Mappi
     if (!headers.has(text)) return;
     out.push({
       code: 'MAPPING_META_LITERAL_IS_COLUMN',
-      message: `${path} is the literal text "${text}", which is also a column of the input: write {column: ${text}} to take the cell`,
+      message: `${path} is the literal text "${text}", which is also a column of the input: write \`{column: ${yamlScalar(text)}}\` to take the cell`,
       line: value.line,
       col: value.col,
       path,

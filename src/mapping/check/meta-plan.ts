@@ -105,7 +105,12 @@ export function buildMetaPlan(meta: SpecMap | undefined, at: SpecPos, width: Met
   let reference: ValuePlan | undefined;
   const src = node('source');
   if (!src)
-    report('MAPPING_META_REQUIRED', 'meta.source is required: {source: "10" or "01", methods: [experiment, …]}', meta ?? at, 'meta.source');
+    report(
+      'MAPPING_META_REQUIRED',
+      'meta.source is required: write `source: {source: "10", methods: [experiment]}` (or "01", a published source, with `reference`)',
+      meta ?? at,
+      'meta.source',
+    );
   else if (src.kind !== 'map')
     report('MAPPING_SHAPE_MISMATCH', 'meta.source is a mapping {source, methods, reference}', src, 'meta.source');
   else {

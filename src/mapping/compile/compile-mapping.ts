@@ -98,7 +98,7 @@ function bind(spec: MappingSpec, check: MappingCheck, template: Template, header
           line,
           col,
           path,
-          suggestions: [quote(cut)],
+          suggestions: [cut],
         });
       else if (hits.length === 0)
         problems.push({

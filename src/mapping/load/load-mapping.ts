@@ -231,7 +231,7 @@ function columnList(node: SpecNode | undefined, path: string, report: Report): C
         const [key, value] = [...item.entries][0]!;
         const name = `${key}: ${value.kind === 'scalar' ? scalarText(value) : ''}`;
         report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names: a name holding ": " must be quoted, ${quote(name)}`, item, path, [
-          quote(name),
+          name,
         ]);
       } else report('MAPPING_SHAPE_MISMATCH', `\`${path}\` lists column names`, item, path);
     }

@@ -22,7 +22,7 @@ export function quotingFix(line: string): string | undefined {
   return `${indent}${key}: ${quote(value)}`;
 }
 
-/** A YAML double-quoted scalar of `text`. */
+/** A YAML double-quoted scalar of `text`: JSON's string syntax is YAML's, so control characters and line breaks are escaped too. */
 export function quote(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return JSON.stringify(text);
 }

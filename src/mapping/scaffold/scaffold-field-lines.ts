@@ -1,16 +1,9 @@
 import type { Field, TableField } from '../../template/template-types.js';
 import type { FieldProposal, MappingProposal, TableProposal } from '../header-match/proposal-types.js';
+import { yamlScalar } from '../../util/yaml-scalar.js';
 
-/** Quotes a YAML scalar when a plain one would be read differently. */
-export function q(text: string): string {
-  return /^[\p{L}\p{N}_][\p{L}\p{N}_ .()+\-·/%]*$/u.test(text) &&
-    !/^(true|false|null|yes|no|on|off|~)$/i.test(text) &&
-    !/^[\d.+-]/.test(text) &&
-    !/ #|: /.test(text) &&
-    !text.endsWith(' ')
-    ? text
-    : JSON.stringify(text);
-}
+/** Quotes a YAML scalar when a plain one would be read differently (`yamlScalar`). */
+export const q = yamlScalar;
 
 function describe(f: Field): string {
   const parts: string[] = [f.type];

@@ -86,5 +86,5 @@ export function suggestUnits(unknown: string, target: string | undefined): strin
 
 /** The `unit:` line a suggestion is written as (quoted when YAML would read it otherwise). */
 export function unitLine(unit: string): string {
-  return /^[\p{L}\p{N}][\p{L}\p{N}/·.^()-]*$/u.test(unit) && !/^\d/.test(unit) ? `unit: ${unit}` : `unit: "${unit}"`;
+  return /^[\p{L}\p{N}][\p{L}\p{N}/·.^()-]*$/u.test(unit) && !/^\d/.test(unit) ? `unit: ${unit}` : `unit: ${JSON.stringify(unit)}`;
 }

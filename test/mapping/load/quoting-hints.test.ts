@@ -54,7 +54,7 @@ describe('headers that need YAML quoting', () => {
   test('": " in a key list reads as a mapping: MAPPING_SHAPE_MISMATCH with the quoted name', () => {
     const { spec } = loadMapping(`${HEAD.replace('content:', 'key: [Sample: id]\ncontent:')}  化学式: f\n`, 'm.yaml');
     expect(checkMapping(spec, t201).problems.map((p) => [p.code, p.line, p.suggestions])).toEqual([
-      ['MAPPING_SHAPE_MISMATCH', 4, ['"Sample: id"']],
+      ['MAPPING_SHAPE_MISMATCH', 4, ['Sample: id']],
     ]);
   });
 
@@ -63,7 +63,7 @@ describe('headers that need YAML quoting', () => {
     const check = checkMapping(spec, t201);
     const { header } = rowsFromArrays('a.csv', ['Sample #2', 'c', 'ys', 'uts'], []);
     expect(checkColumns({ spec, template: t201, check }, header).map((p) => [p.code, p.line, p.suggestions])).toEqual([
-      ['MAPPING_COLUMN_NEEDS_QUOTES', 7, ['"Sample #2"']],
+      ['MAPPING_COLUMN_NEEDS_QUOTES', 7, ['Sample #2']],
     ]);
   });
 });
