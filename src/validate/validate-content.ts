@@ -86,7 +86,18 @@ export function validateValue(field: Field, v: unknown, path: string, push: Push
       const shape = field.rangeType === 'interval' ? '{lb, ub} numbers with lb ≤ ub' : '{val, err} numbers with err ≥ 0';
       if (isObject(v) && valueOnly?.has(field) === true && isValueOnly(v)) return;
       if (!isObject(v) || Object.keys(v).length !== 2 || !keys.every((k) => isNum(v[k]))) {
-        push('RANGE_SHAPE', path, shape, v, "the range does not have the template's shape");
+        // A value without its error comes from an empty error cell: the mapping can let it go alone.
+        const alone = field.rangeType === 'error' && isObject(v) && isValueOnly(v);
+        if (alone)
+          push(
+            'RANGE_SHAPE',
+            path,
+            // Short enough for the problem table's column (40 characters), which shows `expected`, not the message.
+            '{val, err}, or `errOptional: true`',
+            v,
+            "the value has no error (its error cell is empty): write `errOptional: true` on the field's {val, err} to send the value alone",
+          );
+        else push('RANGE_SHAPE', path, shape, v, "the range does not have the template's shape");
         return;
       }
       if (field.rangeType === 'interval' && (v['lb'] as number) > (v['ub'] as number))

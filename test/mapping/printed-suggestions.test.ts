@@ -83,3 +83,19 @@ describe('what validate prints to paste into a mapping', () => {
     expect(parsed).toEqual(expect.arrayContaining(['a, b', 'Sample: id']));
   });
 });
+
+describe('a value without its error', () => {
+  test('RANGE_SHAPE at an empty error cell names errOptional, as YAML to paste', async () => {
+    const csv = write('ys.csv', '牌号,试验温度,状态,YS,YS误差\nA,20,铸态,1035,12\nB,20,铸态,990,\n');
+    const mapping = write(
+      'ys.yaml',
+      `${HEAD.replace('keywords: [k]', 'keywords: [k], source: {source: "10", methods: [experiment]}').replace('201', '101')}key: [牌号]\n` +
+        'content:\n  牌号: 牌号\n  试验温度: 试验温度\n  热处理状态: 状态\n  屈服强度: {val: YS, err: YS误差}\n',
+    );
+    const run = await cli(['validate', '--template-file', 'samples/templates.json', '--mapping', mapping, csv], { env });
+    expect(run.code).toBe(1);
+    const line = `${run.stdout}\n${run.stderr}`.split('\n').find((l) => l.includes('RANGE_SHAPE'));
+    expect(line).toMatch(/E3\b.*errOptional/);
+    expect(suggestions(line ?? '').map((s) => parse(s) as unknown)).toContainEqual({ errOptional: true });
+  });
+});
