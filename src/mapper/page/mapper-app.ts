@@ -45,7 +45,8 @@ function draw(): void {
     );
   const main = h(
     'main',
-    { id: 'app' },
+    // The revision drawn: what a test (or a curious curator) waits on after a change.
+    { id: 'app', 'data-revision': String(state.revision) },
     h('div', { class: 'edit' }, renderMeta(state, send), renderRecord(state, send), renderFields(state, send, counts), renderUnused(state)),
     h('div', { class: 'side' }, renderProblems(state), renderCounts(state, counts), renderPreview(state), renderNext(state, saved)),
   );

@@ -138,7 +138,7 @@ function badges(f: FieldView, counts: CountsView | undefined): HTMLDivElement {
 function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsView | undefined): HTMLFieldSetElement {
   const key = ['content', ...f.path].join('.');
   const problems = state.problems.filter((p) => p.path === key || p.path.startsWith(`${key}.`) || p.path.startsWith(`${key}[`));
-  const unit = f.unit === undefined ? '' : `, ${f.unit}`;
+  const unitText = f.unit === undefined ? '' : `, ${f.unit}`;
   const kind = f.rangeType === undefined ? f.type : `${f.type}, ${f.rangeType === 'interval' ? 'from–to' : 'value ± error'}`;
   const box = h(
     'fieldset',
@@ -147,7 +147,7 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
       'legend',
       {},
       f.name,
-      h('span', { class: 'type' }, ` ${kind}${unit}`),
+      h('span', { class: 'type' }, ` ${kind}${unitText}`),
       f.required ? h('span', { class: 'req' }, 'required') : undefined,
     ),
   );
@@ -160,7 +160,10 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
   const picked = PICKED.has(f.type) && (f.type !== 'array' || f.parts.every((p) => !/^\S+ \((table|container|generator|array)/.test(p)));
   if (picked) box.append(columnPicker(state, f, send));
   if (f.type === 'range' && f.column !== undefined) box.append(columnPicker(state, f, send, f.rangeType === 'interval' ? 'ub' : 'err'));
-  if ((f.type === 'number' || f.type === 'range') && f.column !== undefined) box.append(unitRow(f, send));
+  // A unit is read only where the template has one to convert to.
+  const unit =
+    (f.type === 'number' || f.type === 'range') && f.column !== undefined && (f.unit !== undefined || f.columnUnit !== undefined);
+  if (unit) box.append(unitRow(f, send));
   if (f.type === 'range' && f.rangeType === 'error' && f.column !== undefined) {
     const id = idOf('erropt', f.path);
     const check = h('input', { type: 'checkbox', id, checked: f.errOptional });
@@ -181,8 +184,8 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
 export function renderFields(state: MapperState, send: Send, counts: CountsView | undefined): HTMLElement {
   return h(
     'section',
-    { id: 'fields', 'aria-labelledby': 'fields-title' },
-    h('h2', { id: 'fields-title' }, `Fields of template ${state.template.id}`),
+    { id: 'fields', 'aria-labelledby': 'fields-heading' },
+    h('h2', { id: 'fields-heading' }, `Fields of template ${state.template.id}`),
     h('p', { class: 'hint' }, 'Pick the column that fills each field. A field marked required must have one.'),
     ...state.fields.map((f) => fieldBox(state, f, send, counts)),
   );

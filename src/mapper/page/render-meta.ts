@@ -87,8 +87,8 @@ export function renderMeta(state: MapperState, send: Send): HTMLElement {
   });
   return h(
     'section',
-    { id: 'meta', 'aria-labelledby': 'meta-title' },
-    h('h2', { id: 'meta-title' }, 'Record description (meta)'),
+    { id: 'meta', 'aria-labelledby': 'meta-heading' },
+    h('h2', { id: 'meta-heading' }, 'Record description (meta)'),
     h('p', { class: 'hint' }, 'Sent with every record. {column} puts the cell of that column into the text.'),
     textMeta(state, send, 'title', '{composition} measured at 300 K'),
     textMeta(state, send, 'abstract', 'what the records hold'),
@@ -113,8 +113,8 @@ export function renderRecord(state: MapperState, send: Send): HTMLElement {
   const proposed = state.proposedKey;
   return h(
     'section',
-    { id: 'record', 'aria-labelledby': 'record-title' },
-    h('h2', { id: 'record-title' }, 'Records'),
+    { id: 'record', 'aria-labelledby': 'record-heading' },
+    h('h2', { id: 'record-heading' }, 'Records'),
     labelled('record-key', 'key', pick('record-key', 'key', '— none: a record is known by its content —')),
     h(
       'div',
@@ -132,8 +132,8 @@ export function renderUnused(state: MapperState): HTMLElement {
   const unused = state.columns.filter((c) => c.name !== '' && c.usedBy.length === 0);
   return h(
     'section',
-    { id: 'unused', 'aria-labelledby': 'unused-title' },
-    h('h2', { id: 'unused-title' }, `Columns not used (${unused.length})`),
+    { id: 'unused', 'aria-labelledby': 'unused-heading' },
+    h('h2', { id: 'unused-heading' }, `Columns not used (${unused.length})`),
     unused.length === 0
       ? h('p', { class: 'muted' }, 'every column is used')
       : h('ul', {}, ...unused.map((c) => h('li', {}, h('code', {}, c.name), c.sample === '' ? '' : ` e.g. ${c.sample}`, ' — not used'))),

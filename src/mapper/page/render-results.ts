@@ -9,8 +9,8 @@ export function renderProblems(state: MapperState): HTMLElement {
   const ok = state.problems.length === 0;
   return h(
     'section',
-    { id: 'problems', 'aria-labelledby': 'problems-title' },
-    h('h2', { id: 'problems-title' }, ok ? 'The mapping checks out' : `The mapping has ${state.problems.length} problem(s)`),
+    { id: 'problems', 'aria-labelledby': 'problems-heading' },
+    h('h2', { id: 'problems-heading' }, ok ? 'The mapping checks out' : `The mapping has ${state.problems.length} problem(s)`),
     ok
       ? h('p', { class: 'good' }, 'it fits the template and the header: every row is read and checked below')
       : h(
@@ -99,8 +99,8 @@ export function renderCounts(state: MapperState, counts: CountsView | undefined)
   }
   return h(
     'section',
-    { id: 'counts', 'aria-labelledby': 'counts-title', 'aria-live': 'polite' },
-    h('h2', { id: 'counts-title' }, 'Whole input (validate)'),
+    { id: 'counts', 'aria-labelledby': 'counts-heading', 'aria-live': 'polite' },
+    h('h2', { id: 'counts-heading' }, 'Whole input (validate)'),
     ...body,
   );
 }
@@ -148,8 +148,8 @@ function recordBox(r: PreviewRecordView, i: number): HTMLElement {
 export function renderPreview(state: MapperState): HTMLElement {
   return h(
     'section',
-    { id: 'preview', 'aria-labelledby': 'preview-title' },
-    h('h2', { id: 'preview-title' }, `First ${state.preview.length} record(s) as sent`),
+    { id: 'preview', 'aria-labelledby': 'preview-heading' },
+    h('h2', { id: 'preview-heading' }, `First ${state.preview.length} record(s) as sent`),
     ...(state.preview.length === 0
       ? [h('p', { class: 'muted' }, 'none yet: the mapping must check out first')]
       : state.preview.map(recordBox)),
@@ -160,8 +160,8 @@ export function renderPreview(state: MapperState): HTMLElement {
 export function renderNext(state: MapperState, saved: string): HTMLElement {
   return h(
     'section',
-    { id: 'next', 'aria-labelledby': 'next-title' },
-    h('h2', { id: 'next-title' }, 'Next'),
+    { id: 'next', 'aria-labelledby': 'next-heading' },
+    h('h2', { id: 'next-heading' }, 'Next'),
     h('p', { id: 'save-status', class: 'status' }, saved),
     h('p', { class: 'hint' }, 'After saving, run:'),
     ...state.next.map((c) => h('pre', { class: 'command' }, c)),

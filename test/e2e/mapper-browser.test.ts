@@ -1,0 +1,285 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { BUILT_CLI, runBuiltCli } from '../cli/run-built-cli.js';
+import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const browserOf = useBrowser();
+
+/**
+ * The screenshots docs/mapper.md shows (a laptop and a phone): kept in the test's output folder on
+ * every run, and written over docs/ only when MGE_DOCS_SCREENSHOTS=1, as the report page's are.
+ */
+const SHOTS = process.env['MGE_DOCS_SCREENSHOTS'] === '1' ? path.resolve('docs') : await testOutputDir('mapper');
+
+/** Mappers started and not yet ended: a failed test must not leave one running (it would keep jest alive). */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
+/** A running `mapper`, started by the test: its printed link, and how to end it (Ctrl-C). */
+interface RunningMapper {
+  readonly url: string;
+  stop(): Promise<{ code: number | null; stderr: string }>;
+}
+
+function startMapper(args: readonly string[], cwd: string): Promise<RunningMapper> {
+  const child: ChildProcess = spawn(process.execPath, [BUILT_CLI, 'mapper', ...args, '--no-open'], {
+    cwd,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', XDG_CACHE_HOME: path.join(cwd, 'cache') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const ended = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      const url = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/m.exec(stdout)?.[0];
+      if (url !== undefined)
+        resolve({
+          url,
+          stop: async () => {
+            child.kill('SIGINT');
+            return { code: await ended, stderr };
+          },
+        });
+    });
+    void ended.then((code) => reject(new Error(`mapper ended (${String(code)}) before printing its link: ${stderr}`)));
+  });
+}
+
+/**
+ * Opens the printed link in the test's browser (the token sets the page's cookie) and waits for the
+ * page. The browser is offline but for the mapper's own address: anything else asked for is refused
+ * (and still listed in its requests).
+ */
+async function openMapper(url: string): Promise<Page> {
+  const browser = browserOf();
+  const origin = new URL(url).origin;
+  await browser.context.setOffline(false);
+  await browser.context.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort()));
+  const page = await browser.context.newPage();
+  page.on('pageerror', (error) => (browser.errors as string[]).push(error.message));
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(url);
+  await page.waitForSelector('html.ready', { timeout: 15_000 });
+  return page;
+}
+
+const fieldId = (role: string, ...names: string[]): string => `[id="${role}-${names.map(encodeURIComponent).join('.')}"]`;
+
+/** The revision the page shows now; `changed` waits until the page has drawn the one after it. */
+async function revision(page: Page): Promise<number> {
+  return Number(await page.locator('#app').getAttribute('data-revision'));
+}
+
+async function changed(page: Page, before: number, action: () => Promise<void>): Promise<number> {
+  await action();
+  await page.waitForSelector(`#app[data-revision="${before + 1}"]`, { timeout: 15_000 });
+  return before + 1;
+}
+
+/** Waits for the background validate of the drawn revision to be done, and reads its counts as the page shows them. */
+async function countsOf(page: Page): Promise<Record<string, number>> {
+  const now = await revision(page);
+  await page.waitForSelector(`#counts-status[data-done="true"][data-revision="${now}"]`, { timeout: 30_000 });
+  const out: Record<string, number> = {};
+  for (const name of ['files', 'rows', 'records', 'valid', 'invalid', 'duplicate'])
+    out[name] = Number((await page.locator(`[data-count="${name}"] .n`).innerText()).replaceAll(',', ''));
+  return out;
+}
+
+async function byCode(page: Page): Promise<Record<string, number>> {
+  const rows = await page
+    .locator('#by-code tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-code') ?? '', Number((tr.children[2]?.textContent ?? '').replaceAll(',', ''))] as const),
+    );
+  return Object.fromEntries(rows);
+}
+
+/** Picks `header` in a field's column picker, whatever the matcher proposed there. */
+async function pickColumn(page: Page, field: string, header: string): Promise<void> {
+  const picker = page.locator(fieldId('column', field));
+  const value = await picker
+    .locator('option')
+    .evaluateAll((options, h) => options.find((o) => o.textContent?.startsWith(`${h} — `))?.getAttribute('value'), header);
+  expect(value).toBeDefined();
+  await picker.selectOption(value!);
+}
+
+async function enter(page: Page, selector: string, text: string): Promise<void> {
+  await page.locator(selector).fill(text);
+  await page.locator(selector).press('Enter');
+}
+
+/** What `validate --json` prints for the saved mapping: the numbers the page must show. */
+async function validateSaved(dir: string, mapping: string, input: string): Promise<{ code: number | null; json: Record<string, unknown> }> {
+  const result = await runBuiltCli(['validate', '--sandbox', '--mapping', mapping, input, '--json'], {
+    cwd: dir,
+    env: { XDG_CACHE_HOME: path.join(dir, 'cache') },
+  });
+  return { code: result.code, json: JSON.parse(result.stdout) as Record<string, unknown> };
+}
+
+const pick = (json: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(['files', 'rows', 'records', 'valid', 'invalid', 'duplicate'].map((k) => [k, json[k]]));
+
+/**
+ * The thermoelectrics dataset (samples/, from the shared public datasets) as a curator might have
+ * it: the temperature's header without its unit (`T`, in kelvin) and room temperature written `RT`
+ * in five rows (L4, L8, L12, L16, L20).
+ */
+async function thermoelectrics(dir: string): Promise<string> {
+  const lines = (await readFile('samples/ucsb_thermoelectrics.csv', 'utf8')).split('\n');
+  lines[0] = lines[0]!.replace(',T [K],', ',T,');
+  for (const i of [3, 7, 11, 15, 19]) lines[i] = lines[i]!.replace(/,[^,]*,([^,]*)$/, ',RT,$1');
+  await writeFile(path.join(dir, 'te.csv'), lines.join('\n'));
+  return 'te.csv';
+}
+
+describe('mapper in a real browser (built CLI, chromium)', () => {
+  test('a new mapping: proposals taken, a column and its unit changed, meta written, counts as validate gives them, saved', async () => {
+    const dir = await makeTempDir('mge-mapper-e2e-');
+    const input = await thermoelectrics(dir);
+    const mapper = await startMapper([input, '--template', '202', '--sandbox', '--mapping', 'te.yaml'], dir);
+    const page = await openMapper(mapper.url);
+    const browser = browserOf();
+
+    // init's proposals are there: a sure one live with its score, required fields marked in words.
+    expect(await page.locator(`${fieldId('column', '成分')} option:checked`).innerText()).toMatch(
+      /^composition — e\.g\. Ti0\.99Nb0\.01NiSn · init 1\.00$/,
+    );
+    expect(await page.locator(fieldId('field', '成分')).locator('legend').innerText()).toContain('required');
+    expect(await page.locator('#unused').innerText()).toContain('PF [W/mK^2]');
+    expect(await page.locator('#problems [data-code="MAPPING_PLACEHOLDER"]').count()).toBe(3);
+
+    // The meta: the title's column picked from the list, the rest typed; the mapping then checks out.
+    let rev = await revision(page);
+    await page.locator('#meta-title').fill('');
+    rev = await changed(page, rev, () => page.locator('#meta-title-column').selectOption('composition'));
+    rev = await changed(page, rev, () => enter(page, '#meta-title', '{composition} thermoelectric properties'));
+    rev = await changed(page, rev, () => enter(page, '#meta-abstract', 'Thermoelectric measurements of {composition} ({crystallinity}).'));
+    rev = await changed(page, rev, () => enter(page, '#meta-keywords', 'thermoelectric, {composition}'));
+    rev = await changed(page, rev, () => page.locator('#meta-source').selectOption('01'));
+    rev = await changed(page, rev, () => enter(page, '#meta-reference', 'Gaultois et al., Chem. Mater. 25 (2013) 2911'));
+    expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
+    expect(await page.locator('[data-record="0"] [data-path="meta.title"]').innerText()).toContain(
+      'Ti0.99Nb0.01NiSn thermoelectric properties',
+    );
+    expect((await countsOf(page)).records).toBe(1093);
+
+    // One column changed: the temperature from T. Five RT cells are no numbers, at their cells.
+    rev = await changed(page, rev, () => pickColumn(page, '测试温度', 'T'));
+    expect(await countsOf(page)).toEqual({ files: 1, rows: 1093, records: 1093, valid: 1088, invalid: 5, duplicate: 0 });
+    expect(await byCode(page)).toEqual({ VALUE_NOT_A_NUMBER: 5 });
+    expect(await page.locator(fieldId('badges', '测试温度')).innerText()).toBe('VALUE_NOT_A_NUMBER 5');
+    expect(await page.locator('#first-problems td.mono').allInnerTexts()).toEqual([
+      'te.csv!L4',
+      'te.csv!L8',
+      'te.csv!L12',
+      'te.csv!L16',
+      'te.csv!L20',
+    ]);
+    const temperature = page.locator('[data-record="0"] [data-path="content.测试温度"]');
+    expect(await temperature.innerText()).toMatch(/^content\.测试温度\s+400\s+te\.csv!L2: 400\.0$/);
+
+    // One unit changed: the column is in kelvin, the template stores ℃.
+    rev = await changed(page, rev, () => enter(page, fieldId('unit', '测试温度'), 'K'));
+    expect(await temperature.innerText()).toMatch(/^content\.测试温度\s+126\.85\s+te\.csv!L2: 400\.0 K → 126\.85 ℃$/);
+    expect((await countsOf(page)).invalid).toBe(5);
+
+    // Saved as it is, validate prints the page's numbers (and exits 1 for the five rows).
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+    const first = await validateSaved(dir, 'te.yaml', input);
+    expect(first.code).toBe(1);
+    expect(pick(first.json)).toEqual(await countsOf(page));
+    expect(first.json['invalidByCode']).toEqual(await byCode(page));
+
+    // RT as 298.15 K, through the field's YAML: every record valid.
+    await page.locator(fieldId('field', '测试温度')).locator('summary').click();
+    await changed(page, rev, () => enter(page, fieldId('yaml', '测试温度'), '{column: T, unit: K, map: {RT: 298.15}}'));
+    const counts = await countsOf(page);
+    expect(counts).toEqual({ files: 1, rows: 1093, records: 1093, valid: 1093, invalid: 0, duplicate: 0 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'mapper.png'), fullPage: false });
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+    expect(await page.locator('#next pre.command').first().innerText()).toContain('mge-ingest validate --mapping te.yaml te.csv --sandbox');
+
+    const saved = await readFile(path.join(dir, 'te.yaml'), 'utf8');
+    expect(saved.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=/);
+    expect(saved).toContain('# 测试温度 — number, unit ℃');
+    expect(saved).toMatch(/^key: \[id\]/m);
+    const second = await validateSaved(dir, 'te.yaml', input);
+    expect(second.code).toBe(0);
+    expect(pick(second.json)).toEqual(counts);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Nothing reaches past the phone's width (a page wider than the screen scrolls sideways).
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > 391)
+        .map((e) => `${e.tagName}#${e.id} ${Math.round(e.getBoundingClientRect().right)}`),
+    );
+    expect(wide).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'mapper-phone.png'), fullPage: false });
+
+    expect(browser.errors).toEqual([]);
+    const origin = new URL(mapper.url).origin;
+    expect(browser.requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    await page.close();
+    const ended = await mapper.stop();
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).toContain('te.yaml is saved');
+  }, 120_000);
+
+  test("an existing commented mapping: a field taken out, the file's comments and layout kept, validate still passes", async () => {
+    const dir = await makeTempDir('mge-mapper-edit-');
+    await writeFile(path.join(dir, 'te.csv'), await readFile('samples/ucsb_thermoelectrics.csv'));
+    // The shipped mapping with a comment above the field to take out and an aligned one after a value.
+    const before = (await readFile('mappings/ucsb_thermoelectrics.yaml', 'utf8'))
+      .replace('  合成方法: synthesis\n', '  # As the paper words it.\n  合成方法: synthesis\n')
+      .replace('  热电优值: zT\n', '  热电优值: zT                # dimensionless\n');
+    await writeFile(path.join(dir, 'm.yaml'), before);
+    const mapper = await startMapper(['te.csv', '--sandbox', '--mapping', 'm.yaml'], dir);
+    const page = await openMapper(mapper.url);
+    expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
+    expect(await countsOf(page)).toMatchObject({ records: 1093, valid: 1093, invalid: 0 });
+    // The value map the file holds is the one the page shows.
+    expect(await page.locator(`${fieldId('map0', '结晶性')} option:checked`).innerText()).toBe('多晶');
+
+    const rev = await revision(page);
+    await changed(page, rev, () => page.locator(fieldId('column', '合成方法')).selectOption('none'));
+    expect(await page.locator('[data-record="0"] [data-path="content.合成方法"]').count()).toBe(0);
+    expect(await page.locator('#unused').innerText()).toContain('synthesis');
+    expect(await countsOf(page)).toMatchObject({ records: 1093, valid: 1093, invalid: 0 });
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+
+    const after = await readFile(path.join(dir, 'm.yaml'), 'utf8');
+    expect(after).toBe(before.replace('  合成方法: synthesis\n', ''));
+    const comments = before.split('\n').filter((line) => line.includes('#'));
+    expect(comments).toHaveLength(5);
+    for (const line of comments) expect(after.split('\n')).toContain(line);
+    const validated = await validateSaved(dir, 'm.yaml', 'te.csv');
+    expect(validated.code).toBe(0);
+    expect(pick(validated.json)).toEqual(await countsOf(page));
+    await page.close();
+    expect((await mapper.stop()).code).toBe(0);
+  }, 60_000);
+});
