@@ -29,13 +29,16 @@ function planColumns(plan: FieldPlan): string[] {
 
 /**
  * The live header → field path pairs of a checked mapping, as the mapping checker reads them: a
- * column named under a table counts for the table, one under a container for its own field.
+ * column named under a table counts for the table (for its own table column when the table reads
+ * grouped rows, `fromRows`), one under a container for its own field.
  */
 export function liveColumns(content: NamedPlans): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (plans: NamedPlans): void => {
     for (const [, plan] of plans) {
       if (plan.kind === 'container' || plan.kind === 'generator') walk(plan.children);
+      else if (plan.kind === 'tableFromRows')
+        for (const [name, cell] of plan.row) for (const column of planColumns(cell)) out.set(column, `${plan.field.path}.${name}`);
       else for (const column of planColumns(plan)) out.set(column, plan.field.path);
     }
   };
