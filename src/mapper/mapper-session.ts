@@ -126,8 +126,12 @@ export async function openMapperSession(
   let onDisk: string | undefined = existing?.text;
   let saved = existing?.text;
   let revision = 0;
+  let counts: CountsRun | undefined = startCounts(draft.text(), ctx, revision, clock());
   let check: DraftCheck = await checkDraft(draft.text(), ctx);
-  let counts: CountsRun | undefined = check.ok ? startCounts(draft.text(), ctx, revision, clock()) : undefined;
+  if (!check.ok) {
+    counts.abort();
+    counts = undefined;
+  }
   let queue: Promise<unknown> = Promise.resolve();
 
   const state = (): MapperState => {
@@ -163,8 +167,15 @@ export async function openMapperSession(
     counts?.abort();
     counts = undefined;
     const text = draft.text();
+    // The whole input is read at once, beside the check and preview: a draft with mapping problems
+    // stops it before its first row, and a good one has its counts a check's time sooner.
+    const run = startCounts(text, ctx, revision, startedAt);
+    counts = run;
     check = await checkDraft(text, ctx);
-    if (check.ok) counts = startCounts(text, ctx, revision, startedAt);
+    if (!check.ok) {
+      run.abort();
+      if (counts === run) counts = undefined;
+    }
     return state();
   };
 

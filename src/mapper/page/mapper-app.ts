@@ -7,7 +7,7 @@ import { renderMeta, renderRecord, renderUnused } from './render-meta.js';
 import { renderCounts, renderNext, renderPreview, renderProblems } from './render-results.js';
 
 /** How often the counts of the background validate are asked for while it runs. */
-const POLL_MS = 120;
+const POLL_MS = 60;
 
 let state: MapperState;
 let counts: CountsView | undefined;
