@@ -33,5 +33,8 @@ if (tsc === undefined) {
   );
   process.exit(1);
 }
+// What `npm run build` runs: the compiler, then what --help and the completion answer without yargs.
 const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-process.exit(built.status ?? 1);
+if (built.status !== 0) process.exit(built.status ?? 1);
+const answers = spawnSync(process.execPath, [path.join(root, 'dist', 'cli', 'write-start-answers.js')], { cwd: root, stdio: 'inherit' });
+process.exit(answers.status ?? 1);

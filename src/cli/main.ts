@@ -1,10 +1,26 @@
 #!/usr/bin/env node
-import { runCli } from './run-cli.js';
+import { answerAtStart } from './start-answers.js';
 import { tuneHeap } from './tune-heap.js';
 
-/** The bin: wires the process to {@link runCli}; the only place that calls `process.exit`. */
+/** Resolves once what was written to stdout and stderr has gone out: a pipe is written asynchronously. */
+async function drained(): Promise<void> {
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+}
+
+/** The bin: wires the process to `runCli`; the only place that calls `process.exit`. */
 async function main(): Promise<void> {
   tuneHeap();
+  const argv = process.argv.slice(2);
+  // --version, --help and each Tab of the shell completion are answered from what the build wrote
+  // down, before yargs (which alone took twice the start of bare node) or any command is loaded.
+  const answer = answerAtStart(argv, process.env, process.stdout.columns);
+  if (answer !== undefined) {
+    process.stdout.write(answer);
+    await drained();
+    process.exit(0);
+  }
+  const { runCli } = await import('./run-cli.js');
   const controller = new AbortController();
   const hard = new AbortController();
   const onSignal = (): void => {
@@ -19,7 +35,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const code = await runCli(process.argv.slice(2), {
+  const code = await runCli(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
@@ -29,8 +45,7 @@ async function main(): Promise<void> {
     stderrIsTty: process.stderr.isTTY === true,
   });
   // Let piped stdout/stderr drain before exiting, or long JSON output is cut.
-  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+  await drained();
   process.exit(code);
 }
 

@@ -1,4 +1,4 @@
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { packageVersion } from '../util/package-info.js';
 import { COMMANDS, commandWord } from './commands.js';
 import type { RegisterHooks, Selection } from './define-command.js';
@@ -22,6 +22,13 @@ const EPILOGUE = [
 export interface ParseOptions {
   /** The width `--help` is laid out to (`helpWidth`). */
   readonly width: number;
+  /**
+   * Called with the parser, in the context of the command a completion request names, in place of
+   * yargs' own answer: how `describeCli` reads what each context completes. Never set by the CLI.
+   */
+  readonly onCompletionRequest?: (parser: Argv) => void;
+  /** yargs' language for its own words ("Options:"); by default it follows LC_ALL, LC_MESSAGES, LANG. */
+  readonly locale?: string;
 }
 
 /** What a command line amounts to: the command to run, or help/version text to print. */
@@ -33,14 +40,18 @@ export interface ParsedCommandLine {
 /** Parses argv with yargs; resolves with the selected command, or with help/version text to print. */
 export async function parseCommandLine(argv: readonly string[], options: ParseOptions): Promise<ParsedCommandLine> {
   let selection: Selection | undefined;
-  const { width } = options;
+  const { width, onCompletionRequest, locale } = options;
   // yargs lays out a command's whole help before running it (in case the handler asks for it); wrapping
   // that text to the terminal cost ~0.2 s of every command's start. Only a help request shows it.
   const showsHelp = argv.includes('--help') || argv.includes('-h');
   // The examples of the command whose help is shown: each builder that runs reports its own.
   let examples: readonly Example[] = [];
   const hooks: RegisterHooks = { select: (s) => (selection = s), examples: (e) => (examples = e) };
-  let parser = yargs()
+  const completionText =
+    'print the shell completion script (bash or zsh, by $SHELL): add `source <(mge-ingest completion)` to ~/.bashrc or ~/.zshrc';
+  let parser = yargs();
+  if (locale !== undefined) parser = parser.locale(locale);
+  parser = parser
     .scriptName(SCRIPT_NAME)
     .usage('$0 <command> [options]\n\nBatch ingestion of CSV and xlsx results into the MGE data platform.')
     .exitProcess(false)
@@ -48,11 +59,11 @@ export async function parseCommandLine(argv: readonly string[], options: ParseOp
     .wrap(showsHelp ? width : null)
     .demandCommand(1, 'give a command (see --help)')
     .help()
-    .alias('help', 'h')
-    .completion(
-      'completion',
-      'print the shell completion script (bash or zsh, by $SHELL): add `source <(mge-ingest completion)` to ~/.bashrc or ~/.zshrc',
-    )
+    .alias('help', 'h');
+  parser = onCompletionRequest
+    ? parser.completion('completion', completionText, () => (onCompletionRequest(parser), []))
+    : parser.completion('completion', completionText);
+  parser = parser
     .version(packageVersion())
     .epilogue(EPILOGUE)
     .fail((message, error) => {

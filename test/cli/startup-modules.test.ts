@@ -4,37 +4,44 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BUILT_CLI } from './run-built-cli.js';
 
-/** A module hook that names every module loaded, on stderr (hooks run on a thread of their own). */
-const HOOK = `export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
-/** Registers {@link HOOK}, and at exit names every CommonJS module loaded by `require` too (hooks do not see those). */
-const REGISTER = [
-  `import { register, createRequire } from 'node:module'; import { pathToFileURL } from 'node:url';`,
-  `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`,
-  `const cache = createRequire(${JSON.stringify(`file://${process.cwd()}/`)}).cache;`,
-  `process.on('exit', () => { for (const file of Object.keys(cache)) process.stderr.write('LOADED ' + pathToFileURL(file).href + '\\n'); });`,
-].join('\n');
+/**
+ * A module hook that appends every module's URL to `file` before the module loads (hooks run on a
+ * thread of their own: a write to stderr from there could still be on its way when the CLI exits).
+ */
+function hook(file: string): string {
+  return `import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { appendFileSync(${JSON.stringify(file)}, url + '\\n'); return next(url, context); }`;
+}
+
+/** Registers {@link hook}, and at exit appends every CommonJS module loaded by `require` too (hooks do not see those). */
+function register(file: string): string {
+  return [
+    `import { register, createRequire } from 'node:module'; import { pathToFileURL } from 'node:url'; import { appendFileSync } from 'node:fs';`,
+    `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook(file))}`)});`,
+    `const cache = createRequire(${JSON.stringify(`file://${process.cwd()}/`)}).cache;`,
+    `process.on('exit', () => { for (const f of Object.keys(cache)) appendFileSync(${JSON.stringify(file)}, pathToFileURL(f).href + '\\n'); });`,
+  ].join('\n');
+}
 
 /** The modules the built CLI loads for `args`, as file URLs relative to the project (`dist/…`, `node_modules/…`). */
-function modulesLoaded(args: readonly string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, BUILT_CLI, ...args], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', SHELL: '/bin/bash' },
+async function modulesLoaded(args: readonly string[], env: Record<string, string> = {}): Promise<string[]> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'mge-startup-modules-')), 'loaded.txt');
+  await writeFile(file, '');
+  const [code, err] = await new Promise<[number | null, string]>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register(file))}`, BUILT_CLI, ...args], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', SHELL: '/bin/bash', LANG: 'C.UTF-8', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`exit ${String(code)}: ${err}`));
-      const root = new URL(`file://${process.cwd()}/`).href;
-      resolve(
-        err
-          .split('\n')
-          .filter((l) => l.startsWith('LOADED '))
-          .map((l) => l.slice('LOADED '.length).replace(root, '')),
-      );
-    });
+    child.on('close', (exit) => resolve([exit, stderr]));
   });
+  if (code !== 0) throw new Error(`exit ${String(code)}: ${err}`);
+  const root = new URL(`file://${process.cwd()}/`).href;
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.replace(root, ''));
 }
 
 /** What --help, --version and a completion request must do without: the commands and the libraries they use. */
@@ -42,14 +49,33 @@ const HEAVY =
   /^(dist\/(cli\/commands\/|pipeline\/|sources\/|report\/|mapping\/|validate\/|upload\/|platform\/|workbook\/)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|yaml|tinyglobby|csv-parse|p-queue)\/)/;
 
 describe('start-up: what the CLI loads', () => {
-  test.each([[['--help']], [['--version']], [['--get-yargs-completions', 'mge-ingest', 'va']]])(
-    '%j loads no command module and no heavy library',
-    async (args) => {
-      const loaded = await modulesLoaded(args);
-      expect(loaded).toContain('dist/cli/run-cli.js');
-      expect(loaded.filter((url) => HEAVY.test(url))).toEqual([]);
-    },
-  );
+  // The build wrote down what these answer (start-answers.json): not even yargs is loaded.
+  test.each([
+    [['--help']],
+    [['--version']],
+    [['--get-yargs-completions', 'mge-ingest', 'va']],
+    [['--get-yargs-completions', 'mge-ingest', 'validate', '--']],
+  ])('%j loads no yargs, no command module and no heavy library', async (args) => {
+    const loaded = await modulesLoaded(args);
+    expect(loaded).toContain('dist/cli/main.js');
+    expect(loaded.filter((url) => url.startsWith('dist/')).sort()).toEqual([
+      'dist/cli/complete-words.js',
+      'dist/cli/help-width.js',
+      'dist/cli/main.js',
+      'dist/cli/script-name.js',
+      'dist/cli/start-answers.js',
+      'dist/cli/tune-heap.js',
+      'dist/util/package-info.js',
+    ]);
+    expect(loaded.filter((url) => url.startsWith('node_modules/'))).toEqual([]);
+  });
+
+  test("--help in a language yargs translates is yargs' own, still without any command or heavy library", async () => {
+    const loaded = await modulesLoaded(['--help'], { LANG: 'zh_CN.UTF-8' });
+    expect(loaded).toContain('dist/cli/run-cli.js');
+    expect(loaded.some((url) => url.startsWith('node_modules/yargs/'))).toBe(true);
+    expect(loaded.filter((url) => HEAVY.test(url))).toEqual([]);
+  });
 
   test('validate --help loads validate and no other command', async () => {
     const loaded = await modulesLoaded(['validate', '--help']);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -56,6 +56,8 @@ describe('the package as npm installs it', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^mge-ingest <command> \[options\]/);
     expect(help.stdout).toContain('mge-ingest preview');
+    // What --help and the shell completion answer without loading yargs comes in the tarball.
+    await access(path.join(prefix, 'lib', 'node_modules', 'mge-ingest', 'dist', 'cli', 'start-answers.json'));
     expect(demo.code).toBe(0);
     expect(demo.stdout).toMatch(/312 record\(s\): 312 valid, 0 invalid/);
   }, 300_000);

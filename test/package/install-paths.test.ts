@@ -5,7 +5,7 @@
  * install-from-tarball.test.ts; the container row is dockerfile.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import { access, lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -31,12 +31,19 @@ function run(command: string, args: readonly string[], cwd: string, env: Record<
   });
 }
 
-/** The installed command answers `--help` with the command list. */
+/**
+ * The installed command answers `--help` with the command list, and a Tab of the shell completion,
+ * from the answers the build wrote beside it (dist/cli/start-answers.json).
+ */
 async function expectWorkingCommand(prefix: string, cwd: string): Promise<void> {
-  const help = await run(path.join(prefix, 'bin', 'mge-ingest'), ['--help'], cwd);
+  const bin = path.join(prefix, 'bin', 'mge-ingest');
+  const [help, completion] = await Promise.all([run(bin, ['--help'], cwd), run(bin, ['--get-yargs-completions', 'mge-ingest', 'va'], cwd)]);
   expect(help.stderr).toBe('');
   expect(help.code).toBe(0);
   expect(help.stdout).toMatch(/^mge-ingest <command> \[options\]/);
+  expect(completion.code).toBe(0);
+  expect(completion.stdout.split('\n')).toContain('validate');
+  await access(path.join(prefix, 'lib', 'node_modules', 'mge-ingest', 'dist', 'cli', 'start-answers.json'));
 }
 
 describe("the README's ways of getting mge-ingest on the PATH", () => {
