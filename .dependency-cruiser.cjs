@@ -1,12 +1,14 @@
 /**
  * The layers of ARCHITECTURE.md as rules: no cycle, and no module imports a layer above its own or a
  * sibling folder of its own layer. Bottom to top; a folder may import its own files and any lower layer.
- * The command line reaches the stages only through the pipeline (its `render/` reads their types).
+ * The command line reaches the stages only through the pipeline (its `render/` reads their types),
+ * and the ledger's storage is reached only through its entry point.
  */
 const LAYERS = [
   ['errors'],
   ['util'],
   ['config', 'template', 'sources'],
+  ['ledger'],
   ['validate', 'platform'],
   ['mapping', 'workbook', 'report'],
   ['upload'],
@@ -43,11 +45,18 @@ module.exports = {
     },
     ...layerRules,
     {
+      name: 'ledger-through-entry',
+      comment: 'src/ledger is one unit: other folders import only its entry point, src/ledger/ledger.ts',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/ledger/' },
+      to: { path: '^src/ledger/', pathNot: '^src/ledger/ledger\\.ts$' },
+    },
+    {
       name: 'cli-through-pipeline',
       comment: 'the command line composes nothing itself: the stages are reached through src/pipeline',
       severity: 'error',
       from: { path: '^src/cli/', pathNot: '^src/cli/render/' },
-      to: { path: folder(['sources', 'mapping', 'validate', 'upload', 'report', 'workbook', 'template', 'platform']) },
+      to: { path: folder(['sources', 'ledger', 'mapping', 'validate', 'upload', 'report', 'workbook', 'template', 'platform']) },
     },
   ],
   options: {

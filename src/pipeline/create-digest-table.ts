@@ -1,5 +1,4 @@
-import { createDigestIndex } from '../util/create-digest-index.js';
-import { createSpillPages } from '../util/create-spill-pages.js';
+import { createDigestIndex, createSpillPages } from '../ledger/ledger.js';
 
 /** A set of the run's keys, each with a number (see {@link createDigestTable}). */
 export interface DigestTable {

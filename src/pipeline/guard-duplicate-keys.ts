@@ -1,6 +1,6 @@
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import type { RowProblem } from '../template/record-types.js';
-import { PAGE_BITS } from '../util/create-digest-index.js';
+import { PAGE_BITS } from '../ledger/ledger.js';
 import { isBlankKey, keyAsWritten } from '../util/key-as-written.js';
 import { createDigestTable, type DigestTable, type DigestTableOptions } from './create-digest-table.js';
 

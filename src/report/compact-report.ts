@@ -5,7 +5,7 @@ import path from 'node:path';
 import { acquireReportLock, realReportPath, type ReportLockOptions } from './acquire-report-lock.js';
 import type { StaleReason } from './judge-report-lock.js';
 import type { KeyFailure, KeyRecord, KeyState } from './key-state.js';
-import { ledgerIndexFile } from './ledger-index-format.js';
+import { ledgerIndexFile } from '../ledger/ledger.js';
 import { loadReportState } from './load-report-state.js';
 import { ReportError } from './report-errors.js';
 import type { ReportLine, RowLine, StateLine } from './report-lines.js';

@@ -1,5 +1,5 @@
 import { applyRowLine, closeIntent, newKeyState } from './apply-row-line.js';
-import { createLedgerTable, isTableHash, type LedgerTable, type PlainKey } from './create-ledger-table.js';
+import { createLedgerTable, isTableHash, type LedgerSaved, type LedgerTable, type PlainKey } from '../ledger/ledger.js';
 import type { KeyLedger, KeyRecord, KeyState, LedgerState, ReportState } from './key-state.js';
 import type { KeyStatus, ReportLine, RowLine, RunLine, SummaryLine } from './report-lines.js';
 
@@ -19,14 +19,7 @@ export interface ReportFolder<S extends LedgerState> {
  * {@link createReportFolder} goes on as if it had read them: the table, every key not in it whole
  * (open intents included), the run and summary lines, and the number of the last line.
  */
-export interface FoldSaved {
-  readonly table: LedgerTable;
-  readonly held: readonly KeyState[];
-  readonly runs: readonly RunLine[];
-  readonly runSummaries: readonly (SummaryLine | undefined)[];
-  readonly summaries: readonly SummaryLine[];
-  readonly lastNumber: number;
-}
+export type FoldSaved = LedgerSaved<RunLine, SummaryLine, KeyState>;
 
 export interface ReportFolderOptions {
   /**

@@ -1,4 +1,4 @@
-import type { LedgerTable } from './create-ledger-table.js';
+import type { LedgerTable } from '../ledger/ledger.js';
 import type { RowProblem } from '../template/record-types.js';
 import type { CellValue } from '../sources/source-types.js';
 import type { KeyStatus, ReportLocation, RunLine, SummaryLine } from './report-lines.js';

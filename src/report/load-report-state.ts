@@ -1,9 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createReportFolder, type LedgerState, type ReportState } from './fold-report.js';
-import { loadLedgerIndex } from './load-ledger-index.js';
-import { saveLedgerIndex } from './save-ledger-index.js';
-import { pathIdentity, sameFile } from './ledger-index-format.js';
+import { pathIdentity, sameFile, saveLedgerIndex } from '../ledger/ledger.js';
+import { loadFoldIndex } from './load-fold-index.js';
 import { scanReport, type ReportWarning, type ScanReportOptions } from './scan-report.js';
 
 export interface LoadReportOptions extends Omit<ScanReportOptions, 'from'> {
@@ -42,7 +41,7 @@ export interface LoadedReport<S extends LedgerState> {
 /**
  * Streams a report into its folded state without holding its lines: what `ingest` does before
  * appending (with `repair: true`, under the lock) and what `report` does to summarize. A compact fold
- * starts from the report's ledger index when it has a usable one (`loadLedgerIndex`), and reads only
+ * starts from the report's ledger index when it has a usable one (`loadFoldIndex`), and reads only
  * the lines after the place the index reaches.
  */
 export async function loadReportState(
@@ -63,7 +62,7 @@ export async function loadReportState(file: string, options: LoadReportOptions =
     };
   }
   const spillDirs = reportSpillDirs(file);
-  let index = await loadLedgerIndex(file, { spillDirs, lazy: options.lazyKeys === true });
+  let index = await loadFoldIndex(file, { spillDirs, lazy: options.lazyKeys === true });
   let folder = createReportFolder({ compact: true, spillDirs, from: index?.saved });
   let result = await scanReport(file, (line, number) => folder.add(line, number), { ...options, from: index?.from }).catch(
     (error: unknown) => error as Error,

@@ -1,5 +1,5 @@
 import { isMgeError } from '../errors/mge-error.js';
-import { createIdSet, type IdSet } from '../util/create-id-set.js';
+import { createIdSet, type IdSet } from '../ledger/ledger.js';
 import type { MappedRow } from '../mapping/rows/mapped-row.js';
 import { zeroCounts } from '../report/report-lines.js';
 import type { Classification } from '../platform/classify-failure.js';

@@ -9,7 +9,7 @@ import { fileDigest, HOSTILE_BOUNDS, runMeasuredCli, showsStack, type MeasuredRu
 import { steelCsv } from './case-inputs.js';
 import type { CaseFiles, HostileCase, Platform, SeenRequest } from './hostile-case.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { ledgerIndexFile } from '../../src/report/ledger-index-format.js';
+import { ledgerIndexFile } from '../../src/ledger/ledger.js';
 import { tokenLeaks } from './token-leaks.js';
 
 const MAPPING = path.resolve('mappings/steel_strength.yaml');

@@ -79,4 +79,32 @@ describe('the layer rules of the lint step', () => {
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/cli-through-pipeline: src\/cli\/commands\/x-command\.ts → src\/upload\/send\.ts/);
   });
+
+  test('the ledger is reached through its entry point only', async () => {
+    const ledger = {
+      'src/ledger/ledger.ts': "export { createTable } from './create-table.js';\n",
+      'src/ledger/create-table.ts': 'export const createTable = 1;\n',
+    };
+    const through = await cruise({
+      ...ledger,
+      'src/report/fold.ts': "import { createTable } from '../ledger/ledger.js';\nexport const f = createTable;\n",
+    });
+    expect(through.output).toContain('no dependency violations');
+    expect(through.code).toBe(0);
+    const past = await cruise({
+      ...ledger,
+      'src/report/fold.ts': "import { createTable } from '../ledger/create-table.js';\nexport const f = createTable;\n",
+    });
+    expect(past.code).not.toBe(0);
+    expect(past.output).toMatch(/ledger-through-entry: src\/report\/fold\.ts → src\/ledger\/create-table\.ts/);
+  });
+
+  test('the ledger lies below the report', async () => {
+    const result = await cruise({
+      'src/ledger/ledger.ts': "import type { Line } from '../report/line.js';\nexport type Held = Line;\n",
+      'src/report/line.ts': 'export interface Line { readonly n: number }\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/layer-ledger: src\/ledger\/ledger\.ts → src\/report\/line\.ts/);
+  });
 });

@@ -2,7 +2,7 @@ import { guardDuplicateKeys } from '../../src/pipeline/guard-duplicate-keys.js';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import { row } from '../upload/upload-fixtures.js';
 import { collect, fromArray } from '../helpers/iterables.js';
-import { createLedgerTable } from '../../src/report/create-ledger-table.js';
+import { createLedgerTable } from '../../src/ledger/ledger.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('guardDuplicateKeys', () => {

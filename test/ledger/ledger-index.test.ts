@@ -13,16 +13,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { SAVED_ENTRY_BYTES, type LedgerTable } from '../../src/report/create-ledger-table.js';
+import { SAVED_ENTRY_BYTES, type LedgerTable } from '../../src/ledger/create-ledger-table.js';
 import type { LedgerState } from '../../src/report/fold-report.js';
 import { compactReport } from '../../src/report/compact-report.js';
-import { INDEX_HEADER_BYTES, ledgerIndexFile } from '../../src/report/ledger-index-format.js';
+import { INDEX_HEADER_BYTES, ledgerIndexFile } from '../../src/ledger/ledger-index-format.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
 import { planResume } from '../../src/report/plan-resume.js';
 import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
 import { summarizeReport } from '../../src/report/summarize-report.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { L } from './report-fixtures.js';
+import { L } from '../report/report-fixtures.js';
 
 const h = (text: string): string => createHash('sha256').update(text).digest('hex');
 const SUMMARY = L.summary({ uploaded: 2, failed: 1, skipped: 1, changed: 1 });

@@ -1,4 +1,4 @@
-import { createIdSet } from '../../src/util/create-id-set.js';
+import { createIdSet } from '../../src/ledger/create-id-set.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('createIdSet', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { stat, type FileHandle } from 'node:fs/promises';
 import { isLowerHex } from '../util/is-lower-hex.js';
 import { isObject } from '../util/is-object.js';
+import type { LedgerTable } from './create-ledger-table.js';
 
 /**
  * The ledger index of a report (`<report>.index`): the compact fold of its lines up to a place, so a
@@ -125,6 +126,31 @@ export async function readSpan(handle: FileHandle, at: number, length: number, i
 export async function spanSha256(handle: FileHandle, at: number, length: number): Promise<string | undefined> {
   const bytes = await readSpan(handle, at, length);
   return bytes === undefined ? undefined : createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * What an index saves of a fold after some lines: the table, and as JSON values the run lines, the
+ * summary of each run (undefined for none), the summary lines, each key held whole, and the number of
+ * the last line. The ledger keeps the lines as they are; the report's fold says what they are.
+ */
+export interface LedgerSaved<Run, Summary, Held> {
+  readonly table: LedgerTable;
+  readonly held: readonly Held[];
+  readonly runs: readonly Run[];
+  readonly runSummaries: readonly (Summary | undefined)[];
+  readonly summaries: readonly Summary[];
+  readonly lastNumber: number;
+}
+
+/** How an index's state lines are checked as they are read (an index made by hand is read past). */
+export interface IndexStateShapes<Run, Summary, Held> {
+  readonly isRun: (value: unknown) => value is Run;
+  readonly isSummary: (value: unknown) => value is Summary;
+  readonly isHeld: (value: unknown) => value is Held;
+  /** The longest state line read: a report line's bound. */
+  readonly maxLineBytes: number;
+  /** The error when a checked index is found damaged as its table is restored later (`laterIndexTable`). */
+  readonly corrupt: (file: string, why: string) => Error;
 }
 
 /** Anything that makes an index unusable: it is then read past, never trusted in part. */

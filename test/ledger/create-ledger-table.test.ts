@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { createLedgerTable, isTableHash, SAVED_ENTRY_BYTES, type PlainKey } from '../../src/report/create-ledger-table.js';
-import { lazyTable } from '../../src/report/lazy-table.js';
+import { createLedgerTable, isTableHash, SAVED_ENTRY_BYTES, type PlainKey } from '../../src/ledger/create-ledger-table.js';
+import { lazyTable } from '../../src/ledger/lazy-table.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');

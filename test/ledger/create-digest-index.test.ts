@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { createDigestIndex, MAX_PRESIZED_SLOTS } from '../../src/util/create-digest-index.js';
-import { keyDigest } from '../../src/util/key-digest.js';
+import { createDigestIndex, MAX_PRESIZED_SLOTS } from '../../src/ledger/create-digest-index.js';
+import { keyDigest } from '../../src/ledger/key-digest.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('createDigestIndex', () => {

@@ -2,7 +2,6 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createLedgerTable, SAVED_ENTRY_BYTES, type LedgerTable } from './create-ledger-table.js';
 import { lazyTable } from './lazy-table.js';
 import { INDEX_HEADER_BYTES, IndexUnusable } from './ledger-index-format.js';
-import { ReportError } from './report-errors.js';
 
 /** Entries read at a time (about 360 KiB). */
 const BATCH_ENTRIES = 4096;
@@ -22,6 +21,7 @@ export function laterIndexTable(
   entries: number,
   live: number,
   spillDirs: readonly string[],
+  corrupt: (file: string, why: string) => Error,
 ): LedgerTable {
   const fd = openSync(index.file, constants.O_RDONLY | constants.O_NONBLOCK);
   if (fstatSync(fd).ino !== index.ino) {
@@ -36,10 +36,7 @@ export function laterIndexTable(
     } catch (error) {
       if (!(error instanceof IndexUnusable)) throw error;
       // Checked whole when the run began: only a hand-made index, or one changed in place since, ends here.
-      throw new ReportError('REPORT_CORRUPT', `The ledger index ${index.file} ${error.message}`, {
-        location: { file: index.file },
-        hint: 'Delete it: the next run reads the whole report and saves a new index.',
-      });
+      throw corrupt(index.file, error.message);
     } finally {
       closeSync(fd);
     }

@@ -4,8 +4,6 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { isObject } from '../util/is-object.js';
 import { createLedgerTable, SAVED_ENTRY_BYTES } from './create-ledger-table.js';
-import type { FoldSaved } from './fold-report.js';
-import type { KeyState } from './key-state.js';
 import {
   checkSpans,
   fileIdentity,
@@ -15,24 +13,23 @@ import {
   readSpan,
   spanSha256,
   type IndexHeader,
+  type IndexStateShapes,
+  type LedgerSaved,
   IndexUnusable,
 } from './ledger-index-format.js';
 import { laterIndexTable } from './later-index-table.js';
-import { misshapenField } from './report-line-shapes.js';
-import type { RunLine, SummaryLine } from './report-lines.js';
-import { MAX_REPORT_LINE_BYTES, type ScanPlace } from './scan-report.js';
 
 /** A ledger index that describes its report: the fold it saved, and the place to read the report from. */
-export interface LoadedIndex {
-  readonly saved: FoldSaved;
-  readonly from: ScanPlace;
+export interface LoadedIndex<Run, Summary, Held> {
+  readonly saved: LedgerSaved<Run, Summary, Held>;
+  /** Bytes and lines of the report before the place the index reaches. */
+  readonly from: { readonly offset: number; readonly line: number };
   /** The report file the index was checked against. */
   readonly report: { readonly dev: string; readonly ino: string };
 }
 
 /** Entries read at a time (about 360 KiB). */
 const BATCH_ENTRIES = 4096;
-const STATUSES = new Set(['uploaded', 'invalid', 'failed', 'uncertain', 'changed', 'duplicate']);
 
 /**
  * Reads the ledger index of `report` (see `ledger-index-format.ts`) when it is usable: a regular file
@@ -42,7 +39,7 @@ const STATUSES = new Set(['uploaded', 'invalid', 'failed', 'uncertain', 'changed
  * and the caller reads the whole report: memory stays bounded by what the header declares, which
  * must match the file's size, and by the longest report line per key held whole.
  */
-export interface LoadIndexOptions {
+export interface LoadIndexOptions<Run, Summary, Held> {
   /** Where the table may move older values (`LedgerTableOptions.spillDirs`). */
   readonly spillDirs: readonly string[];
   /**
@@ -51,9 +48,14 @@ export interface LoadIndexOptions {
    * and the index is kept open until they are. @default false
    */
   readonly lazy?: boolean | undefined;
+  /** What the state lines must be. */
+  readonly shapes: IndexStateShapes<Run, Summary, Held>;
 }
 
-export async function loadLedgerIndex(report: string, options: LoadIndexOptions): Promise<LoadedIndex | undefined> {
+export async function loadLedgerIndex<Run, Summary, Held>(
+  report: string,
+  options: LoadIndexOptions<Run, Summary, Held>,
+): Promise<LoadedIndex<Run, Summary, Held> | undefined> {
   let handle: FileHandle;
   try {
     // Not blocking: a FIFO put in the index's place must not hang the run.
@@ -111,12 +113,13 @@ async function describesReport(report: string, header: IndexHeader): Promise<boo
 }
 
 /** The saved fold, checked against the index's sha256 as it is read. */
-async function readFold(
+async function readFold<Run, Summary, Held>(
   handle: FileHandle,
   header: IndexHeader,
-  options: LoadIndexOptions,
+  options: LoadIndexOptions<Run, Summary, Held>,
   index: { readonly file: string; readonly ino: number },
-): Promise<LoadedIndex> {
+): Promise<LoadedIndex<Run, Summary, Held>> {
+  const { shapes } = options;
   const hash = createHash('sha256');
   const eager = options.lazy === true ? undefined : createLedgerTable({ spillDirs: options.spillDirs, expectedEntries: header.entries });
   let position = INDEX_HEADER_BYTES;
@@ -132,38 +135,38 @@ async function readFold(
       if (bytes[i * SAVED_ENTRY_BYTES + SAVED_ENTRY_BYTES - 1] === 1) live += 1;
     }
   }
-  const lines = readStateLines(handle, position, header.stateBytes, hash);
+  const lines = readStateLines(handle, position, header.stateBytes, hash, shapes.maxLineBytes);
   const meta = await lines.next();
   if (meta.done === true || !isStateMeta(meta.value) || meta.value.lastNumber !== header.report.line)
     throw new IndexUnusable('no state line that matches the header');
   const { runs: runCount, summaries: summaryCount, held: heldCount } = meta.value;
-  const runs: RunLine[] = [];
-  const runSummaries: (SummaryLine | undefined)[] = [];
-  const summaries: SummaryLine[] = [];
-  const held: KeyState[] = [];
+  const runs: Run[] = [];
+  const runSummaries: (Summary | undefined)[] = [];
+  const summaries: Summary[] = [];
+  const held: Held[] = [];
   for await (const value of lines) {
     if (runs.length < runCount) {
-      if (!isLine(value, 'run')) throw new IndexUnusable('a run line out of shape');
-      runs.push(value as RunLine);
+      if (!shapes.isRun(value)) throw new IndexUnusable('a run line out of shape');
+      runs.push(value);
     } else if (runSummaries.length < runCount) {
       // JSON writes undefined as null: a run killed before its summary.
-      if (value !== null && !isLine(value, 'summary')) throw new IndexUnusable("a run's summary out of shape");
-      runSummaries.push(value === null ? undefined : (value as SummaryLine));
+      if (value === null) runSummaries.push(undefined);
+      else if (shapes.isSummary(value)) runSummaries.push(value);
+      else throw new IndexUnusable("a run's summary out of shape");
     } else if (summaries.length < summaryCount) {
-      if (!isLine(value, 'summary')) throw new IndexUnusable('a summary line out of shape');
-      summaries.push(value as SummaryLine);
-    } else if (held.length < heldCount && isKeyState(value)) held.push(value);
+      if (!shapes.isSummary(value)) throw new IndexUnusable('a summary line out of shape');
+      summaries.push(value);
+    } else if (held.length < heldCount && shapes.isHeld(value)) held.push(value);
     else throw new IndexUnusable('a line more, or a key that is no key state');
   }
   if (runSummaries.length !== runCount || summaries.length !== summaryCount || held.length !== heldCount)
     throw new IndexUnusable('lines missing');
   if (hash.digest('hex') !== header.sha256) throw new IndexUnusable('not whole');
   // Only now, the index whole: a lazy table keeps a descriptor of its own until it is restored.
-  const table = eager ?? laterIndexTable(index, header.entries, live, options.spillDirs);
-  const inputs = runs.at(-1)?.inputs.map((input) => input.file) ?? [];
+  const table = eager ?? laterIndexTable(index, header.entries, live, options.spillDirs, shapes.corrupt);
   return {
     saved: { table, runs, runSummaries, summaries, held, lastNumber: header.report.line },
-    from: { offset: header.report.offset, line: header.report.line, inputs },
+    from: { offset: header.report.offset, line: header.report.line },
     report: { dev: header.report.dev, ino: header.report.ino },
   };
 }
@@ -176,39 +179,14 @@ function isStateMeta(value: unknown): value is { runs: number; summaries: number
   );
 }
 
-const isLine = (line: unknown, type: string): boolean => isObject(line) && line.type === type && misshapenField(line, type) === undefined;
-const optional = (value: unknown, type: 'string' | 'number'): boolean => value === undefined || typeof value === type;
-const optionalObject = (value: unknown, check: (v: Record<string, unknown>) => boolean = () => true): boolean =>
-  value === undefined || (isObject(value) && check(value));
-
-/**
- * The shape the fold, the resume rules and the summary rely on of a key held whole: an index is under
- * its sha256, but one made by hand must be read past, not crash a run.
- */
-function isKeyState(value: unknown): value is KeyState {
-  return (
-    isObject(value) &&
-    typeof value.key === 'string' &&
-    typeof value.status === 'string' &&
-    STATUSES.has(value.status) &&
-    typeof value.hash === 'string' &&
-    typeof value.attempts === 'number' &&
-    typeof value.line === 'number' &&
-    isObject(value.location) &&
-    optionalObject(value.uploaded, (u) => typeof u.id === 'number' && typeof u.hash === 'string' && optional(u.at, 'string')) &&
-    optional(value.uncertainHash, 'string') &&
-    optionalObject(value.uncertainSince, (u) => typeof u.at === 'string' && optional(u.runId, 'string')) &&
-    optionalObject(value.failure, (f) => typeof f.code === 'string' && typeof f.retryable === 'boolean') &&
-    optional(value.reason, 'string') &&
-    optional(value.src, 'string') &&
-    (value.problems === undefined || Array.isArray(value.problems)) &&
-    optionalObject(value.sourceValues) &&
-    optionalObject(value.openIntent, (o) => typeof o.hash === 'string' && typeof o.attempt === 'number' && typeof o.at === 'string')
-  );
-}
-
 /** The JSON lines of the state part, each at most a report line long, hashed as they are read. */
-async function* readStateLines(handle: FileHandle, start: number, length: number, hash: Hash): AsyncGenerator<unknown> {
+async function* readStateLines(
+  handle: FileHandle,
+  start: number,
+  length: number,
+  hash: Hash,
+  maxLineBytes: number,
+): AsyncGenerator<unknown> {
   let pending: Buffer = Buffer.alloc(0);
   for (let at = 0; at < length;) {
     const chunk = await readExactly(handle, start + at, Math.min(1 << 20, length - at));
@@ -223,7 +201,7 @@ async function* readStateLines(handle: FileHandle, start: number, length: number
       newline = pending.indexOf(0x0a, lineStart);
     }
     pending = pending.subarray(lineStart);
-    if (pending.length > MAX_REPORT_LINE_BYTES) throw new IndexUnusable('a state line longer than a report line');
+    if (pending.length > maxLineBytes) throw new IndexUnusable('a state line longer than a report line');
   }
   if (pending.length > 0) throw new IndexUnusable('a state line without its newline');
 }

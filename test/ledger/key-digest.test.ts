@@ -1,4 +1,4 @@
-import { keyDigest } from '../../src/util/key-digest.js';
+import { keyDigest } from '../../src/ledger/key-digest.js';
 
 const hex = (key: string): string => {
   const out = new Uint32Array(4);

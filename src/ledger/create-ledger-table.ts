@@ -1,7 +1,7 @@
-import { createDigestIndex, PAGE_BITS } from '../util/create-digest-index.js';
+import { createDigestIndex, PAGE_BITS } from './create-digest-index.js';
 import { isLowerHex } from '../util/is-lower-hex.js';
 import { isSourceDigest, SOURCE_DIGEST_BYTES } from '../sources/source-digest.js';
-import { createSpillPages, type SpillPages } from '../util/create-spill-pages.js';
+import { createSpillPages, type SpillPages } from './create-spill-pages.js';
 
 /** A key that is plainly uploaded: the one record stored for it is of its latest content. */
 export interface PlainKey {

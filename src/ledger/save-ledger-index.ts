@@ -4,7 +4,6 @@ import { replaceFileAtomically } from '../util/write-file-atomically.js';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { SAVED_ENTRY_BYTES } from './create-ledger-table.js';
-import type { FoldSaved } from './fold-report.js';
 import {
   checkSpans,
   fileIdentity,
@@ -15,9 +14,9 @@ import {
   sameFile,
   spanSha256,
   type IndexHeader,
+  type LedgerSaved,
   type ReportCheck,
 } from './ledger-index-format.js';
-import type { ScanPlace } from './scan-report.js';
 
 export interface SaveIndexOptions {
   /** The report file the fold was read from: an index is never saved for another. */
@@ -35,7 +34,12 @@ const BATCH_ENTRIES = 4096;
  * that holds the report's lock saves, after its last line, so an index never describes lines a later
  * writer could still change.
  */
-export async function saveLedgerIndex(report: string, saved: FoldSaved, place: ScanPlace, options: SaveIndexOptions): Promise<void> {
+export async function saveLedgerIndex(
+  report: string,
+  saved: LedgerSaved<unknown, unknown, unknown>,
+  place: { readonly offset: number; readonly line: number },
+  options: SaveIndexOptions,
+): Promise<void> {
   const file = ledgerIndexFile(report);
   await removeLeftovers(file);
   const { identity, checks } = await reportChecks(report, place.offset);

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createSpillPages } from '../../src/util/create-spill-pages.js';
+import { createSpillPages } from '../../src/ledger/create-spill-pages.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const entry = (i: number): Buffer => {
