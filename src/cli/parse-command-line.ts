@@ -31,6 +31,21 @@ export interface ParseOptions {
   readonly locale?: string;
 }
 
+/** yargs 18's usage object, as far as {@link skipHelpLayout} reaches into it (its typings leave it out). */
+interface UsageInsides {
+  getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: unknown } };
+}
+
+/**
+ * yargs lays out a command's whole help (every cell measured by cliui) before running its handler, in
+ * case the handler asks for it; none does, and it was a seventh of `validate`'s start. A yargs
+ * without this method is left as it is.
+ */
+function skipHelpLayout(parser: Argv): void {
+  const usage = (parser as unknown as UsageInsides).getInternalMethods?.().getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
+}
+
 /** What a command line amounts to: the command to run, or help/version text to print. */
 export interface ParsedCommandLine {
   readonly selection: Selection | undefined;
@@ -42,7 +57,8 @@ export async function parseCommandLine(argv: readonly string[], options: ParseOp
   let selection: Selection | undefined;
   const { width, onCompletionRequest, locale } = options;
   // yargs lays out a command's whole help before running it (in case the handler asks for it); wrapping
-  // that text to the terminal cost ~0.2 s of every command's start. Only a help request shows it.
+  // that text to the terminal cost ~0.2 s of every command's start. Only a help request shows it, and
+  // without one the layout is skipped altogether.
   const showsHelp = argv.includes('--help') || argv.includes('-h');
   // The examples of the command whose help is shown: each builder that runs reports its own.
   let examples: readonly Example[] = [];
@@ -69,6 +85,7 @@ export async function parseCommandLine(argv: readonly string[], options: ParseOp
     .fail((message, error) => {
       throw error ?? new UsageError('USAGE', message, { hint: 'See `mge-ingest --help` or `mge-ingest <command> --help`.' });
     });
+  if (!showsHelp) skipHelpLayout(parser);
   parser = addExamples(parser, EXAMPLES, hooks.examples);
   // yargs selects a command by its word only, so a command whose word is nowhere on the command line
   // cannot run: it is listed by its line alone, and its module (options, examples, code) is not loaded.
