@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeInputs } from '../report/describe-inputs.js';
+import { createFieldDigester, recordFieldNames } from '../report/record-field-digests.js';
 import type { AcceptedChange, ReportLineInput } from '../report/report-lines.js';
 import type { Template } from '../template/template-types.js';
 import type { PreparedInput } from './map-inputs.js';
@@ -39,7 +40,7 @@ function numberColumns(input: PreparedInput | undefined): { numberColumns?: numb
 /**
  * Builds the `run` line: version, settings, the mapping's sha256 and parts, the template's `pub_date`
  * (it changes on every edit) and fields, and every input with its size and sha256 (one streamed read
- * each, no memory) and the columns read as numbers.
+ * each, no memory) and the columns read as numbers, and the record parts its lines digest.
  */
 export async function ingestRunLine(options: IngestRunLineOptions): Promise<ReportLineInput> {
   const described = await describeInputs(options.inputs.map((input) => input.openPath));
@@ -54,5 +55,11 @@ export async function ingestRunLine(options: IngestRunLineOptions): Promise<Repo
     inputs: described.map((d, i) => ({ ...d, file: options.inputs[i]?.file ?? d.file, ...numberColumns(options.inputs[i]) })),
     ...(options.dryRun === true ? { dryRun: true } : {}),
     ...(options.accepted !== undefined ? { accepted: options.accepted } : {}),
+    recordFields: recordFieldNames(Object.keys(options.fingerprints.templateFields)),
   };
+}
+
+/** The part digests of a run's records, for its `uploaded` and `changed` lines, as its `run` line names the parts. */
+export function runFieldDigester(fingerprints: RunFingerprints): (body: string) => string | undefined {
+  return createFieldDigester(recordFieldNames(Object.keys(fingerprints.templateFields)));
 }

@@ -15,7 +15,7 @@ import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { checkMappingChange } from './check-mapping-change.js';
-import { ingestRunLine } from './ingest-run-line.js';
+import { ingestRunLine, runFieldDigester } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
 import { loadIngestJob, type IngestJobOptions } from './load-ingest-job.js';
@@ -258,6 +258,7 @@ async function ingestWith(
             ...(deps.signal ? { signal: deps.signal } : {}),
             ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
             onOutcome,
+            fieldDigests: runFieldDigester(fingerprints),
           },
           upload,
         );

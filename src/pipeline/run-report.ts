@@ -130,7 +130,7 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   const changedOut =
     options.changedOut === undefined
       ? undefined
-      : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut))).rows };
+      : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut), names.map(resolve))).rows };
   const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, wholeState(state), summary);
   let html: ReportResult['html'];
   if (options.html !== undefined) {

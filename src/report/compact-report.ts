@@ -7,6 +7,7 @@ import type { StaleReason } from './judge-report-lock.js';
 import type { KeyFailure, KeyRecord, KeyState } from './key-state.js';
 import { ledgerIndexFile } from '../ledger/ledger.js';
 import { loadReportState } from './load-report-state.js';
+import { readFieldDigests, writeFieldDigests } from './record-field-digests.js';
 import { ReportError } from './report-errors.js';
 import type { ReportLine, RowLine, StateLine } from './report-lines.js';
 import { isRowLine } from './report-lines.js';
@@ -34,8 +35,11 @@ export interface CompactReportOptions {
 /** Output is written in pieces of about this size (one `write(2)` each). */
 const FLUSH_BYTES = 1 << 20;
 
+/** The part digests a `state` line keeps (`StateLine.fieldDigests`, `uploadedFieldDigests`). */
+type StateDigests = Pick<StateLine, 'fieldDigests' | 'uploadedFieldDigests'>;
+
 /** The `state` line of a key, at the place and time of its last line, its input named as `line` names it. */
-function stateLine(record: KeyRecord, line: RowLine): StateLine {
+function stateLine(record: KeyRecord, line: RowLine, digests: StateDigests): StateLine {
   const whole = 'location' in record ? (record as KeyState) : undefined;
   const storedAt = uploadedAt(record, line);
   return {
@@ -63,7 +67,18 @@ function stateLine(record: KeyRecord, line: RowLine): StateLine {
     ...(whole?.problems !== undefined ? { problems: whole.problems } : {}),
     ...(whole?.sourceValues !== undefined ? { sourceValues: whole.sourceValues } : {}),
     ...(record.src !== undefined ? { src: record.src } : {}),
+    ...digests,
   };
+}
+
+/** The part digests of a line of the version `hash` (of its own run, as the state line written in its place is). */
+function lineDigests(line: RowLine, hash: string | undefined): string | undefined {
+  if (line.type !== 'uploaded' && line.type !== 'changed' && line.type !== 'state') return undefined;
+  return line.hash === hash
+    ? line.fieldDigests
+    : line.type === 'state' && line.uploadedHash === hash
+      ? line.uploadedFieldDigests
+      : undefined;
 }
 
 /**
@@ -160,11 +175,31 @@ export async function compactReport(reportFile: string, options: CompactReportOp
       if (pendingBytes >= FLUSH_BYTES) flush();
     };
     let inputIndex: ReadonlyMap<string, number> = new Map();
+    let recordFields: readonly string[] = [];
+    // A changed key's stored record's part digests, from an earlier line (and maybe run) than its last.
+    const stored = new Map<string, ReadonlyMap<string, string>>();
     const scanned = await scanReport(file, (line, number) => {
-      if (line.type === 'run') inputIndex = new Map(line.inputs.map((input, i) => [input.file, i]));
+      if (line.type === 'run') {
+        inputIndex = new Map(line.inputs.map((input, i) => [input.file, i]));
+        recordFields = line.recordFields ?? [];
+      }
       if (!isRowLine(line)) return emit(lineText(line, inputIndex));
       const record = state.keys.get(line.key);
-      if (record !== undefined && record.line === number) emit(lineText(stateLine(record, line), inputIndex));
+      if (record === undefined) return;
+      const storedHash = record.status === 'changed' ? record.uploaded?.hash : undefined;
+      const found = storedHash === undefined ? undefined : lineDigests(line, storedHash);
+      const read = found === undefined ? undefined : readFieldDigests(found, recordFields);
+      if (read !== undefined) stored.set(line.key, read);
+      if (record.line !== number) return;
+      const own = lineDigests(line, record.hash);
+      const before = stored.get(line.key);
+      const uploaded = before === undefined ? undefined : writeFieldDigests(before, recordFields);
+      stored.delete(line.key);
+      const digests = {
+        ...(own !== undefined ? { fieldDigests: own } : {}),
+        ...(uploaded !== undefined ? { uploadedFieldDigests: uploaded } : {}),
+      };
+      emit(lineText(stateLine(record, line, digests), inputIndex));
     });
     flush();
     fsyncSync(out);

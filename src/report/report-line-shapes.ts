@@ -107,6 +107,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     inputs: arrayOf(object({ file: text, size: number, sha256: text, numberColumns: optional(arrayOf(number)) })),
     dryRun: optional(boolean),
     accepted: optional(object({ mapping: arrayOf(text), template: arrayOf(text), rows: number })),
+    recordFields: optional(arrayOf(text)),
   },
   intent: { ...ROW, attempt: number },
   retrying: { ...ROW, attempt: number, code: text, status: optional(number), delayMs: number },
@@ -118,6 +119,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     replaces: optional(object({ id: optional(number), hash: text })),
     resendOf,
     src: optional(text),
+    fieldDigests: optional(text),
   },
   invalid: { ...ROW, problems: arrayOf(problem), sourceValues },
   failed: {
@@ -150,7 +152,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     sourceValues: optional(sourceValues),
     src: optional(text),
   },
-  changed: { ...ROW, oldHash: text, oldId: optional(number), sourceValues },
+  changed: { ...ROW, oldHash: text, oldId: optional(number), sourceValues, fieldDigests: optional(text) },
   state: {
     ...ROW,
     status,
@@ -167,6 +169,8 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     problems: optional(arrayOf(problem)),
     sourceValues: optional(sourceValues),
     src: optional(text),
+    fieldDigests: optional(text),
+    uploadedFieldDigests: optional(text),
   },
   summary: {
     counts: recordOf(number),

@@ -87,6 +87,8 @@ export interface UploadedLine extends RowLineBase {
    * the key with the same digest skips the row without mapping it. Absent where it was not computed.
    */
   readonly src?: string;
+  /** The record's part digests, in the order of the run line's `recordFields`. Absent in older reports. */
+  readonly fieldDigests?: string;
 }
 
 /** The row did not map or validate; nothing was sent. */
@@ -164,6 +166,8 @@ export interface ChangedLine extends RowLineBase {
   /** The earlier record's id; undefined when the earlier upload was uncertain. */
   readonly oldId?: number;
   readonly sourceValues: Readonly<Record<string, CellValue>>;
+  /** The new record's part digests, as an `uploaded` line's. Absent in older reports. */
+  readonly fieldDigests?: string;
 }
 
 /**
@@ -202,6 +206,10 @@ export interface StateLine extends RowLineBase {
   readonly sourceValues?: Readonly<Record<string, CellValue>>;
   /** The source digest of the cells the latest stored record was mapped from, where the report knew it. */
   readonly src?: string;
+  /** The part digests of the version `hash`, as an `uploaded` line's, where the report knew them. */
+  readonly fieldDigests?: string;
+  /** The part digests of the record `uploadedHash` (a changed row's), where the report knew them. */
+  readonly uploadedFieldDigests?: string;
 }
 
 /** Outcome counts of this run. */

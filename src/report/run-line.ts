@@ -55,4 +55,9 @@ export interface RunLine {
   readonly dryRun?: boolean;
   /** A mapping or template change since the earlier runs, accepted with `--accept-mapping-change`. */
   readonly accepted?: AcceptedChange;
+  /**
+   * The record parts (`content.<field>`, `meta.<key>`) whose digests this run's `uploaded` and
+   * `changed` lines carry (`fieldDigests`), in that order. Absent in older reports.
+   */
+  readonly recordFields?: readonly string[];
 }

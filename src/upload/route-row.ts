@@ -25,6 +25,8 @@ export interface RowRouterOptions {
   readonly resume: ResumeOptions;
   /** Stop once more rows than this are `changed`; undefined: no limit. */
   readonly maxChanges: number | undefined;
+  /** The part digests of a record's JSON text, for a `changed` line. @default none written */
+  readonly fieldDigests?: ((body: string) => string | undefined) | undefined;
 }
 
 /** Routes rows one by one, in read order (see {@link createRowRouter}). */
@@ -119,12 +121,14 @@ export function createRowRouter(options: RowRouterOptions): RowRouter {
           const past = changed > maxChanges;
           if (decision === 'changed-upload' && !past)
             return send({ base, body, sourceValues: row.sourceValues, src: row.src, marks: { replaces: { id: oldId, hash: oldHash } } });
+          const fieldDigests = options.fieldDigests?.(body);
           const line: OutcomeInput = {
             type: 'changed',
             ...base,
             oldHash,
             ...(oldId !== undefined ? { oldId } : {}),
             sourceValues: row.sourceValues,
+            ...(fieldDigests !== undefined ? { fieldDigests } : {}),
           };
           return outcome(line, past ? { code: 'MAX_CHANGES_REACHED', limit: maxChanges } : undefined);
         }

@@ -33,6 +33,8 @@ export interface SendContext {
    * run's record, or one of this run), which no new record can have.
    */
   readonly claimId: (id: number) => boolean;
+  /** The part digests of a record's JSON text, for its `uploaded` line (`UploadDeps.fieldDigests`). */
+  readonly fieldDigests?: ((body: string) => string | undefined) | undefined;
 }
 
 /** The parts of a row every line repeats. */
@@ -124,6 +126,7 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
           return;
         }
         ctx.onSuccess();
+        const fieldDigests = ctx.fieldDigests?.(row.body);
         await ctx.outcome({
           type: 'uploaded',
           ...row.base,
@@ -132,6 +135,7 @@ export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
           ms: ctx.clock() - started,
           ...row.marks,
           ...(row.src !== undefined ? { src: row.src } : {}),
+          ...(fieldDigests !== undefined ? { fieldDigests } : {}),
         });
       }, ctx.stop);
     } catch (error) {

@@ -73,7 +73,12 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
     drainTimeoutMs: options.drainTimeoutMs,
     sleep,
   });
-  const router = createRowRouter({ previous: deps.previous, resume: options.resume, maxChanges: options.maxChanges });
+  const router = createRowRouter({
+    previous: deps.previous,
+    resume: options.resume,
+    maxChanges: options.maxChanges,
+    fieldDigests: deps.fieldDigests,
+  });
   let streaks: Streaks = NO_STREAKS;
   const limits: StreakLimits = { maxUnknown: options.maxUncertainStreak, maxUnreachable: options.maxUnreachableStreak };
   const fatal = (error: RunStopCode, failure?: Classification, count?: number, cause?: unknown): void =>
@@ -139,6 +144,7 @@ export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDep
       answered({ stored: 'yes', unreachable: false });
     },
     claimId,
+    fieldDigests: deps.fieldDigests,
   };
 
   const handle = (row: MappedRow): Promise<void> => {

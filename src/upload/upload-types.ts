@@ -37,6 +37,11 @@ export interface UploadDeps {
   readonly abortSignal?: AbortSignal;
   /** Called once per row outcome, in completion order (progress bar, logs). */
   readonly onOutcome?: (outcome: RowOutcome) => void;
+  /**
+   * The part digests of a record's JSON text, for its `uploaded` and `changed` lines
+   * (`createFieldDigester` over the run line's `recordFields`). @default none written
+   */
+  readonly fieldDigests?: ((body: string) => string | undefined) | undefined;
 }
 
 /**

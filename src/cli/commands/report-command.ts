@@ -90,7 +90,7 @@ export const reportCommand = defineCommand({
       .option('changed-out', {
         type: 'string',
         describe:
-          'write every changed row (a known key with new content) with the id of the record it differs from, and its cells (.csv or .xlsx)',
+          'write every changed row (a known key with new content) with the id of the record it differs from, the fields that differ, and its cells (.csv or .xlsx)',
       })
       .option('annotate', {
         type: 'string',

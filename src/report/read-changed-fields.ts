@@ -1,0 +1,49 @@
+import { fieldsThatDiffer, readFieldDigests } from './record-field-digests.js';
+import type { RunLine } from './report-lines.js';
+import { scanReport } from './scan-report.js';
+
+/** A changed key: the hash of the record stored for it and of its new content. */
+export interface ChangedVersions {
+  readonly uploadedHash: string | undefined;
+  readonly hash: string;
+}
+
+/**
+ * The fields each changed key's new content differs in from the record stored for it, read from the
+ * part digests of the reports' lines (`fieldDigests`, docs/report-format.md → Field digests): the
+ * latest `uploaded` or `state` line of the stored version, and the latest `changed` or `state` line of
+ * the new one. A key missing here had a version whose line holds no digests (a report of an earlier
+ * version, an upload left uncertain). The reports are read once more, whole; only the changed keys'
+ * digests are held.
+ */
+export async function readChangedFields(
+  files: readonly string[],
+  changed: ReadonlyMap<string, ChangedVersions>,
+): Promise<Map<string, readonly string[]>> {
+  const before = new Map<string, ReadonlyMap<string, string>>();
+  const after = new Map<string, ReadonlyMap<string, string>>();
+  for (const file of files) {
+    let run: RunLine | undefined;
+    await scanReport(file, (line) => {
+      if (line.type === 'run') run = line;
+      if (line.type !== 'uploaded' && line.type !== 'changed' && line.type !== 'state') return;
+      const versions = changed.get(line.key);
+      if (versions === undefined || line.fieldDigests === undefined) return;
+      const digests = readFieldDigests(line.fieldDigests, run?.recordFields ?? []);
+      if (digests === undefined) return;
+      if (line.type === 'changed' || (line.type === 'state' && line.status === 'changed')) {
+        if (line.hash === versions.hash) after.set(line.key, digests);
+      } else if (line.hash === versions.uploadedHash) before.set(line.key, digests);
+      if (line.type === 'state' && line.uploadedFieldDigests !== undefined && line.uploadedHash === versions.uploadedHash) {
+        const stored = readFieldDigests(line.uploadedFieldDigests, run?.recordFields ?? []);
+        if (stored !== undefined) before.set(line.key, stored);
+      }
+    });
+  }
+  const out = new Map<string, readonly string[]>();
+  for (const [key, digests] of after) {
+    const stored = before.get(key);
+    if (stored !== undefined) out.set(key, fieldsThatDiffer(stored, digests));
+  }
+  return out;
+}
