@@ -9,6 +9,7 @@ export const COMMANDS = [
   'categories',
   'projects',
   'init',
+  'mapper',
   'preview',
   'validate',
   'ingest',

@@ -85,7 +85,7 @@ async function revision(page: Page): Promise<number> {
   return Number(await page.locator('#app').getAttribute('data-revision'));
 }
 
-async function changed(page: Page, before: number, action: () => Promise<void>): Promise<number> {
+async function changed(page: Page, before: number, action: () => Promise<unknown>): Promise<number> {
   await action();
   await page.waitForSelector(`#app[data-revision="${before + 1}"]`, { timeout: 15_000 });
   return before + 1;

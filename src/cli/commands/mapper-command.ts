@@ -80,12 +80,10 @@ export const mapperCommand = defineCommand({
     const headerRows = numberOption(args['header-rows'], 'header-rows', { integer: true, min: 1 });
     const port = numberOption(args['port'], 'port', { integer: true, min: 0, max: 65535 }) ?? 0;
     const template = await templateSourceFor(args, context);
-    const source = [
-      ...(typeof args['template-file'] === 'string' ? ['--template-file', args['template-file']] : []),
-      ...(args['sandbox'] === true ? ['--sandbox'] : []),
-    ];
-    const line = (...words: string[]): string => ['mge-ingest', ...words].map(shellQuote).join(' ');
-    const stem = path.basename(mappingFile).replace(/\.[^.]+$/, '');
+    // The template as this command had it, so the lines run as they are.
+    const source = `${typeof args['template-file'] === 'string' ? ` --template-file ${shellQuote(args['template-file'])}` : ''}${args['sandbox'] === true ? ' --sandbox' : ''}`;
+    const [m, i] = [shellQuote(mappingFile), shellQuote(input)];
+    const report = shellQuote(`${path.basename(mappingFile).replace(/\.[^.]+$/, '')}.report.jsonl`);
     // Loaded on use: the page's server and the mapping stages, which other commands and --help do without.
     const [{ openMapperSession }, { startMapperServer }] = await Promise.all([
       import('../../mapper/mapper-session.js'),
@@ -104,10 +102,7 @@ export const mapperCommand = defineCommand({
         cwd: io.cwd,
         methodsWidth: methodsWidthOption(args, settings),
         version: packageVersion(),
-        next: [
-          line('validate', '--mapping', mappingFile, input, ...source),
-          line('ingest', '--mapping', mappingFile, '--report', `${stem}.report.jsonl`, input, ...source),
-        ],
+        next: [`mge-ingest validate --mapping ${m} ${i}${source}`, `mge-ingest ingest --mapping ${m} --report ${report} ${i}${source}`],
       },
       { template },
     );
