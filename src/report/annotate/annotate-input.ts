@@ -1,5 +1,5 @@
 import type { RowProblem } from '../../template/record-types.js';
-import type { RowStatus } from './row-status.js';
+import type { RowStatuses } from './row-status.js';
 
 /** What to annotate: the input file, every problem found in it, and the rows to mark. */
 export interface AnnotateInput {
@@ -12,7 +12,8 @@ export interface AnnotateInput {
    * number of `problems`
    */
   readonly problemCount?: number | undefined;
-  readonly statuses: readonly RowStatus[];
+  /** The status column: a text for some rows. */
+  readonly statuses: RowStatuses;
   /** Summary lines above the problem table (`records`, `invalid`, …). */
   readonly summary: readonly (readonly [string, string | number])[];
   /**

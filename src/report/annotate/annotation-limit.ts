@@ -1,5 +1,6 @@
 import type { RowProblem } from '../../template/record-types.js';
-import type { RowStatus } from './row-status.js';
+import type { RowStatus, RowStatuses } from './row-status.js';
+import { listedRowStatuses } from './index-row-statuses.js';
 
 /**
  * Problems the annotated copy marks (a note and a fill on the cell, a linked row on the Problems
@@ -17,7 +18,7 @@ export interface AnnotationCollector {
   /** The problems held (at most the limit), in the order added. */
   readonly problems: readonly RowProblem[];
   /** The statuses of the rows whose problems are held. */
-  readonly statuses: readonly RowStatus[];
+  readonly statuses: RowStatuses;
   /** Every problem added, held or not. */
   readonly count: number;
 }
@@ -36,7 +37,9 @@ export function collectAnnotations(limit = ANNOTATE_PROBLEM_LIMIT): AnnotationCo
       statuses.push(status);
     },
     problems,
-    statuses,
+    get statuses() {
+      return listedRowStatuses(statuses);
+    },
     get count() {
       return count;
     },

@@ -5,7 +5,6 @@ import { checkedZipBuffer } from '../../sources/checked-zip-buffer.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import { filterRange, fitWidths, FIT_ROWS, frozenAt, type SheetCell } from '../open-xlsx-sheet-writer.js';
 import type { AnnotateInput } from './annotate-input.js';
-import type { RowStatus } from './row-status.js';
 import { noteOf, PROBLEMS_SHEET, STATUS_HEADER, WARNING_FILL } from './mark-texts.js';
 
 type Worksheet = import('exceljs').Worksheet;
@@ -113,7 +112,12 @@ function layOutSheet(sheet: Worksheet, headerRow: number): void {
   });
 }
 
-function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: readonly RowStatus[], headerRow: number): void {
+function markSheet(
+  sheet: Worksheet,
+  problems: readonly RowProblem[],
+  statuses: readonly Iterable<readonly [number, string]>[],
+  headerRow: number,
+): void {
   const byCell = new Map<string, RowProblem[]>();
   for (const p of problems) {
     // A cell with no column letter (a joined workbook's column from another sheet) marks its row's first cell.
@@ -134,7 +138,7 @@ function markSheet(sheet: Worksheet, problems: readonly RowProblem[], statuses: 
   const column = sheet.columnCount + 1;
   sheet.getCell(headerRow, column).value = STATUS_HEADER;
   sheet.getCell(headerRow, column).font = { bold: true };
-  for (const s of statuses) sheet.getCell(s.row, column).value = people(s.text);
+  for (const list of statuses) for (const [row, text] of list) sheet.getCell(row, column).value = people(text);
 }
 
 /** exceljs orders sheets by this (untyped) field when it writes the workbook. */
@@ -165,16 +169,18 @@ export async function copyWholeWorkbook(
   await book.xlsx.load((await checkedZipBuffer(input.file, entries)) as unknown as Parameters<typeof book.xlsx.load>[0]);
   const first = book.worksheets[0]?.name ?? '';
   const sheetOf = (p: RowProblem): string => p.location.sheet ?? first;
-  const names = new Set([...input.problems.map(sheetOf), ...input.statuses.map((s) => s.sheet ?? first)]);
+  const names = new Set([...input.problems.map(sheetOf), ...input.statuses.sheets.map((s) => s ?? first)]);
   const headerSheet = input.header === undefined ? undefined : (input.header.sheet ?? first);
   for (const name of names) {
     const sheet = book.getWorksheet(name);
     if (sheet === undefined) continue;
     const headerRow = name === headerSheet ? (input.header?.row ?? 1) : 1;
+    // The first sheet's statuses are also those that name no sheet.
+    const statuses = input.statuses.sheets.filter((s) => (s ?? first) === name).map((s) => input.statuses.entries(s));
     markSheet(
       sheet,
       input.problems.filter((p) => sheetOf(p) === name),
-      input.statuses.filter((s) => (s.sheet ?? first) === name),
+      statuses,
       headerRow,
     );
     layOutSheet(sheet, headerRow);

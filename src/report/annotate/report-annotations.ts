@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { RowProblem } from '../../template/record-types.js';
 import { failureText } from '../export-failed-rows.js';
-import type { ReportState } from '../fold-report.js';
-import type { RowStatus } from './row-status.js';
+import type { KeyState, ReportState } from '../fold-report.js';
+import type { RowStatuses } from './row-status.js';
 import { ANNOTATE_PROBLEM_LIMIT } from './annotation-limit.js';
+import { indexRowStatuses } from './index-row-statuses.js';
 
 /** What a report says about one input: its problems on their cells and a status per row. */
 export interface ReportAnnotations {
@@ -11,7 +12,8 @@ export interface ReportAnnotations {
   readonly problems: readonly RowProblem[];
   /** Every problem, with those not kept. */
   readonly problemCount: number;
-  readonly statuses: readonly RowStatus[];
+  /** Every row's latest status, its text made as the copy writes the row. */
+  readonly statuses: RowStatuses;
 }
 
 /** The input files the report's rows come from, as the runs named them. */
@@ -19,71 +21,97 @@ export function reportInputs(state: ReportState): readonly string[] {
   return [...new Set([...state.keys.values()].map((k) => k.location.file))];
 }
 
-/**
- * The annotations of `report --annotate` for one input (docs/platform-workbook.md → The annotated
- * copy): an invalid row's problems at their cells; a failed, uncertain or changed row as a problem
- * on its row (the platform's answer, the record it differs from); and every row's latest status.
- * `same(file)` tells whether a report location names the input. Problems past `limit` are counted,
- * not kept (every row's status is).
- */
-export function reportAnnotations(state: ReportState, same: (file: string) => boolean, limit = ANNOTATE_PROBLEM_LIMIT): ReportAnnotations {
-  const kept: RowProblem[] = [];
-  let problemCount = 0;
-  const problems = {
-    push(...found: RowProblem[]): void {
-      problemCount += found.length;
-      if (kept.length < limit) kept.push(...found.slice(0, limit - kept.length));
-    },
-  };
-  const statuses: RowStatus[] = [];
-  for (const k of state.keys.values()) {
-    if (!same(k.location.file)) continue;
-    const where = { file: k.location.file, sheet: k.location.sheet, row: k.location.row, column: 'A', cell: `A${k.location.row}` };
-    const status = (text: string): void => {
-      statuses.push({ sheet: k.location.sheet, row: k.location.row, text });
-    };
-    switch (k.status) {
-      case 'invalid':
-        problems.push(...(k.problems ?? []));
-        status(`invalid: ${(k.problems ?? []).length} problem(s)`);
-        break;
-      case 'failed':
-      case 'uncertain': {
-        const text = failureText(k);
-        problems.push({
+/** A key's status in the copy's status column; none for a key that has none to show. */
+function statusText(k: KeyState): string | undefined {
+  switch (k.status) {
+    case 'invalid':
+      return `invalid: ${(k.problems ?? []).length} problem(s)`;
+    case 'failed':
+    case 'uncertain':
+      return `${k.status}: ${failureText(k)}`;
+    case 'changed':
+      return `changed: differs from record ${k.uploaded?.id ?? '?'}`;
+    case 'uploaded':
+      return `uploaded: id ${k.uploaded?.id ?? '?'}`;
+    default:
+      return undefined;
+  }
+}
+
+/** The keys of the input with a status to show. */
+function* shownKeys(state: ReportState, same: (file: string) => boolean): Iterable<KeyState> {
+  for (const k of state.keys.values()) if (same(k.location.file) && statusText(k) !== undefined) yield k;
+}
+
+/** The problem a failed, uncertain or changed key is on its row; an invalid key's are its own. */
+function keyProblems(k: KeyState): readonly RowProblem[] {
+  const where = { file: k.location.file, sheet: k.location.sheet, row: k.location.row, column: 'A', cell: `A${k.location.row}` };
+  switch (k.status) {
+    case 'invalid':
+      return k.problems ?? [];
+    case 'failed':
+    case 'uncertain': {
+      const text = failureText(k);
+      return [
+        {
           code: k.failure?.code ?? (k.status === 'uncertain' ? 'UNCERTAIN' : 'FAILED'),
           message: `${k.status}: ${text}`,
           location: where,
           field: undefined,
           expected: 'stored on the platform',
           found: text,
-        });
-        status(`${k.status}: ${text}`);
-        break;
-      }
-      case 'changed':
-        problems.push({
+        },
+      ];
+    }
+    case 'changed':
+      return [
+        {
           code: 'CHANGED',
           message: `the row differs from record ${k.uploaded?.id ?? '?'} uploaded for its key`,
           location: where,
           field: undefined,
           expected: `the content of record ${k.uploaded?.id ?? '?'}`,
           found: 'new content',
-        });
-        status(`changed: differs from record ${k.uploaded?.id ?? '?'}`);
-        break;
-      case 'uploaded':
-        status(`uploaded: id ${k.uploaded?.id ?? '?'}`);
-        break;
-      default:
-        break;
-    }
+        },
+      ];
+    default:
+      return [];
   }
+}
+
+/**
+ * The annotations of `report --annotate` for one input (docs/platform-workbook.md → The annotated
+ * copy): an invalid row's problems at their cells; a failed, uncertain or changed row as a problem
+ * on its row (the platform's answer, the record it differs from); and every row's latest status.
+ * `same(file)` tells whether a report location names the input. Problems past `limit` are counted,
+ * not kept; the statuses are an index into the folded keys, each text made when its row is copied,
+ * so they add a few bytes a row to the fold, not a text.
+ */
+export function reportAnnotations(state: ReportState, same: (file: string) => boolean, limit = ANNOTATE_PROBLEM_LIMIT): ReportAnnotations {
+  const kept: RowProblem[] = [];
+  let problemCount = 0;
+  for (const k of state.keys.values()) {
+    if (!same(k.location.file)) continue;
+    const found = keyProblems(k);
+    problemCount += found.length;
+    if (kept.length < limit) kept.push(...found.slice(0, limit - kept.length));
+  }
+  const statuses = indexRowStatuses(
+    shownKeys(state, same),
+    (k) => k.location,
+    (k) => statusText(k) ?? '',
+  );
   return { problems: kept, problemCount, statuses };
 }
 
 /** Whether a report location (as the run named the file, from its working directory) is `input`. */
 export function sameInput(cwd: string, input: string): (file: string) => boolean {
   const wanted = path.resolve(cwd, input);
-  return (file) => path.resolve(cwd, file) === wanted;
+  // A report names few files, each on every row: each is resolved once.
+  const known = new Map<string, boolean>();
+  return (file) => {
+    let same = known.get(file);
+    if (same === undefined) known.set(file, (same = path.resolve(cwd, file) === wanted));
+    return same;
+  };
 }

@@ -5,7 +5,7 @@ import { loadExcelJs } from '../../sources/load-exceljs.js';
 import type { CellValue, SourceRow, TableSource } from '../../sources/source-types.js';
 import { cellOf, drained, filterRange, fitWidths, FIT_ROWS, frozenAt, type SheetCell, type SheetView } from '../open-xlsx-sheet-writer.js';
 import { exactNumber } from './exact-number.js';
-import type { RowStatus } from './row-status.js';
+import type { RowStatuses } from './row-status.js';
 
 /** The parts of exceljs' streaming writer used here. */
 interface StreamCell {
@@ -36,7 +36,7 @@ export interface StreamedTable {
 export interface StreamedAnnotation {
   readonly file: string;
   readonly problems: readonly RowProblem[];
-  readonly statuses: readonly RowStatus[];
+  readonly statuses: RowStatuses;
   /** The Problems sheet's summary lines, the problem count among them. */
   readonly summary: readonly (readonly [string, string | number])[];
   readonly problemsSheet: string;
@@ -63,14 +63,52 @@ function text(v: CellValue): string | number | null {
  * The annotated copy streamed (docs/platform-workbook.md → The annotated copy): the Problems sheet
  * first (the problems are known before the copy starts), then each table's rows read and written one
  * at a time through exceljs' streaming writer, waiting on the zip and the disk, so memory holds the
- * problems and one row however long the input. Values only: a CSV file has nothing else, and a
- * workbook too large to copy whole loses its formats. A problem without a sheet is on the first table.
+ * problems and one row however long the input (the statuses are looked up per row). Values only: a
+ * CSV file has nothing else, and a workbook too large to copy whole loses its formats. A problem
+ * without a sheet (or status) is on the first table.
  */
 export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonly StreamedTable[], out: string): Promise<void> {
   const first = tables[0]?.name ?? 'Sheet1';
   const sheetOf = (sheet: string | undefined): string => sheet ?? first;
+  const stream = createWriteStream(out);
+  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]);
+  const book = new (loadExcelJs().stream.xlsx.WorkbookWriter)({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  }) as unknown as StreamBook;
+  const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
+    row.commit();
+    await drained(sheet.stream.pipes?.[0]);
+    await drained(stream);
+  };
+  await writeProblems(a, book, tables, sheetOf, commit);
+  const byCell = problemsByCell(a.problems, sheetOf);
+  for (const [index, t] of tables.entries()) {
+    const table = await t.open();
+    if (table === undefined) book.addWorksheet(t.name).commit();
+    else {
+      try {
+        const sheet = { name: t.name, marks: byCell.get(t.name), status: statusesOf(a.statuses, index, t.name) };
+        await copyTable(a, book, table, sheet, index === 0 ? a.numberColumns : undefined, commit);
+      } finally {
+        await table.close();
+      }
+    }
+  }
+  await book.commit();
+}
+
+/** Commits a row of a sheet, waiting while the zip or the file is behind. */
+type Commit = (sheet: StreamSheet, row: { commit(): void }) => Promise<void>;
+
+/** The problems by sheet, row and column letter (the cell a problem without one is on: A). */
+function problemsByCell(
+  problems: readonly RowProblem[],
+  sheetOf: (sheet: string | undefined) => string,
+): Map<string, Map<number, Map<string, RowProblem[]>>> {
   const byCell = new Map<string, Map<number, Map<string, RowProblem[]>>>();
-  for (const p of a.problems) {
+  for (const p of problems) {
     const rows = byCell.get(sheetOf(p.location.sheet)) ?? new Map<number, Map<string, RowProblem[]>>();
     byCell.set(sheetOf(p.location.sheet), rows);
     const cells = rows.get(p.location.row) ?? new Map<string, RowProblem[]>();
@@ -80,29 +118,30 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
     if (list === undefined) cells.set(key, [p]);
     else list.push(p);
   }
-  const statuses = new Map<string, Map<number, string>>();
-  for (const s of a.statuses) {
-    const rows = statuses.get(sheetOf(s.sheet)) ?? new Map<number, string>();
-    statuses.set(sheetOf(s.sheet), rows);
-    rows.set(s.row, s.text);
-  }
-  const stream = createWriteStream(out);
-  await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]);
-  const book = new (loadExcelJs().stream.xlsx.WorkbookWriter)({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  }) as unknown as StreamBook;
-  // Text is written as a text cell, as it is: a typed cell is never a formula, so it needs no guard.
-  const put = (cell: StreamCell, v: string | number | null): void => {
-    if (v !== null && v !== '') cell.value = cellOf(v);
-  };
-  const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
-    row.commit();
-    await drained(sheet.stream.pipes?.[0]);
-    await drained(stream);
-  };
+  return byCell;
+}
 
+/** The status of a row of table `index`, when its sheet has any: the first table's also those without a sheet. */
+function statusesOf(statuses: RowStatuses, index: number, name: string): ((row: number) => string | undefined) | undefined {
+  const own = statuses.sheets.includes(name);
+  const unnamed = index === 0 && statuses.sheets.includes(undefined);
+  if (!own && !unnamed) return undefined;
+  return (row) => (own ? statuses.at(name, row) : undefined) ?? (unnamed ? statuses.at(undefined, row) : undefined);
+}
+
+/** Text is written as a text cell, as it is: a typed cell is never a formula, so it needs no guard. */
+function put(cell: StreamCell, v: string | number | null): void {
+  if (v !== null && v !== '') cell.value = cellOf(v);
+}
+
+/** The Problems sheet: the summary, then a row per problem with a link to its cell. */
+async function writeProblems(
+  a: StreamedAnnotation,
+  book: StreamBook,
+  tables: readonly StreamedTable[],
+  sheetOf: (sheet: string | undefined) => string,
+  commit: Commit,
+): Promise<void> {
   // The problem table's header comes after the summary and a blank row: frozen with what is above it.
   const titleRow = a.summary.length + 3;
   const titleCells = ['cell', 'code', 'field', 'expected', 'found', 'message'];
@@ -145,71 +184,73 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
   }
   problems.autoFilter = filterRange(titleRow, r, titleCells.length);
   problems.commit();
+}
 
-  for (const [index, t] of tables.entries()) {
-    const table = await t.open();
-    if (table === undefined) {
-      book.addWorksheet(t.name).commit();
-      continue;
-    }
-    const marks = byCell.get(t.name);
-    const status = statuses.get(t.name);
-    const numbers = index === 0 ? a.numberColumns : undefined;
-    try {
-      const width = table.header.names.length;
-      const headerRow = table.header.row;
-      const columns = width + (status === undefined ? 0 : 1);
-      const rows = table.rows()[Symbol.asyncIterator]();
-      // The first rows are read ahead to fit the columns to (a streamed sheet's widths come before its rows).
-      const ahead: SourceRow[] = [];
-      for (let next = await rows.next(); ; next = await rows.next()) {
-        if (next.done === true) break;
-        ahead.push(next.value);
-        if (ahead.length >= FIT_ROWS) break;
-      }
-      const cellsOf = (source: SourceRow): SheetCell[] =>
-        source.values.map((v, i) => {
-          const x = text(v);
-          return typeof x === 'string' && numbers?.has(i) === true ? (exactNumber(x) ?? x) : x;
-        });
-      const sheet = book.addWorksheet(t.name, { views: frozenAt(headerRow) });
-      sheet.columns = fitWidths([
-        [...table.header.names, ...(status === undefined ? [] : [a.statusHeader])],
-        ...ahead.map((source) => [...cellsOf(source), status?.get(source.rowNumber) ?? null]),
-      ]).map((w) => ({ width: w }));
-      const header = sheet.getRow(headerRow);
-      table.header.names.forEach((n, i) => {
-        if (n !== '') header.getCell(i + 1).value = cellOf(n);
-      });
-      if (status !== undefined) put(header.getCell(width + 1), a.statusHeader);
-      for (let i = 1; i <= columns; i++) header.getCell(i).font = BOLD;
-      await commit(sheet, header);
-      let last = headerRow;
-      const copy = async (source: SourceRow): Promise<void> => {
-        const row = sheet.getRow(source.rowNumber);
-        last = Math.max(last, source.rowNumber);
-        // The input's own cells exactly as they are (an inline string is never a formula in a
-        // workbook); a number the mapping reads from a CSV's text becomes the number it is.
-        cellsOf(source).forEach((x, i) => {
-          if (x !== null && x !== '') row.getCell(i + 1).value = cellOf(x);
-        });
-        for (const [letter, list] of marks?.get(source.rowNumber) ?? []) {
-          const at = table.header.columns.indexOf(letter);
-          const cell = row.getCell(at < 0 ? 1 : at + 1);
-          cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: a.fill } };
-          cell.note = a.note(list);
-        }
-        const text2 = status?.get(source.rowNumber);
-        if (text2 !== undefined) put(row.getCell(width + 1), text2);
-        await commit(sheet, row);
-      };
-      for (const source of ahead) await copy(source);
-      if (ahead.length >= FIT_ROWS) for (let next = await rows.next(); next.done !== true; next = await rows.next()) await copy(next.value);
-      sheet.autoFilter = filterRange(headerRow, last, columns);
-      sheet.commit();
-    } finally {
-      await table.close();
-    }
+/** One table's sheet: its problems by row and column letter, and its rows' statuses, if any. */
+interface MarkedSheet {
+  readonly name: string;
+  readonly marks: Map<number, Map<string, RowProblem[]>> | undefined;
+  readonly status: ((row: number) => string | undefined) | undefined;
+}
+
+/** Copies one table's rows into a sheet, marking its problems and writing the status column. */
+async function copyTable(
+  a: StreamedAnnotation,
+  book: StreamBook,
+  table: TableSource,
+  { name, marks, status }: MarkedSheet,
+  numbers: ReadonlySet<number> | undefined,
+  commit: Commit,
+): Promise<void> {
+  const width = table.header.names.length;
+  const headerRow = table.header.row;
+  const columns = width + (status === undefined ? 0 : 1);
+  const rows = table.rows()[Symbol.asyncIterator]();
+  // The first rows are read ahead to fit the columns to (a streamed sheet's widths come before its rows).
+  const ahead: SourceRow[] = [];
+  for (let next = await rows.next(); ; next = await rows.next()) {
+    if (next.done === true) break;
+    ahead.push(next.value);
+    if (ahead.length >= FIT_ROWS) break;
   }
-  await book.commit();
+  const cellsOf = (source: SourceRow): SheetCell[] =>
+    source.values.map((v, i) => {
+      const x = text(v);
+      return typeof x === 'string' && numbers?.has(i) === true ? (exactNumber(x) ?? x) : x;
+    });
+  const sheet = book.addWorksheet(name, { views: frozenAt(headerRow) });
+  sheet.columns = fitWidths([
+    [...table.header.names, ...(status === undefined ? [] : [a.statusHeader])],
+    ...ahead.map((source) => [...cellsOf(source), status?.(source.rowNumber) ?? null]),
+  ]).map((w) => ({ width: w }));
+  const header = sheet.getRow(headerRow);
+  table.header.names.forEach((n, i) => {
+    if (n !== '') header.getCell(i + 1).value = cellOf(n);
+  });
+  if (status !== undefined) put(header.getCell(width + 1), a.statusHeader);
+  for (let i = 1; i <= columns; i++) header.getCell(i).font = BOLD;
+  await commit(sheet, header);
+  let last = headerRow;
+  const copy = async (source: SourceRow): Promise<void> => {
+    const row = sheet.getRow(source.rowNumber);
+    last = Math.max(last, source.rowNumber);
+    // The input's own cells exactly as they are (an inline string is never a formula in a
+    // workbook); a number the mapping reads from a CSV's text becomes the number it is.
+    cellsOf(source).forEach((x, i) => {
+      if (x !== null && x !== '') row.getCell(i + 1).value = cellOf(x);
+    });
+    for (const [letter, list] of marks?.get(source.rowNumber) ?? []) {
+      const at = table.header.columns.indexOf(letter);
+      const cell = row.getCell(at < 0 ? 1 : at + 1);
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: a.fill } };
+      cell.note = a.note(list);
+    }
+    const said = status?.(source.rowNumber);
+    if (said !== undefined) put(row.getCell(width + 1), said);
+    await commit(sheet, row);
+  };
+  for (const source of ahead) await copy(source);
+  if (ahead.length >= FIT_ROWS) for (let next = await rows.next(); next.done !== true; next = await rows.next()) await copy(next.value);
+  sheet.autoFilter = filterRange(headerRow, last, columns);
+  sheet.commit();
 }

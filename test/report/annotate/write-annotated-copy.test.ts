@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAnnotatedCopy, WARNING_FILL } from '../../../src/report/annotate/write-annotated-copy.js';
+import { listedRowStatuses } from '../../../src/report/annotate/index-row-statuses.js';
 import { loadExcelJs } from '../../../src/sources/load-exceljs.js';
 import type { RowProblem } from '../../../src/template/record-types.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
@@ -26,10 +27,10 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
       {
         file: input,
         problems,
-        statuses: [
+        statuses: listedRowStatuses([
           { sheet: undefined, row: 3, text: 'invalid: 1 problem(s)' },
           { sheet: undefined, row: 4, text: 'invalid: 1 problem(s)' },
-        ],
+        ]),
         summary: [['records', 3]],
       },
       out,
@@ -79,7 +80,7 @@ describe('writeAnnotatedCopy of a CSV file (streamed)', () => {
     const input = path.join(dir, 'data.json');
     await writeFile(input, '{}');
     await expect(
-      writeAnnotatedCopy({ file: input, problems: [], statuses: [], summary: [] }, path.join(dir, 'out.xlsx')),
+      writeAnnotatedCopy({ file: input, problems: [], statuses: listedRowStatuses([]), summary: [] }, path.join(dir, 'out.xlsx')),
     ).rejects.toMatchObject({ code: 'ANNOTATE_INPUT' });
   });
 });
@@ -121,9 +122,13 @@ describe('writeAnnotatedCopy past the limit of problems it marks', () => {
     const out = path.join(dir, 'checked.xlsx');
     // 4 problems kept by the caller of 10 found; the copy marks 3 of them.
     const kept = [2, 3, 4, 5].map((row) => problem(input, row, 'C', `bad${row - 2}`));
-    await writeAnnotatedCopy({ file: input, problems: kept, problemCount: 10, statuses: [], summary: [['records', 10]] }, out, {
-      limit: 3,
-    });
+    await writeAnnotatedCopy(
+      { file: input, problems: kept, problemCount: 10, statuses: listedRowStatuses([]), summary: [['records', 10]] },
+      out,
+      {
+        limit: 3,
+      },
+    );
     const { marked, noted, summary, links } = await readBack(out, 'data.csv');
     expect(marked).toEqual(['C2', 'C3', 'C4']);
     expect(noted).toEqual(['C2', 'C3', 'C4']);
@@ -149,7 +154,7 @@ describe('writeAnnotatedCopy past the limit of problems it marks', () => {
       ...problem(input, row, 'B', 'n/a'),
       location: { file: input, sheet: 'data', row, column: 'B', cell: `B${row}` },
     }));
-    await writeAnnotatedCopy({ file: input, problems, statuses: [], summary: [] }, out, { limit: 2 });
+    await writeAnnotatedCopy({ file: input, problems, statuses: listedRowStatuses([]), summary: [] }, out, { limit: 2 });
     const { marked, summary, links } = await readBack(out, 'data');
     expect(marked).toEqual(['B2', 'B3']);
     expect(links).toEqual(["#'data'!B2", "#'data'!B3"]);
@@ -165,7 +170,7 @@ describe('writeAnnotatedCopy of a workbook too large to copy whole', () => {
     const out = path.join(dir, 'checked.xlsx');
     const p = { ...problem(input, 3, 'D', 'x'), location: { file: input, sheet: '钢材', row: 3, column: 'D', cell: 'D3', header: '含量' } };
     await writeAnnotatedCopy(
-      { file: input, problems: [p], statuses: [{ sheet: '钢材', row: 3, text: 'invalid: 1 problem(s)' }], summary: [] },
+      { file: input, problems: [p], statuses: listedRowStatuses([{ sheet: '钢材', row: 3, text: 'invalid: 1 problem(s)' }]), summary: [] },
       out,
       { streamAbove: 0 },
     );
