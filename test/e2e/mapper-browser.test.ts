@@ -199,6 +199,7 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     // One unit changed: the column is in kelvin, the template stores ℃.
     rev = await changed(page, rev, () => enter(page, fieldId('unit', '测试温度'), 'K'));
     expect(await temperature.innerText()).toMatch(/^content\.测试温度\s+126\.85\s+te\.csv!L2: 400\.0 K → 126\.85 ℃$/);
+    expect(await page.locator(fieldId('conversion', '测试温度')).innerText()).toBe('first record: 400.0 K → 126.85 ℃');
     expect((await countsOf(page)).invalid).toBe(5);
 
     // Saved as it is, validate prints the page's numbers (and exits 1 for the five rows).

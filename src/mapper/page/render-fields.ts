@@ -45,9 +45,17 @@ function columnPicker(state: MapperState, f: FieldView, send: Send, part?: strin
   return labelled(id, label, picked);
 }
 
-function unitRow(f: FieldView, send: Send): HTMLDivElement {
+/** The first previewed record's conversion of the field (a range's first part for a range), as a sample. */
+function sampleConversion(state: MapperState, f: FieldView): string | undefined {
+  const key = ['content', ...f.path].join('.');
+  const value = state.preview[0]?.values.find((v) => v.path === key || v.path === `${key}.val` || v.path === `${key}.lb`);
+  return value?.conversion === '' ? undefined : value?.conversion;
+}
+
+function unitRow(state: MapperState, f: FieldView, send: Send): HTMLDivElement {
   const id = idOf('unit', f.path);
   const said = f.headerUnit === undefined ? 'the header gives none' : `the header says ${f.headerUnit}`;
+  const sample = sampleConversion(state, f);
   return h(
     'div',
     {},
@@ -62,6 +70,7 @@ function unitRow(f: FieldView, send: Send): HTMLDivElement {
       ),
     ),
     h('div', { class: 'hint' }, `the template stores ${f.unit ?? 'no unit'}; ${said}; a value is converted from the column's unit`),
+    sample === undefined ? undefined : h('div', { class: 'hint', id: idOf('conversion', f.path) }, `first record: ${sample}`),
   );
 }
 
@@ -163,7 +172,7 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
   // A unit is read only where the template has one to convert to.
   const unit =
     (f.type === 'number' || f.type === 'range') && f.column !== undefined && (f.unit !== undefined || f.columnUnit !== undefined);
-  if (unit) box.append(unitRow(f, send));
+  if (unit) box.append(unitRow(state, f, send));
   if (f.type === 'range' && f.rangeType === 'error' && f.column !== undefined) {
     const id = idOf('erropt', f.path);
     const check = h('input', { type: 'checkbox', id, checked: f.errOptional });
