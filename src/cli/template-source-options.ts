@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import type { TemplateSource } from '../pipeline/fetch-template.js';
+import type { TemplateSource } from '../pipeline/job/fetch-template.js';
 import type { Args, CommandContext } from './define-command.js';
 
 /** Adds `--template-file` and `--no-template-cache` to a command that needs a template. */
@@ -33,7 +33,7 @@ export function templateCacheDir(env: Readonly<Record<string, string | undefined
 export async function templateSourceFor(args: Args, context: Pick<CommandContext, 'io' | 'openPlatform'>): Promise<TemplateSource> {
   const file = args['template-file'];
   // Loaded on use, not with the command's options: --help and completion do without the template stage.
-  const { createTemplateSource } = await import('../pipeline/fetch-template.js');
+  const { createTemplateSource } = await import('../pipeline/job/fetch-template.js');
   return createTemplateSource({
     templateFile: typeof file === 'string' && file !== '' ? path.resolve(context.io.cwd, file) : undefined,
     cacheDir: args['template-cache'] === false ? undefined : templateCacheDir(context.io.env),

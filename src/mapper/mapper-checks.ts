@@ -1,6 +1,6 @@
 import { isMgeError } from '../errors/mge-error.js';
 import { MappingInvalidError } from '../mapping/mapping-errors.js';
-import type { TemplateSource } from '../pipeline/fetch-template.js';
+import type { TemplateSource } from '../pipeline/job/fetch-template.js';
 import type { ReadProgress } from '../pipeline/create-read-progress.js';
 import { runPreview, type PreviewRecord } from '../pipeline/run-preview.js';
 import { runValidate } from '../pipeline/run-validate.js';

@@ -6,7 +6,7 @@ import { proposeMapping } from '../mapping/header-match/propose-mapping.js';
 import type { MappingProposal } from '../mapping/header-match/proposal-types.js';
 import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load/load-mapping.js';
 import { scaffoldMapping } from '../mapping/scaffold/scaffold-mapping.js';
-import { fetchTemplate, type TemplateSource } from '../pipeline/fetch-template.js';
+import { fetchTemplate, type TemplateSource } from '../pipeline/job/fetch-template.js';
 import { schemaLine } from '../pipeline/run-init.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { MethodsWidth } from '../template/record-types.js';

@@ -1,18 +1,16 @@
 import path from 'node:path';
-import type { MethodsWidth } from '../template/record-types.js';
+import type { Shard } from '../config/settings.js';
 import { sha256Hex } from '../mapping/rows/record-hash.js';
-import type { TemplateSource } from './fetch-template.js';
+import type { MethodsWidth } from '../template/record-types.js';
+import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import { mappingSha256 } from './ingest-run-line.js';
-import type { LoadedJob } from './load-job.js';
-import { loadJobWithInputs } from './load-job-inputs.js';
-import { checkMoveDoneFolder } from './move-done-inputs.js';
-import { loadWorkbookJob } from './load-workbook-job.js';
+import type { TemplateSource } from './job/fetch-template.js';
+import type { InputLayout, LoadedJob } from './job/job.js';
+import { loadJob } from './job/load-job.js';
 import type { PreparedInput } from './map-inputs.js';
+import { checkMoveDoneFolder } from './move-done-inputs.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { OnWarning } from './pipeline-warning.js';
-import type { Shard } from '../config/settings.js';
-import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
-import type { InputLayout } from './workbook-job.js';
 
 /** The checked job of an `ingest`, its inputs' headers bound to it, and the sha256 of its mapping text. */
 export interface IngestJob {
@@ -23,7 +21,7 @@ export interface IngestJob {
 
 /** What `ingest` reads, and the flags checked against its mapping. */
 export interface IngestJobOptions {
-  /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
+  /** The mapping; undefined reads the one input as the platform's workbook (`loadJob`). */
   readonly mappingFile: string | undefined;
   /** For a platform workbook: the template when the workbook names none, and the meta it lacks. */
   readonly workbook?: { readonly tid: number | undefined; readonly layout?: InputLayout | undefined; readonly meta: WorkbookMetaFlags };
@@ -55,38 +53,26 @@ export async function loadIngestJob(
     readonly onWarning: OnWarning | undefined;
   },
 ): Promise<IngestJob> {
-  const { template, settings } = deps;
-  const warn = deps.onWarning ? { onWarning: deps.onWarning } : {};
-  let job: LoadedJob;
-  let inputs: readonly PreparedInput[];
-  let sha256: string;
-  if (options.mappingFile === undefined) {
-    // The platform's workbook read without a mapping (docs/platform-workbook.md): the mapping written for it is fingerprinted.
-    const [file, ...more] = options.inputs;
-    if (file === undefined || more.length > 0)
-      throw new PipelineError('WORKBOOK_NOT_PLATFORM', "without --mapping give exactly one input: the platform's workbook", {
-        hint: 'give --mapping FILE to read several tables',
-      });
-    const loaded = await loadWorkbookJob({
-      ...template,
-      file,
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      tid: options.workbook?.tid,
-      layout: options.workbook?.layout,
-      meta: options.workbook?.meta ?? {},
-      settings,
-      ...warn,
-    });
-    ({ job, inputs } = loaded);
-    sha256 = sha256Hex(loaded.mappingText);
-  } else {
-    ({ job, inputs } = await loadJobWithInputs(
-      { ...template, mappingFile: options.mappingFile, cwd: options.cwd, settings, ...warn },
-      { inputs: options.inputs, recursive: options.recursive ?? false, cwd: options.cwd, ...warn },
-    ));
-    const file = options.cwd === undefined ? path.resolve(options.mappingFile) : path.resolve(options.cwd, options.mappingFile);
-    sha256 = await mappingSha256(file);
-  }
+  const {
+    checked: job,
+    inputs,
+    mappingText,
+  } = await loadJob(
+    {
+      mappingFile: options.mappingFile,
+      workbook: options.workbook,
+      inputs: options.inputs,
+      recursive: options.recursive ?? false,
+      cwd: options.cwd,
+      methodsWidth: deps.settings.methodsWidth,
+    },
+    { template: deps.template, onWarning: deps.onWarning },
+  );
+  // The mapping written for a platform layout's input is fingerprinted as written; a mapping file as its bytes.
+  const sha256 =
+    options.mappingFile === undefined
+      ? sha256Hex(mappingText ?? '')
+      : await mappingSha256(options.cwd === undefined ? path.resolve(options.mappingFile) : path.resolve(options.cwd, options.mappingFile));
   checkJobFlags(options, job.mappingFile, job.prepared.spec.key.length > 0);
   if (options.moveDone !== undefined)
     await checkMoveDoneFolder(

@@ -12,7 +12,7 @@ import { uploadRows } from '../upload/upload-rows.js';
 import type { RowOutcome, UploadResult, UploadSummary } from '../upload/upload-types.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
-import type { TemplateSource } from './fetch-template.js';
+import type { TemplateSource } from './job/fetch-template.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { checkMappingChange } from './check-mapping-change.js';
 import { ingestRunLine, runFieldDigester } from './ingest-run-line.js';

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Template } from '../template/template-types.js';
 import { writePlatformWorkbook } from '../workbook/write-platform-workbook.js';
-import { fetchTemplate, type TemplateSource } from './fetch-template.js';
+import { fetchTemplate, type TemplateSource } from './job/fetch-template.js';
 import { PipelineError } from './pipeline-errors.js';
 
 /** What `init --workbook` wrote. */

@@ -5,7 +5,7 @@ import { fieldMatches } from '../mapping/scaffold/scaffold-field-lines.js';
 import { scaffoldMapping, unmatchedFields } from '../mapping/scaffold/scaffold-mapping.js';
 import type { SourceOptions } from '../sources/source-options.js';
 import type { Template } from '../template/template-types.js';
-import { fetchTemplate, type TemplateSource } from './fetch-template.js';
+import { fetchTemplate, type TemplateSource } from './job/fetch-template.js';
 import { PipelineError } from './pipeline-errors.js';
 import { proposeInputMapping } from './propose-input-mapping.js';
 import { PACKAGE_ROOT } from '../util/package-info.js';

@@ -5,8 +5,8 @@ import { groupMapper } from '../mapping/rows/to-mapped-rows.js';
 import { openTable } from '../sources/open-table.js';
 import type { SourceRow } from '../sources/source-types.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
-import type { TemplateSource } from './fetch-template.js';
-import { loadCheckedInputs, type LoadCheckedInputsOptions } from './load-checked-inputs.js';
+import type { TemplateSource } from './job/fetch-template.js';
+import { loadJob, type LoadJobOptions } from './job/load-job.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import type { PreparedInput } from './map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
@@ -14,7 +14,7 @@ import { previewValues, statedUnits, type PreviewValue } from './preview-values.
 import { FormatTypedCells, type FormatTypedColumn } from './format-typed-cells.js';
 
 /** Options of {@link runPreview}: those of `validate`'s loading, and how many records to show. */
-export interface RunPreviewOptions extends LoadCheckedInputsOptions {
+export interface RunPreviewOptions extends LoadJobOptions {
   /** Records to map and show, from the start of the first input. */
   readonly rows: number;
 }
@@ -100,7 +100,7 @@ async function* judgedRecords(inputs: readonly PreparedInput[]): AsyncIterable<{
 }
 
 /**
- * The `preview` pipeline: the job and inputs checked as `validate` checks them (`loadCheckedInputs`),
+ * The `preview` pipeline: the job and inputs checked as `validate` checks them (`loadJob`),
  * then the first `rows` records mapped, validated and guarded against keys used twice exactly as
  * `validate` and `ingest` do (`judgedRecords`), each mapped once more with the cell trace so every
  * value stands beside its cell and its unit conversion. Reads only as far as it shows (one record
@@ -111,7 +111,7 @@ export async function runPreview(
   options: RunPreviewOptions,
   deps: { readonly template: TemplateSource; readonly onWarning?: OnWarning },
 ): Promise<PreviewResult> {
-  const { job, inputs, mappingName } = await loadCheckedInputs(options, deps);
+  const { checked: job, inputs } = await loadJob(options, deps);
   const template = { id: job.template.id, title: job.template.title, pubDate: job.template.pubDate, from: job.templateFrom };
   const stated = statedUnits([job.prepared.check.content, job.prepared.check.meta]);
   const records: PreviewRecord[] = [];
@@ -137,5 +137,5 @@ export async function runPreview(
       problems: mapped.problems,
     });
   }
-  return { mapping: mappingName, template, records, typedCells: typed.columns(), more, nothingToDo: inputs.length === 0 };
+  return { mapping: job.mappingFile, template, records, typedCells: typed.columns(), more, nothingToDo: inputs.length === 0 };
 }

@@ -3,13 +3,13 @@ import type { MethodsWidth } from '../template/record-types.js';
 import type { RowProblem } from '../template/record-types.js';
 import type { ProblemCollector } from '../report/html/collect-problems.js';
 import { displayPath } from '../util/display-path.js';
-import type { TemplateSource } from './fetch-template.js';
+import type { TemplateSource } from './job/fetch-template.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './guard-duplicate-keys.js';
 import { limitErrors } from './limit-errors.js';
-import { loadCheckedInputs } from './load-checked-inputs.js';
+import { loadJob } from './job/load-job.js';
 import { createGroupSniffer } from './sniff-row-groups.js';
-import type { InputLayout } from './workbook-job.js';
+import type { InputLayout } from './job/job.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { WorkbookMetaFlags } from '../workbook/workbook-meta-mapping.js';
 import { mapInputs, type PreparedInput } from './map-inputs.js';
@@ -20,7 +20,7 @@ import { createValidationTally } from './validation-tally.js';
 
 /** Plain options of {@link runValidate}: what the command line and settings decided. */
 export interface RunValidateOptions {
-  /** The mapping; undefined reads the one input as the platform's workbook (`loadWorkbookJob`). */
+  /** The mapping; undefined reads the one input as the platform's workbook (`loadJob`). */
   readonly mappingFile: string | undefined;
   /** The mapping's text, when it is not to be read from `mappingFile` (`mapper`'s unsaved edits). @default undefined */
   readonly mappingText?: string | undefined;
@@ -93,10 +93,10 @@ export interface ValidateResult {
  */
 export async function runValidate(options: RunValidateOptions, deps: RunValidateDeps): Promise<ValidateResult> {
   const { cwd } = options;
-  const { job, inputs, mappingName } = await loadCheckedInputs(options, deps);
+  const { checked: job, inputs } = await loadJob(options, deps);
   const tally = createValidationTally();
   const base = {
-    mapping: mappingName,
+    mapping: job.mappingFile,
     template: { id: job.template.id, pubDate: job.template.pubDate, from: job.templateFrom },
     templateChanged: job.templateChanged,
     errorsFile: options.errorsFile,
@@ -254,7 +254,7 @@ async function writeValidateHtml(
     import('../report/describe-inputs.js'),
     import('../report/html/build-validate-view.js'),
     import('../report/html/write-html-report.js'),
-    import('./load-workbook-job.js'),
+    import('./job/layout-steps.js'),
   ]);
   const [mapping] = options.mappingFile === undefined ? [] : await describeInputs([path.resolve(cwd, options.mappingFile)]);
   // Hashed after the check, as ingest hashes them for its run line: the page names what was checked.

@@ -101,7 +101,7 @@ describe('start-up: what the CLI loads', () => {
     ]);
     expect(loaded).toContain('dist/pipeline/run-validate.js');
     const unneeded =
-      /^(dist\/(report\/html\/|report\/annotate\/|workbook\/|sources\/xlsx\/|sources\/open-xlsx|sources\/open-sheetjs|pipeline\/load-workbook-job|pipeline\/open-error-file)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|tinyglobby)\/)/;
+      /^(dist\/(report\/html\/|report\/annotate\/|workbook\/|sources\/xlsx\/|sources\/open-xlsx|sources\/open-sheetjs|pipeline\/job\/load-(platform|flat|json)-job|pipeline\/open-error-file)|node_modules\/(@e965\/xlsx|exceljs|saxes|mathjs|got|pino|tinyglobby)\/)/;
     expect(loaded.filter((url) => unneeded.test(url))).toEqual([]);
   });
 });

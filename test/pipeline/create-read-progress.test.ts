@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReadProgress } from '../../src/pipeline/create-read-progress.js';
-import { loadJob } from '../../src/pipeline/load-job.js';
+import { checkMappingFile } from '../../src/pipeline/job/check-mapping-file.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
 import type { TableSource } from '../../src/sources/source-types.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
@@ -50,7 +50,7 @@ describe('createReadProgress', () => {
 
 describe('mapInputs feeds the read progress', () => {
   test("two files: grows record by record, passes the first file's share at the second, ends at 1", async () => {
-    const job = await loadJob({
+    const job = await checkMappingFile({
       mappingFile: 'mappings/steel_strength.yaml',
       cwd: root,
       templateFile: join(root, 'samples', 'templates.json'),

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMgeError } from '../../src/errors/mge-error.js';
 import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
-import { loadJob, type LoadedJob } from '../../src/pipeline/load-job.js';
+import { checkMappingFile } from '../../src/pipeline/job/check-mapping-file.js';
+import type { LoadedJob } from '../../src/pipeline/job/job.js';
 import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 import { collect } from '../helpers/iterables.js';
@@ -12,7 +13,7 @@ const templateFile = join(root, 'samples', 'templates.json');
 const dir = tempDirSync('map-inputs-');
 
 async function job(mapping: string): Promise<LoadedJob> {
-  return loadJob({ mappingFile: mapping, cwd: root, templateFile });
+  return checkMappingFile({ mappingFile: mapping, cwd: root, templateFile });
 }
 
 describe('prepareInputs and mapInputs read the samples with the real readers', () => {

@@ -3,7 +3,7 @@ import { createPlatformClient } from '../../src/platform/platform-client.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { runIngest } from '../../src/pipeline/run-ingest.js';
 import type { ReadProgress } from '../../src/pipeline/create-read-progress.js';
-import { loadWorkbookJob } from '../../src/pipeline/load-workbook-job.js';
+import { loadPlatformJob } from '../../src/pipeline/job/load-platform-job.js';
 import { runPreview } from '../../src/pipeline/run-preview.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { uploadStageOptions } from '../../src/pipeline/stage-options.js';
@@ -44,7 +44,7 @@ describe('a large platform workbook is read only as far as a command needs it', 
 
   test("the rows read, as the joined table's readFraction counts them: under 1 % for the first records, all of the other sheets before validate's first record", async () => {
     const file = await bigWorkbook(8_000, false);
-    const { inputs } = await loadWorkbookJob({ ...template, file, meta });
+    const { inputs } = await loadPlatformJob({ ...template, file, meta });
     const open = inputs[0]!.open!;
     const firstRecords = await open({ firstRecordsOnly: true });
     let read = 0;

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
-import { loadJob } from '../../src/pipeline/load-job.js';
+import { checkMappingFile } from '../../src/pipeline/job/check-mapping-file.js';
 import { mapInputs, prepareInputs, type PreparedInput } from '../../src/pipeline/map-inputs.js';
 import type { RowSkipping } from '../../src/pipeline/skip-known-rows.js';
 import { createReportFolder, type LedgerState } from '../../src/report/fold-report.js';
@@ -20,7 +20,7 @@ const SAMPLE = path.join(root, 'samples/steel_strength.csv');
 const [HEADER = '', ...SAMPLE_ROWS] = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
 
 async function prepare(file: string): Promise<PreparedInput[]> {
-  const { prepared } = await loadJob({
+  const { prepared } = await checkMappingFile({
     mappingFile: 'mappings/steel_strength.yaml',
     cwd: root,
     templateFile: path.join(root, 'samples/templates.json'),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
 import type { ReadTracker } from '../../src/pipeline/create-read-progress.js';
-import type { LoadedJob } from '../../src/pipeline/load-job.js';
+import type { LoadedJob } from '../../src/pipeline/job/job.js';
 import type { MapInputsOptions, PreparedInput, PrepareInputsOptions } from '../../src/pipeline/map-inputs.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 
@@ -36,7 +36,7 @@ function writeBigSample(file: string): void {
 
 beforeAll(async () => {
   stage = await built('pipeline/map-inputs.js');
-  ({ loadJob } = await built<{ loadJob: typeof loadJob }>('pipeline/load-job.js'));
+  ({ checkMappingFile: loadJob } = await built<{ checkMappingFile: typeof loadJob }>('pipeline/job/check-mapping-file.js'));
   ({ mapsOnWorker } = await built<{ mapsOnWorker: typeof mapsOnWorker }>('pipeline/threaded-mapped-rows.js'));
   ({ createReadProgress } = await built<{ createReadProgress: typeof createReadProgress }>('pipeline/create-read-progress.js'));
   dir = tempDirSync('mge-map-thread-');

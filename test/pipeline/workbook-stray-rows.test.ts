@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadWorkbookJob } from '../../src/pipeline/load-workbook-job.js';
+import { loadPlatformJob } from '../../src/pipeline/job/load-platform-job.js';
 import { mapInputs } from '../../src/pipeline/map-inputs.js';
 import { runPreview } from '../../src/pipeline/run-preview.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
@@ -89,7 +89,7 @@ describe('a table row whose 数据ID is on no root row (issue #31, item 11)', ()
 
   test('the mapped rows: the stray row is marked, has no record and no body; preview shows only the records', async () => {
     const file = await workbookWith([['R9', 'Ni', 52.8, 'ICP-AES']]);
-    const { inputs } = await loadWorkbookJob({ ...template, file, meta });
+    const { inputs } = await loadPlatformJob({ ...template, file, meta });
     const rows = [];
     for await (const row of mapInputs(inputs)) rows.push(row);
     expect(rows.map((r) => [r.key, r.stray === true, r.record === undefined, r.problems.length])).toEqual([

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
-import { loadJobWithInputs } from '../../src/pipeline/load-job-inputs.js';
-import { tempDirSync } from '../helpers/temp-dir.js';
+import { MappingInvalidError } from '../../../src/mapping/mapping-errors.js';
+import { loadMappingJob } from '../../../src/pipeline/job/load-mapping-job.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = new URL('../../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
 const dir = tempDirSync('load-job-inputs-');
 const original = readFileSync(join(root, 'mappings', 'steel_strength.yaml'), 'utf8');
@@ -13,7 +13,7 @@ const lineOf = (needle: string): number => original.split('\n').findIndex((l) =>
 async function problemsOf(mapping: string, inputs: string[]): Promise<Array<[string, number]>> {
   const file = join(dir, `m${Math.random().toString(36).slice(2)}.yaml`);
   writeFileSync(file, mapping);
-  const error = await loadJobWithInputs({ mappingFile: file, templateFile }, { inputs, cwd: root }).then(
+  const error = await loadMappingJob({ mappingFile: file, templateFile, inputs, cwd: root }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -21,7 +21,7 @@ async function problemsOf(mapping: string, inputs: string[]): Promise<Array<[str
   return (error as MappingInvalidError).problems.map((p) => [p.code, p.line]);
 }
 
-describe('loadJobWithInputs: every mapping problem in one round', () => {
+describe('loadMappingJob: every mapping problem in one round', () => {
   test('an unknown field (template-level) and a missing column (header-level) are reported together, in line order', async () => {
     const mapping = original
       .replace('  屈服强度: yield strength', '  屈服强渡: yield strength')
@@ -62,10 +62,13 @@ describe('key: $row', () => {
     const file = join(dir, 'row-key.yaml');
     writeFileSync(file, original.replace('key: [formula]', 'key: $row'));
     const warnings: unknown[] = [];
-    const { inputs } = await loadJobWithInputs(
-      { mappingFile: file, templateFile, onWarning: (w) => warnings.push(w) },
-      { inputs: ['samples/steel_strength.csv'], cwd: root },
-    );
+    const { inputs } = await loadMappingJob({
+      mappingFile: file,
+      templateFile,
+      onWarning: (w) => warnings.push(w),
+      inputs: ['samples/steel_strength.csv'],
+      cwd: root,
+    });
     expect(inputs).toHaveLength(1);
     expect(warnings).toEqual([expect.objectContaining({ code: 'MAPPING_ROW_KEY', file, line: lineOf('key: [formula]'), col: 6 })]);
   });

@@ -1,8 +1,8 @@
-import { TemplateError } from '../template/template-errors.js';
-import { parseTemplate } from '../template/parse-template.js';
-import type { Template } from '../template/template-types.js';
-import { readBoundedFileSync } from '../util/read-bounded-file.js';
-import { isObject } from '../util/is-object.js';
+import { TemplateError } from '../../template/template-errors.js';
+import { parseTemplate } from '../../template/parse-template.js';
+import type { Template } from '../../template/template-types.js';
+import { readBoundedFileSync } from '../../util/read-bounded-file.js';
+import { isObject } from '../../util/is-object.js';
 
 /** Largest template file read: 64 MiB, room for a whole catalog saved from the platform. */
 export const MAX_TEMPLATE_FILE_BYTES = 64 * 1024 * 1024;

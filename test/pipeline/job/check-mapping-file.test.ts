@@ -1,24 +1,24 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMgeError } from '../../src/errors/mge-error.js';
-import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
-import { fetchTemplate } from '../../src/pipeline/fetch-template.js';
-import { loadJob } from '../../src/pipeline/load-job.js';
-import type { TemplateChangedWarning } from '../../src/pipeline/pipeline-warning.js';
-import { createTemplateCache } from '../../src/template/template-cache.js';
-import { parseTemplate } from '../../src/template/parse-template.js';
-import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
-import { createPlatformClient } from '../../src/platform/platform-client.js';
-import { tempDirSync } from '../helpers/temp-dir.js';
+import { isMgeError } from '../../../src/errors/mge-error.js';
+import { MappingInvalidError } from '../../../src/mapping/mapping-errors.js';
+import { fetchTemplate } from '../../../src/pipeline/job/fetch-template.js';
+import { checkMappingFile } from '../../../src/pipeline/job/check-mapping-file.js';
+import type { TemplateChangedWarning } from '../../../src/pipeline/pipeline-warning.js';
+import { createTemplateCache } from '../../../src/template/template-cache.js';
+import { parseTemplate } from '../../../src/template/parse-template.js';
+import { startSandbox } from '../../../src/platform/sandbox/start-sandbox.js';
+import { createPlatformClient } from '../../../src/platform/platform-client.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = new URL('../../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
 const raw = (JSON.parse(readFileSync(templateFile, 'utf8')) as { templates: Array<Record<string, any>> }).templates; // eslint-disable-line @typescript-eslint/no-explicit-any
 const dir = tempDirSync('load-job-');
 
-describe('loadJob', () => {
+describe('checkMappingFile', () => {
   test('reads the mapping, the template from a file, and checks the mapping', async () => {
-    const job = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile });
+    const job = await checkMappingFile({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile });
     expect(job.template.id).toBe(201);
     expect(job.templateFrom).toBe('file');
     expect(job.prepared.spec.key.map((k) => k.name)).toEqual(['formula']);
@@ -30,7 +30,7 @@ describe('loadJob', () => {
     try {
       const client = createPlatformClient({ baseUrl: sandbox.url, token: sandbox.token });
       const cache = createTemplateCache(join(dir, 'cache-a'));
-      const job = await loadJob({ mappingFile: 'mappings/ucsb_thermoelectrics.yaml', cwd: root, client, cache });
+      const job = await checkMappingFile({ mappingFile: 'mappings/ucsb_thermoelectrics.yaml', cwd: root, client, cache });
       expect(job.templateFrom).toBe('platform');
       expect(await cache.get(202, '2024-06-01 10:00:00')).toEqual(job.template);
       const unpublished = await fetchTemplate(103, { client }).catch((e: unknown) => e);
@@ -52,7 +52,7 @@ describe('loadJob', () => {
     const file = join(dir, 'changed.json');
     writeFileSync(file, JSON.stringify({ templates: [changed] }));
     const warnings: TemplateChangedWarning[] = [];
-    const job = await loadJob({
+    const job = await checkMappingFile({
       mappingFile: 'mappings/steel_strength.yaml',
       cwd: root,
       templateFile: file,
@@ -68,7 +68,7 @@ describe('loadJob', () => {
       ['备注', 'added'],
     ]);
     // Without the old version, the change is still reported, without the fields.
-    const bare = await loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file });
+    const bare = await checkMappingFile({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: file });
     expect(bare.templateChanged?.changes).toBeUndefined();
   });
 
@@ -80,7 +80,7 @@ describe('loadJob', () => {
     const file = join(dir, 'removed.json');
     writeFileSync(file, JSON.stringify([changed]));
     const warnings: TemplateChangedWarning[] = [];
-    const error = await loadJob({
+    const error = await checkMappingFile({
       mappingFile: 'mappings/steel_strength.yaml',
       cwd: root,
       templateFile: file,
@@ -93,8 +93,8 @@ describe('loadJob', () => {
 
   test('a missing mapping file, a template file without the template, and no template source are typed errors', async () => {
     const codes = await Promise.all([
-      loadJob({ mappingFile: 'mappings/nope.yaml', cwd: root, templateFile }).catch((e: unknown) => e),
-      loadJob({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: join(dir, 'removed.json') }).then(
+      checkMappingFile({ mappingFile: 'mappings/nope.yaml', cwd: root, templateFile }).catch((e: unknown) => e),
+      checkMappingFile({ mappingFile: 'mappings/steel_strength.yaml', cwd: root, templateFile: join(dir, 'removed.json') }).then(
         () => undefined,
         (e: unknown) => e,
       ),

@@ -1,28 +1,19 @@
-import path from 'node:path';
-import type { MappingSettings } from '../mapping/check/check-mapping.js';
-import { loadMapping, MAX_MAPPING_BYTES } from '../mapping/load/load-mapping.js';
-import { MappingError } from '../mapping/mapping-errors.js';
-import { prepareMapping, type PreparedMapping } from '../mapping/check/prepare-mapping.js';
-import { describeTemplateChanges } from '../template/describe-template-changes.js';
-import { templateFieldChanges } from '../template/template-field-changes.js';
-import type { Template } from '../template/template-types.js';
-import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
+import type { MappingSettings } from '../../mapping/check/check-mapping.js';
+import { prepareMapping } from '../../mapping/check/prepare-mapping.js';
+import { loadMapping } from '../../mapping/load/load-mapping.js';
+import type { SpecNode, SpecPos } from '../../mapping/load/spec-node.js';
+import { ROW_POSITION_NAME } from '../../mapping/rows/row-key.js';
+import { describeTemplateChanges } from '../../template/describe-template-changes.js';
+import { templateFieldChanges } from '../../template/template-field-changes.js';
+import type { Template } from '../../template/template-types.js';
+import type { OnWarning, TemplateChangedWarning } from '../pipeline-warning.js';
 import { fetchTemplate, type TemplateSource } from './fetch-template.js';
-import type { OnWarning, TemplateChangedWarning } from './pipeline-warning.js';
-import { ROW_POSITION_NAME } from '../mapping/rows/row-key.js';
-import type { SpecNode, SpecPos } from '../mapping/load/spec-node.js';
+import type { LoadedJob } from './job.js';
 
-/** Options of {@link loadJob}. */
-export interface LoadJobOptions extends TemplateSource {
-  /** The mapping file as the user named it. */
+/** Options of {@link checkMappingText}. */
+export interface CheckMappingOptions extends TemplateSource {
+  /** Names the mapping in messages: the file as the user named it, or `<file> (<layout> layout)`. */
   readonly mappingFile: string;
-  /**
-   * The mapping's text, when it is not to be read from `mappingFile` (a mapping being edited, not yet
-   * saved: `mapper`); `mappingFile` still names it. @default undefined (the file is read)
-   */
-  readonly mappingText?: string | undefined;
-  /** Where a relative `mappingFile` is found. @default undefined (the process's working directory) */
-  readonly cwd?: string | undefined;
   /** Run settings that change how the mapping is read (the methods width). @default {} */
   readonly settings?: MappingSettings;
   /**
@@ -31,40 +22,6 @@ export interface LoadJobOptions extends TemplateSource {
    * mapping checked out. @default undefined (not reported)
    */
   readonly onWarning?: OnWarning;
-}
-
-/** A mapping checked against its template: what `validate` and `ingest` start from. */
-export interface LoadedJob {
-  readonly mappingFile: string;
-  readonly prepared: PreparedMapping;
-  readonly template: Template;
-  readonly templateFrom: 'platform' | 'file';
-  /** Set when the template's `pub_date` differs from the mapping's `templatePubDate`. */
-  readonly templateChanged: TemplateChangedWarning | undefined;
-}
-
-function readMappingText(file: string, cwd: string | undefined): string {
-  try {
-    return readBoundedFileSync(cwd === undefined ? file : path.resolve(cwd, file), { maxBytes: MAX_MAPPING_BYTES });
-  } catch (error) {
-    if (error instanceof BoundedReadError && error.reason === 'too-large') {
-      throw new MappingError('MAPPING_TOO_LARGE', `the mapping file holds more than ${MAX_MAPPING_BYTES} bytes: it is not a mapping`, {
-        location: { file },
-        hint: 'Check the --mapping path: a mapping names a few hundred fields at most.',
-        details: { limit: MAX_MAPPING_BYTES },
-      });
-    }
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new MappingError(
-      code === 'ENOENT' ? 'MAPPING_NOT_FOUND' : 'MAPPING_UNREADABLE',
-      code === 'ENOENT' ? 'the mapping file does not exist' : `cannot read the mapping file (${readFailureText(error)})`,
-      {
-        location: { file },
-        hint: 'Check the --mapping path; `mge-ingest init <tid> --input FILE` writes a new mapping.',
-        cause: error,
-      },
-    );
-  }
 }
 
 async function changedWarning(
@@ -112,24 +69,15 @@ function firstKey(node: SpecNode | undefined, key: string): SpecPos | undefined 
 }
 
 /**
- * Loads a job, `load → check` of `load → check → compile`: reads and parses the mapping file once,
+ * `load → check` of `load → check → compile`, the step every layout shares: parses the mapping text,
  * fetches the template it names (template file, else platform; cached per id and `pub_date`), reports
  * a template changed since the mapping's `templatePubDate`, checks the mapping against the template
- * (`prepareMapping`), and warns when it has no `key`. Nothing of the inputs is read yet; each input's
- * header is bound to the checked mapping by `prepareInputs`.
- * @throws MappingError `MAPPING_NOT_FOUND`, `MAPPING_YAML_SYNTAX` and the other load errors,
- *   MappingInvalidError `MAPPING_INVALID` with every problem, the template errors of
- *   {@link fetchTemplate}.
+ * (`prepareMapping`), and warns of a mapping that has no `key`, keys rows by position, or reads
+ * `fromRows` without `groupBy`. Each input's header is bound to the checked mapping afterwards.
+ * @throws MappingError `MAPPING_YAML_SYNTAX` and the other load errors, MappingInvalidError
+ *   `MAPPING_INVALID` with every problem, the template errors of {@link fetchTemplate}.
  */
-export async function loadJob(options: LoadJobOptions): Promise<LoadedJob> {
-  return loadJobFromText(options.mappingText ?? readMappingText(options.mappingFile, options.cwd), options);
-}
-
-/**
- * {@link loadJob} of a mapping already in hand (the one written for a platform workbook,
- * docs/platform-workbook.md): `mappingFile` names it in messages.
- */
-export async function loadJobFromText(text: string, options: LoadJobOptions): Promise<LoadedJob> {
+export async function checkMappingText(text: string, options: CheckMappingOptions): Promise<LoadedJob> {
   const { spec } = loadMapping(text, options.mappingFile);
   const { template, from } = await fetchTemplate(spec.template, options);
   const { templatePubDate } = spec;

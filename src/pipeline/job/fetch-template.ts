@@ -1,8 +1,8 @@
-import type { PlatformClient } from '../platform/platform-client.js';
-import { createTemplateCache, type TemplateCache } from '../template/template-cache.js';
-import { TemplateError } from '../template/template-errors.js';
-import { templateToRaw } from '../template/template-to-raw.js';
-import type { Template } from '../template/template-types.js';
+import type { PlatformClient } from '../../platform/platform-client.js';
+import { createTemplateCache, type TemplateCache } from '../../template/template-cache.js';
+import { TemplateError } from '../../template/template-errors.js';
+import { templateToRaw } from '../../template/template-to-raw.js';
+import type { Template } from '../../template/template-types.js';
 import { readTemplateFile } from './read-template-file.js';
 
 /** Where a job's template comes from. */

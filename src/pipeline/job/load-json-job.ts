@@ -1,15 +1,16 @@
 import { stat } from 'node:fs/promises';
-import { compileMapping } from '../mapping/compile/compile-mapping.js';
-import type { CellValue, SourceHeader, SourceRow } from '../sources/source-types.js';
-import type { Field } from '../template/template-types.js';
-import { BoundedReadError, readBoundedFileSync, readFailureText } from '../util/read-bounded-file.js';
-import { flatLayoutMapping, requiredFlatHeaders } from '../workbook/flat-layout-mapping.js';
-import { metaMapping } from '../workbook/workbook-meta-mapping.js';
-import type { MetaColumnKey } from '../workbook/workbook-meta.js';
+import { compileMapping } from '../../mapping/compile/compile-mapping.js';
+import type { CellValue, SourceHeader, SourceRow } from '../../sources/source-types.js';
+import type { Field } from '../../template/template-types.js';
+import { BoundedReadError, readBoundedFileSync, readFailureText } from '../../util/read-bounded-file.js';
+import { flatLayoutMapping, requiredFlatHeaders } from '../../workbook/flat-layout-mapping.js';
+import { metaMapping } from '../../workbook/workbook-meta-mapping.js';
+import type { MetaColumnKey } from '../../workbook/workbook-meta.js';
+import { PipelineError } from '../pipeline-errors.js';
+import { checkMappingText } from './check-mapping-text.js';
 import { fetchTemplate } from './fetch-template.js';
-import { loadJobFromText } from './load-job.js';
-import type { LoadWorkbookJobOptions, WorkbookJob } from './workbook-job.js';
-import { PipelineError } from './pipeline-errors.js';
+import type { Job, LayoutJobOptions } from './job.js';
+import { layoutInputPath, requireSource, workbookMappingName } from './layout-steps.js';
 
 /** The largest JSON import file read (it is parsed whole). */
 export const MAX_JSON_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -105,8 +106,10 @@ function flatten(fields: readonly Field[], value: unknown, prefix: string, out: 
  * record is laid out as a row of the flat export and read by the same mapping; a problem is at the
  * record's number in `data` (its row) and its dotted path (its column).
  */
-export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: string): Promise<WorkbookJob> {
+export async function loadJsonJob(options: LayoutJobOptions): Promise<Job> {
   const { file } = options;
+  const openPath = layoutInputPath(options);
+  requireSource(options);
   let raw: string;
   try {
     raw = readBoundedFileSync(openPath, { maxBytes: MAX_JSON_IMPORT_BYTES });
@@ -174,12 +177,12 @@ export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: str
       message: `${file} does not match template ${tid} as it is now`,
     });
   }
-  const job = await loadJobFromText(mappingText, {
+  const checked = await checkMappingText(mappingText, {
     ...options,
-    mappingFile: `${file} (json layout)`,
+    mappingFile: workbookMappingName(file, 'json'),
     ...(options.settings ? { settings: options.settings } : {}),
   });
-  const compiled = compileMapping(job.prepared, header);
+  const compiled = compileMapping(checked.prepared, header);
   const rows = async function* (): AsyncIterable<SourceRow> {
     for (const [i, m] of records.entries()) {
       const issues = [...m.notValues].map((p) => ({
@@ -192,5 +195,6 @@ export async function loadJsonJob(options: LoadWorkbookJobOptions, openPath: str
     }
   };
   const open = () => Promise.resolve({ header, rows, close: () => Promise.resolve() });
-  return { job, inputs: [{ file, openPath, header, compiled, sourceOptions: {}, bytes: (await stat(openPath)).size, open }], mappingText };
+  const input = { file, openPath, header, compiled, sourceOptions: {}, bytes: (await stat(openPath)).size, open };
+  return { layout: 'json', checked, inputs: [input], mappingText };
 }
