@@ -85,10 +85,8 @@ export const mapperCommand = defineCommand({
     const [m, i] = [shellQuote(mappingFile), shellQuote(input)];
     const report = shellQuote(`${path.basename(mappingFile).replace(/\.[^.]+$/, '')}.report.jsonl`);
     // Loaded on use: the page's server and the mapping stages, which other commands and --help do without.
-    const [{ openMapperSession }, { startMapperServer }] = await Promise.all([
-      import('../../mapper/mapper-session.js'),
-      import('../../mapper/start-mapper-server.js'),
-    ]);
+    const { openMapperSession } = await import('../../mapper/mapper-session.js');
+    const { startMapperServer } = await import('../../mapper/start-mapper-server.js');
     const session = await openMapperSession(
       {
         input,
