@@ -1,7 +1,8 @@
 import type { Stats } from 'node:fs';
 import { access, constants, lstat, stat } from 'node:fs/promises';
 import { fileKindText } from '../util/file-kind-text.js';
-import { realReportPath, reportInodeLockFile } from './acquire-report-lock.js';
+import { realReportPath } from './acquire-report-lock.js';
+import { reportInodeLockFile } from './report-inode-lock-file.js';
 import { ReportError } from './report-errors.js';
 
 /** The file's stats; undefined when it does not exist or cannot be looked at (opening it then says why). */
