@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The page checks run in the browser (page.evaluate): they use its document.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -165,6 +167,23 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     expect(await page.locator(fieldId('field', '成分')).locator('legend').innerText()).toContain('required');
     expect(await page.locator('#unused').innerText()).toContain('PF [W/mK^2]');
     expect(await page.locator('#problems [data-code="MAPPING_PLACEHOLDER"]').count()).toBe(3);
+    // Every control has a name a screen reader says (a label for it, or aria-label), and is reached by Tab.
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea, button')]
+        .filter(
+          (el) =>
+            el.getAttribute('aria-label') === null &&
+            el.textContent?.trim() === '' &&
+            document.querySelector(`label[for="${CSS.escape(el.id)}"]`) === null,
+        )
+        .map((el) => el.id || el.outerHTML.slice(0, 60)),
+    );
+    expect(unnamed).toEqual([]);
+    expect(
+      await page.evaluate(
+        () => [...document.querySelectorAll('input, select, textarea, button')].filter((el) => (el as HTMLElement).tabIndex < 0).length,
+      ),
+    ).toBe(0);
 
     // The meta: the title's column picked from the list, the rest typed; the mapping then checks out.
     let rev = await revision(page);
