@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, readSync, writeSync } from 'node:fs';
+import { openUnlinked } from '../util/open-unlinked.js';
 
 /**
  * Fixed-size entries numbered from 0, the newest pages in memory and the older ones in a file of
@@ -44,31 +43,6 @@ export interface SpillPagesOptions {
  * call. One small block keeps any other order as cheap as one entry alone (one system call).
  */
 const BLOCK_BYTES = 4096;
-
-/** Opens a new file in the first folder that takes one, already unlinked, so no crash leaves it behind. */
-function openUnlinked(dirs: readonly string[]): number | undefined {
-  for (const dir of dirs) {
-    const file = path.join(dir, `.mge-spill-${process.pid}-${randomBytes(6).toString('hex')}`);
-    let fd: number | undefined;
-    try {
-      // 'wx+': never an existing file (a name taken by a link planted there is refused, not followed).
-      fd = openSync(file, 'wx+', 0o600);
-      unlinkSync(file);
-      return fd;
-    } catch {
-      // A folder that cannot hold the file (read-only, full, gone): try the next one.
-      if (fd !== undefined) {
-        try {
-          closeSync(fd);
-          unlinkSync(file);
-        } catch {
-          // Already gone.
-        }
-      }
-    }
-  }
-  return undefined;
-}
 
 /**
  * Creates {@link SpillPages}: entries of `entryBytes` in pages of `pageEntries`; once more than

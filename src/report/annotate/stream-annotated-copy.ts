@@ -1,11 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { RowProblem } from '../../template/record-types.js';
 import { loadExcelJs } from '../../sources/load-exceljs.js';
 import type { CellValue, SourceRow, TableSource } from '../../sources/source-types.js';
 import { cellOf, drained, filterRange, fitWidths, FIT_ROWS, frozenAt, type SheetCell, type SheetView } from '../open-xlsx-sheet-writer.js';
 import { exactNumber } from './exact-number.js';
 import type { RowStatuses } from './row-status.js';
+import { spillSideParts } from './spill-side-parts.js';
 
 /** The parts of exceljs' streaming writer used here. */
 interface StreamCell {
@@ -63,9 +66,10 @@ function text(v: CellValue): string | number | null {
  * The annotated copy streamed (docs/platform-workbook.md → The annotated copy): the Problems sheet
  * first (the problems are known before the copy starts), then each table's rows read and written one
  * at a time through exceljs' streaming writer, waiting on the zip and the disk, so memory holds the
- * problems and one row however long the input (the statuses are looked up per row). Values only: a
- * CSV file has nothing else, and a workbook too large to copy whole loses its formats. A problem
- * without a sheet (or status) is on the first table.
+ * problems and one row however long the input (the notes and links go to a file as they are made,
+ * `spillSideParts`; the statuses are looked up per row). Values only: a CSV file has nothing else, and
+ * a workbook too large to copy whole loses its formats. A problem without a sheet (or status) is on the
+ * first table.
  */
 export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonly StreamedTable[], out: string): Promise<void> {
   const first = tables[0]?.name ?? 'Sheet1';
@@ -77,26 +81,33 @@ export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonl
     useStyles: true,
     useSharedStrings: false,
   }) as unknown as StreamBook;
-  const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
-    row.commit();
-    await drained(sheet.stream.pipes?.[0]);
-    await drained(stream);
-  };
-  await writeProblems(a, book, tables, sheetOf, commit);
-  const byCell = problemsByCell(a.problems, sheetOf);
-  for (const [index, t] of tables.entries()) {
-    const table = await t.open();
-    if (table === undefined) book.addWorksheet(t.name).commit();
-    else {
-      try {
-        const sheet = { name: t.name, marks: byCell.get(t.name), status: statusesOf(a.statuses, index, t.name) };
-        await copyTable(a, book, table, sheet, index === 0 ? a.numberColumns : undefined, commit);
-      } finally {
-        await table.close();
+  const parts = spillSideParts(book, [path.dirname(out), tmpdir()]);
+  try {
+    const commit = async (sheet: StreamSheet, row: { commit(): void }): Promise<void> => {
+      row.commit();
+      // A side part the zip failed to take stops the copy: the zip would never end.
+      parts.check();
+      await drained(sheet.stream.pipes?.[0]);
+      await drained(stream);
+    };
+    await writeProblems(a, book, tables, sheetOf, commit);
+    const byCell = problemsByCell(a.problems, sheetOf);
+    for (const [index, t] of tables.entries()) {
+      const table = await t.open();
+      if (table === undefined) book.addWorksheet(t.name).commit();
+      else {
+        try {
+          const sheet = { name: t.name, marks: byCell.get(t.name), status: statusesOf(a.statuses, index, t.name) };
+          await copyTable(a, book, table, sheet, index === 0 ? a.numberColumns : undefined, commit);
+        } finally {
+          await table.close();
+        }
       }
     }
+    await Promise.race([book.commit(), parts.failed]);
+  } finally {
+    parts.close();
   }
-  await book.commit();
 }
 
 /** Commits a row of a sheet, waiting while the zip or the file is behind. */
