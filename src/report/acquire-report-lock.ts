@@ -5,6 +5,7 @@ import { identifyPath } from '../util/identify-path.js';
 import { acquireLockFile, type LockTaking } from './acquire-lock-file.js';
 import type { HeldLockFile } from './hold-lock-file.js';
 import { DEFAULT_LOCK_TIMING, type LockOwner, type LockTiming, type StaleReason } from './judge-report-lock.js';
+import { machineLockFolder } from './machine-lock-folder.js';
 import { ReportError } from './report-errors.js';
 import { reportInodeLockFile } from './report-inode-lock-file.js';
 
@@ -42,6 +43,11 @@ export interface ReportLockOptions {
   readonly timing?: Partial<LockTiming>;
   /** Calls `beat` every `ms` until the returned stop is called. @default an unref'd setInterval */
   readonly every?: (ms: number, beat: () => void) => () => void;
+  /**
+   * The user's runtime folder (`$XDG_RUNTIME_DIR`, as the command line reads it), which holds the
+   * machine's lock folder ({@link machineLockFolder}). @default none: the system's temporary folder
+   */
+  readonly runtimeDir?: string | undefined;
 }
 
 /** `process.kill(pid, 0)`: ESRCH means no such process; EPERM means it exists under another user. */
@@ -80,26 +86,27 @@ async function ensureReport(realFile: string, reportFile: string): Promise<void>
 
 /**
  * Takes the report's lock, so two runs never append to one report, and keeps it alive. The lock
- * belongs to the file, not to the name it was reached by, so it is two lock files, taken in this
- * order and both held until the end:
+ * belongs to the file, not to the name it was reached by, so it is three lock files, taken in this
+ * order and all held until the end:
  *
  * - `<real path>.lock`, beside the report's real path (symbolic links resolved): the name earlier
  *   versions used, so a run of one of them on the same report is still kept out;
  * - `.<device>-<inode>.lock` in the report's real folder ({@link reportInodeLockFile}): a hard link has
- *   no real name, so only the file's identity finds it. The report is created (empty) first when it
- *   does not exist, so that it has an inode.
+ *   no real name, so only the file's identity finds it; runs on other machines that share the folder
+ *   see it. The report is created (empty) first when it does not exist, so that it has an inode;
+ * - `.<device>-<inode>.lock` in this user's lock folder of the machine ({@link machineLockFolder}):
+ *   found from every name of the file on this machine, hard links in other folders too.
  *
  * Each is created with O_EXCL semantics (holding pid, host, start time and a random id), and its
  * modification time is the holder's heartbeat, refreshed every `heartbeatMs` (10 s). A lock found in
  * place is judged on its own ({@link judgeReportLock}): taken over, with the warning
  * `REPORT_LOCK_STALE`, when its process of this host is gone, or when it had no heartbeat for `staleMs`
  * (60 s: its host or container is gone); otherwise the run is refused with `REPORT_LOCKED` (kind
- * `usage`, exit 2) naming the holder and its last heartbeat. Hard links in other folders lead to other
- * folders' locks: they are not kept apart (docs/guarantees.md).
+ * `usage`, exit 2) naming the holder and its last heartbeat (docs/guarantees.md says what is covered).
  *
  * A holder that was paused for longer than `staleMs` may find its lock taken over: {@link
  * ReportLock.assertHeld} then throws `REPORT_LOCK_LOST`, before the next append.
- * @throws ReportError `REPORT_LOCKED`, `REPORT_LOCK_NOT_A_FILE`, `REPORT_LOCK_FAILED`.
+ * @throws ReportError `REPORT_LOCKED`, `REPORT_LOCK_NOT_A_FILE`, `REPORT_LOCK_DIR_UNSAFE`, `REPORT_LOCK_FAILED`.
  */
 export async function acquireReportLock(reportFile: string, options: ReportLockOptions = {}): Promise<ReportLock> {
   const clock = options.clock ?? Date.now;
@@ -118,11 +125,14 @@ export async function acquireReportLock(reportFile: string, options: ReportLockO
     warned = true;
   };
   const taking: LockTaking = { owner, clock, isAlive: options.isAlive ?? isProcessAlive, timing, onWarning };
+  // Checked before anything is made: an unsafe folder refuses the run with the report untouched.
+  const machine = await machineLockFolder({ runtimeDir: options.runtimeDir });
   const real = await realReportPath(reportFile);
   const held: [HeldLockFile, ...HeldLockFile[]] = [await acquireLockFile(`${real}.lock`, reportFile, taking)];
   try {
     await ensureReport(real, reportFile);
     held.push(await acquireLockFile(await reportInodeLockFile(real), reportFile, taking));
+    held.push(await acquireLockFile(await reportInodeLockFile(real, machine), reportFile, taking));
   } catch (error) {
     for (const lock of [...held].reverse()) await lock.release();
     throw error;

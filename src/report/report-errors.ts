@@ -6,6 +6,8 @@ import type { ErrorKind } from '../errors/mge-error.js';
  * - `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE`, `REPORT_LOCKED` (usage, exit 2): the report cannot be
  *   this run's ledger, and nothing was read or sent.
  * - `REPORT_NOT_WRITABLE`, `REPORT_LOCK_FAILED` (config, exit 2): it cannot be created or appended to.
+ * - `REPORT_LOCK_DIR_UNSAFE` (config, exit 2): the machine's lock folder is a symbolic link, not a
+ *   directory, another user's or writable by others, so it is not used.
  * - `REPORT_CORRUPT` (source, exit 2): a line before the last is damaged.
  * - `REPORT_WRITE_FAILED`, `REPORT_LOCK_LOST` (fatal, exit 3): the report stopped being writable, or
  *   another run took it over, part-way; the run stops writing.
@@ -25,6 +27,7 @@ export type ReportErrorCode =
   | 'REPORT_LOCKED'
   | 'REPORT_NOT_WRITABLE'
   | 'REPORT_LOCK_FAILED'
+  | 'REPORT_LOCK_DIR_UNSAFE'
   | 'REPORT_CORRUPT'
   | 'REPORT_WRITE_FAILED'
   | 'REPORT_LOCK_LOST'
@@ -47,6 +50,7 @@ const KIND: Readonly<Record<ReportErrorCode, ErrorKind>> = {
   REPORT_LOCKED: 'usage',
   REPORT_NOT_WRITABLE: 'config',
   REPORT_LOCK_FAILED: 'config',
+  REPORT_LOCK_DIR_UNSAFE: 'config',
   REPORT_CORRUPT: 'source',
   REPORT_WRITE_FAILED: 'fatal',
   REPORT_LOCK_LOST: 'fatal',

@@ -32,7 +32,14 @@ export async function sampleCsv(dir: string, rows: number, name = 'input.csv'): 
 
 /** Environment pointing the CLI at a sandbox, with its own template cache. */
 export function envFor(sandbox: Sandbox, dir: string, token = sandbox.token): Record<string, string> {
-  return { MGE_BASE_URL: sandbox.url, MGE_TOKEN: token, MGE_USERNAME: 'e2e-curator', XDG_CACHE_HOME: path.join(dir, 'cache') };
+  return {
+    MGE_BASE_URL: sandbox.url,
+    MGE_TOKEN: token,
+    MGE_USERNAME: 'e2e-curator',
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    // The machine's report locks: a lock a killed run left must not meet a later test's report by a reused inode.
+    XDG_RUNTIME_DIR: path.join(dir, 'run'),
+  };
 }
 
 /** A spawned CLI: the child (to signal it) and its result. */

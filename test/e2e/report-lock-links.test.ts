@@ -1,4 +1,4 @@
-import { link, lstat, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { audit, envFor, ingestedSample, MAPPING, runCli, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
@@ -20,6 +20,8 @@ async function secondNameRefused(make: (dir: string, report: string) => Promise<
     const second = await runCli(['ingest', '--mapping', MAPPING, '--report', other, input, '--concurrency', '1'], env);
     expect([second.code, /^error (\w+)/m.exec(second.stderr)?.[1]]).toEqual([2, 'REPORT_LOCKED']);
     expect((await first.done).code).toBe(0);
+    // Both runs let go of the machine's lock (envFor's XDG_RUNTIME_DIR): the refused one of what it took.
+    expect(await readdir(path.join(dir, 'run', 'mge-ingest'))).toEqual([]);
     const a = await audit(storeFile, report);
     expect([a.stored, a.duplicates, a.missing, a.unaccounted]).toEqual([ROWS, [], [], []]);
     expect(a.byStatus).toEqual({ uploaded: ROWS });
@@ -45,6 +47,19 @@ describe('the report lock belongs to the file, not to the name (built CLI, sandb
       secondNameRefused(async (dir, report) => {
         await writeFile(report, '');
         const other = path.join(dir, 'hard-link.jsonl');
+        await link(report, other);
+        return other;
+      }),
+    60_000,
+  );
+
+  test(
+    'a run through a hard link in another folder is refused too (exit 2): the machine lock finds the file; each row is stored once',
+    () =>
+      secondNameRefused(async (dir, report) => {
+        await writeFile(report, '');
+        await mkdir(path.join(dir, 'elsewhere'));
+        const other = path.join(dir, 'elsewhere', 'r.jsonl');
         await link(report, other);
         return other;
       }),

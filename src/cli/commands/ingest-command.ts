@@ -260,6 +260,8 @@ async function runIngestCommand(
       ...(client && !dryRun ? { submit: (record, opts) => client.submitRecord(record, opts) } : {}),
       signal: context.signal,
       abortSignal: context.hardSignal,
+      // The machine's lock by file identity lives there (docs/report-format.md → The lock).
+      lock: { runtimeDir: context.io.env['XDG_RUNTIME_DIR'] },
     },
     {
       io: context.io,

@@ -149,7 +149,8 @@ export const reportCommand = defineCommand({
       // Loaded on use: the report stage (spreadsheet readers and writers, the HTML page) is no part of
       // --help, completion or the other commands.
       const { runCompactReport } = await import('../../pipeline/run-compact-report.js');
-      const done = await runCompactReport({ file: compact, cwd: io.cwd }, { onWarning });
+      const lock = { runtimeDir: io.env['XDG_RUNTIME_DIR'] };
+      const done = await runCompactReport({ file: compact, cwd: io.cwd }, { onWarning, lock });
       io.stdout.write(
         context.settings.json
           ? `${JSON.stringify({ schemaVersion: 1, file: compact, ...done }, null, 2)}\n`
