@@ -3,7 +3,7 @@ import { describeInputs } from '../report/describe-inputs.js';
 import { createFieldDigester, recordFieldNames } from '../report/record-field-digests.js';
 import type { AcceptedChange, ReportLineInput } from '../report/report-lines.js';
 import type { Template } from '../template/template-types.js';
-import type { PreparedInput } from './map-inputs.js';
+import type { PreparedInput } from './job/prepare-inputs.js';
 import type { RunFingerprints } from './run-fingerprints.js';
 
 /** What the `run` line of an ingest records. */

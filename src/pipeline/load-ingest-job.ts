@@ -7,8 +7,8 @@ import { mappingSha256 } from './ingest-run-line.js';
 import type { TemplateSource } from './job/fetch-template.js';
 import type { InputLayout, LoadedJob } from './job/job.js';
 import { loadJob } from './job/load-job.js';
-import type { PreparedInput } from './map-inputs.js';
-import { checkMoveDoneFolder } from './move-done-inputs.js';
+import type { PreparedInput } from './job/prepare-inputs.js';
+import { checkMoveDoneFolder } from './stages/move-done-inputs.js';
 import { PipelineError } from './pipeline-errors.js';
 import type { OnWarning } from './pipeline-warning.js';
 

@@ -13,19 +13,20 @@ import type { RowOutcome, UploadResult, UploadSummary } from '../upload/upload-t
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
 import type { TemplateSource } from './job/fetch-template.js';
-import { guardDuplicateKeys } from './guard-duplicate-keys.js';
+import { guardDuplicateKeys } from './stages/guard-duplicate-keys.js';
 import { checkMappingChange } from './check-mapping-change.js';
 import { ingestRunLine, runFieldDigester } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
 import { loadIngestJob, type IngestJobOptions } from './load-ingest-job.js';
-import { mapInputs, type PreparedInput } from './map-inputs.js';
+import type { PreparedInput } from './job/prepare-inputs.js';
+import { mapInputs } from './stages/map-inputs.js';
 import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
 import { checkShardChange } from './check-shard-change.js';
-import { createOutstandingFiles, moveDoneInputs, type MovedInput, type UnmovedInput } from './move-done-inputs.js';
-import { selectShard } from './select-shard.js';
-import { rowSkipping } from './skip-known-rows.js';
+import { createOutstandingFiles, moveDoneInputs, type MovedInput, type UnmovedInput } from './stages/move-done-inputs.js';
+import { selectShard } from './stages/select-shard.js';
+import { rowSkipping } from './stages/skip-known-rows.js';
 import type { UploadStageOptions } from './stage-options.js';
 
 export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReadProgress } from '../../src/pipeline/create-read-progress.js';
 import { checkMappingFile } from '../../src/pipeline/job/check-mapping-file.js';
-import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
+import { prepareInputs } from '../../src/pipeline/job/prepare-inputs.js';
+import { mapInputs } from '../../src/pipeline/stages/map-inputs.js';
 import type { TableSource } from '../../src/sources/source-types.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 

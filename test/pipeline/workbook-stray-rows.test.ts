@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadPlatformJob } from '../../src/pipeline/job/load-platform-job.js';
-import { mapInputs } from '../../src/pipeline/map-inputs.js';
+import { mapInputs } from '../../src/pipeline/stages/map-inputs.js';
 import { runPreview } from '../../src/pipeline/run-preview.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import type { RowProblem } from '../../src/template/record-types.js';

@@ -2,7 +2,7 @@ import type { MappingSettings } from '../../mapping/check/check-mapping.js';
 import type { PreparedMapping } from '../../mapping/check/prepare-mapping.js';
 import type { Template } from '../../template/template-types.js';
 import type { WorkbookMetaFlags } from '../../workbook/workbook-meta-mapping.js';
-import type { PreparedInput } from '../map-inputs.js';
+import type { PreparedInput } from './prepare-inputs.js';
 import type { OnWarning, TemplateChangedWarning } from '../pipeline-warning.js';
 import type { TemplateSource } from './fetch-template.js';
 

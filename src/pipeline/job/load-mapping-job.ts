@@ -1,7 +1,7 @@
 import { MappingCheckError } from '../../mapping/check/prepare-mapping.js';
 import { MappingInvalidError } from '../../mapping/mapping-errors.js';
 import type { MappingProblem } from '../../mapping/mapping-problem.js';
-import { prepareInputs, type PrepareInputsOptions } from '../map-inputs.js';
+import { prepareInputs, type PrepareInputsOptions } from './prepare-inputs.js';
 import { checkMappingFile, type CheckMappingFileOptions } from './check-mapping-file.js';
 import type { Job, LoadedJob } from './job.js';
 

@@ -3,7 +3,7 @@ import { compileMapping } from '../../mapping/compile/compile-mapping.js';
 import { openXlsxBook } from '../../sources/open-xlsx-book.js';
 import { identifyPlatformWorkbook } from '../../workbook/identify-platform-workbook.js';
 import { joinPlatformWorkbook } from '../../workbook/read-platform-workbook.js';
-import type { PreparedInput } from '../map-inputs.js';
+import type { PreparedInput } from './prepare-inputs.js';
 import { PipelineError } from '../pipeline-errors.js';
 import { checkMappingText } from './check-mapping-text.js';
 import { fetchTemplate } from './fetch-template.js';

@@ -1,4 +1,4 @@
-import { createDigestIndex, createSpillPages } from '../ledger/ledger.js';
+import { createDigestIndex, createSpillPages } from '../../ledger/ledger.js';
 
 /** A set of the run's keys, each with a number (see {@link createDigestTable}). */
 export interface DigestTable {

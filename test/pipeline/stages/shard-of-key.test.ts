@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { shardOfKey } from '../../src/pipeline/shard-of-key.js';
-import { selectShard } from '../../src/pipeline/select-shard.js';
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
+import { shardOfKey } from '../../../src/pipeline/stages/shard-of-key.js';
+import { selectShard } from '../../../src/pipeline/stages/select-shard.js';
+import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
 
 async function* rowsOf(keys: readonly string[]): AsyncGenerator<MappedRow> {
   for (const key of keys) yield { key } as MappedRow;

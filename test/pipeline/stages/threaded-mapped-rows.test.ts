@@ -1,14 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
-import type { ReadTracker } from '../../src/pipeline/create-read-progress.js';
-import type { LoadedJob } from '../../src/pipeline/job/job.js';
-import type { MapInputsOptions, PreparedInput, PrepareInputsOptions } from '../../src/pipeline/map-inputs.js';
-import { tempDirSync } from '../helpers/temp-dir.js';
+import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
+import type { ReadTracker } from '../../../src/pipeline/create-read-progress.js';
+import type { LoadedJob } from '../../../src/pipeline/job/job.js';
+import type { PreparedInput, PrepareInputsOptions } from '../../../src/pipeline/job/prepare-inputs.js';
+import type { MapInputsOptions } from '../../../src/pipeline/stages/map-inputs.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
 
 // The worker thread runs a built module, so these tests use the built stage (npm test builds first).
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const built = async <T>(p: string): Promise<T> => (await import(pathToFileURL(path.join(root, 'dist', p)).href)) as T;
 let stage: {
   mapInputs: (inputs: readonly PreparedInput[], options?: MapInputsOptions) => AsyncIterable<MappedRow>;
@@ -35,9 +36,12 @@ function writeBigSample(file: string): void {
 }
 
 beforeAll(async () => {
-  stage = await built('pipeline/map-inputs.js');
+  stage = {
+    ...(await built<Pick<typeof stage, 'mapInputs'>>('pipeline/stages/map-inputs.js')),
+    ...(await built<Pick<typeof stage, 'prepareInputs'>>('pipeline/job/prepare-inputs.js')),
+  };
   ({ checkMappingFile: loadJob } = await built<{ checkMappingFile: typeof loadJob }>('pipeline/job/check-mapping-file.js'));
-  ({ mapsOnWorker } = await built<{ mapsOnWorker: typeof mapsOnWorker }>('pipeline/threaded-mapped-rows.js'));
+  ({ mapsOnWorker } = await built<{ mapsOnWorker: typeof mapsOnWorker }>('pipeline/stages/threaded-mapped-rows.js'));
   ({ createReadProgress } = await built<{ createReadProgress: typeof createReadProgress }>('pipeline/create-read-progress.js'));
   dir = tempDirSync('mge-map-thread-');
   big = path.join(dir, 'steel-big.csv');

@@ -1,6 +1,6 @@
-import type { LazyMappedRow } from '../mapping/rows/lazy-mapped-row.js';
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import type { CellValue, SourceHeader } from '../sources/source-types.js';
+import type { LazyMappedRow } from '../../mapping/rows/lazy-mapped-row.js';
+import type { MappedRow } from '../../mapping/rows/mapped-row.js';
+import type { CellValue, SourceHeader } from '../../sources/source-types.js';
 
 /** The mapping worker, as error messages name it. */
 export const MAP_THREAD = 'the mapping thread';

@@ -1,8 +1,8 @@
-import { mappedRowData, type MappedRow } from '../mapping/rows/mapped-row.js';
-import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
-import { sha256Hex } from '../mapping/rows/record-hash.js';
-import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
-import type { CellValue, SourceHeader } from '../sources/source-types.js';
+import { mappedRowData, type MappedRow } from '../../mapping/rows/mapped-row.js';
+import { sourceValuesOf } from '../../mapping/rows/lazy-mapped-row.js';
+import { sha256Hex } from '../../mapping/rows/record-hash.js';
+import type { PlatformRecord, RowLocation, RowProblem } from '../../template/record-types.js';
+import type { CellValue, SourceHeader } from '../../sources/source-types.js';
 import type { WireMappedRow } from './mapped-batch.js';
 
 /**

@@ -4,14 +4,14 @@
  * seed, the source digest computed).
  */
 import { workerData } from 'node:worker_threads';
-import { compileMapping } from '../mapping/compile/compile-mapping.js';
-import { prepareMapping } from '../mapping/check/prepare-mapping.js';
-import type { LazyMappedRow } from '../mapping/rows/lazy-mapped-row.js';
-import { toMappedRows } from '../mapping/rows/to-mapped-rows.js';
-import { openCsv } from '../sources/open-csv.js';
-import { fileSourceSeed, rowSourceDigester } from '../sources/source-digest.js';
-import type { TableSource } from '../sources/source-types.js';
-import { serveWorkerBatches } from '../util/serve-worker-batches.js';
+import { compileMapping } from '../../mapping/compile/compile-mapping.js';
+import { prepareMapping } from '../../mapping/check/prepare-mapping.js';
+import type { LazyMappedRow } from '../../mapping/rows/lazy-mapped-row.js';
+import { toMappedRows } from '../../mapping/rows/to-mapped-rows.js';
+import { openCsv } from '../../sources/open-csv.js';
+import { fileSourceSeed, rowSourceDigester } from '../../sources/source-digest.js';
+import type { TableSource } from '../../sources/source-types.js';
+import { serveWorkerBatches } from '../../util/serve-worker-batches.js';
 import { MAP_THREAD, toWireMappedRow, type MappedBatch, type WireMappedRow } from './mapped-batch.js';
 import { canSkipKnownRows } from './skip-known-rows.js';
 import type { MapPlan } from './threaded-mapped-rows.js';

@@ -1,14 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMgeError } from '../../src/errors/mge-error.js';
-import { MappingInvalidError } from '../../src/mapping/mapping-errors.js';
-import { checkMappingFile } from '../../src/pipeline/job/check-mapping-file.js';
-import type { LoadedJob } from '../../src/pipeline/job/job.js';
-import { mapInputs, prepareInputs } from '../../src/pipeline/map-inputs.js';
-import { tempDirSync } from '../helpers/temp-dir.js';
-import { collect } from '../helpers/iterables.js';
+import { isMgeError } from '../../../src/errors/mge-error.js';
+import { MappingInvalidError } from '../../../src/mapping/mapping-errors.js';
+import { checkMappingFile } from '../../../src/pipeline/job/check-mapping-file.js';
+import type { LoadedJob } from '../../../src/pipeline/job/job.js';
+import { prepareInputs } from '../../../src/pipeline/job/prepare-inputs.js';
+import { mapInputs } from '../../../src/pipeline/stages/map-inputs.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
+import { collect } from '../../helpers/iterables.js';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = new URL('../../../', import.meta.url).pathname;
 const templateFile = join(root, 'samples', 'templates.json');
 const dir = tempDirSync('map-inputs-');
 

@@ -1,16 +1,16 @@
-import type { CompiledMapping } from '../mapping/compile/compile-mapping.js';
-import { cellLocation } from '../mapping/compile/row-context.js';
-import { sourceValuesOf } from '../mapping/rows/lazy-mapped-row.js';
-import { mappedRowData, type MappedRow } from '../mapping/rows/mapped-row.js';
-import { rowKey } from '../mapping/rows/row-key.js';
-import { rowMapper } from '../mapping/rows/to-mapped-rows.js';
-import type { LedgerState } from '../report/key-state.js';
-import { rowSourceDigester, sourceSeed } from '../sources/source-digest.js';
-import { partFingerprint } from '../mapping/load/mapping-fingerprints.js';
-import type { Template } from '../template/template-types.js';
-import type { RunFingerprints } from './run-fingerprints.js';
-import type { CellValue, SourceRow } from '../sources/source-types.js';
-import type { PlatformRecord, RowLocation, RowProblem } from '../template/record-types.js';
+import type { CompiledMapping } from '../../mapping/compile/compile-mapping.js';
+import { cellLocation } from '../../mapping/compile/row-context.js';
+import { sourceValuesOf } from '../../mapping/rows/lazy-mapped-row.js';
+import { mappedRowData, type MappedRow } from '../../mapping/rows/mapped-row.js';
+import { rowKey } from '../../mapping/rows/row-key.js';
+import { rowMapper } from '../../mapping/rows/to-mapped-rows.js';
+import type { LedgerState } from '../../report/key-state.js';
+import { rowSourceDigester, sourceSeed } from '../../sources/source-digest.js';
+import { partFingerprint } from '../../mapping/load/mapping-fingerprints.js';
+import type { Template } from '../../template/template-types.js';
+import type { RunFingerprints } from '../run-fingerprints.js';
+import type { CellValue, SourceRow } from '../../sources/source-types.js';
+import type { PlatformRecord, RowLocation, RowProblem } from '../../template/record-types.js';
 
 /** How `ingest` records source digests, and finds rows it need not map. */
 export interface RowSkipping {

@@ -1,9 +1,9 @@
-import { guardDuplicateKeys } from '../../src/pipeline/guard-duplicate-keys.js';
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
-import { row } from '../upload/upload-fixtures.js';
-import { collect, fromArray } from '../helpers/iterables.js';
-import { createLedgerTable } from '../../src/ledger/ledger.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { guardDuplicateKeys } from '../../../src/pipeline/stages/guard-duplicate-keys.js';
+import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
+import { row } from '../../upload/upload-fixtures.js';
+import { collect, fromArray } from '../../helpers/iterables.js';
+import { createLedgerTable } from '../../../src/ledger/ledger.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 describe('guardDuplicateKeys', () => {
   test('the second row of a key becomes invalid (DUPLICATE_KEY at its own row), under a key of its own', async () => {

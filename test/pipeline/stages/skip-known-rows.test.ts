@@ -1,19 +1,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
-import { checkMappingFile } from '../../src/pipeline/job/check-mapping-file.js';
-import { mapInputs, prepareInputs, type PreparedInput } from '../../src/pipeline/map-inputs.js';
-import type { RowSkipping } from '../../src/pipeline/skip-known-rows.js';
-import { createReportFolder, type LedgerState } from '../../src/report/fold-report.js';
-import type { ReportLine } from '../../src/report/report-lines.js';
-import { cellsDigest as digestInto, fileSourceSeed, rowSourceDigester, sourceSeed } from '../../src/sources/source-digest.js';
+import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
+import { checkMappingFile } from '../../../src/pipeline/job/check-mapping-file.js';
+import { prepareInputs, type PreparedInput } from '../../../src/pipeline/job/prepare-inputs.js';
+import { mapInputs } from '../../../src/pipeline/stages/map-inputs.js';
+import type { RowSkipping } from '../../../src/pipeline/stages/skip-known-rows.js';
+import { createReportFolder, type LedgerState } from '../../../src/report/fold-report.js';
+import type { ReportLine } from '../../../src/report/report-lines.js';
+import { cellsDigest as digestInto, fileSourceSeed, rowSourceDigester, sourceSeed } from '../../../src/sources/source-digest.js';
 
 const cellsDigest = (cells: readonly string[]): Uint8Array => {
   const out = new Uint8Array(16);
   digestInto(cells, out);
   return out;
 };
-import { tempDirSync } from '../helpers/temp-dir.js';
+import { tempDirSync } from '../../helpers/temp-dir.js';
 
 const root = path.resolve('.');
 const SAMPLE = path.join(root, 'samples/steel_strength.csv');

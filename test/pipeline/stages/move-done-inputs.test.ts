@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { moveDoneInputs } from '../../src/pipeline/move-done-inputs.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { moveDoneInputs } from '../../../src/pipeline/stages/move-done-inputs.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 /** Linux's shared-memory file system: another device than the temporary folder's disk. */
 const OTHER_DEVICE = '/dev/shm';

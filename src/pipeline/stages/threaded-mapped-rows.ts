@@ -1,14 +1,14 @@
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import { MappingInvalidError } from '../mapping/mapping-errors.js';
-import type { MappingProblem } from '../mapping/mapping-problem.js';
-import type { MappingSpec } from '../mapping/load/mapping-spec.js';
-import type { MethodsWidth } from '../template/record-types.js';
-import { isDelimitedText } from '../sources/open-table.js';
-import type { SourceOptions } from '../sources/source-options.js';
-import { readsOnWorker } from '../sources/threaded-csv-records.js';
-import type { Template } from '../template/template-types.js';
-import { readWorkerBatches } from '../util/read-worker-batches.js';
-import type { WireError } from '../util/worker-wire.js';
+import type { MappedRow } from '../../mapping/rows/mapped-row.js';
+import { MappingInvalidError } from '../../mapping/mapping-errors.js';
+import type { MappingProblem } from '../../mapping/mapping-problem.js';
+import type { MappingSpec } from '../../mapping/load/mapping-spec.js';
+import type { MethodsWidth } from '../../template/record-types.js';
+import { isDelimitedText } from '../../sources/open-table.js';
+import type { SourceOptions } from '../../sources/source-options.js';
+import { readsOnWorker } from '../../sources/threaded-csv-records.js';
+import type { Template } from '../../template/template-types.js';
+import { readWorkerBatches } from '../../util/read-worker-batches.js';
+import type { WireError } from '../../util/worker-wire.js';
 import { MAP_THREAD, type MappedBatch } from './mapped-batch.js';
 import { ReceivedMappedRow } from './received-mapped-row.js';
 

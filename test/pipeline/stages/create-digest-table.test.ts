@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { createDigestTable } from '../../src/pipeline/create-digest-table.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { createDigestTable } from '../../../src/pipeline/stages/create-digest-table.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 describe('createDigestTable', () => {
   test('stores a number for a new key and gives it back for the same key, not for another', () => {

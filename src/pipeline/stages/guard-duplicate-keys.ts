@@ -1,7 +1,7 @@
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import type { RowProblem } from '../template/record-types.js';
-import { PAGE_BITS } from '../ledger/ledger.js';
-import { isBlankKey, keyAsWritten } from '../util/key-as-written.js';
+import type { MappedRow } from '../../mapping/rows/mapped-row.js';
+import type { RowProblem } from '../../template/record-types.js';
+import { PAGE_BITS } from '../../ledger/ledger.js';
+import { isBlankKey, keyAsWritten } from '../../util/key-as-written.js';
 import { createDigestTable, type DigestTable, type DigestTableOptions } from './create-digest-table.js';
 
 /** Where the first row with a key came from: enough to name it in the duplicate's problem. */

@@ -1,5 +1,5 @@
-import type { Shard } from '../config/settings.js';
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
+import type { Shard } from '../../config/settings.js';
+import type { MappedRow } from '../../mapping/rows/mapped-row.js';
 import { shardOfKey } from './shard-of-key.js';
 
 /** The rows of one shard, and how many rows of the other shards went by. */

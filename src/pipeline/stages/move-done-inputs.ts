@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { RowOutcome } from '../upload/upload-types.js';
-import { identifyPath } from '../util/identify-path.js';
-import { PipelineError } from './pipeline-errors.js';
+import type { RowOutcome } from '../../upload/upload-types.js';
+import { identifyPath } from '../../util/identify-path.js';
+import { PipelineError } from '../pipeline-errors.js';
 
 /** An input moved out of the way, where it was and where it is now. */
 export interface MovedInput {
