@@ -4,7 +4,8 @@
  * process, storing to a file, so the kills cannot touch it) answers with random faults (stored then
  * 500, connections reset, 429, 502/503, latency, an id answered again for another record), resumed
  * until a run finishes with exit 0, with and without --retry-uncertain, some through a symbolic or
- * hard link to the report and some two at once on both names (the lock must let one through); then the sandbox's store is audited against the report (soak-audit.mjs):
+ * hard link to the report (in its folder or another) and some two at once on both names (the lock
+ * must let one through); then the sandbox's store is audited against the report (soak-audit.mjs):
  * no row lost, no duplicate but the re-sends asked for, each traceable to a resendOf line.
  *
  *   node scripts/soak.mjs [--minutes N] [--iterations N] [--seed S] [--rows N] [--json] [--keep DIR]
@@ -111,8 +112,9 @@ async function scenario(rng, { rows, dir }) {
     fail: rng.pick([0, 0.05, 0.1]),
     latencyMs: rng.pick([0, 5, 20, 40]),
     faultsOn: rng.pick(['submit', 'submit', 'submit', 'all']),
-    // The report reached by another name too: runs take either, some two at once (the lock is the file's).
-    link: rng.pick(['none', 'none', 'symlink', 'hardlink']),
+    // The report reached by another name too: runs take either, some two at once (the lock is the file's);
+    // a hard link in another folder is found only by the machine's lock.
+    link: rng.pick(['none', 'none', 'symlink', 'hardlink', 'hardlink-elsewhere']),
     // The same id answered for a different record: the row ends uncertain, re-sent on request.
     repeatId: rng.pick([0, 0, 0.02, 0.05]),
   };
@@ -120,9 +122,10 @@ async function scenario(rng, { rows, dir }) {
   const report = path.join(dir, 'report.jsonl');
   const input = path.join(dir, 'input.csv');
   const formulas = writeInput(input, rows);
-  const linked = path.join(dir, 'report-link.jsonl');
+  const linked = path.join(dir, ...(faults.link === 'hardlink-elsewhere' ? ['elsewhere', 'report.jsonl'] : ['report-link.jsonl']));
   if (faults.link === 'symlink') symlinkSync('report.jsonl', linked);
-  if (faults.link === 'hardlink') {
+  if (faults.link === 'hardlink' || faults.link === 'hardlink-elsewhere') {
+    mkdirSync(path.dirname(linked), { recursive: true });
     writeFileSync(report, '');
     linkSync(report, linked);
   }
@@ -148,7 +151,14 @@ async function scenario(rng, { rows, dir }) {
     '--repeat-id-rate',
     String(faults.repeatId),
   ]);
-  const env = { MGE_BASE_URL: sandbox.url, MGE_TOKEN: 'sandbox-token', MGE_USERNAME: 'soak', XDG_CACHE_HOME: path.join(dir, 'cache') };
+  const env = {
+    MGE_BASE_URL: sandbox.url,
+    MGE_TOKEN: 'sandbox-token',
+    MGE_USERNAME: 'soak',
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    // The machine's report locks of this scenario: a killed run's must not meet another scenario's report.
+    XDG_RUNTIME_DIR: path.join(dir, 'run'),
+  };
   const args = (reportName) => [
     'ingest',
     '--mapping',

@@ -24,7 +24,7 @@ export interface HostileCase {
   readonly make?: (c: CaseFiles) => void | Promise<void> | Promise<() => Promise<void>>;
   /** The command line, run in the case's folder (relative names are the folder's files). */
   readonly args: (c: CaseFiles) => readonly string[];
-  /** Environment over the default (`MGE_BASE_URL`, `MGE_TOKEN`, `MGE_USERNAME`, `XDG_CACHE_HOME`); undefined removes one. */
+  /** Environment over the default (`MGE_BASE_URL`, `MGE_TOKEN`, `MGE_USERNAME`, `XDG_CACHE_HOME`, `XDG_RUNTIME_DIR`); undefined removes one. */
   readonly env?: (c: CaseFiles) => Readonly<Record<string, string | undefined>>;
   /** The exit code. */
   readonly exit: number;

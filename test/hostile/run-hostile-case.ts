@@ -138,7 +138,16 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
     const mark = { sent: platform.sent(), requests: platform.requests(), stored: platform.stored().length, seen: platform.seen.length };
     const before = await snapshot(dir);
     const env: Record<string, string> = {};
-    const wanted = { MGE_BASE_URL: c.url, MGE_TOKEN: token, MGE_USERNAME: 'hostile', XDG_CACHE_HOME: cache, ...spec.env?.(c) };
+    // The machine's report locks outside the case's folder, and not in this machine's shared one.
+    const runtime = path.join(root, 'run');
+    const wanted = {
+      MGE_BASE_URL: c.url,
+      MGE_TOKEN: token,
+      MGE_USERNAME: 'hostile',
+      XDG_CACHE_HOME: cache,
+      XDG_RUNTIME_DIR: runtime,
+      ...spec.env?.(c),
+    };
     for (const [name, value] of Object.entries(wanted)) if (value !== undefined) env[name] = value;
     const during: Promise<void>[] = [];
     const run = await runMeasuredCli(spec.args(c), {

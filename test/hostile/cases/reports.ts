@@ -1,4 +1,16 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import type { CaseFiles, HostileCase } from '../hostile-case.js';
 import { fifo, ingest, runFirst, sparse, steelCsv, write } from '../case-inputs.js';
 
@@ -33,6 +45,47 @@ async function spoiledIndex(c: CaseFiles, spoil: (index: string) => void): Promi
 /** The run found every row of `input.csv` uploaded before, and sent nothing. */
 const resumedAll = ({ run }: { run: { stdout: string } }): void =>
   expect(JSON.parse(run.stdout)).toMatchObject({ counts: { uploaded: 0, skipped: 5 } });
+
+/** `ingest` of `input.csv` with the report `report`. */
+const ingestInto = (report: string): string[] => ingest('input.csv').map((arg) => (arg === 'report.jsonl' ? report : arg));
+
+/** The machine's lock folder (`$XDG_RUNTIME_DIR/mge-ingest`, the runtime folder in the case's folder), planted or held. */
+const LOCK_CASES: readonly HostileCase[] = [
+  {
+    name: 'reports: a machine lock folder that is a symbolic link is REPORT_LOCK_DIR_UNSAFE, not followed; no report is made',
+    make: (c) => {
+      mkdirSync(c.at('run'), { mode: 0o700 });
+      mkdirSync(c.at('planted'));
+      symlinkSync(c.at('planted'), c.at('run/mge-ingest'));
+    },
+    env: (c) => ({ XDG_RUNTIME_DIR: c.at('run') }),
+    args: () => ingest('input.csv'),
+    exit: 2,
+    code: 'REPORT_LOCK_DIR_UNSAFE',
+    check: (c) => {
+      expect(c.run.stderr).toMatch(/run\/mge-ingest is a symbolic link: it is not followed/);
+      expect([existsSync(c.at('report.jsonl')), existsSync(c.at('report.jsonl.lock'))]).toEqual([false, false]);
+    },
+  },
+  {
+    name: "reports: ingest through a hard link in another folder of a report a live run holds is REPORT_LOCKED by the machine's lock, left as it was",
+    make: (c) => {
+      writeFileSync(c.at('report.jsonl'), '');
+      mkdirSync(c.at('other'));
+      linkSync(c.at('report.jsonl'), c.at('other/report.jsonl'));
+      const { dev, ino } = statSync(c.at('report.jsonl'), { bigint: true });
+      mkdirSync(c.at('run/mge-ingest'), { recursive: true, mode: 0o700 });
+      const owner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), id: 'held', heartbeatMs: 10_000 };
+      writeFileSync(c.at(`run/mge-ingest/.${dev}-${ino}.lock`), `${JSON.stringify(owner)}\n`);
+    },
+    env: (c) => ({ XDG_RUNTIME_DIR: c.at('run') }),
+    args: () => ingestInto('other/report.jsonl'),
+    exit: 2,
+    code: 'REPORT_LOCKED',
+    // The locks it took in its own folder before it met the machine's are let go.
+    check: (c) => expect(existsSync(c.at('other/report.jsonl.lock'))).toBe(false),
+  },
+];
 
 /** Ledger indexes (a cache of the report's fold) that are another report's, forged, or not files. */
 const INDEX_CASES: readonly HostileCase[] = [
@@ -199,4 +252,5 @@ export const REPORT_CASES: readonly HostileCase[] = [
   },
   forged('an uploaded line whose id is text', `{"type":"uploaded",${AT},${WHERE},"id":"x","attempts":1,"ms":1}`, ingest('input.csv')),
   ...INDEX_CASES,
+  ...LOCK_CASES,
 ];
