@@ -17,7 +17,7 @@ import { summarizeReport, type ReportSummary } from '../report/summarize-report.
 import { expandReportFiles } from './expand-report-files.js';
 import { mergeReportStates, summarizeReports, type ReportPart } from './merge-report-states.js';
 import { PipelineError } from './pipeline-errors.js';
-import { recordedReadOptions } from './recorded-read-options.js';
+import { recordedReadOptions } from './job/recorded-read-options.js';
 import type { OnWarning } from './pipeline-warning.js';
 
 /** Options of {@link runReport}. */

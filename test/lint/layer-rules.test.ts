@@ -107,4 +107,59 @@ describe('the layer rules of the lint step', () => {
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/layer-ledger: src\/ledger\/ledger\.ts → src\/report\/line\.ts/);
   });
+
+  test('in the pipeline only pipeline/job reads a mapping', async () => {
+    const mapping = { 'src/mapping/load/load-mapping.ts': 'export const loadMapping = 1;\n' };
+    const inJob = await cruise({
+      ...mapping,
+      'src/pipeline/job/check.ts': "import { loadMapping } from '../../mapping/load/load-mapping.js';\nexport const c = loadMapping;\n",
+    });
+    expect(inJob.output).toContain('no dependency violations');
+    expect(inJob.code).toBe(0);
+    const outside = await cruise({
+      ...mapping,
+      'src/pipeline/stages/peek.ts': "import { loadMapping } from '../../mapping/load/load-mapping.js';\nexport const p = loadMapping;\n",
+    });
+    expect(outside.code).not.toBe(0);
+    expect(outside.output).toMatch(/job-reads-mappings: src\/pipeline\/stages\/peek\.ts → src\/mapping\/load\/load-mapping\.ts/);
+  });
+
+  test('in the pipeline only pipeline/job gets a template from a file or the cache', async () => {
+    const result = await cruise({
+      'src/pipeline/run-x.ts':
+        "import { createTemplateCache } from '../template/template-cache.js';\nexport const x = createTemplateCache;\n",
+      'src/template/template-cache.ts': 'export const createTemplateCache = 1;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/job-fetches-templates: src\/pipeline\/run-x\.ts → src\/template\/template-cache\.ts/);
+  });
+
+  test("a layout's loader is reached through loadJob only", async () => {
+    const result = await cruise({
+      'src/pipeline/run-x.ts': "import { loadFlatJob } from './job/load-flat-job.js';\nexport const x = loadFlatJob;\n",
+      'src/pipeline/job/load-flat-job.ts': 'export const loadFlatJob = 1;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/job-through-load-job: src\/pipeline\/run-x\.ts → src\/pipeline\/job\/load-flat-job\.ts/);
+  });
+
+  test("no layout's loader calls another's; a shared helper in pipeline/job is how they share a step", async () => {
+    const helper = { 'src/pipeline/job/check-text.ts': 'export const checkText = 1;\n' };
+    const shared = await cruise({
+      ...helper,
+      'src/pipeline/job/load-flat-job.ts': "import { checkText } from './check-text.js';\nexport const loadFlatJob = checkText;\n",
+      'src/pipeline/job/load-json-job.ts': "import { checkText } from './check-text.js';\nexport const loadJsonJob = checkText;\n",
+    });
+    expect(shared.output).toContain('no dependency violations');
+    expect(shared.code).toBe(0);
+    const crossed = await cruise({
+      ...helper,
+      'src/pipeline/job/load-flat-job.ts': "import { checkText } from './check-text.js';\nexport const loadFlatJob = checkText;\n",
+      'src/pipeline/job/load-json-job.ts': "import { loadFlatJob } from './load-flat-job.js';\nexport const loadJsonJob = loadFlatJob;\n",
+    });
+    expect(crossed.code).not.toBe(0);
+    expect(crossed.output).toMatch(
+      /no-layout-cross-imports: src\/pipeline\/job\/load-json-job\.ts → src\/pipeline\/job\/load-flat-job\.ts/,
+    );
+  });
 });

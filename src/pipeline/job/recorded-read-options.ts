@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadMapping } from '../mapping/load/load-mapping.js';
-import { partFingerprint } from '../mapping/load/mapping-fingerprints.js';
-import type { RunLine } from '../report/report-lines.js';
-import type { SourceOptions } from '../sources/source-options.js';
+import { loadMapping } from '../../mapping/load/load-mapping.js';
+import { partFingerprint } from '../../mapping/load/mapping-fingerprints.js';
+import type { RunLine } from '../../report/report-lines.js';
+import type { SourceOptions } from '../../sources/source-options.js';
 
 /**
  * How the report's last run that read an input read it: the `input:` options of that run's mapping,
