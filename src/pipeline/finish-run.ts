@@ -1,5 +1,5 @@
 import { isMgeError } from '../errors/mge-error.js';
-import type { ReportLineInput, StopError } from '../report/report-lines.js';
+import type { ReportLineInput, StopError, StrayRows } from '../report/report-lines.js';
 import type { UploadFailure, UploadSummary } from '../upload/upload-types.js';
 import { RunStoppedError } from './run-stopped-error.js';
 
@@ -30,7 +30,8 @@ function inputStop(error: unknown, summary: UploadSummary): unknown {
 
 /**
  * Ends a run in its report and decides what the run amounts to: writes the `summary` line (the counts;
- * `stoppedBy` for a row limit; `fatal` and `error`, with what and where, for an error), unless the
+ * `stoppedBy` for a row limit; `stray` for rows of no record; `fatal` and `error`, with what and
+ * where, for an error), unless the
  * report itself is what failed, then resolves with the summary, or throws for an error that stopped
  * the run: a {@link RunStoppedError} carrying the summary (exit 3), or an input error met before
  * anything may be stored as it is (exit 2).
@@ -39,7 +40,7 @@ export async function finishRun(
   report: { write(line: ReportLineInput): Promise<void> },
   summary: UploadSummary,
   failure: UploadFailure | undefined,
-  shard: { readonly otherShards?: number } = {},
+  found: { readonly otherShards?: number; readonly stray?: StrayRows | undefined } = {},
 ): Promise<UploadSummary> {
   const error = failure?.error;
   const reportBroken = isMgeError(error) && (error.code === 'REPORT_WRITE_FAILED' || error.code === 'REPORT_LOCK_LOST');
@@ -50,8 +51,9 @@ export async function finishRun(
       rows: summary.rows,
       durationMs: summary.durationMs,
       interrupted: summary.interrupted,
-      ...(shard.otherShards !== undefined ? { otherShards: shard.otherShards } : {}),
+      ...(found.otherShards !== undefined ? { otherShards: found.otherShards } : {}),
       ...(summary.stoppedBy !== undefined ? { stoppedBy: summary.stoppedBy } : {}),
+      ...(found.stray !== undefined ? { stray: found.stray } : {}),
       ...(failure !== undefined ? { fatal: isMgeError(error) ? error.code : 'INTERNAL_ERROR', error: stopRecord(error) } : {}),
     });
   }

@@ -26,7 +26,8 @@ export function limitErrors(rows: AsyncIterable<MappedRow>, maxErrors: number | 
     let invalid = 0;
     for await (const row of rows) {
       yield row;
-      if (row.problems.length > 0 && ++invalid >= maxErrors!) {
+      // Rows of no record are no invalid record: they are reported, and never stop a run.
+      if (row.problems.length > 0 && row.stray !== true && ++invalid >= maxErrors!) {
         stop = { code: 'MAX_ERRORS_REACHED', limit: maxErrors! };
         return;
       }

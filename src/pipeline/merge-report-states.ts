@@ -1,5 +1,5 @@
 import type { KeyState, ReportState } from '../report/fold-report.js';
-import { isDryRunLine, type KeyStatus, type RunLine, type SummaryLine } from '../report/report-lines.js';
+import { isDryRunLine, STRAY_PROBLEMS_KEPT, type KeyStatus, type RunLine, type SummaryLine } from '../report/report-lines.js';
 import { summarizeReport, type ReportConflicts, type ReportSummary } from '../report/summarize-report.js';
 
 /** Keys in several reports listed by `report` (the rest counted). */
@@ -51,10 +51,23 @@ export function summarizeReports(
   const conflicts = parts.length > 1 ? findConflicts(parts) : undefined;
   const summary = { ...summarizeReport(merged), ...(conflicts !== undefined ? { conflicts } : {}) };
   if (parts.length === 1) return { summary, unfinished: summary.unfinished === undefined ? [] : [parts[0]!.file] };
-  const each = parts.map((part) => ({ file: part.file, unfinished: summarizeReport(part.state).unfinished }));
+  const each = parts.map((part) => {
+    const one = summarizeReport(part.state);
+    return { file: part.file, unfinished: one.unfinished, stray: one.stray };
+  });
   const first = each.find((e) => e.unfinished !== undefined);
+  // Each report's latest run read its own rows of no record (a shard's, say): all of them are still there.
+  const strays = each.flatMap((e) => (e.stray === undefined ? [] : [e.stray]));
+  const rows = strays.reduce((n, s) => n + s.rows, 0);
+  const stray = rows === 0 ? undefined : { rows, problems: strays.flatMap((s) => s.problems).slice(0, STRAY_PROBLEMS_KEPT) };
+  const { stray: _last, ...rest } = summary;
   return {
-    summary: { ...summary, unfinished: first?.unfinished },
+    summary: {
+      ...rest,
+      ...(stray !== undefined ? { stray } : {}),
+      outstanding: summary.outstanding - (summary.stray?.rows ?? 0) + rows,
+      unfinished: first?.unfinished,
+    },
     unfinished: each.filter((e) => e.unfinished !== undefined).map((e) => e.file),
   };
 }

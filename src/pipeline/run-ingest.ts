@@ -1,106 +1,33 @@
 import path from 'node:path';
 import { ConfigError } from '../config/setting-problem.js';
-import type { MethodsWidth } from '../template/record-types.js';
-import { acquireReportLock, type ReportLockOptions } from '../report/acquire-report-lock.js';
+import { acquireReportLock } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
 import { createReportWriter } from '../report/create-report-writer.js';
 import { loadReportState, reportSpillDirs } from '../report/load-report-state.js';
 import { zeroCounts } from '../report/report-lines.js';
 import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
-import type { Sleep } from '../upload/real-sleep.js';
 import { uploadRows } from '../upload/upload-rows.js';
 import type { RowOutcome, UploadResult, UploadSummary } from '../upload/upload-types.js';
-import { createReadProgress, type ReadProgress } from './create-read-progress.js';
-import { dryRunRows, type DryRunSummary } from './dry-run-rows.js';
+import { createReadProgress } from './create-read-progress.js';
+import { dryRunRows } from './dry-run-rows.js';
 import type { TemplateSource } from './job/fetch-template.js';
 import { guardDuplicateKeys } from './stages/guard-duplicate-keys.js';
 import { checkMappingChange } from './check-mapping-change.js';
 import { ingestRunLine, runFieldDigester } from './ingest-run-line.js';
 import { finishRun } from './finish-run.js';
 import { limitErrors } from './limit-errors.js';
-import { loadIngestJob, type IngestJobOptions } from './load-ingest-job.js';
-import type { PreparedInput } from './job/prepare-inputs.js';
+import { setAsideStrayRows } from './set-aside-stray-rows.js';
+import { loadIngestJob } from './load-ingest-job.js';
 import { mapInputs } from './stages/map-inputs.js';
-import type { OnWarning } from './pipeline-warning.js';
 import { runFingerprints } from './run-fingerprints.js';
 import { checkShardChange } from './check-shard-change.js';
-import { createOutstandingFiles, moveDoneInputs, type MovedInput, type UnmovedInput } from './stages/move-done-inputs.js';
+import { createOutstandingFiles, moveDoneInputs } from './stages/move-done-inputs.js';
 import { selectShard } from './stages/select-shard.js';
 import { rowSkipping } from './stages/skip-known-rows.js';
-import type { UploadStageOptions } from './stage-options.js';
+import type { IngestResult, RunIngestDeps, RunIngestOptions } from './ingest-types.js';
 
 export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
-
-/** Plain options of {@link runIngest}: what the command line and settings decided. */
-export interface RunIngestOptions extends IngestJobOptions {
-  readonly reportFile: string;
-  readonly methodsWidth: MethodsWidth;
-  /** `?username=` of every submit; required unless `dryRun`. */
-  readonly username: string | undefined;
-  /** The queue and the upload stage, every value set (`uploadStageOptions`); a dry run reads the resume flags. */
-  readonly stages: UploadStageOptions;
-  /** Stop early after this many invalid records (`limitErrors`, exit 1); undefined reads everything. */
-  readonly maxErrors: number | undefined;
-  /**
-   * Go on although the mapping or template differs from the one the report's rows were uploaded with
-   * (recorded in the `run` line; later runs compare with this one). @default false
-   */
-  readonly acceptMappingChange?: boolean;
-  /** Read, map, validate and plan; send nothing. @default false */
-  readonly dryRun?: boolean;
-  /** Recorded in the `run` line. Must not hold the token. */
-  readonly runSettings: Readonly<Record<string, unknown>>;
-  readonly version: string;
-}
-
-/** What the run tells its progress display once it starts sending. */
-export interface IngestStart {
-  readonly inputs: readonly PreparedInput[];
-  readonly templateId: number;
-  /** Rows already in the ledger from earlier runs. */
-  readonly knownKeys: number;
-  /** Ms left of the queue's current `Retry-After` pause. */
-  readonly pauseRemaining: () => number;
-  /** How far the inputs have been read (bytes), and how many records were handed on. */
-  readonly reading: ReadProgress;
-}
-
-/** The adapters of {@link runIngest}: every effect with time, I/O or the platform is injected. */
-export interface RunIngestDeps {
-  /** Where the template comes from (platform client or file, with the cache). */
-  readonly template: TemplateSource;
-  /** The platform client's `submitRecord`, given each row's JSON text; not called by a dry run. */
-  readonly submit?: (body: string, options: { readonly username: string; readonly signal?: AbortSignal }) => Promise<number>;
-  /** @default Date.now */
-  readonly clock?: () => number;
-  readonly sleep?: Sleep;
-  readonly random?: () => number;
-  /** First SIGINT/SIGTERM: take no new rows, drain, flush. */
-  readonly signal?: AbortSignal | undefined;
-  /** Second signal: cancel requests in flight (their rows end `uncertain`). */
-  readonly abortSignal?: AbortSignal;
-  /** The one warnings channel (mapping, template, the report's repair, a stale lock taken over). */
-  readonly onWarning?: OnWarning;
-  readonly onStart?: (start: IngestStart) => void;
-  readonly onOutcome?: (outcome: RowOutcome) => void;
-  /** For tests of the lock. */
-  readonly lock?: ReportLockOptions;
-}
-
-/** The result of a run that ended without an error: facts, for the CLI to show and to map to an exit code. */
-export interface IngestResult {
-  /** The counts; `interrupted` (a signal), `stoppedBy` (a row limit: `--max-errors`, `--max-changes`). */
-  readonly summary: UploadSummary | DryRunSummary;
-  readonly reportFile: string;
-  readonly template: { readonly id: number; readonly pubDate: string };
-  readonly dryRun: boolean;
-  /** The inputs held no table file (an empty drop folder): the report was not touched, not even locked. */
-  readonly nothingToDo: boolean;
-  /** Rows read that belong to other shards (`shard`): counted, not reported. */
-  readonly otherShards?: number;
-  /** With `moveDone`: the inputs moved, and those done that could not be. */
-  readonly moved?: { readonly moved: readonly MovedInput[]; readonly unmoved: readonly UnmovedInput[] };
-}
+export type { IngestResult, IngestStart, RunIngestDeps, RunIngestOptions } from './ingest-types.js';
 
 /**
  * The `ingest` pipeline: load the job (mapping checked against the template) → prepare every input's
@@ -232,6 +159,9 @@ async function ingestWith(
         identicalOk: job.prepared.spec.duplicates === 'identical-ok',
       });
       const limit = limitErrors(guarded, options.maxErrors);
+      // Rows of no record (only a platform workbook has them) reach the summary line, not the upload stage.
+      const strays = inputs.some((input) => input.open !== undefined) ? setAsideStrayRows(limit.rows) : undefined;
+      const records = strays?.rows ?? limit.rows;
       const outstanding = createOutstandingFiles();
       const onOutcome = (outcome: RowOutcome): void => {
         outstanding.add(outcome);
@@ -241,12 +171,12 @@ async function ingestWith(
       let result: UploadResult;
       if (queue === undefined || submit === undefined || username === undefined) {
         result = {
-          summary: await dryRunRows(limit.rows, { report: writer, previous, signal: deps.signal, clock, onOutcome }, upload.resume),
+          summary: await dryRunRows(records, { report: writer, previous, signal: deps.signal, clock, onOutcome }, upload.resume),
           failure: undefined,
         };
       } else {
         result = await uploadRows(
-          limit.rows,
+          records,
           {
             send: (body, signal) => submit(body, { username, signal }),
             queue,
@@ -268,16 +198,17 @@ async function ingestWith(
       const ended = result.failure === undefined && !result.summary.interrupted;
       const stoppedBy = result.summary.stoppedBy ?? (ended ? limit.stopped() : undefined);
       const otherShards = sharded.others();
-      const summary = await finishRun(
-        writer,
-        { ...result.summary, stoppedBy },
-        result.failure,
-        options.shard === undefined ? {} : { otherShards },
-      );
+      const stray = strays?.found();
+      const summary = await finishRun(writer, { ...result.summary, stoppedBy }, result.failure, {
+        ...(options.shard === undefined ? {} : { otherShards }),
+        stray,
+      });
       // Only after a run that read every input to its end: an input cut short has rows no line names.
       const complete = !dryRun && !summary.interrupted && summary.stoppedBy === undefined;
       const moved =
-        options.moveDone !== undefined && complete ? await moveDoneInputs(inputs, outstanding.has, options.moveDone) : undefined;
+        options.moveDone !== undefined && complete
+          ? await moveDoneInputs(inputs, (file) => outstanding.has(file) || strays?.has(file) === true, options.moveDone)
+          : undefined;
       outcome = {
         summary,
         reportFile,
@@ -286,6 +217,7 @@ async function ingestWith(
         nothingToDo: false,
         ...(options.shard === undefined ? {} : { otherShards }),
         ...(moved === undefined ? {} : { moved }),
+        ...(stray === undefined ? {} : { stray }),
       };
     } catch (error) {
       failed = true;

@@ -178,6 +178,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Shape>>>> = {
     durationMs: number,
     interrupted: boolean,
     otherShards: optional(number),
+    stray: optional(object({ rows: number, problems: arrayOf(problem) })),
     fatal: optional(text),
     error: optional(object({ code: text, message: text, location: optional(anyObject) })),
   },

@@ -236,6 +236,20 @@ export interface EarlyStop {
 }
 
 /**
+ * Rows of a run that belong to no record (a platform workbook's table or array rows whose `数据ID` is
+ * on no root row): no key, no line of their own, so the run's summary line holds them. Rows to
+ * check while the latest run has them; a later run that reads none leaves none.
+ */
+export interface StrayRows {
+  readonly rows: number;
+  /** Their problems (one per unknown id, at its `数据ID` cell), the first `STRAY_PROBLEMS_KEPT`. */
+  readonly problems: readonly RowProblem[];
+}
+
+/** The problems of rows of no record a summary line holds at most: one line of the report carries them. */
+export const STRAY_PROBLEMS_KEPT = 100;
+
+/**
  * End of a run. `interrupted`: stopped by a signal; `stoppedBy`: stopped early by a row limit;
  * `fatal`: stopped by the code named (and `error` says what and where).
  */
@@ -250,6 +264,8 @@ export interface SummaryLine {
   readonly otherShards?: number;
   /** Absent in older reports, which recorded such a stop as `fatal`. */
   readonly stoppedBy?: EarlyStop;
+  /** Rows read that belong to no record; absent when there were none (and in older reports). */
+  readonly stray?: StrayRows;
   readonly fatal?: string;
   /** Absent in older reports. */
   readonly error?: StopError;

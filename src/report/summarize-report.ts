@@ -1,6 +1,14 @@
 import { compareLocations } from './compare-locations.js';
 import type { KeyStatus, LedgerState } from './fold-report.js';
-import { isDryRunLine, type EarlyStop, type ReportLocation, type RunLine, type StopError, type SummaryLine } from './report-lines.js';
+import {
+  isDryRunLine,
+  type EarlyStop,
+  type ReportLocation,
+  type RunLine,
+  type StopError,
+  type StrayRows,
+  type SummaryLine,
+} from './report-lines.js';
 
 /** Records that share one error code. */
 export interface ErrorGroup {
@@ -81,15 +89,26 @@ export interface ReportSummary {
   readonly lastSummary: SummaryLine | undefined;
   /** Set when the latest real run did not finish. */
   readonly unfinished: UnfinishedRun | undefined;
-  /** Rows outstanding now: invalid, failed, uncertain and changed, by their latest status. */
+  /**
+   * Rows of no record the latest real run read (a workbook's table rows of an unknown 数据ID), with
+   * their first problems: the input held them then. Absent when it read none.
+   */
+  readonly stray?: StrayRows;
+  /** Rows outstanding now: invalid, failed, uncertain and changed by their latest status, and the latest run's rows of no record. */
   readonly outstanding: number;
   /** Several reports that cannot all be right (exit 1); absent when there is one report or none conflicts. */
   readonly conflicts?: ReportConflicts;
 }
 
-function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
+/** The index of the latest run that was not a dry run; -1 when there is none. */
+function latestRealRun(state: LedgerState): number {
   let index = state.runs.length - 1;
   while (index >= 0 && isDryRunLine(state.runs[index]!)) index -= 1;
+  return index;
+}
+
+function unfinishedRun(state: LedgerState): UnfinishedRun | undefined {
+  const index = latestRealRun(state);
   const run = state.runs[index];
   if (run === undefined) return undefined;
   const summary = state.runSummaries[index];
@@ -166,6 +185,8 @@ export function summarizeReport(state: LedgerState): ReportSummary {
   const errors = [...groups.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
   uncertain.sort(byPlace);
   changed.sort(byPlace);
+  // Rows of no record have no key: what the latest real run met is what the input holds now.
+  const stray = state.runSummaries[latestRealRun(state)]?.stray;
   return {
     counts,
     keys: state.keys.size,
@@ -176,6 +197,7 @@ export function summarizeReport(state: LedgerState): ReportSummary {
     lastRun: state.runs.at(-1),
     lastSummary: state.runSummaries.at(-1),
     unfinished: unfinishedRun(state),
-    outstanding: counts.invalid + counts.failed + counts.uncertain + counts.changed,
+    ...(stray !== undefined ? { stray } : {}),
+    outstanding: counts.invalid + counts.failed + counts.uncertain + counts.changed + (stray?.rows ?? 0),
   };
 }

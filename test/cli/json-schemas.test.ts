@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { runBuiltCli, type CliResult } from './run-built-cli.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
+import { platformWorkbookSheets, writeZipWorkbook } from '../helpers/platform-workbook-zip.js';
 
 /**
  * The `--json` contract: every command's output, on success and on failure, checked against its
@@ -160,6 +161,26 @@ describe('--json outputs match their schemas in schema/', () => {
     expectConforms(reportMissing, 'error-output', 2);
     expectConforms(compactMissing, 'error-output', 2);
     expect(expectConforms(await cli(['report', 'compact', 'bad.jsonl', '--json']), 'report-compact-output', 0)).toMatchObject({ keys: 5 });
+  });
+
+  test('a platform workbook with a row of no record: validate, ingest and report list it apart from the records', async () => {
+    const book = join(dir, 'stray.xlsx');
+    writeZipWorkbook(book, platformWorkbookSheets({ records: 2, extraComposition: [['R9', 'Ni', 52.8, 'ICP-AES']] }));
+    const meta = ['--source', '10', '--methods', 'experiment'];
+    const [validated, ingested] = await Promise.all([
+      cli(['validate', '--sandbox', book, ...meta, '--json']),
+      cli(['ingest', '--sandbox', '--quiet', book, ...meta, '--report', 'stray.jsonl', '--json']),
+    ]);
+    expect(expectConforms(validated, 'validate-output', 1)).toMatchObject({ records: 2, invalid: 0, stray: 1, problemCount: 1 });
+    expect(expectConforms(ingested, 'ingest-output', 1)).toMatchObject({
+      counts: { uploaded: 2, invalid: 0 },
+      stray: { rows: 1, problems: [{ code: 'WORKBOOK_UNKNOWN_ID', sheet: '3', cell: 'A6' }] },
+    });
+    expect(expectConforms(await cli(['report', 'stray.jsonl', '--json']), 'report-output', 1)).toMatchObject({
+      keys: 2,
+      outstanding: 1,
+      stray: { rows: 1, problems: [{ code: 'WORKBOOK_UNKNOWN_ID' }] },
+    });
   });
 
   test('every output schema is checked above, compiles strictly, and versions its output', () => {

@@ -1,4 +1,12 @@
 import path from 'node:path';
+import { exitCodeForReport } from '../../src/cli/exit-codes.js';
+import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
+import { createPlatformClient } from '../../src/platform/platform-client.js';
+import { runIngest } from '../../src/pipeline/run-ingest.js';
+import { uploadStageOptions } from '../../src/pipeline/stage-options.js';
+import { loadReportState } from '../../src/report/load-report-state.js';
+import { summarizeReport } from '../../src/report/summarize-report.js';
+import { withSandbox } from '../helpers/with-sandbox.js';
 import { loadPlatformJob } from '../../src/pipeline/job/load-platform-job.js';
 import { mapInputs } from '../../src/pipeline/stages/map-inputs.js';
 import { runPreview } from '../../src/pipeline/run-preview.js';
@@ -18,7 +26,7 @@ async function workbookWith(extra: readonly (readonly ZipCell[])[]): Promise<str
   return file;
 }
 
-function validate(file: string): ReturnType<typeof runValidate> {
+function validate(file: string, maxErrors?: number): ReturnType<typeof runValidate> {
   return runValidate(
     {
       mappingFile: undefined,
@@ -26,7 +34,7 @@ function validate(file: string): ReturnType<typeof runValidate> {
       inputs: [file],
       cwd: process.cwd(),
       methodsWidth: 3,
-      maxErrors: undefined,
+      maxErrors,
       errorsFile: undefined,
       htmlFile: undefined,
       version: 'test',
@@ -105,5 +113,54 @@ describe('a table row whose 数据ID is on no root row (issue #31, item 11)', ()
     );
     expect(preview.records.map((r) => r.key)).toEqual(['["R1"]', '["R2"]', '["R3"]']);
     expect(preview.more).toBe(false);
+  }, 60_000);
+
+  test('--max-errors counts invalid records only: a row of no record does not stop the run', async () => {
+    const result = await validate(await workbookWith([['R9', 'Ni', 52.8, 'ICP-AES']]), 1);
+    expect(result.summary).toMatchObject({ records: 3, invalid: 0, stray: 1, stoppedBy: undefined });
+  }, 60_000);
+
+  test('ingest sends nothing for it and files it under no key; the summary line holds it, and report counts it until a run reads none', async () => {
+    const file = await workbookWith([['R9', 'Ni', 52.8, 'ICP-AES']]);
+    const reportFile = path.join(path.dirname(file), 'report.jsonl');
+    await withSandbox({ inMemory: true }, async (sandbox) => {
+      const client = createPlatformClient({ baseUrl: sandbox.url, token: sandbox.token });
+      const ingest = (): ReturnType<typeof runIngest> =>
+        runIngest(
+          {
+            mappingFile: undefined,
+            workbook: { tid: undefined, meta },
+            inputs: [file],
+            reportFile,
+            methodsWidth: 3,
+            username: 'tester',
+            stages: uploadStageOptions({ ...DEFAULT_SETTINGS, concurrency: 2, rate: 0, maxRetries: 2, timeoutMs: 10_000 }),
+            maxErrors: undefined,
+            runSettings: {},
+            version: 'test',
+          },
+          { template: { client }, submit: (record, opts) => client.submitRecord(record, opts) },
+        );
+      const first = await ingest();
+      expect(first.summary.counts).toMatchObject({ uploaded: 3, invalid: 0, failed: 0 });
+      expect(first.stray?.rows).toBe(1);
+      expect(first.stray?.problems.map(at)).toEqual([['WORKBOOK_UNKNOWN_ID', '3', 8, 'A', '数据ID', 'R9']]);
+      expect(sandbox.records()).toHaveLength(3);
+      const before = summarizeReport((await loadReportState(reportFile, { whole: true })).state);
+      expect(before.keys).toBe(3);
+      expect(before.counts).toMatchObject({ uploaded: 3, invalid: 0 });
+      expect(before).toMatchObject({ outstanding: 1, stray: { rows: 1 } });
+      expect(exitCodeForReport(before)).toBe(1);
+
+      // The curator removes the row: the next run reads none, and nothing is outstanding.
+      writeZipWorkbook(file, platformWorkbookSheets({ records: 3 }));
+      const second = await ingest();
+      expect(second.stray).toBeUndefined();
+      expect(second.summary.counts).toMatchObject({ uploaded: 0, skipped: 3 });
+      const after = summarizeReport((await loadReportState(reportFile, { whole: true })).state);
+      expect(after.stray).toBeUndefined();
+      expect(after.outstanding).toBe(0);
+      expect(exitCodeForReport(after)).toBe(0);
+    });
   }, 60_000);
 });

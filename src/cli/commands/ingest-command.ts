@@ -96,7 +96,7 @@ function ingestOptions(
 /** The promises of a run, in short: the scheduler's contract (docs/guarantees.md says it in full). */
 const INGEST_EPILOGUE = [
   'A row is sent again only when it was certainly not stored (refused, 429, 503): an unknown outcome (500, 502, 504, a reset after sending) leaves it uncertain for the rest of the run, and only a later run with --retry-uncertain sends it again.',
-  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded), or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED, TEMPLATE_FIELDS_CHANGED, SHARD_NEEDS_KEY, SHARD_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED when the token file holds no new token, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
+  'Exit codes: 0 every row uploaded or skipped as uploaded; 1 the run finished with rows to check (invalid, failed, uncertain, or changed and not uploaded, or rows of a platform workbook that belong to no record), or stopped early by --max-errors or --max-changes (MAX_ERRORS_REACHED, MAX_CHANGES_REACHED); 2 nothing was uploaded (usage, config, mapping, template or input error, REPORT_LOCKED, MAPPING_CHANGED, TEMPLATE_FIELDS_CHANGED, SHARD_NEEDS_KEY, SHARD_CHANGED); 3 aborted mid-run, resumable (TOKEN_REJECTED when the token file holds no new token, PLATFORM_UNREACHABLE, UNCERTAIN_STREAK, REPORT_LOCK_LOST, an input error after rows were uploaded); 130 interrupted by a signal, resumable.',
   ROW_LIMIT_EPILOGUE,
 ].join('\n');
 

@@ -8,6 +8,7 @@ import { EXIT, exitCodeForError, exitCodeForRun } from '../exit-codes.js';
 import { createProgress } from '../render/create-progress.js';
 import { formatIngestSummary, type IngestSummaryView } from '../render/format-ingest-summary.js';
 import { formatWarning } from '../render/format-warning.js';
+import { problemJson } from '../render/problem-json.js';
 import { shellQuote } from '../render/shell-quote.js';
 
 /** How the command shows the run. */
@@ -29,11 +30,12 @@ export interface IngestOutput {
 }
 
 /** The exit code of a run that ended without an error (docs/guarantees.md → Exit codes). */
-function runExitCode(summary: UploadSummary): number {
+function runExitCode(summary: UploadSummary, strayRows = 0): number {
   return exitCodeForRun({
     interrupted: summary.interrupted,
     stoppedEarly: summary.stoppedBy !== undefined,
-    rowsToCheck: summary.notUploaded,
+    // Rows of no record are rows to check, as the records not uploaded are.
+    rowsToCheck: summary.notUploaded + strayRows,
   });
 }
 
@@ -81,8 +83,8 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
   const resumeHint = `resume with: mge-ingest ${out.argv.map(shellQuote).join(' ')}\n`;
   const print = (v: IngestSummaryView): void => {
     // schema/ingest-output.schema.json
-    if (out.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, ...v }, null, 2)}\n`);
-    else io.stdout.write(formatIngestSummary(v));
+    if (out.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, ...v, ...strayJson(v, name) }, null, 2)}\n`);
+    else io.stdout.write(formatIngestSummary(v, name));
   };
   const log = out.logger;
   const name = (file: string): string => displayPath(io.cwd, file);
@@ -114,10 +116,11 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
     });
     progress.stop();
     out.onResult?.(result);
-    const exitCode = runExitCode(result.summary);
+    const exitCode = runExitCode(result.summary, result.stray?.rows);
     const summaryView = {
       ...view(result.summary, options.reportFile, result.template, result.dryRun, exitCode),
       nothingToDo: result.nothingToDo,
+      ...(result.stray !== undefined ? { stray: result.stray } : {}),
       ...(result.otherShards !== undefined ? { otherShards: result.otherShards } : {}),
       ...(result.moved !== undefined ? { moved: result.moved } : {}),
     };
@@ -135,4 +138,9 @@ export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out
     }
     throw error;
   }
+}
+
+/** `--json`'s rows of no record: their problems as `validate --json` gives problems, flat. */
+function strayJson(v: IngestSummaryView, name: (file: string) => string): Record<string, unknown> {
+  return v.stray === undefined ? {} : { stray: { rows: v.stray.rows, problems: v.stray.problems.map((p) => problemJson(p, name)) } };
 }

@@ -107,7 +107,7 @@ export const reportCommand = defineCommand({
           "write the rows not known to be stored (invalid, failed, uncertain): the input's columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas",
       })
       .epilogue(
-        'Exit codes: 0 nothing outstanding (every row uploaded, the latest run finished); 1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish (killed, interrupted, stopped by an error, or stopped early by --max-errors or --max-changes); 2 no such report.',
+        'Exit codes: 0 nothing outstanding (every row uploaded, the latest run finished); 1 rows invalid, failed, uncertain or changed by their latest status, rows of no record in the latest run, or a latest run that did not finish (killed, interrupted, stopped by an error, or stopped early by --max-errors or --max-changes); 2 no such report.',
       ),
   examples: [
     ['$0 report steel.report.jsonl', 'counts by status, errors by code, uncertain and changed rows'],

@@ -54,7 +54,7 @@ export const validateCommand = defineCommand({
         .option('methods-width', numeric({ describe: 'width of the source.methods mask, 3 or 4 (MGE_METHODS_WIDTH) [default: 3]' }))
         .epilogue(
           [
-            'Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid; 2 mapping, template or input problem; 130 interrupted.',
+            'Exit codes: 0 every record valid (or nothing to validate); 1 some records invalid, or rows of a platform workbook that belong to no record; 2 mapping, template or input problem; 130 interrupted.',
             MAX_ERRORS_EPILOGUE,
           ].join('\n'),
         ),

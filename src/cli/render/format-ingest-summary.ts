@@ -1,6 +1,7 @@
 import { earlyStopText } from '../../report/early-stop-text.js';
-import type { EarlyStop, OutcomeType } from '../../report/report-lines.js';
+import type { EarlyStop, OutcomeType, StrayRows } from '../../report/report-lines.js';
 import type { RowsToCheck } from '../../upload/upload-types.js';
+import { formatRowProblems } from './format-row-problems.js';
 import { formatTable } from './format-table.js';
 
 /** The final summary of an `ingest` run, as printed and as `--json` emits it. */
@@ -28,6 +29,8 @@ export interface IngestSummaryView {
   readonly exitCode: number;
   /** The inputs held no table file (an empty drop folder): nothing was read, the report not touched. */
   readonly nothingToDo?: boolean;
+  /** Rows read that belong to no record (a workbook's table rows of an unknown 数据ID): rows to check, not records. */
+  readonly stray?: StrayRows;
   /** With `--shard`: rows read that belong to other shards (left to them, not in this report). */
   readonly otherShards?: number;
   /** With `--move-done`: the inputs moved, and those done that could not be. */
@@ -47,7 +50,7 @@ const MEANING: Readonly<Record<OutcomeType, string>> = {
 };
 
 /** The summary table and the lines that tell the user where to look and what to do next. */
-export function formatIngestSummary(view: IngestSummaryView): string {
+export function formatIngestSummary(view: IngestSummaryView, fileName: (file: string) => string = (file) => file): string {
   if (view.nothingToDo === true)
     return `nothing to do: the inputs hold no table files (.csv, .tsv, .xlsx, .xlsm, .xls, .ods); the report ${view.report} was not touched\n`;
   const order: OutcomeType[] = ['uploaded', 'skipped', 'changed', 'invalid', 'failed', 'uncertain'];
@@ -85,6 +88,11 @@ export function formatIngestSummary(view: IngestSummaryView): string {
   if (view.otherShards !== undefined) lines.push(`${view.otherShards} record(s) of other shards read and left to them`);
   for (const m of view.moved?.moved ?? []) lines.push(`done, moved: ${m.file} → ${m.to}`);
   for (const m of view.moved?.unmoved ?? []) lines.push(`done, but not moved: ${m.file}: ${m.reason}`);
+  if (view.stray !== undefined) {
+    const { rows: n, problems } = view.stray;
+    lines.push(`${n} row(s) of no record (table or array rows whose 数据ID is on no row of sheet 1), not read as records:`);
+    lines.push(formatRowProblems(problems.slice(0, 20), { fileName }).trimEnd());
+  }
   lines.push(`report: ${view.report}`);
   if (view.notUploaded > 0 && !view.dryRun)
     lines.push(`${view.notUploaded} record(s) to check (${toCheckText(view.toCheck)}): \`mge-ingest report ${view.report}\` lists them`);

@@ -1,6 +1,7 @@
 import { lastRunNotice } from '../../report/last-run-notice.js';
 import type { ReportLocation } from '../../report/report-lines.js';
 import type { ReportSummary } from '../../report/summarize-report.js';
+import { formatRowProblems } from './format-row-problems.js';
 import { formatTable } from './format-table.js';
 
 function place(location: ReportLocation): string {
@@ -45,6 +46,10 @@ export function formatReportSummary(file: string, s: ReportSummary, maxListed = 
       `${place(e.example.location)}${e.example.detail ? `: ${e.example.detail}` : ''}`,
     ]);
     out.push(formatTable(['code', 'status', 'records', 'problems', 'example'], rows).trimEnd());
+  }
+  if (s.stray !== undefined) {
+    out.push('', `${s.stray.rows} row(s) of no record in the latest run (table or array rows whose 数据ID is on no row of sheet 1):`);
+    out.push(formatRowProblems(s.stray.problems.slice(0, maxListed)).trimEnd());
   }
   listed(
     out,
