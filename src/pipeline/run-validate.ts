@@ -6,7 +6,7 @@ import { displayPath } from '../util/display-path.js';
 import type { TemplateSource } from './job/fetch-template.js';
 import { createReadProgress, type ReadProgress } from './create-read-progress.js';
 import { guardDuplicateKeys } from './stages/guard-duplicate-keys.js';
-import { limitErrors } from './limit-errors.js';
+import { limitErrors } from './stages/limit-errors.js';
 import { loadJob } from './job/load-job.js';
 import { createGroupSniffer } from './sniff-row-groups.js';
 import type { InputLayout } from './job/job.js';

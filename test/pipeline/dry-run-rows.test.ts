@@ -1,5 +1,5 @@
 import { dryRunRows } from '../../src/pipeline/dry-run-rows.js';
-import { limitErrors } from '../../src/pipeline/limit-errors.js';
+import { limitErrors } from '../../src/pipeline/stages/limit-errors.js';
 import { foldReport } from '../../src/report/fold-report.js';
 import { memoryReport, row } from '../upload/upload-fixtures.js';
 import { fromArray } from '../helpers/iterables.js';

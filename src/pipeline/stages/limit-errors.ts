@@ -1,5 +1,5 @@
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import type { EarlyStop } from '../report/report-lines.js';
+import type { MappedRow } from '../../mapping/rows/mapped-row.js';
+import type { EarlyStop } from '../../report/report-lines.js';
 
 /** The rows of a run under `--max-errors`, and whether the limit stopped them. */
 export interface ErrorLimit {

@@ -1,6 +1,6 @@
-import type { MappedRow } from '../mapping/rows/mapped-row.js';
-import { STRAY_PROBLEMS_KEPT, type StrayRows } from '../report/report-lines.js';
-import type { RowProblem } from '../template/record-types.js';
+import type { MappedRow } from '../../mapping/rows/mapped-row.js';
+import { STRAY_PROBLEMS_KEPT, type StrayRows } from '../../report/report-lines.js';
+import type { RowProblem } from '../../template/record-types.js';
 
 /** The rows of {@link setAsideStrayRows}, and what it set apart. */
 export interface StraySetAside {

@@ -1,7 +1,7 @@
-import type { MappedRow } from '../../src/mapping/rows/mapped-row.js';
-import { limitErrors } from '../../src/pipeline/limit-errors.js';
-import { row } from '../upload/upload-fixtures.js';
-import { collect } from '../helpers/iterables.js';
+import type { MappedRow } from '../../../src/mapping/rows/mapped-row.js';
+import { limitErrors } from '../../../src/pipeline/stages/limit-errors.js';
+import { row } from '../../upload/upload-fixtures.js';
+import { collect } from '../../helpers/iterables.js';
 
 /** Rows whose pulls and closing are recorded. */
 function source(rows: readonly MappedRow[]) {
