@@ -1,8 +1,8 @@
 import type { Argv } from 'yargs';
 import type { CompletionCommand, CompletionContext, CompletionOption } from './complete-words.js';
 import { parseCommandLine } from './parse-command-line.js';
-import { COMPLETIONS_FLAG, SCRIPT_NAME } from './script-name.js';
-import { HELP_WIDTHS, type StartAnswers } from './start-answers.js';
+import { SCRIPT_NAME } from './script-name.js';
+import { COMPLETIONS_FLAG, HELP_WIDTHS, type StartAnswers } from './start-answers.js';
 
 /**
  * The parts of a yargs 18 instance that its completion reads and its typings leave out. Reading them

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { answerAtStart } from './start-answers.js';
-import { tuneHeap } from './tune-heap.js';
 
 /** Resolves once what was written to stdout and stderr has gone out: a pipe is written asynchronously. */
 async function drained(): Promise<void> {
@@ -10,16 +9,17 @@ async function drained(): Promise<void> {
 
 /** The bin: wires the process to `runCli`; the only place that calls `process.exit`. */
 async function main(): Promise<void> {
-  tuneHeap();
   const argv = process.argv.slice(2);
   // --version, --help and each Tab of the shell completion are answered from what the build wrote
   // down, before yargs (which alone took twice the start of bare node) or any command is loaded.
-  const answer = answerAtStart(argv, process.env, process.stdout.columns);
+  const answer = await answerAtStart(argv, process.env, process.stdout.columns);
   if (answer !== undefined) {
     process.stdout.write(answer);
     await drained();
     process.exit(0);
   }
+  const { tuneHeap } = await import('./tune-heap.js');
+  tuneHeap();
   const { runCli } = await import('./run-cli.js');
   const controller = new AbortController();
   const hard = new AbortController();

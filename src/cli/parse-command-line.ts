@@ -4,7 +4,8 @@ import { COMMANDS, commandWord } from './commands.js';
 import type { RegisterHooks, Selection } from './define-command.js';
 import { ROW_LIMIT_EPILOGUE } from './exit-codes.js';
 import { addExamples, putExamples, type Example } from './help-examples.js';
-import { COMPLETIONS_FLAG, SCRIPT_NAME } from './script-name.js';
+import { SCRIPT_NAME } from './script-name.js';
+import { COMPLETIONS_FLAG } from './start-answers.js';
 import { UsageError } from './usage-error.js';
 
 const EXAMPLES: readonly Example[] = [

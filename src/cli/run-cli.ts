@@ -4,10 +4,10 @@ import type { CliIo } from './cli-io.js';
 import { EXIT, exitCodeForError } from './exit-codes.js';
 import { formatError } from './format-error.js';
 import { argvAsksJson, formatErrorJson } from './format-error-json.js';
-import { helpWidth } from './help-width.js';
 import { parseCommandLine, type ParsedCommandLine } from './parse-command-line.js';
 import type { PlatformSession } from '../pipeline/open-platform.js';
 import { settingFlags } from './setting-options.js';
+import { helpWidth } from './start-answers.js';
 import { UsageError } from './usage-error.js';
 
 function interrupted(signal: AbortSignal, io: CliIo): Promise<number> {

@@ -1,8 +1,17 @@
 import { readFileSync, statSync } from 'node:fs';
-import { packageVersion } from '../util/package-info.js';
-import { completeWords, completionShell, type CompletionContext } from './complete-words.js';
-import { helpWidth } from './help-width.js';
-import { COMPLETIONS_FLAG } from './script-name.js';
+import type { CompletionContext } from './complete-words.js';
+
+// The bin loads this module before it answers, and each module it loads then costs a share of the
+// start (on a busy machine, a tenth of bare node's): so this one imports no other of the project's
+// up front, holds the two facts the answers are keyed by, and loads what one answer needs for it.
+
+/** What yargs' completion script runs the command with to ask for completions. */
+export const COMPLETIONS_FLAG = '--get-yargs-completions';
+
+/** The width `--help` is laid out to: the terminal's, at most 110 columns; 100 when stdout is no terminal. */
+export function helpWidth(columns: number | undefined): number {
+  return Math.min(110, columns || 100);
+}
 
 /**
  * What `--help` and the shell completion answer, written down by the build (`describeCli`, from yargs
@@ -52,19 +61,21 @@ function speaksEnglish(env: Readonly<Record<string, string | undefined>>): boole
  * What the CLI prints for `argv` when it is `--version`, `--help` alone or a completion request that
  * the build's answers cover (exit code 0), else undefined: the CLI then parses the line with yargs.
  */
-export function answerAtStart(
+export async function answerAtStart(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   columns: number | undefined,
   read: () => StartAnswers | undefined = () => readStartAnswers(),
-): string | undefined {
-  if (argv.length === 1 && argv[0] === '--version') return `${packageVersion()}\n`;
+): Promise<string | undefined> {
+  if (argv.length === 1 && argv[0] === '--version') return `${(await import('../util/package-info.js')).packageVersion()}\n`;
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
     return speaksEnglish(env) ? read()?.help[String(helpWidth(columns))] : undefined;
   }
   if (argv[0] === COMPLETIONS_FLAG && !argv.includes(COMPLETIONS_FLAG, 1)) {
     const contexts = read()?.completion;
-    const words = contexts && completeWords(contexts, argv.slice(1), completionShell(env));
+    if (contexts === undefined) return undefined;
+    const { completeWords, completionShell } = await import('./complete-words.js');
+    const words = completeWords(contexts, argv.slice(1), completionShell(env));
     return words?.map((word) => `${word}\n`).join('');
   }
   return undefined;

@@ -48,7 +48,7 @@ async function yargsAnswer(argv: readonly string[], shell: Shell = 'bash'): Prom
   return out;
 }
 
-function quickAnswer(argv: readonly string[], shell: Shell = 'bash', columns?: number): string | undefined {
+function quickAnswer(argv: readonly string[], shell: Shell = 'bash', columns?: number): Promise<string | undefined> {
   return answerAtStart(argv, { SHELL: SHELLS[shell], LANG: 'en_US.UTF-8' }, columns, () => answers);
 }
 
@@ -82,29 +82,29 @@ describe('answers without yargs', () => {
     for (const width of HELP_WIDTHS) {
       Object.defineProperty(process.stdout, 'columns', { value: width, configurable: true, writable: true });
       try {
-        expect(quickAnswer(['--help'], 'bash', width)).toBe(await yargsAnswer(['--help']));
-        expect(quickAnswer(['-h'], 'bash', width)).toBe(await yargsAnswer(['-h']));
+        expect(await quickAnswer(['--help'], 'bash', width)).toBe(await yargsAnswer(['--help']));
+        expect(await quickAnswer(['-h'], 'bash', width)).toBe(await yargsAnswer(['-h']));
       } finally {
         delete (process.stdout as { columns?: number }).columns;
       }
     }
-    expect(quickAnswer(['--help'], 'bash', undefined)).toBe(answers.help['100']);
-    expect(quickAnswer(['--help'], 'bash', 200)).toBe(answers.help['110']);
-    expect(quickAnswer(['--help'], 'bash', 72)).toBeUndefined();
-    expect(answerAtStart(['--help'], { LANG: 'zh_CN.UTF-8' }, undefined, () => answers)).toBeUndefined();
-    expect(answerAtStart(['--help'], { LANG: 'C.UTF-8' }, undefined, () => answers)).toBe(answers.help['100']);
-    expect(answerAtStart(['--help'], { LC_ALL: 'de_DE', LANG: 'en_US' }, undefined, () => answers)).toBeUndefined();
-    expect(quickAnswer(['validate', '--help'])).toBeUndefined();
-    expect(quickAnswer(['--help', '--json'])).toBeUndefined();
+    expect(await quickAnswer(['--help'], 'bash', undefined)).toBe(answers.help['100']);
+    expect(await quickAnswer(['--help'], 'bash', 200)).toBe(answers.help['110']);
+    expect(await quickAnswer(['--help'], 'bash', 72)).toBeUndefined();
+    expect(await answerAtStart(['--help'], { LANG: 'zh_CN.UTF-8' }, undefined, () => answers)).toBeUndefined();
+    expect(await answerAtStart(['--help'], { LANG: 'C.UTF-8' }, undefined, () => answers)).toBe(answers.help['100']);
+    expect(await answerAtStart(['--help'], { LC_ALL: 'de_DE', LANG: 'en_US' }, undefined, () => answers)).toBeUndefined();
+    expect(await quickAnswer(['validate', '--help'])).toBeUndefined();
+    expect(await quickAnswer(['--help', '--json'])).toBeUndefined();
   });
 
   test('--version is what yargs prints, and needs nothing written down', async () => {
-    expect(answerAtStart(['--version'], {}, undefined, () => undefined)).toBe(await yargsAnswer(['--version']));
+    expect(await answerAtStart(['--version'], {}, undefined, () => undefined)).toBe(await yargsAnswer(['--version']));
   });
 
-  test('without the written answers (a build by tsc alone) only --version is answered', () => {
-    expect(answerAtStart(['--help'], {}, undefined, () => undefined)).toBeUndefined();
-    expect(answerAtStart([FLAG, 'mge-ingest', ''], {}, undefined, () => undefined)).toBeUndefined();
+  test('without the written answers (a build by tsc alone) only --version is answered', async () => {
+    expect(await answerAtStart(['--help'], {}, undefined, () => undefined)).toBeUndefined();
+    expect(await answerAtStart([FLAG, 'mge-ingest', ''], {}, undefined, () => undefined)).toBeUndefined();
   });
 
   test('the written answers are read only when written after the code was compiled, and only when whole', () => {
@@ -145,7 +145,7 @@ describe('answers without yargs', () => {
         // The shell changes only how words are written (descriptions): zsh and fish on the first two lines.
         const shells: Shell[] = i < 2 ? ['bash', 'zsh', 'fish'] : ['bash'];
         for (const shell of shells) {
-          const quick = quickAnswer([FLAG, ...words], shell);
+          const quick = await quickAnswer([FLAG, ...words], shell);
           if (quick === undefined) mismatches.push({ words, shell, quick: 'left to yargs' });
           else if (quick !== (await yargsAnswer([FLAG, ...words], shell))) mismatches.push({ words, shell, quick });
           else answered++;
@@ -178,7 +178,7 @@ describe('answers without yargs', () => {
     ];
     const left: string[] = [];
     for (const words of odd) {
-      const quick = quickAnswer([FLAG, ...words]);
+      const quick = await quickAnswer([FLAG, ...words]);
       if (quick === undefined) left.push(words.join(' '));
       else expect([words, quick]).toEqual([words, await yargsAnswer([FLAG, ...words])]);
     }
