@@ -1,3 +1,4 @@
+import { ANNOTATION_CASES } from './cases/annotations.js';
 import { ANSWER_CASES } from './cases/answers.js';
 import { CSV_CASES } from './cases/csv.js';
 import { FORMULA_CASES } from './cases/formulas.js';
@@ -27,6 +28,7 @@ const CASES: readonly HostileCase[] = [
   ...FORMULA_CASES,
   ...SECRET_CASES,
   ...PLATFORM_LAYOUT_CASES,
+  ...ANNOTATION_CASES,
 ];
 
 test('every case has a name of its own', () => {

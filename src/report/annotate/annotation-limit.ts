@@ -5,11 +5,11 @@ import { listedRowStatuses } from './index-row-statuses.js';
 /**
  * Problems the annotated copy marks (a note and a fill on the cell, a linked row on the Problems
  * sheet); those past it are counted, and the Problems sheet says how many are not marked. Each marked
- * problem is held until the copy is written, and exceljs holds its note and its link until the sheet
- * they are on is finished (some 3 KB a problem): this bound keeps `--annotate` within about 250 MiB
- * whatever the number of problems (README → Limits; `bench/annotate.bench.mjs` measures 10^6).
+ * problem is held until the copy is written (some 0.5 KB; its note and link go to a file as they are
+ * made, `spillSideParts`): this bound keeps `--annotate` under 250 MiB whatever the number of
+ * problems (README → Limits; `bench/annotate.bench.mjs` measured ~200 MiB at 10^6).
  */
-export const ANNOTATE_PROBLEM_LIMIT = 20_000;
+export const ANNOTATE_PROBLEM_LIMIT = 10_000;
 
 /** The problems and row statuses of an annotated copy, collected as rows are validated. */
 export interface AnnotationCollector {
