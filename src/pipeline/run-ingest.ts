@@ -2,29 +2,18 @@ import path from 'node:path';
 import { ConfigError } from '../config/setting-problem.js';
 import { acquireReportLock } from '../report/acquire-report-lock.js';
 import { checkReportPath } from '../report/check-report-path.js';
-import { createReportWriter } from '../report/create-report-writer.js';
-import { loadReportState, reportSpillDirs } from '../report/load-report-state.js';
+import { loadReportState } from '../report/load-report-state.js';
 import { zeroCounts } from '../report/report-lines.js';
 import { createUploadQueue, type UploadQueue } from '../upload/create-upload-queue.js';
-import { uploadRows } from '../upload/upload-rows.js';
-import type { RowOutcome, UploadResult, UploadSummary } from '../upload/upload-types.js';
-import { createReadProgress } from './create-read-progress.js';
-import { dryRunRows } from './dry-run-rows.js';
-import type { TemplateSource } from './job/fetch-template.js';
-import { guardDuplicateKeys } from './stages/guard-duplicate-keys.js';
+import type { UploadSummary } from '../upload/upload-types.js';
 import { checkMappingChange } from './check-mapping-change.js';
-import { ingestRunLine, runFieldDigester } from './ingest-run-line.js';
-import { finishRun } from './finish-run.js';
-import { limitErrors } from './stages/limit-errors.js';
-import { setAsideStrayRows } from './stages/set-aside-stray-rows.js';
-import { loadIngestJob } from './load-ingest-job.js';
-import { mapInputs } from './stages/map-inputs.js';
-import { runFingerprints } from './run-fingerprints.js';
 import { checkShardChange } from './check-shard-change.js';
-import { createOutstandingFiles, moveDoneInputs } from './stages/move-done-inputs.js';
-import { selectShard } from './stages/select-shard.js';
-import { rowSkipping } from './stages/skip-known-rows.js';
 import type { IngestResult, RunIngestDeps, RunIngestOptions } from './ingest-types.js';
+import type { TemplateSource } from './job/fetch-template.js';
+import type { LoadedJob } from './job/job.js';
+import { loadIngestJob } from './load-ingest-job.js';
+import { recordIngestRun } from './record-ingest-run.js';
+import { runFingerprints } from './run-fingerprints.js';
 
 export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 export type { IngestResult, IngestStart, RunIngestDeps, RunIngestOptions } from './ingest-types.js';
@@ -74,29 +63,14 @@ async function ingestWith(
   // A report that cannot be a ledger (a directory, /dev/null, a FIFO) is refused before anything is read or sent.
   await checkReportPath(reportFile, { forWriting: true });
   const { job, inputs, sha256 } = await loadIngestJob(options, { template, settings, onWarning: deps.onWarning });
-  const mappingFile = job.mappingFile;
-  const submit = deps.submit;
-  const username = options.username;
-  if (!dryRun && (submit === undefined || username === undefined)) {
+  if (!dryRun && (deps.submit === undefined || options.username === undefined)) {
     throw new ConfigError('USERNAME_MISSING', 'uploads need the user the records are stored for', {
       location: { field: 'username' },
       hint: 'Set MGE_USERNAME or --username (or use --dry-run to upload nothing).',
     });
   }
-
-  if (inputs.length === 0) {
-    // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
-    const summary: UploadSummary = {
-      counts: zeroCounts(),
-      rows: 0,
-      durationMs: 0,
-      notUploaded: 0,
-      toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 },
-      interrupted: false,
-      stoppedBy: undefined,
-    };
-    return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
-  }
+  // A drop folder with nothing new: the configuration, mapping and template were checked; nothing to record.
+  if (inputs.length === 0) return nothingToDo(reportFile, job, dryRun);
 
   const fingerprints = runFingerprints(job.prepared.spec, job.template, settings);
   const lock = await acquireReportLock(reportFile, {
@@ -116,118 +90,23 @@ async function ingestWith(
       templatePubDate: job.template.pubDate,
       templateFields: fingerprints.templateFields,
     };
-    const accepted = checkMappingChange(previous, current, { mappingFile, accept: options.acceptMappingChange ?? false });
+    const accepted = checkMappingChange(previous, current, { mappingFile: job.mappingFile, accept: options.acceptMappingChange ?? false });
     checkShardChange(previous, options.shard, reportFile);
-    const writer = await createReportWriter(reportFile, { clock, guard: () => lock.assertHeld() });
-    let failed = false;
-    let outcome: IngestResult;
-    try {
-      await writer.write(
-        await ingestRunLine({
-          version: options.version,
-          startedAt: clock(),
-          settings: options.runSettings,
-          mappingFile,
-          mappingSha256: sha256,
-          template: job.template,
-          fingerprints,
-          inputs,
-          dryRun,
-          ...(accepted !== undefined ? { accepted } : {}),
-        }),
-      );
-      const reading = createReadProgress(inputs.map((input) => input.bytes));
-      deps.onStart?.({
-        inputs,
-        templateId: job.template.id,
-        knownKeys: previous?.keys.size ?? 0,
-        pauseRemaining: () => queue?.pauseRemaining() ?? 0,
-        reading,
-      });
-      // An upload's own thread is busy with HTTP, so large CSV files are mapped beside it; a dry run splits the work as validate
-      // does. --max-errors is one stage for every command (`limitErrors`). Rows of other shards are dropped before anything else
-      // sees them: one key is always in one shard. A row the ledger holds as uploaded from the same cells is not mapped again
-      // (`rowSkipping`); a dry run maps every row, as validate does.
-      const run = { version: options.version, fingerprints, template: job.template, settings };
-      const skipping = dryRun ? {} : { skipping: rowSkipping(run, previous) };
-      const sharded = selectShard(
-        mapInputs(inputs, { progress: reading, mapOnWorker: !dryRun, ...skipping, ...(deps.signal ? { signal: deps.signal } : {}) }),
-        options.shard,
-      );
-      const guarded = guardDuplicateKeys(sharded.rows, previous?.compactKeys, {
-        spillDirs: reportSpillDirs(reportFile),
-        identicalOk: job.prepared.spec.duplicates === 'identical-ok',
-      });
-      const limit = limitErrors(guarded, options.maxErrors);
-      // Rows of no record (only a platform workbook has them) reach the summary line, not the upload stage.
-      const strays = inputs.some((input) => input.open !== undefined) ? setAsideStrayRows(limit.rows) : undefined;
-      const records = strays?.rows ?? limit.rows;
-      const outstanding = createOutstandingFiles();
-      const onOutcome = (outcome: RowOutcome): void => {
-        outstanding.add(outcome);
-        deps.onOutcome?.(outcome);
-      };
-      const { upload } = options.stages;
-      let result: UploadResult;
-      if (queue === undefined || submit === undefined || username === undefined) {
-        result = {
-          summary: await dryRunRows(records, { report: writer, previous, signal: deps.signal, clock, onOutcome }, upload.resume),
-          failure: undefined,
-        };
-      } else {
-        result = await uploadRows(
-          records,
-          {
-            send: (body, signal) => submit(body, { username, signal }),
-            queue,
-            report: writer,
-            previous,
-            spillDirs: reportSpillDirs(reportFile),
-            clock,
-            ...(deps.sleep ? { sleep: deps.sleep } : {}),
-            ...(deps.random ? { random: deps.random } : {}),
-            ...(deps.signal ? { signal: deps.signal } : {}),
-            ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
-            onOutcome,
-            fieldDigests: runFieldDigester(fingerprints),
-          },
-          upload,
-        );
-      }
-      // A --max-changes stop of the upload stopped it first; else the error limit, if it ended the rows.
-      const ended = result.failure === undefined && !result.summary.interrupted;
-      const stoppedBy = result.summary.stoppedBy ?? (ended ? limit.stopped() : undefined);
-      const otherShards = sharded.others();
-      const stray = strays?.found();
-      const summary = await finishRun(writer, { ...result.summary, stoppedBy }, result.failure, {
-        ...(options.shard === undefined ? {} : { otherShards }),
-        stray,
-      });
-      // Only after a run that read every input to its end: an input cut short has rows no line names.
-      const complete = !dryRun && !summary.interrupted && summary.stoppedBy === undefined;
-      const moved =
-        options.moveDone !== undefined && complete
-          ? await moveDoneInputs(inputs, (file) => outstanding.has(file) || strays?.has(file) === true, options.moveDone)
-          : undefined;
-      outcome = {
-        summary,
-        reportFile,
-        template: { id: job.template.id, pubDate: job.template.pubDate },
-        dryRun,
-        nothingToDo: false,
-        ...(options.shard === undefined ? {} : { otherShards }),
-        ...(moved === undefined ? {} : { moved }),
-        ...(stray === undefined ? {} : { stray }),
-      };
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      // After a failure the writer fails the same way again: keep the first error, which holds the summary.
-      await writer.close().catch((error: unknown) => {
-        if (!failed) throw error;
-      });
-    }
+    const outcome = await recordIngestRun({
+      options,
+      deps,
+      job,
+      inputs,
+      sha256,
+      reportFile,
+      queue,
+      clock,
+      dryRun,
+      fingerprints,
+      previous,
+      accepted,
+      assertHeld: () => lock.assertHeld(),
+    });
     // The next run reads only the lines after this one's; an index is a cache: not saving it is told, no more.
     const notSaved = await loaded.saveIndex?.(() => lock.assertHeld());
     if (notSaved !== undefined) deps.onWarning?.({ code: 'LEDGER_INDEX_NOT_SAVED', file: reportFile, reason: notSaved });
@@ -235,4 +114,18 @@ async function ingestWith(
   } finally {
     await lock.release();
   }
+}
+
+/** The result of a run whose inputs held no table file: checked, and nothing recorded. */
+function nothingToDo(reportFile: string, job: LoadedJob, dryRun: boolean): IngestResult {
+  const summary: UploadSummary = {
+    counts: zeroCounts(),
+    rows: 0,
+    durationMs: 0,
+    notUploaded: 0,
+    toCheck: { invalid: 0, failed: 0, uncertain: 0, changed: 0 },
+    interrupted: false,
+    stoppedBy: undefined,
+  };
+  return { summary, reportFile, template: { id: job.template.id, pubDate: job.template.pubDate }, dryRun, nothingToDo: true };
 }
