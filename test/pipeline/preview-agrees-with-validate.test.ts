@@ -5,6 +5,7 @@ import { runValidate } from '../../src/pipeline/run-validate.js';
 const root = new URL('../../', import.meta.url).pathname;
 const samples = join(root, 'samples', 'templates.json');
 const shared = join(root, 'test', 'fixtures', 'shared-datasets', 'templates.json');
+const headerMatch = join(root, 'test', 'fixtures', 'header-match', 'templates.json');
 
 /**
  * Each sample with its mapping, and slices of the shared datasets (test/fixtures/header-match, credited
@@ -36,6 +37,18 @@ const cases: readonly { readonly name: string; readonly mapping: string; readonl
     mapping: 'test/fixtures/shared-datasets/heusler_magnetic.yaml',
     input: 'test/fixtures/header-match/heusler_magnetic.csv',
     templateFile: shared,
+  },
+  {
+    name: 'glass_ternary_landolt',
+    mapping: 'test/fixtures/shared-datasets/glass_ternary_landolt.yaml',
+    input: 'test/fixtures/header-match/glass_ternary_landolt.csv',
+    templateFile: headerMatch,
+  },
+  {
+    name: 'wolverton_oxides',
+    mapping: 'test/fixtures/shared-datasets/wolverton_oxides.yaml',
+    input: 'test/fixtures/header-match/wolverton_oxides.csv',
+    templateFile: headerMatch,
   },
 ];
 
