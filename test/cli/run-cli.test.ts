@@ -71,7 +71,7 @@ describe('runCli in-process', () => {
     const report = capture();
     expect(await runCli(['report', '--help'], report.io)).toBe(0);
     expect(report.out.stdout.replace(/\s+/g, ' ')).toContain(
-      '1 rows invalid, failed, uncertain or changed by their latest status, or a latest run that did not finish',
+      '1 rows invalid, failed, uncertain or changed by their latest status, rows of no record in the latest run, or a latest run that did not finish',
     );
   });
 
