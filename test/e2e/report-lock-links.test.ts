@@ -15,7 +15,8 @@ async function secondNameRefused(make: (dir: string, report: string) => Promise<
     const report = path.join(dir, 'r.jsonl');
     const other = await make(dir, report);
     const env = envFor(sandbox, dir);
-    const first = startCli(['ingest', '--mapping', MAPPING, '--report', report, input, '--concurrency', '1'], env);
+    // 10 rows a second: the first run holds the lock for about 4 s, ample for the second to start and meet it.
+    const first = startCli(['ingest', '--mapping', MAPPING, '--report', report, input, '--concurrency', '1', '--rate', '10'], env);
     await storedAtLeast(sandbox, 1, first);
     const second = await runCli(['ingest', '--mapping', MAPPING, '--report', other, input, '--concurrency', '1'], env);
     expect([second.code, /^error (\w+)/m.exec(second.stderr)?.[1]]).toEqual([2, 'REPORT_LOCKED']);
