@@ -1,7 +1,7 @@
-import type { SourceOptions } from '../../pipeline/run-init.js';
 import { commandFile } from '../check-command-files.js';
 import { defineCommand } from '../define-command.js';
-import { idArgument, numberOption, numeric } from '../parse-option.js';
+import { sourceShapeOptions } from '../source-shape-options.js';
+import { idArgument, numeric } from '../parse-option.js';
 import { formatInitSummary } from '../render/format-init-summary.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
@@ -41,20 +41,7 @@ export const initCommand = defineCommand({
   run: async (args, context) => {
     const tid = idArgument(args['tid'], 'tid');
     if (tid === undefined) throw new UsageError('OPTION_INVALID', 'give a template id');
-    const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
-    const sheet =
-      sheetText === undefined
-        ? undefined
-        : /^\d+$/.test(sheetText)
-          ? numberOption(sheetText, 'sheet', { integer: true, min: 1 })
-          : sheetText;
-    const headerRow = numberOption(args['header-row'], 'header-row', { integer: true, min: 1 });
-    const headerRows = numberOption(args['header-rows'], 'header-rows', { integer: true, min: 1 });
-    const sourceOptions: SourceOptions = {
-      ...(sheet === undefined ? {} : { sheet }),
-      ...(headerRow === undefined ? {} : { headerRow }),
-      ...(headerRows === undefined ? {} : { headerRows }),
-    };
+    const sourceOptions = sourceShapeOptions(args);
     const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
     const workbook = str(args['workbook']);
     if (workbook !== undefined) {

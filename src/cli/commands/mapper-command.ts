@@ -6,6 +6,7 @@ import { defineCommand } from '../define-command.js';
 import { EXIT } from '../exit-codes.js';
 import { idArgument, methodsWidthOption, numberOption, numeric } from '../parse-option.js';
 import { shellQuote } from '../render/shell-quote.js';
+import { sourceShapeOptions } from '../source-shape-options.js';
 import { addTemplateSourceOptions, templateSourceFor } from '../template-source-options.js';
 import { UsageError } from '../usage-error.js';
 import { openInBrowser } from '../open-in-browser.js';
@@ -69,15 +70,7 @@ export const mapperCommand = defineCommand({
     if (input === undefined)
       throw new UsageError('OPTION_INVALID', 'give the data file the mapping reads', { location: { field: '<input>' } });
     const mappingFile = typeof args['mapping'] === 'string' && args['mapping'] !== '' ? args['mapping'] : defaultMappingFile(input);
-    const sheetText = args['sheet'] === undefined ? undefined : String(args['sheet']);
-    const sheet =
-      sheetText === undefined
-        ? undefined
-        : /^\d+$/.test(sheetText)
-          ? numberOption(sheetText, 'sheet', { integer: true, min: 1 })
-          : sheetText;
-    const headerRow = numberOption(args['header-row'], 'header-row', { integer: true, min: 1 });
-    const headerRows = numberOption(args['header-rows'], 'header-rows', { integer: true, min: 1 });
+    const sourceOptions = sourceShapeOptions(args);
     const port = numberOption(args['port'], 'port', { integer: true, min: 0, max: 65535 }) ?? 0;
     const template = await templateSourceFor(args, context);
     // The template as this command had it, so the lines run as they are.
@@ -92,11 +85,7 @@ export const mapperCommand = defineCommand({
         input,
         mappingFile,
         tid: args['template'] === undefined ? undefined : idArgument(args['template'], 'template'),
-        sourceOptions: {
-          ...(sheet === undefined ? {} : { sheet }),
-          ...(headerRow === undefined ? {} : { headerRow }),
-          ...(headerRows === undefined ? {} : { headerRows }),
-        },
+        sourceOptions,
         cwd: io.cwd,
         methodsWidth: methodsWidthOption(args, settings),
         version: packageVersion(),
