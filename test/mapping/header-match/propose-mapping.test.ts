@@ -1,32 +1,9 @@
 import { proposeMapping } from '../../../src/mapping/header-match/propose-mapping.js';
 import type { CellValue } from '../../../src/sources/source-types.js';
-import { parseTemplate } from '../../../src/template/parse-template.js';
 import type { Template } from '../../../src/template/template-types.js';
+import { choice, container, num, plainTemplate, range, str, table, type FieldDef } from '../../helpers/plain-template.js';
 
-type Def = { t: number; r?: boolean; misc?: Record<string, unknown> };
-const str = (r = false): Def => ({ t: 1, r, misc: {} });
-const num = (unit?: string, r = false): Def => ({ t: 2, r, misc: unit === undefined ? {} : { unit } });
-const choice = (opt: string[]): Def => ({ t: 6, r: false, misc: { opt, grp: [] } });
-const range = (type: 'interval' | 'error', unit: string): Def => ({ t: 3, r: false, misc: { type: type === 'interval' ? 0 : 1, unit } });
-const container = (fields: Record<string, Def>): Def => ({ t: 9, r: false, misc: { _ord: Object.keys(fields), ...fields } });
-const table = (columns: Record<string, Def>, r = false): Def => ({ t: 8, r, misc: { _head: Object.keys(columns), ...columns } });
-
-/** A template in the platform's shape from a plain field list. */
-function template(fields: Record<string, Def>): Template {
-  return parseTemplate({
-    id: 900,
-    title: 't',
-    category: 'c',
-    category_id: 1,
-    author: 'a',
-    abstract: '',
-    ref_count: 0,
-    pub_date: '2024-01-01 00:00:00',
-    username: 'u',
-    published: true,
-    content: { _ord: Object.keys(fields), ...fields },
-  });
-}
+const template = (fields: Record<string, FieldDef>): Template => plainTemplate(fields);
 
 const live = (p: ReturnType<typeof proposeMapping>): Record<string, string> =>
   Object.fromEntries(
