@@ -15,11 +15,9 @@ export interface LockTaking {
 }
 
 /**
- * Creates the lock with its owner and its first heartbeat; undefined when one is in place. The owner
- * is written to a file of this run's own first, then linked under the lock's name (which fails when a
- * lock exists, as O_EXCL does): so the lock never exists empty. Created empty and then written, a run
- * killed between the two left a lock no one could read, which blocked every later run for
- * `unreadableStaleMs` (the kill -9 soak caught it).
+ * Creates the lock whole: its owner written to a file of our own, then linked under the lock's name
+ * (fails like O_EXCL). Created empty then written, a kill between left an unreadable lock that
+ * blocked later runs for `unreadableStaleMs` (the kill -9 soak caught it).
  */
 async function tryCreate(file: string, owner: LockOwner, now: number): Promise<FileHandle | undefined> {
   const own = `${file}.${owner.id ?? randomUUID()}.new`;

@@ -85,27 +85,10 @@ async function ensureReport(realFile: string, reportFile: string): Promise<void>
 }
 
 /**
- * Takes the report's lock, so two runs never append to one report, and keeps it alive. The lock
- * belongs to the file, not to the name it was reached by, so it is three lock files, taken in this
- * order and all held until the end:
- *
- * - `<real path>.lock`, beside the report's real path (symbolic links resolved): the name earlier
- *   versions used, so a run of one of them on the same report is still kept out;
- * - `.<device>-<inode>.lock` in the report's real folder ({@link reportInodeLockFile}): a hard link has
- *   no real name, so only the file's identity finds it; runs on other machines that share the folder
- *   see it. The report is created (empty) first when it does not exist, so that it has an inode;
- * - `.<device>-<inode>.lock` in this user's lock folder of the machine ({@link machineLockFolder}):
- *   found from every name of the file on this machine, hard links in other folders too.
- *
- * Each is created with O_EXCL semantics (holding pid, host, start time and a random id), and its
- * modification time is the holder's heartbeat, refreshed every `heartbeatMs` (10 s). A lock found in
- * place is judged on its own ({@link judgeReportLock}): taken over, with the warning
- * `REPORT_LOCK_STALE`, when its process of this host is gone, or when it had no heartbeat for `staleMs`
- * (60 s: its host or container is gone); otherwise the run is refused with `REPORT_LOCKED` (kind
- * `usage`, exit 2) naming the holder and its last heartbeat (docs/guarantees.md says what is covered).
- *
- * A holder that was paused for longer than `staleMs` may find its lock taken over: {@link
- * ReportLock.assertHeld} then throws `REPORT_LOCK_LOST`, before the next append.
+ * Takes the report's lock (three lock files: beside its real path, by device and inode in its folder
+ * and in the machine's lock folder) and keeps their heartbeat; docs/report-format.md#the-lock says
+ * which and why. A stale lock ({@link judgeReportLock}) is taken over with `REPORT_LOCK_STALE`;
+ * after a long pause {@link ReportLock.assertHeld} throws `REPORT_LOCK_LOST`.
  * @throws ReportError `REPORT_LOCKED`, `REPORT_LOCK_NOT_A_FILE`, `REPORT_LOCK_DIR_UNSAFE`, `REPORT_LOCK_FAILED`.
  */
 export async function acquireReportLock(reportFile: string, options: ReportLockOptions = {}): Promise<ReportLock> {

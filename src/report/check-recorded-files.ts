@@ -46,13 +46,10 @@ async function recordedFiles(runs: readonly RunLine[], reportDirs: readonly stri
 }
 
 /**
- * Refuses an output of `report` that is one of the files its reports' runs read, the inputs and the
- * mapping, by real path and device/inode (symbolic and hard links), before anything is written:
- * `report R --failed-out in.csv`, where R's run read `in.csv`, used to cut the input down to its
- * failed rows. The command's own files (the reports, `--input`) are checked by the command line
- * itself (src/cli/check-command-files.ts); these it cannot see, as they are known only once the
- * reports are read.
- * @throws ReportError `OUTPUT_IS_INPUT` (kind `usage`, exit 2) naming the output and the recorded file.
+ * Refuses an output of `report` that is an input or mapping its reports' runs read (real path and
+ * device/inode), known only once the reports are read: `--failed-out in.csv` used to cut the input
+ * down to its failed rows. The command's own files are checked in src/cli/check-command-files.ts.
+ * @throws ReportError `OUTPUT_IS_INPUT` (kind `usage`, exit 2).
  */
 export async function checkRecordedFiles(
   outputs: readonly ReportOutput[],

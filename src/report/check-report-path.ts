@@ -11,14 +11,10 @@ async function statOrMissing(read: () => Promise<Stats>): Promise<Stats | undefi
 }
 
 /**
- * Checks, before a run reads or sends anything, that a report can be a ledger: it does not exist yet
- * or is a regular file (a link to one is fine). With `forWriting`, an existing report must be
- * writable, and its locks (`<real path>.lock`, and `.<device>-<inode>.lock` beside an existing report:
- * see `acquireReportLock`) must not exist or be regular files themselves (not followed: a lock is
- * created and removed by name). A directory, `/dev/null`, a FIFO (reading it would block)
- * or a socket would fail only after rows were sent, or never hold what was sent.
- * @throws ReportError `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE` (kind `usage`), `REPORT_NOT_WRITABLE`
- *   (kind `config`): exit 2.
+ * Checks, before a run reads or sends anything, that the report (and with `forWriting`, its locks) is
+ * absent or a regular file, writable: a directory, `/dev/null`, a FIFO or a socket would fail only
+ * after rows were sent, or never hold what was sent.
+ * @throws ReportError `REPORT_NOT_A_FILE`, `REPORT_LOCK_NOT_A_FILE` (usage), `REPORT_NOT_WRITABLE` (config).
  */
 export async function checkReportPath(
   reportFile: string,

@@ -113,18 +113,9 @@ function lineText(line: ReportLine, inputIndex: ReadonlyMap<string, number>): st
 }
 
 /**
- * `report compact FILE`: rewrites a report as its state (docs/report-format.md → Compaction). Every
- * `run` and `summary` line is kept, in order; each key's lines give way to one `state` line, written
- * where the key's last line was (so it stays inside the run that wrote it); a dry run's lines, which
- * change no key, go. Folding the result gives every key, run and summary the same state as before,
- * so `report` and a resume do the same.
- *
- * Under the report's lock (refused with `REPORT_LOCKED` while a run holds it), in two streaming
- * passes with the compact fold's memory: the fold, which remembers each key's last line, then the
- * rewrite, into a file beside the report, fsynced, then renamed over it (and the folder fsynced): a
- * crash leaves either the old report or the new one, never a mix. Through a symbolic link, the file it
- * leads to is compacted; a report with other hard links is refused (`REPORT_HARD_LINKED`): the rename
- * would leave them holding the old file.
+ * `report compact FILE`: rewrites a report as its state, in two streaming passes under its lock,
+ * fsynced and renamed over it (docs/report-format.md#compaction-report-compact-file). A report with
+ * other hard links is refused (`REPORT_HARD_LINKED`): the rename would leave them the old file.
  */
 export async function compactReport(reportFile: string, options: CompactReportOptions = {}): Promise<CompactResult> {
   const lock = await acquireReportLock(reportFile, {

@@ -61,16 +61,10 @@ export function shortenLocation(line: ReportLineInput, inputIndex: ReadonlyMap<s
 }
 
 /**
- * Opens `file` for appending (O_APPEND: every line lands at the end even if the file was repaired or
- * grown in between). A line goes out in one write call, so a crash tears at most the last line, which
- * {@link readReport} tolerates. A timer fsyncs within `fsyncIntervalMs` of any write; `close` fsyncs.
- *
- * Lines are group-committed: every line handed over during one turn of the event loop goes out in a
- * single synchronous `write(2)` right after it (`setImmediate`). Synchronous because an appending
- * write into the page cache costs microseconds, while each async `FileHandle.write` paid a thread-pool
- * round trip (profiled: ~15% of an ingest's main-thread time at 16 requests in flight, 10x the CPU of
- * the write itself); a write still resolves only once its bytes are in the OS, before the POST it
- * announces.
+ * Opens `file` for appending (O_APPEND); a line goes out in one write, so a crash tears at most the
+ * last one. Lines of one event-loop turn are group-committed in one synchronous `write(2)`: async
+ * writes cost ~15% of an ingest's main thread at 16 in flight (ARCHITECTURE.md → "Intent before send").
+ * fsync within `fsyncIntervalMs`, and on `close`.
  */
 export async function createReportWriter(file: string, options: ReportWriterOptions = {}): Promise<ReportWriter> {
   const interval = options.fsyncIntervalMs ?? 1000;

@@ -12,10 +12,8 @@ export const CHANGED_COLUMNS = ['key', 'file', 'sheet', 'row', 'differs from id'
 export const FIELDS_NOT_RECORDED = '(not recorded)';
 
 /**
- * Writes `report --changed-out FILE` (`.csv` or `.xlsx`): every row whose latest status is changed (a
- * known key with new content, not uploaded), sorted by file and row, with the platform id of the
- * record it differs from and the fields it differs in (`readChangedFields`: the reports, read once
- * more), then the row's own cells when the report kept them.
+ * Writes `report --changed-out FILE` (`.csv`/`.xlsx`): every changed row by location, with the id of
+ * the record it differs from, the fields it differs in ({@link readChangedFields}) and its cells.
  * @throws ReportError `CHANGED_OUT_EXTENSION`, `CHANGED_OUT_UNWRITABLE` (kind `usage`).
  */
 export async function exportChangedRows(state: LedgerState, out: string, reports: readonly string[]): Promise<{ rows: number }> {

@@ -13,12 +13,9 @@ export function failureText(entry: KeyState): string {
 }
 
 /**
- * Writes `report --failed-out FILE`: the rows whose latest status is invalid, failed or uncertain,
- * sorted by file and row, in the one format of rows to fix that `validate --errors` writes too
- * ({@link openFixFile}): the inputs' own columns (their `sourceValues`, so the mapping's key columns
- * survive; the union over every input), then `_status _file _sheet _row _cells _codes _errors`. Fixed,
- * the file is fed back to `ingest` with the same mapping and report. Rows a killed run left without
- * their cells are listed with the error columns only.
+ * Writes `report --failed-out FILE`: the rows whose latest status is invalid, failed or uncertain, in
+ * {@link openFixFile}'s format, so the fixed file feeds back to `ingest`. Rows a killed run left
+ * without cells get the error columns only.
  * @throws MgeError `ERRORS_FILE_EXTENSION`, `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */
 export async function exportFailedRows(state: LedgerState, out: string): Promise<{ rows: number; columns: readonly string[] }> {

@@ -38,16 +38,10 @@ interface Table {
 }
 
 /**
- * Writes `report --uploaded-out FILE` (`.csv` or `.xlsx`), the success file curators expect (Salesforce
- * Data Loader's carries the original row and the new id): every row whose latest status is uploaded,
- * sorted by file and row, as the input holds it (its own columns, under its own header), then the
- * platform's record id, the key as plain text (one column a key column), when it was stored, and where
- * it came from. `uploaded` lines keep no cells, so each input is read again, row by row, as
- * `report --annotate` does; a row whose cells cannot be vouched for gets no cells and a `note` instead:
- * its input is gone or unreadable, is not the file the report's last run read (its sha256 differs), or
- * its row no longer holds its key. `uploaded at` is the ISO time (UTC) of the record's `uploaded` line,
- * stamped as the platform's answer came (src/upload/send-row.ts); it is text in the xlsx too, since a
- * spreadsheet date has no time zone.
+ * Writes `report --uploaded-out FILE` (`.csv`/`.xlsx`): each uploaded row as its input holds it (read
+ * again, as `--annotate` does), then the record id, key, `uploaded at` (ISO UTC text: a spreadsheet
+ * date has no zone) and source. A row whose input is gone, differs by sha256 or no longer holds its key
+ * gets a `note` instead of cells.
  * @throws ReportError `UPLOADED_OUT_EXTENSION`, `UPLOADED_OUT_UNWRITABLE` (kind `usage`).
  */
 export async function exportUploadedRows(state: ReportState, out: string, inputs: UploadedInputs): Promise<{ rows: number }> {

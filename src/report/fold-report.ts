@@ -23,10 +23,8 @@ export type FoldSaved = LedgerSaved<RunLine, SummaryLine, KeyState>;
 
 export interface ReportFolderOptions {
   /**
-   * Hold plainly uploaded keys (the one record stored is of the key's latest content, nothing
-   * outstanding) in an off-heap {@link createLedgerTable} instead of whole: about 72 bytes a key
-   * instead of ~500, but such a key's location and name are not kept, so `state()` is a
-   * {@link LedgerState}. What a resume and `report` need; the exports need every key whole.
+   * Hold plainly uploaded keys in an off-heap {@link createLedgerTable} (~72 bytes a key, not ~500)
+   * without their locations, so `state()` is a {@link LedgerState}: enough for a resume and `report`.
    */
   readonly compact: true;
   /** Where the table may move the values of older keys to a file (`LedgerTableOptions.spillDirs`). @default [] */

@@ -38,12 +38,9 @@ export interface FoundLock {
 }
 
 /**
- * Decides whether a lock found in place is stale (pure). A lock of a process of this host that is no
- * longer alive is stale at once. Otherwise a lock whose holder beats is stale once its last heartbeat
- * is older than `staleMs`: that holder is gone (a killed container, a crashed machine), or it was paused
- * for so long that it stops by itself when it resumes (it checks its lock before every write). A lock of
- * a version without a heartbeat is never stale by time: its holder may be running still. An unreadable
- * lock is stale after `unreadableStaleMs`.
+ * Decides whether a lock found in place is stale (pure): a dead process of this host at once; a
+ * holder with a heartbeat after `staleMs` without one (it stops itself if it resumes); an unreadable
+ * lock after `unreadableStaleMs`; a lock without heartbeat (older versions) never by time.
  * @returns the reason it is stale, or undefined when it must be respected.
  */
 export function judgeReportLock(

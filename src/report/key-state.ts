@@ -76,10 +76,8 @@ export interface LedgerState {
    */
   readonly compactKeys?: Pick<LedgerTable, 'find' | 'holds' | 'size' | 'mark' | 'setMark'> | undefined;
   /**
-   * Every platform id the ledger holds: each key's record (and a forgotten entry's, whose record stays
-   * stored), in no particular order, possibly repeated. A record's id is the platform's alone, so an
-   * answer naming one of these for a new record is not a success (`PROTOCOL_ERROR`, docs/guarantees.md).
-   * Absent in ledgers made by hand (tests).
+   * Every platform id the ledger holds, possibly repeated: an answer naming one for a new record is
+   * a `PROTOCOL_ERROR` (docs/guarantees.md). Absent in ledgers made by hand (tests).
    */
   platformIds?(): Iterable<number>;
   /** Keys by latest status. */

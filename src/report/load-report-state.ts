@@ -29,20 +29,16 @@ export interface LoadedReport<S extends LedgerState> {
   /** Whether the report's ledger index gave the fold of its first lines, and how many lines were read. */
   readonly index: { readonly used: boolean; readonly linesRead: number };
   /**
-   * Folds the lines written since (a run's) and saves the fold as the report's ledger index
-   * (`saveLedgerIndex`), so the next run reads only what comes after: for the run that holds the
-   * report's lock, after its last line; `beforeSave` throws when the lock is no longer ours (checked
-   * before reading and before the index is put in place). Resolves with why it could not, else
-   * undefined. Undefined for a whole fold.
+   * Folds the lines since and saves the ledger index (ARCHITECTURE.md → "The ledger index") for the
+   * next run; `beforeSave` throws when the lock is no longer ours. Resolves with why it could not;
+   * undefined for a whole fold.
    */
   readonly saveIndex: ((beforeSave: () => void) => Promise<string | undefined>) | undefined;
 }
 
 /**
- * Streams a report into its folded state without holding its lines: what `ingest` does before
- * appending (with `repair: true`, under the lock) and what `report` does to summarize. A compact fold
- * starts from the report's ledger index when it has a usable one (`loadFoldIndex`), and reads only
- * the lines after the place the index reaches.
+ * Streams a report into its folded state (ingest with `repair: true` under the lock; `report`): a
+ * compact fold starts from the ledger index when usable and reads only the lines after it.
  */
 export async function loadReportState(
   file: string,

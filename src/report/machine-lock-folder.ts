@@ -26,11 +26,9 @@ function unsafe(folder: string, why: string): ReportError {
 }
 
 /**
- * The folder of this user's locks by file identity on this machine (`acquireReportLock`):
- * `$XDG_RUNTIME_DIR/mge-ingest`, else `mge-ingest-<uid>` in the system's temporary folder, made mode
- * 700 when missing. In a shared temporary folder anyone may have made that name first, so it is used
- * only when it is a directory itself (a symbolic link is not followed), owned by this user and not
- * writable by others; the sticky bit then keeps others from swapping it afterwards.
+ * This user's lock folder on this machine (docs/report-format.md#the-lock), made mode 700 when
+ * missing. In a shared temporary folder it is used only when it is a real directory of this user's,
+ * not writable by others, since anyone may have made that name first.
  * @throws ReportError `REPORT_LOCK_DIR_UNSAFE` (kind `config`), `REPORT_LOCK_FAILED` when it cannot be made.
  */
 export async function machineLockFolder(place: MachineLockPlace = {}): Promise<string> {

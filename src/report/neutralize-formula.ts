@@ -12,11 +12,8 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 export const SIGNED_NUMBER = /^[+-]?(?=\.?\d)(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d*)?(?:[eE][+-]?\d+)?%?$/;
 
 /**
- * Makes text inert for a spreadsheet: a leading `'` before text that starts like a formula (the
- * spreadsheets' own way of saying "this is text"); a number (see {@link SIGNED_NUMBER}) and other text
- * are returned as they are. Only for columns written for people to read: a value meant to be fed back
- * must keep its exact text. The page's "Download CSV" applies the same two patterns in the browser
- * (src/report/html/page-script.ts).
+ * Makes text inert for a spreadsheet (a leading `'` before formula-like text; numbers kept), only for
+ * columns written for people: fed-back values keep their exact text. page-script.ts does the same.
  */
 export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;

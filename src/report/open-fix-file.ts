@@ -12,10 +12,8 @@ import { openXlsxSheetWriter } from './open-xlsx-sheet-writer.js';
 import { ReportError } from './report-errors.js';
 
 /**
- * The columns a CSV fix file adds after the input's own columns. Their names start with `_` so they
- * rarely meet a real header; a mapping ignores columns it does not name, so the file can be fixed and
- * fed back to `validate`/`ingest` as it is. Input columns bearing these names (left by an earlier
- * round of fixing) are dropped, so fixing twice does not stack them.
+ * The columns a fix file adds after the input's own, named `_…` so they rarely meet a real header and
+ * a mapping ignores them; input columns of these names (an earlier round) are dropped, not stacked.
  */
 export const FIX_COLUMNS = ['_status', '_file', '_sheet', '_row', '_cells', '_codes', '_errors'] as const;
 
@@ -105,20 +103,10 @@ function noteCells(row: FixRow): string[] {
 }
 
 /**
- * Opens the file of rows to fix, written by `validate --errors` and `report --failed-out` alike, by
- * extension:
- * - `.csv`: UTF-8 with a BOM so Excel reads Chinese headers right; `columns`, then {@link FIX_COLUMNS}.
- *   The input's own cells keep their exact text (they are fed back), so a cell that starts with `=`
- *   stays a formula to a spreadsheet that opens the file; the `_` columns, written for people, are
- *   made inert ({@link neutralizeFormula}).
- * - `.xlsx`: the same columns in one sheet, every value a text or number cell, never a formula:
- *   exact values a spreadsheet opens safely. Streamed, so a large export stays bounded.
- * - `.jsonl`/`.ndjson`: one object per row: `status`, `file`, `sheet`, `row`, `rows`, `key`, `codes`,
- *   `errors`, `problems`, `sourceValues` with typed values.
- *
- * `columns` is the union of every input's header (see {@link fixColumns}), known before the first
- * row, so rows of inputs with different headers all keep their cells; a cell under a column not in
- * `columns` is left out of CSV and xlsx (JSON lines keep every cell).
+ * Opens the file of rows to fix (`validate --errors`, `report --failed-out`) by extension: `.csv`
+ * (BOM, `columns` then {@link FIX_COLUMNS}, our own columns made inert), `.xlsx` (no formulas,
+ * streamed) or `.jsonl`/`.ndjson` (typed values); ARCHITECTURE.md → "One format of rows to fix".
+ * `columns` is the inputs' header union ({@link fixColumns}); other cells go only to JSON lines.
  * @param flag The option that named the file, for error locations.
  * @throws ReportError `ERRORS_FILE_EXTENSION` and `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */

@@ -128,14 +128,9 @@ export function cellOf(cell: SheetCell): unknown {
 }
 
 /**
- * Streams a workbook of one sheet into `stream` with exceljs' streaming writer, laid out for people:
- * the first row a bold, frozen header with an autofilter over every row, the columns as wide as the
- * header and the first {@link FIT_ROWS} rows need (capped). Each row is committed
- * (serialized and let go) as it is added, and adding waits while the zip or the file is behind, so
- * memory stays bounded however many rows are written. exceljs itself never waits: its sheet buffer
- * pushes into the zip's input regardless, and the zip compresses one entry at a time on the event loop,
- * so without waiting on that input the whole sheet piled up in memory until the end (200,000 rows:
- * 330 MB). The caller opens `stream`; `close` ends it.
+ * Streams a one-sheet workbook into `stream` (bold frozen header, autofilter, fitted columns). Adding
+ * a row waits while the zip's input or the file is behind: exceljs never waits, and a 200,000-row sheet
+ * piled up to 330 MB until the end. The caller opens `stream`; `close` ends it.
  */
 export function openXlsxSheetWriter(stream: Writable, sheetName: string): XlsxSheetWriter {
   const ExcelJs = loadExcelJs();

@@ -38,13 +38,8 @@ export interface ResumeOptions {
 }
 
 /**
- * The resume rules (docs/guarantees.md), for one valid row. Pure.
- *
- * Same key, same hash: uploaded → skip; failed transiently → retry; rejected → skip unless
- * `retryFailed`; uncertain (incl. an intent without outcome) → skip, or `resend-uncertain` with
- * `retryUncertain`; invalid → upload (it validated this time). Same key, new hash, when a version may
- * be on the platform (uploaded or uncertain) → changed; otherwise (the earlier version failed or was
- * invalid) → upload.
+ * The resume rules for one valid row (docs/guarantees.md#exactly-once), pure: the same key and hash
+ * act on the key's status; a new hash is `changed` when a version may be stored, else uploaded.
  */
 export function planResume(
   state: LedgerState,

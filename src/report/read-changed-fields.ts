@@ -9,12 +9,9 @@ export interface ChangedVersions {
 }
 
 /**
- * The fields each changed key's new content differs in from the record stored for it, read from the
- * part digests of the reports' lines (`fieldDigests`, docs/report-format.md → Field digests): the
- * latest `uploaded` or `state` line of the stored version, and the latest `changed` or `state` line of
- * the new one. A key missing here had a version whose line holds no digests (a report of an earlier
- * version, an upload left uncertain). The reports are read once more, whole; only the changed keys'
- * digests are held.
+ * The fields each changed key's new content differs in, from the lines' part digests
+ * (docs/report-format.md → Field digests), the reports read once more; only the changed keys' digests
+ * are held. A key missing here had a version whose line holds no digests.
  */
 export async function readChangedFields(
   files: readonly string[],

@@ -118,10 +118,8 @@ function eachMember(text: string, i: number, each: (name: string, start: number,
 }
 
 /**
- * Digests a record's parts from its JSON text (the body sent, canonical: keys sorted, no spaces), read
- * without parsing it: one per name in `names`, in that order, 8 characters each, or `.` for a part the
- * record does not have. Undefined for a text
- * that is not a record's object (nothing is digested rather than something wrong).
+ * Digests a record's parts from its canonical JSON text without parsing it: 8 characters per name in
+ * `names`, `.` for a part it lacks. Undefined for a text that is not a record's object.
  */
 export function createFieldDigester(names: readonly string[]): (body: string) => string | undefined {
   // Per part, its fields' slots: no name is put together per member.

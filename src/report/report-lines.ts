@@ -1,27 +1,7 @@
 /**
- * The report: an append-only JSON-lines ledger, one object per line, each with `type` and `at` (ISO
- * time of writing). It is both the user's record of a run and the state that makes a run resumable.
- *
- * A run writes, in order:
- * 1. one {@link RunLine};
- * 2. per row, any of: an {@link IntentLine} right before each POST attempt (written to the OS before the
- *    request leaves, so a killed run knows what may be on the platform), a {@link RetryingLine} after an
- *    attempt that certainly stored nothing, and exactly one outcome line: {@link UploadedLine},
- *    {@link InvalidLine}, {@link FailedLine}, {@link UncertainLine}, {@link SkippedLine} or
- *    {@link ChangedLine};
- * 3. one {@link SummaryLine} (absent after a crash).
- *
- * Every row line carries the row's `key` (identity across runs), `hash` (sha256 of the record) and
- * `location` (file, sheet, first row). Lines of rows that did not upload carry `sourceValues` (the
- * input's cells by header) so `report --failed-out` can rebuild them; `uploaded` lines stay lean.
- * A row skipped as uploaded before gets no line (the summary counts it), unless `--verbose-report`.
- *
- * In the file, a row line's `location.file` is the index of its input in the run line's `inputs`
- * (older reports, and a location of no listed input, give the name); the readers resolve it, so a
- * {@link ReportLocation} in memory always names the file (docs/report-format.md).
- *
- * `report compact` rewrites a report as its state: the `run` and `summary` lines, and one
- * {@link StateLine} per key in the place of the key's last line.
+ * The report's lines: an append-only JSON-lines ledger, the user's record of a run and the state that
+ * makes it resumable. Their order and fields, the input named by index, `state` lines of a compacted
+ * report: docs/report-format.md#lines.
  */
 import type { CellValue } from '../sources/source-types.js';
 import type { RowProblem } from '../template/record-types.js';

@@ -62,11 +62,9 @@ export interface ScanResult {
 export const MAX_REPORT_LINE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Streams a report line by line into `onLine` with its 1-based line number, in order, with memory
- * bounded by the longest line (at most {@link MAX_REPORT_LINE_BYTES}). A missing file is an empty
- * report. The last line may be torn by a crash (no trailing newline and not JSON): it is dropped with
- * a warning. Anything unreadable before it throws `REPORT_CORRUPT`. A row line's input given by its
- * index in the run line (`location.file: 0`) comes out named, as older reports write it.
+ * Streams a report's lines into `onLine` (1-based numbers), memory bounded by the longest line. A
+ * missing file is empty; a torn last line is dropped with a warning, damage before it throws
+ * `REPORT_CORRUPT`. Inputs given by index come out named.
  */
 export async function scanReport(
   file: string,

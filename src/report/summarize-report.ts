@@ -133,10 +133,8 @@ function byPlace(
 }
 
 /**
- * Summarizes a folded report: every key counted once by its latest status, errors grouped by code
- * (an invalid record under each of its codes, with its problems of that code), uncertain and changed rows listed, and what is
- * outstanding now (not what earlier runs went through: a killed run that a later run completed is
- * history). Pure.
+ * Summarizes a folded report: every key once by its latest status, errors by code, uncertain and
+ * changed rows listed, and what is outstanding now (not history). Pure.
  */
 export function summarizeReport(state: LedgerState): ReportSummary {
   const groups = new Map<string, { code: string; status: KeyStatus; count: number; problems: number; example: ErrorGroup['example'] }>();

@@ -14,10 +14,8 @@ export interface RowListErrors {
 }
 
 /**
- * Writes a list for people (`report --uploaded-out`, `--changed-out`): CSV (UTF-8 with a BOM, so a
- * spreadsheet reads Chinese right) or a one-sheet xlsx, by the file's extension, streamed. Text that a
- * spreadsheet would take for a formula is made inert in the CSV (an xlsx cell written as text never is one).
- * The rows may come as they are read (an async iterable).
+ * Writes a list for people (`--uploaded-out`, `--changed-out`), streamed: CSV (BOM, formula-like text
+ * made inert) or a one-sheet xlsx, by extension; rows may come as an async iterable.
  * @throws the `extension` error for another extension, the `unwritable` one when the file cannot be written.
  */
 export async function writeRowList(

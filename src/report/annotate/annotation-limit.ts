@@ -3,11 +3,9 @@ import type { RowStatus, RowStatuses } from './row-status.js';
 import { listedRowStatuses } from './index-row-statuses.js';
 
 /**
- * Problems the annotated copy marks (a note and a fill on the cell, a linked row on the Problems
- * sheet); those past it are counted, and the Problems sheet says how many are not marked. Each marked
- * problem is held until the copy is written (some 0.5 KB; its note and link go to a file as they are
- * made, `spillSideParts`): this bound keeps `--annotate` under 250 MiB whatever the number of
- * problems (README → Limits; `bench/annotate.bench.mjs` measured ~200 MiB at 10^6).
+ * Problems the annotated copy marks; those past it are counted. Each marked problem is held until the
+ * copy is written (~0.5 KB): this keeps `--annotate` under 250 MiB (`bench/annotate.bench.mjs`
+ * measured ~200 MiB at 10^6 problems).
  */
 export const ANNOTATE_PROBLEM_LIMIT = 10_000;
 

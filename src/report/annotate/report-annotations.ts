@@ -81,11 +81,8 @@ function keyProblems(k: KeyState): readonly RowProblem[] {
 
 /**
  * The annotations of `report --annotate` for one input (docs/platform-workbook.md → The annotated
- * copy): an invalid row's problems at their cells; a failed, uncertain or changed row as a problem
- * on its row (the platform's answer, the record it differs from); and every row's latest status.
- * `same(file)` tells whether a report location names the input. Problems past `limit` are counted,
- * not kept; the statuses are an index into the folded keys, each text made when its row is copied,
- * so they add a few bytes a row to the fold, not a text.
+ * copy): problems at their cells or rows, and every row's status as an index into the folded keys
+ * (a few bytes a row, not a text). Problems past `limit` are counted, not kept.
  */
 export function reportAnnotations(state: ReportState, same: (file: string) => boolean, limit = ANNOTATE_PROBLEM_LIMIT): ReportAnnotations {
   const kept: RowProblem[] = [];

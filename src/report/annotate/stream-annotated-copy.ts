@@ -63,13 +63,9 @@ function text(v: CellValue): string | number | null {
 }
 
 /**
- * The annotated copy streamed (docs/platform-workbook.md → The annotated copy): the Problems sheet
- * first (the problems are known before the copy starts), then each table's rows read and written one
- * at a time through exceljs' streaming writer, waiting on the zip and the disk, so memory holds the
- * problems and one row however long the input (the notes and links go to a file as they are made,
- * `spillSideParts`; the statuses are looked up per row). Values only: a CSV file has nothing else, and
- * a workbook too large to copy whole loses its formats. A problem without a sheet (or status) is on the
- * first table.
+ * The annotated copy streamed (docs/platform-workbook.md → The annotated copy): Problems sheet first,
+ * then each table's rows one at a time, waiting on the zip and the disk, so memory holds the problems
+ * and one row. Values only; a problem without a sheet goes on the first table.
  */
 export async function streamAnnotatedCopy(a: StreamedAnnotation, tables: readonly StreamedTable[], out: string): Promise<void> {
   const first = tables[0]?.name ?? 'Sheet1';

@@ -69,13 +69,9 @@ async function removeStalePartials(out: string): Promise<void> {
 const UNWRITABLE = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EISDIR', 'ENOSPC', 'EDQUOT']);
 
 /**
- * Writes a copy of an input with every problem on its cell ({@link writeCopy}) to a hidden file in
- * `out`'s folder, flushed, then renamed onto `out`, as `--html` is: a reader, and a copy already
- * there, see the old file or the new one whole, never a part (a kill -9 mid-write used to leave a good
- * workbook an unreadable fragment). A failed write removes its partial file; one left by a killed run
- * is removed by the next write of the same copy.
- * @throws ReportError `ANNOTATE_INPUT`; MgeError `ANNOTATE_FILE_UNWRITABLE` (kind `usage`) when the
- *   folder cannot take the file.
+ * Writes the annotated copy ({@link writeCopy}) to a hidden file beside `out`, flushed, then renamed
+ * onto it: a kill -9 mid-write used to leave a good workbook an unreadable fragment.
+ * @throws ReportError `ANNOTATE_INPUT`; MgeError `ANNOTATE_FILE_UNWRITABLE` (kind `usage`).
  */
 export async function writeAnnotatedCopy(
   input: AnnotateInput,
@@ -106,11 +102,8 @@ export async function writeAnnotatedCopy(
 }
 
 /**
- * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated copy): the cell filled
- * in a warning color with a note (code, field, expected, found), a status column for the rows marked,
- * and a first sheet `Problems` with a link to each cell and a summary. A workbook is copied as exceljs
- * reads it (values, formats and formulas kept where it can), fed only the zip parts checked for size;
- * a CSV becomes one sheet of text.
+ * Writes a copy of an input with every problem on its cell (docs/platform-workbook.md → The annotated
+ * copy); a workbook through exceljs' model, fed only size-checked zip parts, a CSV as one text sheet.
  */
 async function writeCopy(
   given: AnnotateInput,

@@ -20,10 +20,8 @@ function htmlText(html: string): string {
 }
 
 /**
- * The first line of a long message, for a table that shows the rest on demand: the code and HTTP status
- * that lead it, then the first line with text of what follows (of an HTML page, as a proxy's 502 answers,
- * its title or else its first text), cut to 160 characters. Undefined when the message is one short line
- * (shown whole). Pure.
+ * The first line of a long message (code and status, then its first text, or an HTML page's title),
+ * cut to 160 characters; undefined when the message is one short line. Pure.
  */
 export function briefMessage(message: string): string | undefined {
   if (!message.includes('\n') && message.length <= MAX_LINE) return undefined;

@@ -2,11 +2,9 @@ import { scriptJson } from './escape-html.js';
 import type { CellData, TableSpec } from './table-specs.js';
 
 /**
- * The page's data as JSON text, in pieces (one per row), for a `<script type="application/json">`:
- * `{"tables":[{"id","cols","rows"}…],"s":[…]}`. A row is an array of cells: a string is itself, a
- * number is an index into `s` (the texts many rows share: file and sheet, field, code, message, so each
- * is written once), an array is its parts joined, `null` is empty. `s` comes last, so it is complete
- * when written. Every piece is escaped for a script element ({@link scriptJson}).
+ * The page's data as JSON pieces (one per row): `{"tables":[{"id","cols","rows"}…],"s":[…]}`, a cell
+ * a string, an index into the shared texts `s` (written last), an array of parts, or `null`.
+ * Every piece is escaped for a script element ({@link scriptJson}).
  */
 export function* encodeTables(tables: readonly TableSpec<unknown>[]): Generator<string> {
   const strings = new Map<string, number>();

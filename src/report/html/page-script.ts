@@ -1,12 +1,8 @@
 import { FORMULA_START, SIGNED_NUMBER } from '../neutralize-formula.js';
 
 /**
- * The page's only script, hand-written for any current browser (no build step, no library): reads the
- * data once from `#mge-data` (see `encodeTables`), then per table draws filters, sortable headers and
- * one page of rows at a time, so a table of 100,000 rows costs one array in memory and a hundred rows
- * in the document. Every text goes in through `textContent`, never as markup. A click on a bar of a
- * chart filters the problems by that field or code. "Download CSV" saves the rows the filters let
- * through, text that starts like a formula made inert as every CSV the tool writes (numbers untouched). The Content-Security-Policy of the page allows this script by its hash and nothing else.
+ * The page's only script, hand-written, no build step (docs/html-report.md): one page of rows at a
+ * time, every text through `textContent`, allowed by the page's CSP by its hash alone.
  */
 export const PAGE_SCRIPT = `(() => {
   'use strict';

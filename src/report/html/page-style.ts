@@ -1,9 +1,6 @@
 /**
- * The page's style sheet: system fonts only (nothing to fetch), readable printed or on a phone, the
- * status colors of the counts repeated in the tables' status cells. A long word in a value found, an
- * expectation or a message (a formula) may break anywhere, so no column pushes the table past its box
- * and the Problem column out of sight; on a screen narrower than 720 px the
- * tables are drawn as cards, one per row, each value beside its column's name.
+ * The page's style sheet: system fonts only, readable printed or on a phone (cards below 720 px); a
+ * long word may break anywhere so no column pushes the Problem column out of sight.
  */
 export const PAGE_STYLE = `
 :root { --fg: #1d232b; --muted: #5b6573; --line: #d9dee5; --bg: #f6f7f9; --card: #fff;

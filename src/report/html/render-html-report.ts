@@ -61,11 +61,8 @@ function header(view: HtmlReportView): string {
 }
 
 /**
- * The page as a sequence of text pieces, so that a writer can stream it: the document head with its
- * Content-Security-Policy and style, the counts, runs, charts and table sections as markup (every text
- * from the data escaped), the tables' rows as JSON in one `<script type="application/json">` (escaped
- * so no value can end the element), then the script that draws the tables. One self-contained file:
- * nothing is fetched. Pure.
+ * The page as text pieces to stream: head with CSP and style, the sections as escaped markup, the
+ * rows as JSON in one script element, then the script that draws them. Self-contained, pure.
  */
 export function* renderHtmlReport(view: HtmlReportView): Generator<string> {
   const title = `${view.kind === 'report' ? 'Ingest report' : 'Validation'}: ${view.subject}`;

@@ -12,10 +12,8 @@ export interface WriteHtmlReportOptions {
 }
 
 /**
- * Writes the page of `view` to `file` as a stream: the rendered pieces go out in chunks, waiting for the
- * disk when it lags, so memory holds the view and one chunk, never the whole page. The page is written
- * beside `file` and renamed onto it at the end: a failed write leaves no half page behind. Resolves
- * with the page's size in bytes.
+ * Streams the page of `view` to a file beside `file`, waiting on the disk, then renames it onto
+ * `file`: memory holds one chunk, a failed write leaves no half page. Resolves with its size in bytes.
  * @throws MgeError `HTML_FILE_UNWRITABLE` (kind `usage`).
  */
 export async function writeHtmlReport(
