@@ -39,7 +39,8 @@ function proposedValue(p: FieldProposal): Json {
 
 /** The value `init` would write for a table proposal (a group of columns, or the rows of a group). */
 function tableValue(t: TableProposal): Json {
-  if (t.kind === 'fromRows') return { fromRows: Object.fromEntries(t.cells) };
+  // Each cell with its unit, as init writes it: else the proposal would differ from the file it wrote.
+  if (t.kind === 'fromRows') return { fromRows: Object.fromEntries(t.cells.map(([c, h], i) => [c, columnValue(h, t.units[i])])) };
   return {
     fromColumns: {
       columns: Object.fromEntries(t.columns),

@@ -1,4 +1,4 @@
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { MapperEdit } from '../../src/mapper/mapper-api.js';
@@ -101,5 +101,78 @@ describe('the mapper on the layouts init proposes', () => {
     expect(counts).toMatchObject(summary);
     expect(counts?.records).toBe(289);
     expect(parse(text).content['形成能']).toEqual({ column: 'e_form', errOptional: true });
+  });
+});
+
+/** A template of an XRD table whose 2θ is stored in degrees, in the platform's shape. */
+const XRD_TEMPLATE = {
+  id: 900,
+  title: 'xrd',
+  abstract: '',
+  category: 'c',
+  category_id: 1,
+  author: 'a',
+  ref_count: 0,
+  pub_date: '2024-01-01 00:00:00',
+  username: 'u',
+  published: true,
+  content: {
+    _ord: ['编号', '衍射峰'],
+    编号: { t: 1, r: true, misc: {} },
+    衍射峰: {
+      t: 8,
+      r: true,
+      misc: { _head: ['2θ', '强度'], '2θ': { t: 2, r: true, misc: { unit: '°' } }, 强度: { t: 2, r: false, misc: { unit: 'a.u.' } } },
+    },
+  },
+};
+
+describe("init's units on a fromRows table", () => {
+  test('shown as the proposal the mapping holds, converted in the preview, kept through save and a second opening', async () => {
+    const dir = await makeTempDir('mge-mapper-units-');
+    await writeFile(path.join(dir, 'xrd.csv'), 'sample id,two theta (rad),intensity\nS1,0.5,100\nS1,0.6,80\nS2,0.5,90\nS2,0.7,70\n');
+    await writeFile(path.join(dir, 'templates.json'), JSON.stringify({ templates: [XRD_TEMPLATE] }));
+    const template = { templateFile: path.join(dir, 'templates.json') };
+    const options = {
+      input: 'xrd.csv',
+      mappingFile: 'm.yaml',
+      sourceOptions: {},
+      cwd: dir,
+      methodsWidth: 3,
+      version: 'test',
+      next: [],
+    } as const;
+    const table = { fromRows: { '2θ': { column: 'two theta (rad)', unit: 'rad' }, 强度: 'intensity' } };
+
+    const first = await openMapperSession({ ...options, tid: 900 }, { template });
+    let text: string;
+    try {
+      const state = await first.edit([...META, { kind: 'set', path: ['meta', 'title'], value: 'Peaks of {sample id}' }]);
+      const field = state.fields.find((f) => f.name === '衍射峰');
+      expect(field?.value).toEqual(table);
+      // The proposal is what the mapping holds: the page offers nothing else to take.
+      expect(field?.proposal?.value).toEqual(table);
+      expect(field?.valueText).toContain('unit: rad');
+      expect(state.problems).toEqual([]);
+      const cell = state.preview[0]?.values.find((v) => v.path === 'content.衍射峰[1].2θ');
+      expect(cell).toMatchObject({ cell: 'xrd.csv!B3', conversion: expect.stringMatching(/^0\.6 rad → 34\.377\d* °$/) as unknown });
+      await first.save();
+      text = await readFile(path.join(dir, 'm.yaml'), 'utf8');
+      expect(parse(text).content['衍射峰']).toEqual(table);
+    } finally {
+      first.close();
+    }
+
+    const again = await openMapperSession({ ...options, tid: undefined }, { template });
+    try {
+      expect(again.state().fields.find((f) => f.name === '衍射峰')?.value).toEqual(table);
+      // An edit elsewhere rewrites only its own line: the table's units stay as written.
+      await again.edit([{ kind: 'set', path: ['meta', 'abstract'], value: 'Peaks of the test data.' }]);
+      await again.save();
+      const after = await readFile(path.join(dir, 'm.yaml'), 'utf8');
+      expect(after).toBe(text.replace('A record of the test data.', 'Peaks of the test data.'));
+    } finally {
+      again.close();
+    }
   });
 });
