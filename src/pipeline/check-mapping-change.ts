@@ -9,12 +9,9 @@ function named(changes: readonly FingerprintChange[]): string[] {
 }
 
 /**
- * Stops a run whose mapping or template differs from the one the report's rows were uploaded with: a
- * change of how records are made would turn every such row `changed` (uploaded again as a new record
- * with `--on-change upload`), and a change of `key` would make every row a new one. Nothing happens
- * when the report holds no row on the platform. With `accept`, resolves with what is accepted, for the
- * run line; later runs compare with that run (docs/guarantees.md → Mapping and template changes).
- *
+ * Stops a run whose mapping or template differs from the one its report's rows were uploaded with
+ * (every row would turn `changed`, or new with another `key`); docs/guarantees.md#mapping-and-template-changes.
+ * With `accept`, resolves with what is accepted, for the run line.
  * @throws MappingChangedError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind
  *   `template`), exit 2, with the changed parts and the rows on the platform in `changes`.
  */

@@ -9,9 +9,8 @@ export function shardText(shard: Shard | undefined): string | undefined {
 }
 
 /**
- * Refuses a run whose `--shard` differs from the latest real run of a report that knows rows. Another
- * N (or no shard) deals the keys out anew: rows another shard's report holds as uploaded would be new
- * to this one and stored twice (docs/scheduling.md → Changing the number of shards).
+ * Refuses a run whose `--shard` differs from the latest real run of a report that knows rows: another
+ * N deals keys anew (docs/scheduling.md → Changing the number of shards).
  * @throws PipelineError `SHARD_CHANGED` (usage, exit 2) before anything is written or sent.
  */
 export function checkShardChange(previous: LedgerState | undefined, shard: Shard | undefined, reportFile: string): void {

@@ -23,13 +23,9 @@ export interface DryRunSummary extends UploadSummary {
 }
 
 /**
- * `ingest --dry-run`: `validate` with the report format of a real run. Nothing is sent. Invalid rows are
- * written as `invalid` (what a real run would write); valid rows as `skipped` with `why: 'dry-run'` and
- * the `plan` a real run would follow given the ledger (`upload`, `skip-uploaded`, `changed-skip`, …).
- * Dry-run lines never change the resume state (the fold ignores them), so a dry run on the real report
- * is harmless. `--max-errors` is the rows' own stage (`limitErrors`), as in a real run; a dry run does
- * not stop at `--max-changes`: its plan counts show the changed rows. The `summary` line is the
- * pipeline's (`finishRun`).
+ * `ingest --dry-run`: the report format of a real run, nothing sent. Valid rows get `skipped` lines
+ * with `why: 'dry-run'` and the `plan` a real run would follow; the fold ignores them, so a dry run on
+ * the real report is harmless. It does not stop at `--max-changes`: its plan counts show them.
  */
 export async function dryRunRows(rows: AsyncIterable<MappedRow>, deps: DryRunDeps, options: ResumeOptions): Promise<DryRunSummary> {
   const clock = deps.clock ?? Date.now;

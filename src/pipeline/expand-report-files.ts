@@ -3,11 +3,9 @@ import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
 /**
- * The reports `report` is given: each name as it is, a glob (`reports/shard-*.jsonl`, quoted so a
- * Kubernetes command line or a script passes it on unexpanded) as the files it matches, sorted, so
- * the summary of several shards reads the same every time. A glob that matches nothing gives its own
- * text, which `runReport` then names as no such report. A name that exists as a file is never read as
- * a glob, whatever it holds. A report's lock and ledger index beside it are not reports.
+ * The reports `report` is given: a name as it is, a glob (quoted, from a script) as its matches
+ * sorted, so several shards summarize alike. A glob matching nothing stays as text (no such report);
+ * an existing name is never a glob; locks and ledger indexes are not reports.
  */
 export async function expandReportFiles(patterns: readonly string[], cwd: string): Promise<string[]> {
   const files: string[] = [];

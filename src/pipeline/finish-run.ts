@@ -29,12 +29,9 @@ function inputStop(error: unknown, summary: UploadSummary): unknown {
 }
 
 /**
- * Ends a run in its report and decides what the run amounts to: writes the `summary` line (the counts;
- * `stoppedBy` for a row limit; `stray` for rows of no record; `fatal` and `error`, with what and
- * where, for an error), unless the
- * report itself is what failed, then resolves with the summary, or throws for an error that stopped
- * the run: a {@link RunStoppedError} carrying the summary (exit 3), or an input error met before
- * anything may be stored as it is (exit 2).
+ * Writes the `summary` line (unless the report is what failed) and decides what the run amounts to:
+ * the summary, a {@link RunStoppedError} with it (exit 3), or an input error met before anything may
+ * be stored, as it is (exit 2).
  */
 export async function finishRun(
   report: { write(line: ReportLineInput): Promise<void> },

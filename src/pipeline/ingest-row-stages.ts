@@ -39,11 +39,9 @@ export interface IngestRows {
 }
 
 /**
- * The stages between `ingest`'s inputs and its upload (or dry run): map (beside the upload on a
- * worker; a dry run splits the work as validate does; rows the ledger holds as uploaded from the same
- * cells are not mapped again) → rows of other shards dropped before anything else sees them (one key
- * is always in one shard) → duplicate keys refused → `--max-errors` → rows of no record set apart
- * (only a platform workbook has them: they reach the summary line, not the upload).
+ * The stages between `ingest`'s inputs and its upload (or dry run): map (on a worker beside the upload,
+ * known rows not mapped again) → other shards' rows dropped first (one key is in one shard) → duplicate
+ * keys refused → `--max-errors` → rows of no record set apart for the summary line.
  */
 export function ingestRowStages(inputs: readonly PreparedInput[], plan: IngestRowPlan): IngestRows {
   const skipping = plan.dryRun ? {} : { skipping: rowSkipping(plan.run, plan.previous) };

@@ -19,10 +19,8 @@ function headerKeys(header: SourceHeader): string[] {
 }
 
 /**
- * Opens `validate --errors FILE` for the invalid records of a run, in the one format of rows to fix
- * that `report --failed-out` writes too ({@link openFixFile}): `.csv` or `.xlsx` with every input's
- * columns (the union of the `headers`, read before the first row) then the `_status … _errors`
- * columns (an `.xlsx` sheet named like the inputs' sheet when they share one), or `.jsonl`. Fixed, the file is fed back to `validate`/`ingest` with the same mapping.
+ * Opens `validate --errors FILE` in {@link openFixFile}'s format, with the union of `headers` (an
+ * `.xlsx` sheet named like the inputs' shared one), so the fixed file feeds back.
  * @throws MgeError `ERRORS_FILE_EXTENSION`, `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */
 export async function openErrorFile(file: string, headers: readonly SourceHeader[]): Promise<ErrorFile> {

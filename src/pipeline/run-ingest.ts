@@ -19,21 +19,11 @@ export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 export type { IngestResult, IngestStart, RunIngestDeps, RunIngestOptions } from './ingest-types.js';
 
 /**
- * The `ingest` pipeline: load the job (mapping checked against the template) → prepare every input's
- * header → take the report lock → fold the ledger (repairing a torn last line) → `run` line → read, map,
- * validate, refuse duplicate keys, upload through the one queue → `summary` line. Streaming with
- * backpressure end to end (`uploadRows` takes at most its lookahead ahead of the outcomes).
- *
- * A report that is not a regular file (or not writable), mapping, template and input errors throw
- * before the report is touched (exit 2), and so does a mapping or template that differs from the one
- * the report's rows were uploaded with (`checkMappingChange`), unless `acceptMappingChange`. Inputs that
- * hold no table file (an empty drop folder) end the run there, with `nothingToDo` and exit 0: the report
- * is neither locked nor written. A row limit (`--max-errors`: `limitErrors` before the upload or the
- * dry run, as `validate` has it; `--max-changes`: the upload's router) ends the run early with
- * `summary.stoppedBy`, not an error. An error that stops the run (token rejected, platform
- * unreachable, unknown outcomes in a row, an input error after rows were uploaded) throws a
- * `RunStoppedError` holding the counts, after the `summary` line (`finishRun`), the report flushed and
- * the lock released.
+ * The `ingest` pipeline, streaming with backpressure end to end; its steps in order are
+ * ARCHITECTURE.md → "Upload and the report". Job, report-path and mapping-change errors throw before
+ * the report is touched (exit 2); no input files end it with `nothingToDo`; a row limit ends it early
+ * (`summary.stoppedBy`); an error that stops it throws a `RunStoppedError` with the counts after the
+ * `summary` line, the report flushed and the lock released.
  */
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
   const clock = deps.clock ?? Date.now;

@@ -45,11 +45,8 @@ export interface InitResult {
 export const MAPPING_SCHEMA = path.join(PACKAGE_ROOT, 'schema', 'mapping.schema.json');
 
 /**
- * The first line of a mapping `init` writes: editors with the YAML language server (VS Code's YAML
- * extension, vim and emacs LSP clients) check the mapping against the schema as it is typed. The
- * path is relative to the mapping's folder when the mapping is written inside the package's own tree
- * (a checkout: the line still holds when the folder moves or is cloned), else the schema's absolute
- * path (a global install lives elsewhere).
+ * The mapping's first line, for editors' YAML language server: the schema relative to the mapping
+ * inside the package's own tree (survives a move or clone), else its absolute path (a global install).
  */
 export function schemaLine(mappingDir: string): string {
   const relative = path.relative(mappingDir, MAPPING_SCHEMA);
@@ -66,11 +63,9 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * The `init` pipeline: fetch the template → with an input, read its header and first rows and propose
- * a mapping (`proposeInputMapping`) → write the commented mapping with every field (`scaffoldMapping`:
- * sure matches live, guesses commented) to `out`, or return it.
- * @throws PipelineError `OUTPUT_EXISTS` (kind `usage`) when `out` exists and `force` is not given; the
- *   template's errors; the input's source errors.
+ * The `init` pipeline: fetch the template, with an input propose a mapping from its first rows, write
+ * the commented mapping (sure matches live, guesses commented) to `out` or return it.
+ * @throws PipelineError `OUTPUT_EXISTS` (kind `usage`) without `force`; template and source errors.
  */
 export async function runInit(options: RunInitOptions, source: TemplateSource): Promise<InitResult> {
   const { template } = await fetchTemplate(options.tid, source);

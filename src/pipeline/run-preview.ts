@@ -76,10 +76,8 @@ interface Judged {
 }
 
 /**
- * The inputs' records mapped and validated by the stage's own settings (`groupMapper`, as
- * `toMappedRows` does for `validate` and `ingest`), then through the same duplicate-key guard: a
- * record's verdict is the one `validate` gives it. A duplicate is always of an earlier record, so the
- * first records of the input are judged alike however far either command reads.
+ * The inputs' records mapped, validated and guarded as `validate` does, so each verdict is the one
+ * `validate` gives (a duplicate is always of an earlier record, however far either reads).
  */
 async function* judgedRecords(inputs: readonly PreparedInput[]): AsyncIterable<{ judged: Judged; row: MappedRow }> {
   const pending: Judged[] = [];
@@ -100,11 +98,8 @@ async function* judgedRecords(inputs: readonly PreparedInput[]): AsyncIterable<{
 }
 
 /**
- * The `preview` pipeline: the job and inputs checked as `validate` checks them (`loadJob`),
- * then the first `rows` records mapped, validated and guarded against keys used twice exactly as
- * `validate` and `ingest` do (`judgedRecords`), each mapped once more with the cell trace so every
- * value stands beside its cell and its unit conversion. Reads only as far as it shows (one record
- * more, to know whether more follow); uploads nothing.
+ * The `preview` pipeline: the first `rows` records judged exactly as `validate` judges them, each mapped
+ * once more with the cell trace. Reads one record past what it shows; uploads nothing.
  * @throws mapping, template and input errors (exit 2).
  */
 export async function runPreview(

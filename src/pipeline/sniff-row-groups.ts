@@ -29,10 +29,8 @@ export interface GroupSniffer {
 }
 
 /**
- * A {@link GroupSniffer} for `header` (the first input's). A grouped layout read without `groupBy`
- * makes every continuation row a record of its own, which then lacks the fields written once per
- * group: the run ends in "0 valid" with no word of why. The same detection `init` proposes `groupBy`
- * with (`detectRowGroups`) names the columns to write.
+ * A {@link GroupSniffer} for the first input's header: a grouped layout without `groupBy` ends in
+ * "0 valid" with no word why, so `init`'s `detectRowGroups` names the columns to group by.
  */
 export function createGroupSniffer(header: SourceHeader): GroupSniffer {
   const keys = header.names.map((n, i) => n || header.columns[i] || String(i));

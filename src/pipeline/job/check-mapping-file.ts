@@ -41,8 +41,7 @@ function readMappingText(file: string, cwd: string | undefined): string {
 }
 
 /**
- * Reads the mapping file once (bounded) and checks it against its template ({@link checkMappingText}).
- * Nothing of the inputs is read.
+ * Reads the mapping file once (bounded) and checks it ({@link checkMappingText}); no input is read.
  * @throws MappingError `MAPPING_NOT_FOUND`, `MAPPING_UNREADABLE`, `MAPPING_TOO_LARGE`, and the errors of
  *   {@link checkMappingText}.
  */

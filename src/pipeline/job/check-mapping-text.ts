@@ -69,11 +69,8 @@ function firstKey(node: SpecNode | undefined, key: string): SpecPos | undefined 
 }
 
 /**
- * `load → check` of `load → check → compile`, the step every layout shares: parses the mapping text,
- * fetches the template it names (template file, else platform; cached per id and `pub_date`), reports
- * a template changed since the mapping's `templatePubDate`, checks the mapping against the template
- * (`prepareMapping`), and warns of a mapping that has no `key`, keys rows by position, or reads
- * `fromRows` without `groupBy`. Each input's header is bound to the checked mapping afterwards.
+ * The `load → check` step every layout shares (ARCHITECTURE.md → "The map + validate stage"): parse,
+ * fetch the template, warn of a changed template and of key and `fromRows` doubts, check the mapping.
  * @throws MappingError `MAPPING_YAML_SYNTAX` and the other load errors, MappingInvalidError
  *   `MAPPING_INVALID` with every problem, the template errors of {@link fetchTemplate}.
  */

@@ -32,10 +32,8 @@ async function layoutLoader(layout: InputLayout): Promise<(options: LayoutJobOpt
 }
 
 /**
- * The one way a command loads its job: decides the input's layout once (a mapping file, the
- * platform's workbook, its flat export or its JSON import) and hands it to that layout's loader, which
- * checks the mapping against the template and binds every input's header to it, so every mapping and
- * header problem is known before a row is read.
+ * The one way a command loads its job: decides the input's layout once and hands it to that layout's
+ * loader, so every mapping and header problem is known before a row is read.
  * @throws PipelineError `WORKBOOK_NOT_PLATFORM` without a mapping and not exactly one input; the
  *   mapping, template and input errors of the layout's loader (exit 2).
  */

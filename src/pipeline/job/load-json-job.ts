@@ -101,10 +101,8 @@ function flatten(fields: readonly Field[], value: unknown, prefix: string, out: 
 }
 
 /**
- * The platform's JSON import file (docs/platform-workbook.md → The JSON import file):
- * `{"template": {"_id": tid}, "data": [{"meta": {...}, "content": {...}}]}`, ranges as text. Each
- * record is laid out as a row of the flat export and read by the same mapping; a problem is at the
- * record's number in `data` (its row) and its dotted path (its column).
+ * The platform's JSON import file (docs/platform-workbook.md → The JSON import file), each record laid
+ * out as a flat-export row; a problem is at the record's number in `data` and its dotted path.
  */
 export async function loadJsonJob(options: LayoutJobOptions): Promise<Job> {
   const { file } = options;

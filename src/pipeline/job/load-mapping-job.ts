@@ -14,15 +14,11 @@ export interface MappingJobOptions extends CheckMappingFileOptions {
 }
 
 /**
- * The job of a mapping file: the mapping checked against its template (`checkMappingFile`), then
- * every input's header bound to it (`prepareInputs`), with every mapping problem in one round: when
- * the mapping does not fit its template, the columns it names are still looked up in each input's
- * header (as far as the mapping checked out), and the template-level and column problems are thrown
- * together, in the order of the mapping's lines. A curator fixes the file once instead of meeting the
- * missing columns only after the unknown fields are fixed.
- * @throws MappingInvalidError `MAPPING_INVALID` with all problems; the other errors of
- *   `checkMappingFile` and `prepareInputs`. An input that cannot be read while looking for column
- *   problems leaves the mapping's own problems to be reported alone: they come first.
+ * The job of a mapping file: checked against its template, then bound to every input's header. When
+ * the mapping does not fit, its columns are still looked up as far as it checked out, so the
+ * template-level and column problems come in one error: a curator fixes the file once.
+ * @throws MappingInvalidError `MAPPING_INVALID` with all problems; the errors of `checkMappingFile` and
+ *   `prepareInputs` (an input unreadable while looking for columns leaves the mapping's own problems).
  */
 export async function loadMappingJob(options: MappingJobOptions): Promise<Job> {
   const inputs: Omit<PrepareInputsOptions, 'mapping'> = {

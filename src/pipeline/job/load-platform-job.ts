@@ -11,11 +11,8 @@ import type { Job, LayoutJobOptions } from './job.js';
 import { layoutInputPath, requireSource, warnColumns, workbookMappingName } from './layout-steps.js';
 
 /**
- * `validate` and `ingest` of the platform's own workbook, with no mapping file
- * (docs/platform-workbook.md): identify it by its meta sheet and template-id cell, fetch that
- * template, join the sheets, and check the mapping written for the joined table as a mapping file is
- * checked. Warns of columns and fields that differ from the current template, and (through
- * `checkMappingText`) of a template changed since the workbook was made.
+ * `validate` and `ingest` of the platform's own workbook without a mapping file
+ * (docs/platform-workbook.md#how-it-is-read): the sheets joined, the written mapping checked as a file is.
  * @throws PipelineError `WORKBOOK_NOT_PLATFORM`, `WORKBOOK_NO_TEMPLATE`, `WORKBOOK_META_MISSING`
  *   (exit 2); the errors of `checkMappingText` and of the workbook reader.
  */

@@ -48,12 +48,10 @@ export interface PreparedInput {
 }
 
 /**
- * Lists the inputs and reads each file's header (nothing more) to compile the mapping for it, so every
- * column problem of every file is known before the first row is read. An empty drop folder gives no
- * inputs (see `listInputs`).
- * @throws the first source error (`SOURCE_NOT_FOUND`, `SOURCE_NO_INPUTS`, unreadable file …), or one
- *   MappingInvalidError `MAPPING_INVALID` holding the column problems of all files (each message
- *   names its file).
+ * Lists the inputs and reads each file's header only, so every column problem of every file is known
+ * before the first row. An empty drop folder gives no inputs.
+ * @throws the first source error, or one MappingInvalidError `MAPPING_INVALID` with every file's
+ *   column problems.
  */
 export async function prepareInputs(options: PrepareInputsOptions): Promise<PreparedInput[]> {
   const files = await listInputs(options.inputs, options.cwd, { recursive: options.recursive ?? false });

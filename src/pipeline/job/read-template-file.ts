@@ -19,11 +19,9 @@ function candidates(json: unknown): unknown[] {
 }
 
 /**
- * Reads template `tid` from a JSON file for offline work: one template as the API returns it, the
- * saved answer of `GET templates/<tid>` (`{code, data: {template}}`), a bare array, or
- * `{templates: [...]}` like `samples/templates.json`.
- * @throws TemplateError `TEMPLATE_FILE_UNREADABLE` (kind `template`), `TEMPLATE_NOT_FOUND` when the file has
- *   no template with that id, `TEMPLATE_MALFORMED` from the parser.
+ * Reads template `tid` from a JSON file for offline work: one template, the saved answer of
+ * `GET templates/<tid>`, a bare array, or `{templates: [...]}` like `samples/templates.json`.
+ * @throws TemplateError `TEMPLATE_FILE_UNREADABLE`, `TEMPLATE_NOT_FOUND`, `TEMPLATE_MALFORMED`.
  */
 export async function readTemplateFile(file: string, tid: number): Promise<Template> {
   let json: unknown;

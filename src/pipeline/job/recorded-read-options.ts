@@ -6,10 +6,8 @@ import type { RunLine } from '../../report/report-lines.js';
 import type { SourceOptions } from '../../sources/source-options.js';
 
 /**
- * How the report's last run that read an input read it: the `input:` options of that run's mapping,
- * when the mapping is still there with the same `input` part (the run line's fingerprint of it), so a
- * file read again (`report --uploaded-out`) has the header and rows the run saw. Undefined when that
- * cannot be told (no such run, the mapping gone, unreadable or changed there).
+ * The `input:` options with which the report's last run read a file, when that run's mapping is still
+ * there with the same `input` part, so a reread sees its rows; undefined when that cannot be told.
  */
 export function recordedReadOptions(runs: readonly RunLine[], cwd: string): (file: string) => Promise<SourceOptions | undefined> {
   const loaded = new Map<string, Promise<SourceOptions | undefined>>();

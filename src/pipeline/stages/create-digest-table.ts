@@ -26,12 +26,9 @@ export interface DigestTableOptions {
 const PAGE_ENTRIES = 1 << 16;
 
 /**
- * A hash table from a key to a number in `[0, 2^53 - 1)`: the key's 16-byte digest in a
- * {@link createDigestIndex} index, the number as a double in {@link createSpillPages} pages beside it,
- * outside the JavaScript heap (see that index for why): 29–32 bytes a key whatever its length, or
- * 5–8 in memory when the older digests and numbers go to files (`spillDirs`). A run's new keys are
- * met once each and in order, so the files are written a block at a time and read only for the rare
- * key met again (a duplicate) or a tag that matches by chance.
+ * A hash table from a key to a number in `[0, 2^53 - 1)`, off-heap ({@link createDigestIndex} says
+ * why): 29–32 bytes a key, 5–8 in memory with `spillDirs`. New keys come in order, so the files are
+ * written a block at a time and read only for a key met again or a chance tag match.
  */
 export function createDigestTable(options: DigestTableOptions = {}): DigestTable {
   const keys = createDigestIndex({ spillDirs: options.spillDirs });

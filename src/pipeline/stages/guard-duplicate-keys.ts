@@ -65,29 +65,13 @@ export interface GuardOptions extends DigestTableOptions {
 const IDENTICAL_OK = '`duplicates: identical-ok`';
 
 /**
- * Passes rows through, turning the second and later rows of a key within one run into invalid rows
- * (`DUPLICATE_KEY`, naming the first row as `Sheet1!12` or `data.csv:12`, and the key as written) so
- * two rows never both upload under one identity and the ledger never has to guess which of them a key
- * means. A row whose key columns are all empty is `KEY_BLANK` instead, each under a report key of its
- * own: blank keys are never taken for duplicates of one another.
- *
- * Memory: one slot per distinct key of the run, outside the JavaScript heap, as small as it can be
- * without giving up exactness: a number packing the first row's number with the index of its file and
- * sheet, which are interned once per source. A key the ledger already holds compactly (`known`, most
- * keys of a resume) is marked in the ledger's own entry (`LedgerTable.mark`), which is in the ledger's
- * spill file when the entry is, with one bit of the guard's own saying the mark is this run's. Any
- * other key gets a {@link createDigestTable} slot: its 16-byte digest with the number, 29–32 bytes a key
- * whatever the key's length, of which all but 5–8 go to files when `spillDirs` are given (a million
- * new rows then hold about 9 MiB in memory). A probabilistic filter would be
- * smaller but would reject unique rows on a false positive, which a curator cannot fix; a digest
- * collision between two different keys is a 2^-128 event.
- *
- * Rows repeated exactly: a later row whose key and record (its `hash`) are those of an earlier row is
- * the same record twice. Without `identicalOk` it is still `DUPLICATE_KEY`, whose message says the
- * rows are identical and names the mapping option; with it, it is yielded as a `duplicate`
- * (`MappedRow.duplicate`, no body) under {@link duplicateReportKey}. To tell a repeat from a same-key
- * row with other content without holding any record, a second {@link createDigestTable} holds the
- * digest of each key with its hash (one more slot a distinct record, spilled like the first).
+ * Turns the second and later rows of a key within one run into `DUPLICATE_KEY` rows naming the first
+ * (`Sheet1!12`, `data.csv:12`), so two rows never upload under one identity; all-blank keys are
+ * `KEY_BLANK`, each under a key of its own. With `identicalOk` an exact repeat (same key and hash) is
+ * yielded as a `duplicate` under {@link duplicateReportKey} instead (docs/mapping.md#key), told apart
+ * by a second digest table of key with hash. Memory: 29–32 bytes a new key off-heap, a ledger key
+ * marked in place (ARCHITECTURE.md → "Backpressure"); no probabilistic filter, which would reject
+ * unique rows a curator cannot fix.
  */
 export async function* guardDuplicateKeys(
   rows: AsyncIterable<MappedRow>,

@@ -10,14 +10,9 @@ export interface ErrorLimit {
 }
 
 /**
- * The one "stop after N invalid records" stage (`--max-errors N`), between map + validate and whatever
- * consumes the rows (`validate`'s tally, `ingest --dry-run`'s plan, the upload): every command stops at
- * the same row and says so the same way. The N-th invalid record is handed on (so it reaches the error
- * file or the report like the others); the next pull ends the rows and closes the input, which is then
- * not read further. A consumer that already took rows ahead (the upload's look-ahead) finishes them as
- * at the end of the input.
- *
- * Without a limit the rows pass untouched, with no stage in between (the upload's hot path pays nothing).
+ * The one `--max-errors N` stage, so every command stops at the same row (docs/guarantees.md#row-limits):
+ * the N-th invalid record is handed on, the next pull ends the rows and closes the input. Without a
+ * limit the rows pass untouched, so the upload's hot path pays nothing.
  */
 export function limitErrors(rows: AsyncIterable<MappedRow>, maxErrors: number | undefined): ErrorLimit {
   if (maxErrors === undefined) return { rows, stopped: () => undefined };

@@ -17,9 +17,7 @@ export interface MapInputsOptions {
   /** Told which table is open, each record handed on and each input read to its end. @default undefined */
   readonly progress?: ReadTracker;
   /**
-   * Reads, maps and validates a large CSV file on a worker thread, which hands over rows ready to
-   * upload: for `ingest`, whose own thread is busy with HTTP. Otherwise only the reading (`csvRecords`)
-   * runs there and rows are mapped here.
+   * Maps on the worker too (`ingest`, whose own thread is busy with HTTP), not only reads there.
    * @default false
    */
   readonly mapOnWorker?: boolean;
@@ -72,9 +70,8 @@ async function openMapped(input: PreparedInput, options: MapInputsOptions): Prom
 }
 
 /**
- * The map + validate stage over all inputs: one file at a time, streaming, each closed when its rows
- * end or when the consumer stops early. Yields one {@link MappedRow} per record (per row, or per
- * `groupBy` group), valid or not; a row problem is data, never an exception.
+ * The map + validate stage over all inputs, one file at a time, each closed when its rows end or the
+ * consumer stops. One {@link MappedRow} per record, valid or not.
  * @throws source errors met while reading (a truncated workbook, a late encoding error).
  */
 export async function* mapInputs(inputs: readonly PreparedInput[], options: MapInputsOptions = {}): AsyncIterable<MappedRow> {

@@ -6,11 +6,8 @@ import type { CellValue, SourceHeader } from '../../sources/source-types.js';
 export const MAP_THREAD = 'the mapping thread';
 
 /**
- * A mapped row as it crosses from the mapping thread: plain data. The record travels as its JSON text
- * (`body`), the form the upload sends; `values`, the cells of its first source row, give the source
- * values by the batch's header. The hash of a row with a body is left to the receiving thread
- * (`hash` undefined: sha256 of the body), and so is a key that is that hash (`key` undefined): the
- * mapping thread is the one that limits a run, the receiving one waits on it most of the time.
+ * A mapped row crossing from the mapping thread as plain data: the record as its JSON `body`. `hash`
+ * (and a hash key) are left undefined for the receiving thread, which mostly waits on the mapping one.
  */
 export type WireMappedRow = Pick<MappedRow, 'location' | 'rowNumbers' | 'body' | 'problems'> & {
   readonly key: string | undefined;

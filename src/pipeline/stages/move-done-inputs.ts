@@ -51,11 +51,9 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /**
- * Moves one file into `dir` without replacing anything there: a hard link under the first free name,
- * then the old name removed, so the file appears whole and at once (a rename would silently replace
- * a file of the same name moved an earlier night). Across devices (EXDEV) it is copied to a hidden
- * name in `dir` first, then linked and the copy's name and the original removed. A file system
- * without hard links gets a rename to a name checked free.
+ * Moves one file into `dir` without replacing anything: hard link under the first free name, then
+ * unlink (a rename could replace a file moved an earlier night); across devices a hidden copy first;
+ * without hard links a rename to a name checked free.
  */
 async function moveOne(from: string, dir: string): Promise<string> {
   const base = path.basename(from);
@@ -114,11 +112,8 @@ async function realFolderOf(file: string): Promise<string> {
 }
 
 /**
- * Refuses `--move-done DIR` when `dir` is the folder an input is in (by real path: `.`, a link to the
- * folder, `./x/..` alike), before anything is read or sent. Moving a file into its own folder is no
- * move: it used to take the next free name (`in.csv` → `in.1.csv`), and leaving it in place would
- * not keep the next run from reading it again either, so the setting is a mistake to be told at once
- * rather than a move that quietly does nothing night after night.
+ * Refuses `--move-done DIR` when `dir` is an input's folder (by real path), before anything is read or
+ * sent: it used to move `in.csv` to `in.1.csv` there, and a no-op would quietly reread it every night.
  * @throws PipelineError `MOVE_DONE_INPUT_FOLDER` (kind `usage`, exit 2) naming the input and the folder.
  */
 export async function checkMoveDoneFolder(
@@ -141,10 +136,8 @@ export async function checkMoveDoneFolder(
 }
 
 /**
- * `--move-done DIR`: after a run that read every input to its end, moves each input none of whose rows
- * has anything outstanding (see {@link isDone}) into `dir` (created if missing), so a drop folder is
- * not read again night after night. A file that cannot be moved is left where it is and named in
- * `unmoved`: its rows are stored and the report knows them, so the next run only skips them.
+ * `--move-done DIR`: after a run that read every input, moves each input with nothing outstanding
+ * ({@link isDone}) into `dir`; one that cannot be moved is named in `unmoved` (the next run skips it).
  */
 export async function moveDoneInputs(
   inputs: readonly { readonly file: string; readonly openPath: string }[],

@@ -6,10 +6,8 @@ import type { CellValue, SourceHeader } from '../../sources/source-types.js';
 import type { WireMappedRow } from './mapped-batch.js';
 
 /**
- * A {@link MappedRow} mapped on the worker thread. The body (and a key from `key` columns) came
- * computed; the hash of the body is taken here, off the mapping thread (`WireMappedRow`). The record
- * and the source values are rebuilt on first read (from the body and the cells), which an upload that
- * succeeds never asks for: it sends the body as it is.
+ * A {@link MappedRow} mapped on the worker: the body's hash is taken here, and the record and source
+ * values are rebuilt only on first read, which a successful upload never does.
  */
 export class ReceivedMappedRow implements MappedRow {
   readonly location: RowLocation;

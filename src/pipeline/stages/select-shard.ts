@@ -10,10 +10,8 @@ export interface ShardSelection {
 }
 
 /**
- * Keeps the rows whose key falls in `shard` (`shardOfKey`); the others are only counted, so they reach
- * neither the report nor the platform, and a resume of this shard never sees them. Invalid rows go by
- * their key too, so each is reported by exactly one shard. Placed before the duplicate-key guard: rows
- * of one key are always in the same shard.
+ * Keeps the rows whose key falls in `shard` and counts the others, which reach neither report nor
+ * platform; invalid rows too, so each is reported by one shard. Before the duplicate guard.
  */
 export function selectShard(rows: AsyncIterable<MappedRow>, shard: Shard | undefined): ShardSelection {
   let others = 0;

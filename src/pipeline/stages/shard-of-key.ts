@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The shard of a row's key, out of `count`: the first four bytes of the SHA-256 of the key's UTF-8
- * text, read as an unsigned big-endian integer, modulo `count`. It depends on nothing but the key, so
- * it is the same on every machine, in every run and on every Node version (docs/scheduling.md); the
- * key, not the content, so an edited row stays in its shard and its report sees the change.
+ * The shard of a key out of `count`: SHA-256 of its UTF-8, first four bytes big-endian, modulo
+ * `count`: the same on every machine and Node (docs/scheduling.md); by key, so an edited row stays put.
  */
 export function shardOfKey(key: string, count: number): number {
   return createHash('sha256').update(key, 'utf8').digest().readUInt32BE(0) % count;

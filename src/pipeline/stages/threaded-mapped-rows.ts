@@ -49,10 +49,8 @@ function reviveMappingError(wire: WireError): MappingInvalidError | undefined {
 }
 
 /**
- * Reads, maps and validates one CSV file on a worker thread; this thread gets each row ready to upload
- * (key, hash and the record's JSON text computed). For `ingest`, whose own thread is busy with HTTP: the
- * mapping's share of a row's work then runs beside it. The rows, their problems and the errors are
- * those of the mapping stage on this thread.
+ * Reads, maps and validates one CSV file on a worker thread, for `ingest`, whose own thread is busy
+ * with HTTP; rows, problems and errors are those of the mapping stage on this thread.
  */
 export function threadedMappedRows(plan: MapPlan): MappedRowSource {
   const { batches, close, progress } = readWorkerBatches<MappedBatch>(WORKER, plan, MAP_THREAD, 0, reviveMappingError);
