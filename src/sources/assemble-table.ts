@@ -21,16 +21,10 @@ export interface RawTable {
 }
 
 /**
- * Reads up to the header, then exposes the data rows lazily. Rules, the same for every format:
- * - without `headerRow`, the header is found: the first row with two or more filled cells among the
- *   first {@link HEADER_SCAN_ROWS} non-blank rows (title rows above a table hold one cell), else the
- *   first non-blank row; with `headerRows` > 1 it is the last of that many rows from there;
- *   with `headerRow`, exactly that row;
- * - data rows start at `dataStartRow` (default: the row after the header); `skipRows` and blank rows
- *   (every cell empty and no issue such as an error cell) are skipped;
- * - a row shorter than the header is padded with `null` and is not an issue: a CSV export that drops
- *   trailing empty fields cannot be told from one that writes them; a row with a value right of the
- *   last named column (it would be lost) carries `SOURCE_RAGGED_ROW` and is kept.
+ * Reads up to the header, then exposes the data rows lazily, by the same rules for every format: the
+ * header found or given (`headerRow`, `headerRows`; see {@link SourceOptions}), data from
+ * `dataStartRow`, `skipRows` and blank rows skipped. A short row is padded with `null` (exports drop
+ * trailing empty fields); a value right of the last named column is kept with `SOURCE_RAGGED_ROW`.
  */
 export async function assembleTable(raw: RawTable, options: SourceOptions): Promise<TableSource> {
   try {

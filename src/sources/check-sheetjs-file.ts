@@ -30,10 +30,8 @@ export const SHEETJS_LIMITS: SheetJsLimits = {
 const TOO_LARGE_HINT = 'save it as .xlsx (read as a stream) or CSV; if it is not a real workbook, check the file';
 
 /**
- * Checks an .xls/.ods before SheetJS parses it whole: it exists, is not empty, within the size limit,
- * and its first bytes are a format SheetJS reads for real; a zipped one passes the zip checks (real
- * inflated sizes, see `checkZipParts`); an OpenDocument one does not expand past the cell limits
- * through its repeat attributes.
+ * Checks an .xls/.ods before SheetJS parses it whole: present, not empty, within the size limit, a
+ * format SheetJS reads for real; a zip's real inflated sizes and an .ods's repeats within the limits.
  * @throws MgeError `SOURCE_NOT_FOUND`, `SOURCE_UNREADABLE`, `SOURCE_EMPTY`, `SOURCE_TOO_LARGE`, `SOURCE_CORRUPT`, `SOURCE_ENCRYPTED`.
  */
 export async function checkSheetJsFile(file: string, limits: SheetJsLimits = SHEETJS_LIMITS): Promise<void> {

@@ -39,9 +39,8 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const TOO_LARGE_HINT = 'this is not a normal workbook (a zip bomb?); if it is genuine, split it or save it as CSV';
 
 /**
- * Checks an .xlsx/.xlsm before the reader touches it: it exists and is not empty, it is a zip
- * and not an OLE container (what Excel writes for a password-protected workbook), and its zip parts
- * pass {@link checkZipParts}.
+ * Checks an .xlsx/.xlsm before the reader touches it: present, not empty, a zip and not an OLE
+ * container (a password-protected workbook), its parts passing {@link checkZipParts}.
  * @param reads which entries the reader will inflate (the others are neither checked nor returned).
  * @returns the checked entries that `reads` selects.
  */
@@ -79,12 +78,9 @@ export async function checkWorkbookFile(
 }
 
 /**
- * Checks the parts of a zipped workbook that a reader will inflate, without trusting a size the file
- * declares: the directory must be whole, every declared size within `limits` (per sheet, shared
- * strings, other part and in total, and no part over 32 MiB inflating more than `maxRatio` times its
- * compressed size), and then every part is inflated once, counting and keeping nothing, and must
- * inflate to exactly its declared size. A part whose headers under-report its size is stopped as soon
- * as its count passes the declared size, so a bomb costs at most the (capped) declared bytes.
+ * Checks the zip parts a reader will inflate without trusting declared sizes: the directory whole,
+ * each size within `limits` (and a ratio cap past 32 MiB), then each part inflated once, counted and
+ * stopped as soon as it passes its declared size, so a bomb costs at most the capped declared bytes.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_CORRUPT` or `SOURCE_ENCRYPTED`.
  */
 export async function checkZipParts(

@@ -24,10 +24,8 @@ function repeat(attrs: string, name: string): number {
 }
 
 /**
- * Counts the cells an OpenDocument spreadsheet's XML (`content.xml`, or a flat `.fods`) expands to,
- * without building them. `table:number-columns-repeated` and `table:number-rows-repeated` let a few
- * bytes stand for billions of cells, and SheetJS copies a repeated cell with a value into every
- * position it covers; empty repeated cells, which spreadsheet programs write to the sheet's edge, cost
+ * Counts the cells an ODS `content.xml` (or `.fods`) expands to, without building them: repeat
+ * attributes let a few bytes stand for billions of cells, which SheetJS copies; empty repeats cost
  * nothing and are not counted. Stops at the first bound passed.
  * @returns the overflow, or undefined when the spreadsheet stays within `limits`.
  */

@@ -11,11 +11,9 @@ export type SampleVerdict =
   | { readonly kind: 'not-utf8'; readonly gb18030: boolean };
 
 /**
- * Decides the encoding of a text file from its leading bytes: a byte-order mark wins; otherwise NUL
- * bytes mean binary; otherwise valid UTF-8 is UTF-8; anything else is not UTF-8, and says whether it
- * reads plausibly as GB18030 (a superset of GBK, which is what Excel on a Chinese system writes) —
- * Latin-1 text or a file mixing GB and UTF-8 rows does not. `complete` says whether the sample is the
- * whole file: if not, a multibyte character cut at the sample's end is not held against it.
+ * Decides a text file's encoding from its leading bytes: a BOM wins, NUL bytes mean binary, valid
+ * UTF-8 is UTF-8, else whether it reads plausibly as GB18030. Unless `complete`, a multibyte character
+ * cut at the sample's end is not held against it.
  */
 export function detectEncoding(sample: Uint8Array, complete: boolean): SampleVerdict {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return { kind: 'text', encoding: 'utf8', bom: 3 };

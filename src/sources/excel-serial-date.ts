@@ -7,16 +7,10 @@ const EPOCH_1900 = Date.UTC(1899, 11, 30);
 const EPOCH_1904 = Date.UTC(1904, 0, 1);
 
 /**
- * A spreadsheet date serial number as the calendar value the spreadsheet shows, with no time zone.
- *
- * In the 1900 system Excel keeps Lotus 1-2-3's leap-year bug: serial 60 is 1900-02-29, a day that
- * never was, so serials 1–59 (1900-01-01 … 1900-02-28) count from 1899-12-31 and serials from 61 on
- * from 1899-12-30. Serial 60 comes out as the `1900-02-29` the sheet shows (a date field then refuses
- * it, naming the cell). A time with no date (0 ≤ serial < 1) is placed on 1899-12-30, the day the
- * serials from 61 count from. In the 1904 system serial 0 is 1904-01-01 and there is no such bug.
- *
- * @param hasTime whether the cell's number format shows a time (see {@link formatShowsTime}): a
- *   midnight value then keeps `T00:00:00`.
+ * A spreadsheet date serial as the calendar value the sheet shows, no time zone. The 1900 system keeps
+ * Lotus 1-2-3's leap-year bug (serial 60 is 1900-02-29, kept for a date field to refuse); a time alone
+ * sits on 1899-12-30; the 1904 system starts at 1904-01-01 (docs/mapping.md#what-a-cell-gives-by-file-format).
+ * @param hasTime the number format shows a time ({@link formatShowsTime}): midnight keeps `T00:00:00`.
  * @returns undefined for a negative or non-finite serial (not a date Excel shows).
  */
 export function excelSerialDate(serial: number, date1904: boolean, hasTime: boolean): CellDate | undefined {
@@ -46,10 +40,8 @@ export function wallClockDate(utcMs: number, hasTime: boolean): CellDate | undef
 }
 
 /**
- * Undoes the leap-year bug in a Date built from a 1900-system serial by counting every day from
- * 1899-12-30 (what exceljs does): dates before 1900-03-01 then read one day early, and the fictitious
- * 1900-02-29 as 1900-02-28. Later dates, and all dates of the 1904 system (which start in 1904), need
- * no correction.
+ * Undoes the leap-year bug in a Date that exceljs built counting from 1899-12-30 (dates before
+ * 1900-03-01 one day early, 1900-02-29 as the 28th).
  * @returns the serial number the spreadsheet holds, or undefined when the date is not that early.
  */
 export function earlySerialOf(utcMs: number): number | undefined {

@@ -13,11 +13,9 @@ export class NotGb18030Error extends Error {
 }
 
 /**
- * Decodes GB18030 bytes to text, and fails where they stop reading as GB18030, so a file whose first
- * 64 KiB looked like GB18030 cannot turn into silent mojibake further down: bytes that decode to
- * U+FFFD, or a line that is valid UTF-8 holding two or more three-byte characters (a UTF-8 row
- * appended to a GBK export; GBK Chinese text is almost never valid UTF-8). Lines are checked whole:
- * the part after a chunk's last line break waits for the next chunk.
+ * Decodes GB18030 and fails where the bytes stop reading as it (U+FFFD, or a valid UTF-8 line with
+ * two three-byte characters: a UTF-8 row appended to a GBK export), so a good first 64 KiB cannot turn
+ * into silent mojibake further down. Lines are checked whole across chunks.
  */
 export function gb18030Guard(): Transform {
   const decoder = new TextDecoder('gb18030', { ignoreBOM: true });

@@ -1,15 +1,10 @@
 import { isUtf8Row } from './gb18030-guard.js';
 
 /**
- * Whether bytes that are not UTF-8 read plausibly as GB18030/GBK text (what Excel on a Chinese
- * system writes), so that `auto` may decode them so. GB18030 decodes almost any byte pair, so Latin-1
- * `Zürich` would come out as `Z黵ich`; a yes needs all of:
- * - every non-ASCII byte starts a well-formed GB18030 sequence (none would decode to U+FFFD);
- * - at least one character from the GB2312 ranges (hanzi: lead 0xB0–0xF7, symbols and full-width
- *   punctuation: lead 0xA1–0xA9; trail 0xA1–0xFE), and at most one other multibyte character (GBK
- *   extensions, four-byte sequences — where a Latin-1 letter followed by ASCII lands) per four of them;
- * - no line that is valid UTF-8 holding two or more three-byte characters (a UTF-8 row in a GB file).
- * A character cut at the end of the bytes is not held against them.
+ * Whether non-UTF-8 bytes read plausibly as GB18030/GBK (Excel on a Chinese system), so `auto` may
+ * decode them so; GB18030 decodes almost any pair (Latin-1 `Zürich` → `Z黵ich`). Yes needs every
+ * sequence well-formed, GB2312 characters (lead 0xB0–0xF7 or 0xA1–0xA9) outnumbering others four to
+ * one, and no valid UTF-8 line with two three-byte characters. A cut last character is not held against it.
  */
 export function isPlausibleGb18030(bytes: Uint8Array): boolean {
   let gb2312 = 0;

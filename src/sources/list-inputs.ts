@@ -23,19 +23,11 @@ export interface ExpandedInputs {
 }
 
 /**
- * Expands the inputs of one run: a file is taken as named; a directory gives its table files
- * (`.csv .tsv .xlsx .xlsm .xls .ods`, regular files or links to them, no hidden files, no `~$` lock
- * files; with `recursive`, those of its sub-directories too, hidden ones left out); a glob gives its
- * matching table files (`**` matches any depth). Each input's files are
- * sorted; the result keeps the order of the inputs and drops repeats (by real path: a file named
- * twice, or reached again through a link, is read once). Paths are returned as named (relative stay
- * relative).
- *
- * A drop folder with nothing in it is no error: an existing directory without table files, or a glob
- * whose folder exists but matches nothing, gives no files. A file that does not exist, or a glob whose
- * folder does not, is a problem (`SOURCE_NOT_FOUND`), returned rather than thrown; so is a named
- * input that is no regular file (a FIFO, a device, a socket: `SOURCE_NOT_A_FILE`). Folders and globs
- * give regular files only.
+ * Expands one run's inputs: a file as named, a directory's table files (no hidden or `~$` files;
+ * with `recursive`, sub-directories too), a glob's matching table files (`**` any depth); each input's
+ * files sorted, repeats by real path dropped, paths kept as named. An empty drop folder gives no files,
+ * not an error; a missing file or glob folder (`SOURCE_NOT_FOUND`) and a named non-regular file
+ * (`SOURCE_NOT_A_FILE`) are returned as problems.
  * @param cwd where relative inputs are resolved.
  */
 export async function expandInputs(inputs: readonly string[], cwd: string, options: ListInputsOptions = {}): Promise<ExpandedInputs> {

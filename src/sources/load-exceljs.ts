@@ -5,11 +5,9 @@ type ExcelJsModule = typeof import('exceljs');
 let loaded: ExcelJsModule | undefined;
 
 /**
- * Loads exceljs with Node's own `require`. exceljs is CommonJS and requires `uuid`, which the lockfile
- * pins to an ES-module-only release: Node ≥ 20.19 loads that natively, but a module loader that
- * emulates `require` (jest's, which also replaces `createRequire` from `node:module`) cannot. Taking
- * `createRequire` from `process.getBuiltinModule` always gives Node's own. Values made by exceljs may
- * then come from another realm: check them without `instanceof`.
+ * Loads exceljs with Node's own `require` (`process.getBuiltinModule`): it requires an ES-module-only
+ * `uuid`, which jest's emulated `require` cannot load. Its values may then be of another realm: no
+ * `instanceof` on them.
  */
 export function loadExcelJs(): ExcelJsModule {
   if (loaded) return loaded;

@@ -12,13 +12,11 @@ import { openSourceFile } from './open-source-file.js';
 const SAMPLE_BYTES = 64 * 1024;
 
 /**
- * Opens a CSV/TSV file: decides its encoding and delimiter from the first 64 KiB (unless given),
- * reads up to the header and streams the rest as records (`csvRecords`, on a worker thread for a
- * large file, see {@link CsvThread}). Every cell is text; an empty cell is `null`. `rowNumber` is the
- * physical line where a record starts (quoted line breaks counted: CR LF, LF or CR alone).
- * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`
- *   (auto: neither UTF-8 nor plausible GB18030), `SOURCE_HEADER_NOT_FOUND`,
- *   `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
+ * Opens a CSV/TSV: encoding and delimiter from the first 64 KiB (unless given), the header, then the
+ * records streamed (on a worker for a large file, {@link CsvThread}). Cells are text, empty is `null`;
+ * `rowNumber` is the physical line a record starts on.
+ * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`,
+ *   `SOURCE_HEADER_NOT_FOUND`, `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
  */
 export async function openCsv(
   file: string,

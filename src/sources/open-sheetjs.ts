@@ -50,12 +50,9 @@ export async function openSheetJs(file: string, options: SourceOptions = {}, lim
 }
 
 /**
- * One sheet of an .xls or .ods as raw rows (no header step), `sheet` a name or a 1-based position.
- * Cells: text as written (an .ods keeps `_xHHHH_` and a cell of only a no-break space; see
- * {@link readOds}), booleans, numbers; a number under a date format is the calendar value the sheet
- * shows (before 1900-03-01 by Excel's count in an .xls, by the date written in an .ods), under an
- * elapsed-time format (`[h]:mm:ss`) the text it shows; a negative number under a date format of an
- * .xls is `SOURCE_BAD_DATE` (Excel shows no date for it); an error cell is `SOURCE_ERROR_CELL`.
+ * One sheet of an .xls or .ods as raw rows, `sheet` a name or 1-based position; cells as
+ * docs/mapping.md#what-a-cell-gives-by-file-format lists them (an .ods's text kept as written, see
+ * {@link readOds}).
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */
 export async function openSheetJsRawSheet(
@@ -275,12 +272,9 @@ function isElapsedFormat(format: string): boolean {
 }
 
 /**
- * The calendar value of an OpenDocument date. The file stores ISO dates, which SheetJS turns into
- * serials with its `datenum`: days from 1899-12-30, less one before 1900-02-28 (which lands on 60),
- * and less 1462 more in a 1904 workbook. That is undone here, so every date reads as written, before
- * 1900 too. A `time` cell (a time of day) is not turned: its serial is the day fraction, placed on the
- * day time-only values are (1899-12-30, or 1904-01-01 in a 1904 workbook); it is told from a date on
- * 1899-12-31 by its format, which shows no day, month or year.
+ * The calendar value of an ODS date: SheetJS turns its ISO dates into serials (`datenum`, with its
+ * pre-1900 and 1904 shifts), undone here so every date reads as written. A time of day stays a day
+ * fraction on the time-only day, told from 1899-12-31 by a format without day, month or year.
  */
 function odsDate(serial: number, format: string, date1904: boolean): CellValue | undefined {
   const hasTime = formatShowsTime(format);

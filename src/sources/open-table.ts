@@ -12,10 +12,9 @@ export function isDelimitedText(file: string): boolean {
 }
 
 /**
- * Opens one input table by its extension: `.csv .tsv .txt` as delimited text, `.xlsx .xlsm` through
- * the project's own streaming reader, `.xls .ods` through SheetJS (whole file in memory, size-capped). The
- * header is read before the promise resolves; rows stream lazily. Close the table, or read its rows
- * to the end (or stop early: breaking out of the loop closes it too).
+ * Opens one input table by extension (`.csv .tsv .txt`, `.xlsx .xlsm` streamed, `.xls .ods` through
+ * SheetJS, size-capped); the header is read before it resolves, rows stream. Close it, or read or
+ * break out of its rows.
  * @throws MgeError of kind `source` with a `SOURCE_*` code, the file (and sheet/row) and a hint.
  */
 export async function openTable(file: string, options: SourceOptions = {}, read: ReadOptions = {}): Promise<TableSource> {

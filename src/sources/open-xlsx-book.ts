@@ -52,11 +52,9 @@ export interface XlsxBook {
 }
 
 /**
- * Opens a workbook with the project's own streaming reader. The package is followed as OPC says
- * (relationship targets relative or absolute, any part names), the workbook's date system and each
- * cell's type and number format are applied as ECMA-376 defines them (`xlsxCellValue`), and only the
- * parts read are checked and inflated (`checkWorkbookFile`'s limits). Memory: the shared strings,
- * once, and a chunk of sheet XML at a time.
+ * Opens a workbook with the project's own streaming reader (docs/toolchain.md#spreadsheets says why):
+ * the package followed as OPC says, cells typed per ECMA-376 (`xlsxCellValue`), only the parts read
+ * checked and inflated. Memory: the shared strings once, and a chunk of sheet XML.
  * @throws MgeError `SOURCE_CORRUPT`, `SOURCE_ENCRYPTED`, `SOURCE_TOO_LARGE`, `SOURCE_EMPTY`.
  */
 export async function openXlsxBook(file: string, limits: WorkbookLimits = DEFAULT_WORKBOOK_LIMITS): Promise<XlsxBook> {

@@ -8,11 +8,9 @@ export interface CsvRow extends RawRow {
 }
 
 /**
- * A batch of CSV rows in the form that crosses to another thread cheaply: one text per row (its cells
- * joined) and where each cell ends in it. Structured cloning pays per value: a row as an object of an
- * array of cells cost three objects and its cells' strings each, two-thirds of a row's hand-over (both
- * threads); a row's text and a few typed arrays copy as blocks. One text per row rather than per batch:
- * a cell cut out of it keeps the text alive, which is then the row's, not the whole batch's.
+ * CSV rows packed to cross threads cheaply: one text per row and its cells' ends. Cloning rows as
+ * arrays of strings was two-thirds of the hand-over; per row, not per batch, so a cell cut out of it
+ * keeps only its row's text alive.
  */
 export interface PackedCsvRows {
   readonly texts: string[];

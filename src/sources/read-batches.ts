@@ -2,11 +2,9 @@ import type { Readable } from 'node:stream';
 import { createWakeUp } from '../util/create-wake-up.js';
 
 /**
- * Reads an object-mode stream as batches of everything buffered at each wake-up: one promise per
- * batch instead of one per object, which is what keeps a row reader close to the parser's own speed.
- * Stream errors are thrown; the listeners are removed when the consumer stops. `listening` is called
- * once the listeners are on (at the first batch asked for): data written to the stream from there on
- * cannot fail it unheard.
+ * Reads an object-mode stream as batches of whatever is buffered at each wake-up: one promise per
+ * batch, not per object, keeps a row reader near the parser's speed. `listening` is called once the
+ * listeners are on, so later writes cannot fail the stream unheard.
  */
 export async function* readBatches<T>(stream: Readable, listening?: () => void): AsyncGenerator<T[]> {
   let finished = false;

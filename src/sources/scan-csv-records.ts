@@ -23,17 +23,10 @@ export interface CsvScanStop {
 }
 
 /**
- * Reads the complete records at the start of `text` into `out`, each an array of its fields, exactly as
- * csv-parse reads them with the options of `csvRecords` (any line ending in any mix, `relax_quotes`,
- * `relax_column_count`, no trimming): an empty line is one empty field; a field that starts with a
- * quote runs to the quote that closes it, `""` inside it standing for one quote; a quote anywhere
- * else in a field is text. `delimiter` is the delimiter's character code. With `final`, the text is
- * the file's last, so its last record ends where the text does.
- *
- * csv-parse reads a byte at a time and tests each against every delimiter and option; this finds
- * quotes with `indexOf` and tests a field's characters against three codes, some four times faster
- * (measured on the thermoelectrics benchmark file). Anything whose reading takes more rules than these
- * it leaves to csv-parse (see {@link CsvScanStop}); the tests compare the two on random texts.
+ * Reads the complete records at the start of `text` into `out` exactly as csv-parse would with
+ * `csvRecords`' options, and leaves to csv-parse whatever needs more rules ({@link CsvScanStop}).
+ * `delimiter` is a character code; with `final` the text's end ends its last record. Some four times
+ * faster than csv-parse (docs/toolchain.md#csv); the tests compare both on random texts.
  */
 export function scanCsvRecords(text: string, delimiter: number, final: boolean, out: string[][]): CsvScanStop {
   const n = text.length;

@@ -3,11 +3,9 @@ import type { WorkbookLimits } from './check-workbook-file.js';
 import { inflateZipEntry } from './inflate-zip-entry.js';
 
 /**
- * A second pass over one xlsx sheet's XML, for what sits after the cells (merge ranges). The entry is
- * inflated as a stream with its bytes counted against the sheet limit; text is decoded as latin1 (the
- * markup scanned for is ASCII). `scan` sees the text carried over from the previous chunk plus the new
- * chunk, and returns how much of it is done with: the rest is carried into the next call, so an
- * element cut by a chunk boundary is seen whole.
+ * A second pass over one xlsx sheet's XML for what follows the cells (merge ranges), its bytes
+ * counted against the sheet limit, latin1 text. `scan` returns how much it is done with; the rest is
+ * carried over, so an element cut at a chunk boundary is seen whole.
  */
 export async function scanSheetXml(file: string, entry: ZipEntry, limits: WorkbookLimits, scan: (text: string) => number): Promise<void> {
   let carry = '';

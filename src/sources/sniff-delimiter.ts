@@ -11,14 +11,10 @@ const SAMPLE_RECORDS = 50;
 const WRITE_CHARS = 4096;
 
 /**
- * Picks the delimiter that splits the first records of a text most consistently into more than one
- * column (csv-parse's own `delimiter_auto` fails on quoted fields and non-ASCII text). The score is
- * the number of non-blank records that share the most common column count (> 1); ties go to the
- * earlier delimiter in {@link DELIMITERS}. `fallback` when no delimiter gives more than one column.
- *
- * Records are split as the reader splits them, quotes and all, for each delimiter: a line break inside
- * a quoted field does not end a record. Unless `complete`, the text is a sample cut anywhere, so its
- * last record (which may end inside a quoted field) is left out, unless it is all there is.
+ * Picks the delimiter that splits the first records most consistently into more than one column
+ * (docs/toolchain.md#csv: csv-parse's `delimiter_auto` fails); ties go to the earlier of
+ * {@link DELIMITERS}, `fallback` when none splits. Records split as the reader splits them; unless
+ * `complete`, the sample's last record is left out (it may end inside a quote).
  * @param complete the text is the whole file. @default false
  */
 export function sniffDelimiter(text: string, fallback: Delimiter = ',', complete = false): Delimiter {

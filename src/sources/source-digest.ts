@@ -44,19 +44,10 @@ function writeDigest(text: string, out: Uint8Array, offset: number): void {
 }
 
 /**
- * The source digest of a file's rows (`fileSeed`: {@link fileSourceSeed}), 16 bytes. A CSV row read
- * with its `digest` gives that digest XOR the seed's first 16 bytes; any other row, the sha256 of the
- * seed followed by its values as a JSON array (and, for a workbook row with percent-formatted
- * numbers, which ones: they map as shown), cut to 128 bits. Either way everything a record depends
- * on is in it (the seed holds the tool's version, the mapping's and template's fingerprints, the
- * settings, the header and the reader's options), so two rows of a file with one digest map to one
- * record: an upload records the digest of the cells it was mapped from, and a later run that finds the
- * same key with the same digest knows the record without mapping the row again.
- *
- * sha256 rather than a faster non-cryptographic hash: a row whose digest matches is skipped unseen, so
- * crafting a changed row that passes for an uploaded one must take a sha256 collision (or, across
- * seeds of the XOR, a preimage), not arithmetic. The XOR leaves the sha256 on the reader thread and a
- * 16-byte step here, where the header is known.
+ * The 16-byte source digest of a file's rows under `fileSeed` ({@link fileSourceSeed}): a CSV row's
+ * cell digest XOR the seed, any other row the sha256 of seed and values (with its percent cells).
+ * What it covers, and why a sha256 (a skipped row is never looked at, so passing for an uploaded one
+ * must take a collision): docs/report-format.md#source-digests-rows-the-ledger-knows-are-not-mapped-again.
  */
 export function rowSourceDigester(fileSeed: string): (row: Pick<SourceRow, 'values' | 'percent' | 'digest'>) => Buffer {
   const mask = Buffer.from(fileSeed.slice(0, 2 * SOURCE_DIGEST_BYTES), 'hex');

@@ -1,13 +1,9 @@
 import { MgeError, type ErrorLocation } from '../errors/mge-error.js';
 
 /**
- * Codes of the input files (all of kind `source`: exit 2 before anything may be stored; an `ingest`
- * that meets one after rows were uploaded stops with exit 3, the code kept):
- * - `SOURCE_NOT_FOUND`, `SOURCE_NO_INPUTS`, `SOURCE_UNREADABLE`, `SOURCE_REREAD`: the file itself.
- * - `SOURCE_UNSUPPORTED`, `SOURCE_NOT_TEXT`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_EMPTY`,
- *   `SOURCE_TOO_LARGE`: what it holds, and its bounds.
- * - `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`, `SOURCE_CSV_SYNTAX`: reading its text.
- * - `SOURCE_SHEET_NOT_FOUND`, `SOURCE_HEADER_NOT_FOUND`, `SOURCE_DUPLICATE_HEADER`: finding its table.
+ * Codes of the input files, all of kind `source`: exit 2 before anything may be stored, exit 3 (code
+ * kept) when `ingest` meets one after rows were uploaded. Grouped below: the file, what it holds, its
+ * text, finding its table.
  */
 export type SourceErrorCode =
   | 'SOURCE_NOT_FOUND'

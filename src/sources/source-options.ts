@@ -6,12 +6,10 @@ export interface SourceOptions {
   /** Workbook sheet by name or 1-based index. @default 1 (the first sheet) */
   readonly sheet?: string | number;
   /**
-   * 1-based row of the (last) header row. When absent the header is detected: the first row with two or
-   * more filled cells among the first 20 non-blank rows (title rows above a table hold one cell), else
-   * the first non-blank row; with `headerRows` > 1 that row is the first header row and the header ends
-   * `headerRows - 1` rows below it. A table whose header holds a single name needs this set when title
-   * rows sit above it. The row found is `SourceHeader.row`, with `SourceHeader.detected` true.
-   * @default detected (see above)
+   * 1-based row of the (last) header row. Absent: the first row with two or more filled cells among the
+   * first 20 non-blank rows (title rows hold one), else the first non-blank one, `headerRows - 1` rows
+   * further with `headerRows`; a one-name header under title rows needs this set.
+   * @default detected (`SourceHeader.detected`)
    */
   readonly headerRow?: number;
   /**

@@ -92,11 +92,9 @@ export interface SourceRow {
    */
   readonly percent?: readonly boolean[] | undefined;
   /**
-   * Workbooks only (.xlsx/.xlsm/.xls): at the indices (aligned with `values`) of numbers whose type was
-   * taken from their number format, what the cell held and under which format; a number under a date
-   * format that has no date (`SOURCE_BAD_DATE`, its value `null`) has one too. Absent when no cell of
-   * the row has one (always for CSV and .ods, whose cells are typed by the file). Shown by `preview`;
-   * not part of the source digest (it follows from the values and the file's formats).
+   * Workbooks only: per number typed by its number format (and per date-formatted number without a
+   * date), what the cell held and under which format, for `preview`. Absent when no cell has one; not
+   * part of the source digest (it follows from values and formats).
    */
   readonly inferred?: readonly (InferredCell | undefined)[] | undefined;
   /**

@@ -8,13 +8,9 @@ import { readWorkerBatches } from '../util/read-worker-batches.js';
 const WORKER = new URL('./csv-records-worker.js', import.meta.url);
 
 /**
- * From this size on, the file is read on a worker thread while this thread maps, validates and
- * uploads. Starting the thread costs some 60 ms and 15 MB of memory. Since the records are scanned
- * rather than parsed by csv-parse (`scanCsvRecords`), reading costs a quarter of mapping, so for
- * `validate` alone the thread pays off only on large files (measured: even at 64 MiB; 10^6 rows in
- * 4.3–5.3 s against 5.2–5.5 s on this thread, for a third more CPU time). It stays at 1 MiB for the
- * work that goes there with the reading: a resume's source digests (a sha256 per row) and `ingest`'s
- * mapping, whose own thread is busy with HTTP.
+ * From this size on the file is read on a worker thread (~60 ms and 15 MB to start). For `validate`
+ * alone it barely pays (10^6 rows: 4.3–5.3 s against 5.2–5.5 s, a third more CPU), but a resume's
+ * digests and `ingest`'s mapping go there with the reading, so 1 MiB.
  */
 const THREAD_MIN_BYTES = 1024 * 1024;
 

@@ -21,11 +21,8 @@ const STORED = 0;
 const CHUNK = 256 * 1024;
 
 /**
- * Checks one entry against what its readers will do with it. The local header must be where the
- * directory says, name the same entry with the same method and no encryption; then the entry is
- * inflated, counting the bytes and keeping none, and must end at exactly its declared size. A header
- * that under-reports the size (what a zip bomb does to slip past size checks) is caught as soon as the
- * count passes the declared size, so the work is bounded by the declared size the caller has capped.
+ * Checks one entry against the directory (same name, method, no encryption) and inflates it counting
+ * bytes: a header under-reporting its size (a zip bomb) is stopped as soon as the count passes it.
  */
 export async function verifyZipEntry(handle: FileHandle, file: string, entry: ZipEntry): Promise<VerifiedZipEntry | ZipEntryProblem> {
   if ((entry.flags & 0x01) !== 0) return { kind: 'encrypted' };

@@ -33,10 +33,8 @@ const OFFICE_DOCUMENT = 'officeDocument';
 const DEFAULT_WORKBOOK = 'xl/workbook.xml';
 
 /**
- * Reads a checked workbook's package: the package relationships lead to the workbook part (where
- * ever the writer put it), whose own relationships lead to its sheets, shared strings and styles.
- * Relationship types are matched by their last segment, which transitional and strict OOXML share.
- * A package without relationships falls back to the usual names, as Excel itself tolerates.
+ * Reads a checked workbook's package by its relationships (matched by their last segment, which
+ * transitional and strict OOXML share), else the usual names, as Excel tolerates.
  * @throws MgeError from {@link checkWorkbookFile}.
  */
 export async function openXlsxPackage(file: string, limits: WorkbookLimits): Promise<XlsxPackage> {

@@ -1,8 +1,6 @@
 /**
- * The part a relationship's `Target` names, as a zip entry name: OPC (ECMA-376 part 2, 9.3) makes a
- * target that starts with `/` absolute from the package root (openpyxl, and so pandas, writes
- * `/xl/worksheets/sheet1.xml`) and any other relative to the folder of the part the relationship
- * belongs to (`worksheets/sheet1.xml` from `xl/workbook.xml`). Targets are URIs: `%20` is a space.
+ * A relationship `Target` as a zip entry name (OPC, ECMA-376 part 2, 9.3): a leading `/` is from the
+ * package root (openpyxl writes that), else relative to the `source` part's folder; `%20` is a space.
  * @param source the part whose `_rels` file holds the relationship (`''` for the package itself).
  * @returns undefined for a target that climbs out of the package.
  */
