@@ -2,12 +2,8 @@ import { MgeError, type MgeErrorOptions } from '../errors/mge-error.js';
 import type { MappingProblem } from './mapping-problem.js';
 
 /**
- * Error codes of the mapping file (all of kind `mapping`, exit 2: nothing was uploaded):
- * - `MAPPING_NOT_FOUND`, `MAPPING_UNREADABLE`, `MAPPING_TOO_LARGE`: the file cannot be read as a mapping.
- * - `MAPPING_YAML_SYNTAX`, `MAPPING_NOT_AN_OBJECT`, `MAPPING_NO_TEMPLATE`: it cannot be used at all.
- * - `MAPPING_TOO_DEEP`, `MAPPING_ALIAS_EXPANSION`: its tree passes a bound, at the line where it did.
- * - `MAPPING_INVALID`: it loaded, but does not fit the template or an input's header; every problem
- *   is in {@link MappingInvalidError.problems}.
+ * Error codes of the mapping file, all of kind `mapping` (exit 2, nothing uploaded): unreadable, unusable,
+ * past a tree bound, or `MAPPING_INVALID` with every problem in {@link MappingInvalidError.problems}.
  */
 export type MappingErrorCode =
   | 'MAPPING_NOT_FOUND'

@@ -24,10 +24,8 @@ export interface MappingCheck {
 }
 
 /**
- * Checks a loaded mapping against its template before any row is read, and returns ALL problems at
- * once, each with its line: unknown fields (with did-you-mean), required fields left unmapped, shapes
- * that cannot fit, unknown transforms, choice maps targeting a non-option, meta rules, and the
- * problems found while loading. Columns are checked later against the header (`checkColumns`).
+ * Checks a loaded mapping against its template before any row is read: ALL problems at once, each
+ * with its line (docs/mapping.md#problems). Columns are checked later against each header.
  */
 export function checkMapping(spec: MappingSpec, template: Template, settings: MappingSettings = {}): MappingCheck {
   const problems: MappingProblem[] = [...spec.problems];

@@ -5,11 +5,9 @@ import type { MetaPlan } from './meta-plan.js';
 import type { ValuePlan } from './value-plan.js';
 
 /**
- * `MAPPING_META_LITERAL_IS_COLUMN` warnings: in `meta` a bare string is literal text, so
- * `doi: doi` sends the text "doi" with every record. When that text is exactly a header of the input,
- * the curator most likely meant the column (`{column: doi}`). A warning, not an error: a title that
- * happens to equal a header is legitimate. Items of a keyword list (`keywords: [steel, yield strength]`)
- * are plainly keywords, named after the measured properties as often as not, and are not checked.
+ * `MAPPING_META_LITERAL_IS_COLUMN`: a bare `meta` string equal to an input header (`doi: doi` sends
+ * "doi") most likely meant the column; a warning, since a title may equal a header. Keyword lists are
+ * not checked: keywords name measured properties as often as not.
  */
 export function metaLiteralWarnings(plan: MetaPlan, header: SourceHeader): MappingProblem[] {
   const headers = new Set(header.names.map((n) => n.trim()).filter((n) => n !== ''));

@@ -233,9 +233,8 @@ export function checkColumns(prepared: PreparedMapping, header: SourceHeader): M
 }
 
 /**
- * The last step of `load → check → compile`: binds a checked mapping to one header, once (columns
- * resolved to indices, header units to conversions); the returned `mapRow` is the per-row hot path.
- * The mapping's own checks ran in `prepareMapping` and are not repeated per input.
+ * The `compile` of `load → check → compile`: binds a checked mapping to one header once (columns to
+ * indices, header units to conversions); `mapRow` is the per-row hot path.
  * @throws MappingInvalidError `MAPPING_INVALID` with every problem of the header (missing or
  *   ambiguous columns, header units that cannot convert).
  */

@@ -12,10 +12,8 @@ export type PlainValue =
   { readonly kind: 'text' } | { readonly kind: 'number'; readonly decimal: '.' | ','; readonly conv: UnitConversion };
 
 /**
- * A content field whose value is one column's cell with no transform (no date, regex, map, lookup or
- * split), read as {@link PlainValue} says. Most fields of most mappings are; `compileMapping` reads
- * them inline with {@link readPlainCell}, where the general evaluator takes four calls (reader, value
- * finish, coercion, trace) through closures that differ per field, and reads a number twice.
+ * A content field that is one column's cell with no transform, read inline by {@link readPlainCell}
+ * where the general evaluator takes four closure calls and reads a number twice.
  */
 export interface PlainField {
   readonly index: number;
@@ -25,10 +23,8 @@ export interface PlainField {
 }
 
 /**
- * The field's value from the cell when the cell is the common case (non-empty text needing no trim,
- * a plain number for a number field); undefined sends the row's field to its general evaluator, which
- * gives the same value for any cell this one reads and reports the problem of any other. It adds no
- * problem and reads nothing else, so it is safe to try first.
+ * The field's value for the common cell; undefined sends it to the general evaluator, which agrees on
+ * every cell this one reads. It adds no problem, so it is safe to try first.
  */
 export function readPlainCell(field: PlainField, cell: CellValue | undefined): JsonValue | undefined {
   if (typeof cell !== 'string' || cell === '' || (field.trim && mayNeedTrim(cell))) return undefined;

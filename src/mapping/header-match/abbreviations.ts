@@ -1,13 +1,7 @@
 /**
- * Symbols and abbreviations common in materials-science tables, each with what it may stand for
- * (several readings when the symbol is shared: `ρ` is a density or a resistivity, and the column's
- * unit then decides). The expansions are names of the glossary, in English.
- *
- * A one-letter key is case-sensitive (`T` temperature, `t` time); longer keys are compared in lower
- * case (`UTS`, `uts`). A key of several words (`e above hull`) matches those words in a row, however
- * the header separates them (`e_above_hull`, `E above hull`).
- *
- * General vocabulary only, written without looking at any particular file.
+ * Materials-science symbols and abbreviations with what each may stand for (glossary names; `ρ`
+ * density or resistivity, the unit decides). One-letter keys are case-sensitive (`T`, `t`), longer ones
+ * not; a multi-word key matches however the header separates it. General vocabulary, from no one file.
  */
 const LINES = `
 YS; σy; sigma y; Rp0.2; Rp02; Rp 0.2; σ0.2 = yield strength

@@ -7,10 +7,8 @@ import { takesUnit, unitFit } from './unit-fit.js';
 const FEW = 3;
 
 /**
- * Adjusts a name score by the column's unit and values: a unit that converts to the field's raises it,
- * one that cannot lowers it; text in a number field,
- * values that are not paths in a file field lower it; values that are the options of a choice field
- * raise it, and can match a column to a choice field on their own.
+ * Adjusts a name score by the column's unit (converts: up, cannot: down) and values (text in a number
+ * field, non-paths in a file field: down; a choice field's options: up, enough on their own).
  */
 export function columnFit(
   nameScore: number,

@@ -12,12 +12,9 @@ export interface RowGroups {
 const MOST_KEYS = 3;
 
 /**
- * Detects a grouped layout: consecutive rows with the same values in the leading columns (or those
- * cells left empty below the first row, as merged cells read) make one record, with at least two
- * records of several rows and on average 1.5 rows or more per record, and some other column that
- * changes within a record. A row that repeats another of its group cell for cell is left out (a
- * dataset holding a row twice is not a grouped layout), and so is an unnamed column (a row index).
- * The fewest leading named columns that do so are the `groupBy` columns.
+ * Detects a grouped layout: the fewest leading named columns whose equal (or blank, as merged cells
+ * read) values make records of several rows (two or more, 1.5 rows each on average) while another
+ * column changes within them. Rows repeated cell for cell and unnamed columns do not count.
  */
 export function detectRowGroups(names: readonly string[], rows: readonly (readonly CellValue[])[]): RowGroups | undefined {
   const start = names.findIndex((n) => n.trim() !== '');

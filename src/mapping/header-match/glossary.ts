@@ -1,12 +1,7 @@
 /**
- * General materials-science vocabulary in English and Chinese, so a header in one language can meet
- * a template field named in the other. Each line is one concept: its English names (the first is the
- * canonical one every other name is rewritten to), then after `|` its Chinese names. Names are
- * compared after normalization (lower case, no punctuation), longest first, so `屈服强度` wins over
- * `强度` and `ultimate tensile strength` over `tensile strength`.
- *
- * Written as a general list of the terms found in materials papers, handbooks and databases, not from
- * any particular file: a term that only one data set uses belongs in the mapping, not here.
+ * General materials-science vocabulary, English and Chinese, so a header meets a field named in the
+ * other language. A line is one concept: English names (the first canonical), `|`, Chinese names;
+ * matched normalized, longest first. A term only one data set uses belongs in its mapping, not here.
  */
 const LINES = `
 yield strength; yield stress; proof stress; proof strength; offset yield strength | 屈服强度; 屈服应力; 屈服点; 规定非比例延伸强度; 条件屈服强度

@@ -13,11 +13,9 @@ const MAX_READINGS = 8;
 const CJK_RUN = /^[\u3400-\u9fff]+$/;
 
 /**
- * The readings of a name. English words are looked up longest phrase first in the glossary and the
- * abbreviations (`UTS` → tensile strength, `e_above_hull` → energy above hull); a run of Chinese
- * characters is cut into the longest glossary terms (`退火温度` → annealing, temperature), and a
- * character no term covers stays a word of its own. An abbreviation with several meanings (`ρ`:
- * density or resistivity) gives one reading per meaning; other words are kept, lower case and stemmed.
+ * The readings of a name: English words by the longest glossary or abbreviation phrase (`UTS`), Chinese
+ * runs cut into the longest glossary terms (`退火温度`), one reading per meaning of an ambiguous
+ * abbreviation (`ρ`); other words kept, lower case and stemmed.
  */
 export function nameReadings(name: string): Reading[] {
   const raw = wordsOf(name, { keepCase: true });

@@ -34,12 +34,9 @@ function best(token: string, others: readonly string[]): number {
 }
 
 /**
- * How well a header names a field, 0..1: the harmonic mean of how much of the header the field's path
- * explains and how much of the field's name (and its parent's) the header explains, words weighted by
- * how rare they are. The parent counts almost fully, since `Hardness / Measured` is named by both parts;
- * farther ancestors and the header's group title only add when they match. Contradicting qualifiers
- * (`Calc. …` against `… / Measured`) cut the score, and so does a field without the header's head word
- * (its last word that is no qualifier). The best pair of readings counts.
+ * How well a header names a field, 0..1: the harmonic mean of how much of each the other explains,
+ * words weighted by rarity, the parent's name counting almost fully (`Hardness / Measured`). Clashing
+ * qualifiers and a missing head word cut it; the best pair of readings counts.
  */
 export function nameScore(header: HeaderWords, field: FieldWords, weight: WordWeight): number {
   let top = 0;

@@ -8,11 +8,9 @@ const ID_WORDS = new Set(stems('identifier', 'sample', 'name', 'grade'));
 const WHAT_WORDS = new Set(stems('formula', 'composition', 'material', 'alloy', 'compound'));
 
 /**
- * Proposes `key:`: the `groupBy` columns when rows are grouped; else the leftmost column whose sampled
- * cells are all filled and all different, an id-like header or id-like values (`mp-1234`) first (`id`, `编号`, `sample`), then one
- * naming the material (`formula`), then any other text column. A measured quantity (numbers, ranges,
- * a unit in the header) is no key even when its values happen to differ, and a guess without an
- * id-like header is written as a comment.
+ * Proposes `key:`: the `groupBy` columns, else the leftmost column sampled all filled and all different,
+ * id-like first (`id`, `编号`, `mp-1234`), then the material, then any text; never a measured quantity.
+ * A guess without an id-like header is written as a comment.
  */
 export function proposeKey(
   names: readonly string[],

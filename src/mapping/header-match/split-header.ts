@@ -14,10 +14,9 @@ export interface HeaderParts {
 const CJK = '\\u3400-\\u9fff';
 
 /**
- * Takes a header apart: LaTeX made plain, full-width forms made half-width (NFKC), group titles of a
- * multi-row header (joined by ` / `) and a short `GROUP:` prefix set aside as context, and the unit
- * found in `(…)`, `[…]`, `（…）`, after a `/` without spaces, after a comma, glued to Chinese text
- * (`温度℃`), after `in`, or after a space where it cannot be a word (`硬度 HV`, `速率 mm/min`). Bracketed text that is no unit (`(PBE)`, `(exp)`) stays part of the name.
+ * Takes a header apart: LaTeX made plain, NFKC, group titles and a `GROUP:` prefix set aside as
+ * context, and the unit found in brackets, after `/`, a comma or `in`, glued to Chinese (`温度℃`) or
+ * where it cannot be a word (`硬度 HV`); bracketed non-units (`(PBE)`) stay in the name.
  */
 export function splitHeader(header: string): HeaderParts {
   const text = superscriptsToPowers(latexToText(header)).normalize('NFKC').replace(/\s+/g, ' ').trim();

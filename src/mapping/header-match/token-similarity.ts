@@ -6,12 +6,9 @@ const related = new Map<string, number>(RELATED.flatMap(([a, b, s]) => [[`${a} $
 const WORD = /^[a-z]+$/;
 
 /**
- * How alike two words are, 0..1: 1 when equal; 0.8 when one is a short form the other starts with
- * (`temp` of `temperature`, `anneal` of `annealing`, at least three letters); 0.7 for a likely typo
- * (Jaro-Winkler ≥ 0.95 between words of five letters or more, ≥ 0.92 from eight letters: `condit`
- * and `conduct`, the stems of condition and conductivity, stay apart); related concepts of the glossary
- * (`formula`, `composition`) as it says; else 0. Chinese characters, numbers and mixed words count
- * only when equal.
+ * How alike two words are, 0..1: equal 1; a prefix short form of three letters or more 0.8; a likely
+ * typo 0.7 (Jaro-Winkler ≥ 0.95 from five letters, ≥ 0.92 from eight, so `condit`/`conduct` stay apart);
+ * glossary relations as it says; else 0. Chinese, numbers and mixed words count only when equal.
  */
 export function tokenSimilarity(a: string, b: string): number {
   if (a === b) return 1;

@@ -49,11 +49,9 @@ const QUALIFYING = new Set(['sd', 'std', 'err', 'unc', 'min', 'max', 'avg', 'ave
 const STOP_WORDS = new Set(['of', 'at', 'the', 'in', 'for', 'and', 'to', 'on', 'by', 'with', 'from', 'as', 'an']);
 
 /**
- * The words of a name: Greek letters spelled out, `camelCase` and `snake_case` parted (a one- or
- * two-letter symbol with a short subscript stays one word: `T_g` → `Tg`, `mu_B` → `muB`, but not with a
- * qualifier: `zt_sd` → `zt sd`), an uncertainty sign (`±`, `+/-`) read as a word, runs of
- * Chinese characters kept whole, lower case and stemmed unless `keepCase`, joining words left out.
- * Punctuation separates.
+ * The words of a name: Greek spelled out, `camelCase`/`snake_case` parted (a short symbol keeps its
+ * subscript, `T_g` → `Tg`, but `zt_sd` → `zt sd`), `±` a word, Chinese runs whole, lower case and
+ * stemmed unless `keepCase`, joining words dropped; punctuation separates.
  */
 export function wordsOf(name: string, options: WordsOptions = {}): string[] {
   let text = name

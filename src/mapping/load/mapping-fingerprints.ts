@@ -30,12 +30,10 @@ export function partFingerprint(value: unknown): string {
 }
 
 /**
- * Fingerprints of a parsed mapping, one per part that shapes the records or their identity:
- * `template` (the id), `key`, `groupBy`, `input` (how the file is read), `options` (with the run's
- * effective methods width, which changes `meta.source.methods`), and each `meta.<key>` and
- * `content.<field>`. `version` and `templatePubDate` are left out: they change no record. Two mappings
- * that differ only in comments or layout have the same parts; a changed part can be named
- * (docs/guarantees.md → Mapping and template changes).
+ * Fingerprints of a parsed mapping per part that shapes records or their identity (`template`, `key`,
+ * `groupBy`, `input`, `options` with the effective methods width, each `meta.<key>` and
+ * `content.<field>`), so comments and layout change none and a changed part can be named
+ * (docs/guarantees.md#mapping-and-template-changes).
  */
 export function mappingFingerprints(spec: MappingSpec, effective: { readonly methodsWidth: MethodsWidth }): Record<string, string> {
   const parts: Record<string, string> = {

@@ -30,10 +30,9 @@ export class SpecTreeLimitError extends Error {
 }
 
 /**
- * Converts a parsed YAML document into {@link SpecNode}s with line and column. Aliases are resolved;
- * keys go into `Map`s so no user key ever touches an object prototype. The `yaml` package's own
- * `maxAliasCount` guards only its `toJS`, which this walk does not use: the walk counts the nodes it
- * makes itself, aliases expanded, and stops at `limits`.
+ * A parsed YAML document as {@link SpecNode}s with line and column, aliases resolved, keys in `Map`s
+ * (no prototype pollution). `yaml`'s `maxAliasCount` guards only `toJS`, so this walk counts its own
+ * nodes, aliases expanded, against `limits`.
  * @throws SpecTreeLimitError past a bound of `limits`.
  */
 export function yamlToSpecNode(doc: Document, text: string, lines: LineCounter, limits: SpecTreeLimits = SPEC_TREE_LIMITS): SpecNode {

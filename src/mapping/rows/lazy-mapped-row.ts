@@ -24,11 +24,9 @@ export function sourceValuesOf(row: Pick<SourceRow, 'header' | 'values'>): Recor
 }
 
 /**
- * A {@link MappedRow} whose `body`, `key`, `hash` and `sourceValues` are computed on first read and
- * then kept. A dry run reads none of them for a valid row, and the hash (the record's JSON, then
- * sha256) cost as much as mapping the row. A class rather than an object literal with getters: V8 builds a
- * literal with accessors through a slow path (about a microsecond per row). The lazy members are
- * prototype getters, so spreading a row does not copy them; `JSON.stringify` does (`toJSON`).
+ * A {@link MappedRow} computing `body`, `key`, `hash` and `sourceValues` on first read: a dry run reads
+ * none for a valid row, and the hash cost as much as mapping. A class, since V8 builds a literal with
+ * getters slowly (~1 µs a row); `toJSON` lets `JSON.stringify` see them.
  */
 export class LazyMappedRow implements MappedRow {
   readonly location: RowLocation;

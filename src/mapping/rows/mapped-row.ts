@@ -2,13 +2,9 @@ import type { CellValue } from '../../sources/source-types.js';
 import type { PlatformRecord, RowLocation, RowProblem } from '../../template/record-types.js';
 
 /**
- * One input row after map + validate: the unit that travels through upload to the report. Every source
- * row becomes exactly one `MappedRow`, valid or not. (With `groupBy`, several source rows make one record;
- * `location` is then the first of them and `rowNumbers` lists all.)
- *
- * `body`, `key`, `hash` and `sourceValues` may be getters that compute on first read and keep their value
- * (see `LazyMappedRow`): read them by name; spreading a row (`{...row}`) does not copy them, and
- * `JSON.stringify(row)` does.
+ * One record after map + validate, valid or not, traveling through upload to the report (with
+ * `groupBy`, `location` is its first row, `rowNumbers` all). `body`, `key`, `hash` and `sourceValues`
+ * may be lazy getters ({@link LazyMappedRow}): read them by name; a spread does not copy them.
  */
 export interface MappedRow {
   readonly location: RowLocation;

@@ -42,12 +42,9 @@ function recordLines(proposal: MappingProposal | undefined): string[] {
 }
 
 /**
- * Writes a commented mapping with every template field (type, unit, required, options as comments).
- * With a proposal, the columns it is sure of are written live (with their unit and value map), its
- * guesses as comments with their score, and `key`, `groupBy` and table layouts as proposed; a required
- * field with no sure column gets the `FILL_IN` placeholder, which `checkMapping` rejects
- * (`MAPPING_PLACEHOLDER`) until the curator fills it in; optional fields without a sure column are
- * commented out.
+ * Writes a commented mapping of every template field. With a proposal, sure columns are live, guesses
+ * commented with their score; a required field without a sure column gets `FILL_IN`, which
+ * `checkMapping` rejects (`MAPPING_PLACEHOLDER`) until filled in (docs/mapping.md#starting-a-mapping-with-init).
  */
 export function scaffoldMapping(template: Template, options: ScaffoldOptions = {}): string {
   const proposal = options.proposal;

@@ -80,12 +80,9 @@ const POW10 = Array.from({ length: 23 }, (_v, i) => Number(`1e${i}`));
 const EXACT_DIGITS = 15;
 
 /**
- * What the common number cell holds, in one scan: `Number(text)` when `text` is plain
- * ({@link isPlain}) and finite, else NaN (the caller then takes {@link parseNumber}'s full path).
- * Up to 15 digits without an exponent are read as an integer divided by a power of ten: both are
- * doubles exactly, so the one division rounds correctly and gives `Number`'s own result (Clinger's
- * fast path); longer or exponent forms are left to `Number`. Checking and converting separately cost
- * two scans and `Number`'s general parser for every number cell of every row.
+ * The common number cell in one scan: `Number(text)` when plain ({@link isPlain}) and finite, else NaN
+ * (then {@link parseNumber}). Up to 15 digits are an integer over a power of ten, one exact division
+ * (Clinger's fast path); checking and converting apart cost two scans per number cell.
  */
 export function plainNumber(text: string, decimal: '.' | ','): number {
   const n = text.length;
