@@ -7,9 +7,8 @@ export interface BackoffOptions {
 }
 
 /**
- * Capped exponential backoff with full jitter: a uniform delay in `[0, min(cap, base·2^(attempt-1)))`.
- * Full jitter spreads the retries of many concurrent rows so they do not hit the platform in lockstep.
- *
+ * Capped exponential backoff with full jitter, uniform in `[0, min(cap, base·2^(attempt-1)))`, so
+ * many rows' retries do not hit the platform in lockstep.
  * @param attempt the attempt that just failed, 1-based
  * @param random a uniform source in [0, 1) (injected so tests are exact)
  */

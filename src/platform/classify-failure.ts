@@ -1,20 +1,10 @@
 import { PlatformRequestError } from './platform-errors.js';
 
 /**
- * What to do about one failed request. For `POST data/full`:
- * - `retry`: the platform certainly did not store the record (refused connection, 429, 503, nothing sent);
- *   back off and send again. `busy` asks to pause the whole queue for `retryAfter`.
- * - `failed`: the platform rejected the record (422/2102, 406, …) or the tool failed before sending;
- *   sending the same bytes again will fail again, so it is not retried.
- * - `uncertain`: the body may have been stored (timeout or reset after sending, 500, 502, 504, a 2xx
- *   whose body is not the envelope). The platform has no idempotency key and no dedup
- *   (docs/platform.md#no-idempotency-no-dedup), so it is re-sent only when the user asks for it.
- * - `fatal`: no later row can succeed (token rejected, template gone): stop the run after draining.
- *
- * A GET stores nothing, so repeating it is safe: whatever may pass by itself is `retry` (any network
- * error, 408, 429, every 5xx), a rejected token is `fatal`, and the rest is `failed` (a 4xx such as
- * the 422 of a missing template, an answer of the wrong shape or size): asking again would get the
- * same answer. A GET is never `uncertain`.
+ * What to do about one failed request: `retry` (nothing stored; `busy` pauses the queue), `failed` (the
+ * same bytes would fail again), `uncertain` (a POST that may be stored: with no idempotency,
+ * docs/platform.md#no-idempotency-no-dedup, it is re-sent only when asked) or `fatal` (no later row can
+ * succeed). A GET is never `uncertain`. See ARCHITECTURE.md → "How a retry is decided, from one answer to the next run".
  */
 export type FailureAction = 'retry' | 'failed' | 'uncertain' | 'fatal';
 
@@ -72,9 +62,8 @@ function getAction(error: PlatformRequestError): FailureAction {
 }
 
 /**
- * Classifies an error thrown by one attempt of a request, from the same facts for every method: a
- * POST is retried only when the record was certainly not stored, a GET whenever the failure may pass
- * (see {@link FailureAction}). Pure; table-tested.
+ * Classifies an error of one attempt from the same facts for every method ({@link FailureAction}).
+ * Pure; table-tested.
  * @param method the request's method. @default 'POST'
  */
 export function classifyFailure(error: unknown, method: 'GET' | 'POST' = 'POST'): Classification {

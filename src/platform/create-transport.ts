@@ -34,12 +34,9 @@ export interface SendExtra {
 export type Send = (method: 'GET' | 'POST', path: string, endpoint: string, extra: SendExtra) => Promise<{ data: unknown; status: number }>;
 
 /**
- * The one got instance every request goes through: keep-alive agents, no retry of its own (GETs are
- * retried by the client, POSTs never), no redirects, a whole-request deadline, no compression (an
- * answer is counted as the bytes that arrive, so a small gzip cannot inflate past the limit), and
- * answers cut off at `maxBytes`. A cut-off answer is a `PROTOCOL_ERROR` with no status: its envelope
- * was never read, so for a POST the outcome is unknown (the body was sent), for a GET it is an answer
- * that asking again would not fix.
+ * The one got instance: keep-alive, no retries or redirects of its own, a whole-request deadline, no
+ * compression (a small gzip could inflate past the limit), answers cut at `maxBytes`. A cut answer is a
+ * `PROTOCOL_ERROR` without status: for a POST an unknown outcome, for a GET final.
  */
 export function createTransport(options: TransportOptions): Send {
   const base = options.baseUrl.replace(/\/+$/, '') + '/';

@@ -14,12 +14,9 @@ export interface TemplatePage {
 export const MAX_LISTED_TEMPLATES = 100_000;
 
 /**
- * Reads every page of the template list, trusting no page to end the listing for it. The platform
- * answers a page past the end with page 1 again (so `total` is what tells the pages apart) and a
- * proxy or a hostile server may answer anything, so each page must make progress: hold exactly as
- * many templates as `total` leaves for it (none short, none empty before the end) and none seen on an
- * earlier page. The listing ends when `total` templates are in hand; a `total` past
- * {@link MAX_LISTED_TEMPLATES} is refused at once.
+ * Reads every page of the template list, trusting no page to end it: the platform answers past the
+ * end with page 1 again, so each page must hold exactly what `total` leaves for it, none seen before
+ * (docs/platform.md#listing-templates). A `total` past {@link MAX_LISTED_TEMPLATES} is refused.
  * @throws PayloadShapeError for a page that breaks these rules (the client reports PROTOCOL_ERROR).
  */
 export async function listAllTemplates(fetchPage: (page: number) => Promise<TemplatePage>, perPage: number): Promise<TemplateSummary[]> {

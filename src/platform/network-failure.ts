@@ -59,10 +59,8 @@ export interface NetworkFailureContext {
 }
 
 /**
- * Turns a got request error (no HTTP response) into a NETWORK_ERROR. `requestSent` is false only when
- * the request body certainly never left this process: got stamps `timings.upload` when the request
- * finished writing, so without it the platform cannot hold a complete request (refused, DNS, connect
- * timeout, aborted or reset mid-write).
+ * A got error without response as NETWORK_ERROR; `requestSent` is false only without got's
+ * `timings.upload` (the body never finished writing: refused, DNS, reset mid-write).
  */
 export function networkFailure(error: unknown, endpoint: string, context: NetworkFailureContext = {}): PlatformRequestError {
   const wire = (typeof error === 'object' && error !== null ? error : {}) as WireErrorLike;

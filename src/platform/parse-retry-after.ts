@@ -7,13 +7,8 @@ const HTTP_DATE =
   /\b\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ -]\d{2,4} \d{2}:\d{2}:\d{2}\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}\b/;
 
 /**
- * Reads a `Retry-After` header into milliseconds to wait from `now`.
- *
- * Accepts delta-seconds (`120`, also a decimal `1.5` as some proxies send) and HTTP dates
- * (`Wed, 21 Oct 2026 07:28:00 GMT`). A date in the past means "now" (0 ms). Anything else (empty,
- * negative, garbage) is `undefined`, so the caller falls back to its own backoff.
- *
- * @param header the raw header value, as the platform client reports it in `failure.retryAfter`
+ * A `Retry-After` header as ms to wait from `now`: delta-seconds (decimals too, as proxies send) or an
+ * HTTP date (past: 0); anything else undefined, so the caller uses its own backoff.
  * @param now the current time in epoch ms (injected clock)
  * @param capMs upper bound of the result @default RETRY_AFTER_CAP_MS (5 minutes)
  */

@@ -138,10 +138,8 @@ function platformId(value: unknown, path: string): number {
 }
 
 /**
- * Creates the platform client: one transport (see `createTransport`: keep-alive, a whole-request
- * deadline, answers capped per endpoint by `RESPONSE_LIMITS`), GETs retried by the upload queue's own
- * rules (`retryGet`), the POST never. Refuses a plain `http://` base URL of another machine unless
- * `allowInsecureHttp`.
+ * Creates the platform client over one transport (`createTransport`, `RESPONSE_LIMITS`), GETs retried
+ * by `retryGet`, the POST never; a plain `http://` base URL of another machine needs `allowInsecureHttp`.
  * @throws ConfigError `BASE_URL_INSECURE`.
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {

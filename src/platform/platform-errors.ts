@@ -24,12 +24,9 @@ export interface PlatformFailure {
 }
 
 /**
- * Error codes of the platform client:
- * - `TOKEN_REJECTED` (fatal): 401/403, usually an empty HTML body (docs/platform.md#authentication).
- * - `PLATFORM_ERROR` (rejected): the platform's error envelope `{code, msg, error_detail}` (422, 404, 406, 500, …).
- * - `PLATFORM_BUSY` (transient): 429 or 503, possibly with `Retry-After`.
- * - `PROTOCOL_ERROR` (rejected): a response that is not the expected JSON (HTML page, wrong shape).
- * - `NETWORK_ERROR` (transient): refused, reset, timeout, DNS.
+ * Error codes of the platform client (kind in brackets): `TOKEN_REJECTED` (fatal, 401/403),
+ * `PLATFORM_ERROR` (rejected: the error envelope), `PLATFORM_BUSY` (transient: 429/503),
+ * `PROTOCOL_ERROR` (rejected: not the expected JSON), `NETWORK_ERROR` (transient). docs/platform.md#errors.
  */
 export type PlatformErrorCode = 'TOKEN_REJECTED' | 'PLATFORM_ERROR' | 'PLATFORM_BUSY' | 'PROTOCOL_ERROR' | 'NETWORK_ERROR';
 

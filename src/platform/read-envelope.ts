@@ -53,11 +53,9 @@ function describeBody(response: RawResponse, secret: string | undefined): string
 }
 
 /**
- * Checks one response against the platform's envelope (docs/platform.md#the-envelope,
- * docs/platform.md#errors) and returns `data`, or throws the typed {@link PlatformRequestError}.
- * Success is `code === 0` on 200 or 201; the platform's `msg` may be translated, so only `code` and the
- * status are branched on. Platform text in the error (msg, detail, a body snippet) is scrubbed of
- * `secret` and of `Bearer …`: a server may echo the request's headers.
+ * Checks a response against the envelope (docs/platform.md#the-envelope) and returns `data` or throws a
+ * {@link PlatformRequestError}; branches on `code` and status only (`msg` may be translated). Quoted
+ * platform text is scrubbed of `secret` and `Bearer …`: a server may echo the headers.
  */
 export function readEnvelope(response: RawResponse, endpoint: string, secret?: string): unknown {
   const { status } = response;

@@ -82,11 +82,9 @@ function patternFor(token: string): RegExp {
 }
 
 /**
- * Removes the token from text the platform sent (an `error_detail` that echoes the request's headers,
- * an HTML error page) before it goes into an error message or detail: every occurrence of the token,
- * or of the `Authorization` value that carries it, in the forms a server may echo it in (as sent,
- * JSON-escaped, URL-encoded, as HTML character references, base64 and base64url at any alignment, hex
- * in either case), and every `Bearer <credential>`.
+ * Removes the token from platform text before it enters an error: the token or its `Authorization`
+ * value in every form a server may echo (as sent, JSON-escaped, URL-encoded, HTML references, base64
+ * and base64url at any alignment, hex), and every `Bearer <credential>`.
  */
 export function redactSecret(text: string, token: string | undefined): string {
   let clean = text;

@@ -28,11 +28,9 @@ export interface GetRetryOptions {
 }
 
 /**
- * Runs a GET, retrying it by the same pure rules as a POST decided for a GET: whatever may pass by
- * itself (a network error, a reset, 408, 429, any 5xx) is tried again after a capped, jittered
- * backoff, or after the answer's `Retry-After` (seconds or an HTTP date) when that is longer; a busy
- * answer also pauses the whole `pacer` before its slot is released, as a POST's does. Anything else,
- * or the last failure, is thrown as it came.
+ * Runs a GET, retrying what may pass by itself (`classifyFailure(…, 'GET')`) after the jittered backoff
+ * or a longer `Retry-After`; a busy answer pauses the whole `pacer` first, as a POST's does. Anything
+ * else, or the last failure, is thrown as it came.
  */
 export async function retryGet<T>(attempt: () => Promise<T>, options: GetRetryOptions): Promise<T> {
   const { retries, backoff } = options;

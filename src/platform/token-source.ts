@@ -20,10 +20,8 @@ export function fixedToken(token: string): TokenSource {
 }
 
 /**
- * A token that `reread` may replace: on a rejection of the current token, `reread` is asked once;
- * a token that differs from every token held before is taken, anything else (the same token, none,
- * a read error) ends it. A request that was refused with a token already replaced simply goes on with
- * the current one.
+ * A token `reread` may replace once per rejection: a token unlike every one held before is taken, else
+ * (the same, none, an error) it ends. A request refused with an already replaced token goes on.
  */
 export function renewableToken(initial: string, reread: () => string | undefined): TokenSource {
   let token = initial;

@@ -9,11 +9,8 @@ export type ListQuery = Readonly<Record<string, string | undefined>>;
 const INTEGER = /^\s*[+-]?\d+\s*$/;
 
 /**
- * `GET templates` with the v2 quirks of docs/platform.md#listing-templates: a non-integer or
- * out-of-range `page` gives page 1, `per_page` has no cap (non-integer → 20, 0 or negative → 2102),
- * `category` is an exact match, `pub_only` filters to published only when absent, any non-empty
- * `meta_only` drops content, any non-empty `private` keeps the caller's own templates (when the token
- * has an owner), `total` is the filtered count, newest `pub_date` first.
+ * `GET templates` with the v2 quirks of docs/platform.md#listing-templates (out-of-range `page` → 1,
+ * `per_page` uncapped, `pub_only` and `meta_only` by presence, `total` the filtered count, newest first).
  */
 export function listTemplatesPage(templates: readonly RawTemplate[], query: ListQuery, owner: string | undefined): SandboxReply {
   const perPageText = query['per_page'];
