@@ -73,27 +73,11 @@ export interface DigestIndexOptions {
 }
 
 /**
- * Creates a {@link DigestIndex}: an open-addressing index (linear probing, load 0.5–0.75) of 4-byte
- * slots over the digests, which are stored densely in {@link createSpillPages} pages. A slot holds
- * the entry number plus one in its low bits and, in the bits the largest entry number of its size
- * leaves free (11 of them for a million keys), the top bits of the digest's second word: its tag. A
- * key's slot comes from the digest's first word; a probe compares the tag, and only a tag that
- * matches reads the whole digest back. Memory: 5–8 bytes a key whatever its length, plus the digests
- * unless they go to a file (`spillDirs`): a resume reads its keys in the order they were added, which
- * the pages' held block answers, and a probe of another key matches a tag by chance once in 2^11
- * (a million keys) to 2^2 (a billion). The tag is not the word that places the key, so keys made to
- * share a slot (Murmur is not built against that, see `keyDigest`) still differ in their tags and
- * cost memory probes, not file reads. Growing reads the digests back in entry order and never copies
- * them (slots holding the digests themselves, doubled whole, peaked at ~72 MiB for a million keys
- * while the old and new buffers were both alive).
- *
- * Why the tag lives in the slot: the index is the part of the ledger that stays in memory whatever
- * spills, and with 4-byte tags of their own beside 4-byte slots at load ≤ 0.5 it cost 12 bytes a
- * key, the whole growth of a resume's peak between 10^5 and 10^6 rows. A probe now reads one array.
- *
- * Why outside the JavaScript heap: V8 sizes its heap as a multiple of what survives a collection, so
- * a million keys in a `Map` grew the process by several times their size; an ArrayBuffer costs its
- * own size only (ARCHITECTURE.md, Backpressure).
+ * Creates a {@link DigestIndex}: open addressing (linear probing, load 0.5–0.75) of 4-byte slots, each the
+ * entry number with a tag from the digest's second word in its free bits, over digests in {@link
+ * createSpillPages} pages; a digest is read back only on a tag match. 5–8 bytes a key in memory; design and
+ * measurements (12 bytes a key with separate tags, a 72 MiB peak when growth copied digests): ARCHITECTURE.md
+ * → "Upload and the report", Backpressure.
  */
 export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex {
   const digests = createSpillPages(DIGEST_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });

@@ -23,14 +23,9 @@ export interface IdSetOptions {
 }
 
 /**
- * A set of platform ids: each id's decimal text in a {@link createDigestIndex} index, as the ledger
- * holds its keys. In memory that is the index's 4-byte slot at load 0.5–0.75 (5–8 bytes an id) plus
- * the newest two pages of digests (2 MiB); the older digests go to a file beside the report. A plain
- * `Set` of numbers cost ~40 bytes an id on the heap, which V8 then multiplies (ARCHITECTURE.md,
- * Backpressure); a bitmap over the ids' range is smaller only while the platform's ids are dense, and
- * a platform (or a proxy) that answers sparse or made-up ids would make it as large as their range.
- * An id collides with another with probability about 2^-128 per pair: a new id could then be taken
- * for a repeated one, which only makes its row `uncertain`, never a success it was not.
+ * A set of platform ids as decimal text in a {@link createDigestIndex} index: 5–8 bytes an id plus two
+ * pages of digests (2 MiB), where a `Set` cost ~40 heap bytes an id and a bitmap would grow with
+ * made-up sparse ids. A collision (~2^-128) only makes a row `uncertain`, never a false success.
  */
 export function createIdSet(options: IdSetOptions = {}): IdSet {
   const index = createDigestIndex({ spillDirs: options.spillDirs, expected: options.expected });

@@ -48,10 +48,8 @@ export interface LedgerTable {
    */
   holds(key: string, digest: Uint8Array): boolean;
   /**
-   * The caller's number for entry `entry` (which must exist): 0 until {@link setMark} sets it. Kept in
-   * spill pages of their own beside the values (8 bytes an entry, made on the first mark), for this
-   * process only: never saved. The duplicate-key guard of a resume marks there the first row of each
-   * key it meets, so a million known keys cost it no memory of its own.
+   * The caller's number for `entry` (0 until {@link setMark}), 8 bytes in pages of its own, never saved:
+   * a resume's duplicate guard marks known keys here, at no memory of its own.
    */
   mark(entry: number): number;
   /** Sets the caller's number for entry `entry` (which must exist); see {@link mark}. */
@@ -102,10 +100,8 @@ export function isTableHash(hash: string): boolean {
 }
 
 /**
- * An entry's values, beside its digest in the {@link createDigestIndex} index: the hash (32 bytes), the
- * id as a double (8), the upload time in ms as a double (8; NaN when unknown), the line (4), the
- * attempts (4), the source digest (16; zero when unknown): what a ledger index saves. Whether the key
- * is held (live) is a bit of its own, in memory; the caller's marks (`mark`) are pages of their own.
+ * An entry's values beside its digest: hash (32), id (8, double), upload ms (8, NaN unknown), line (4),
+ * attempts (4), source digest (16, zero unknown): what an index saves. Live bits and marks live apart.
  */
 const ENTRY_BYTES = 72;
 const HASH = 0;
@@ -134,16 +130,10 @@ export interface LedgerTableOptions {
 const release = new FinalizationRegistry<{ close(): void }>((files) => files.close());
 
 /**
- * A table from a key to its {@link PlainKey}: the key's 16-byte digest in a {@link createDigestIndex}
- * index (a key collides with another with probability about 2^-128 per pair; the key itself is not
- * kept) and 72 bytes of values in {@link createSpillPages} pages: ~95 bytes a key whatever the keys'
- * length, of which the digests and values of all but the newest 131,072 keys may live in files
- * (`spillDirs`), leaving 5–8 bytes a key in memory (the index's slot, which holds the digest's tag).
- *
- * Why off the heap: folded into a `Map` of objects, a million keys held ~500 MiB, and V8 sizes its
- * heap as a multiple of what survives a collection; an ArrayBuffer costs its own size only
- * (ARCHITECTURE.md, Backpressure). A forgotten entry keeps its place (its live bit cleared) and is
- * reused if the key comes back.
+ * A key → {@link PlainKey} table: the key's digest in a {@link createDigestIndex} index (the key
+ * itself not kept) and 72 bytes of values in spill pages, ~95 bytes a key, 5–8 in memory with
+ * `spillDirs` (a `Map` of objects held ~500 MiB a million; docs/report-format.md#what-is-held-in-memory).
+ * A forgotten entry keeps its place, reused if the key comes back.
  */
 export function createLedgerTable(options: LedgerTableOptions = {}): LedgerTable {
   const keys = createDigestIndex({ spillDirs: options.spillDirs, expected: options.expectedEntries });

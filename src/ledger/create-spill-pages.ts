@@ -37,27 +37,16 @@ export interface SpillPagesOptions {
 }
 
 /**
- * Bytes of the file held at a time: entries are read and changed where they are written, in order, so
- * a resume that asks for the entries of its rows in the report's order finds the next ones already
- * read, and a fold that changes keys in the order they were added writes a block, not an entry, per
- * call. One small block keeps any other order as cheap as one entry alone (one system call).
+ * Bytes of the file held at a time: a resume and a fold take entries in the order they were added, so
+ * one block answers the next ones; any other order costs one system call an entry, as without it.
  */
 const BLOCK_BYTES = 4096;
 
 /**
- * Creates {@link SpillPages}: entries of `entryBytes` in pages of `pageEntries`; once more than
- * `residentPages` pages are full, the oldest resident page is written to a file (made in the first
- * of `dirs` that takes it, unlinked at once) and its memory reused, so memory stays at
- * `residentPages` pages whatever the count. Entries past the resident pages are read and written
- * in place in the file, one small synchronous call each (one block of entries around the last one
- * asked for is held: reads and writes in it are memory's, and a changed block goes back to the file
- * when another is taken; the file is never read elsewhere): the file is fresh, so
- * those calls are answered from the operating system's page cache, which is not the process's memory.
- *
- * Why: the ledger of a million-row report holds ~56 MB of per-key values that a resume reads once
- * per row and `report` not at all; in memory they were most of the growth of the process's peak
- * between 10^5 and 10^6 rows. A file that cannot be made (read-only folders) keeps them in memory,
- * as before.
+ * Entries of `entryBytes` in pages; past `residentPages` the oldest goes to an unlinked file in the
+ * first of `dirs` that takes it and is then read and written in place, a block at a time, from the OS
+ * page cache. A million-row ledger's ~56 MB of values were most of a resume's peak growth from 10^5 to
+ * 10^6 rows (docs/report-format.md#what-is-held-in-memory). No file possible: kept in memory.
  */
 export function createSpillPages(entryBytes: number, options: SpillPagesOptions): SpillPages {
   const pageBytes = entryBytes * options.pageEntries;

@@ -1,19 +1,8 @@
 /**
- * A compact stand-in for a row key in the tables a run holds (the duplicate-key guard, the ledger's
- * plainly uploaded keys): a 128-bit digest of the key's text, written into `out[0..3]`.
- *
- * MurmurHash3 (x86, 128-bit), fed the key's UTF-16 code units two to a 32-bit word, so the digest
- * is that of the text's UTF-16LE bytes (the unit test checks it against the reference algorithm).
- * Why not MD5: `crypto.hash('md5', key)` cost ~3 µs a call (most of it converting the
- * text and crossing into C++), and a resume of a million rows digests each key about four times;
- * this loop costs a fraction of that and allocates nothing.
- *
- * Two different keys share a digest with probability about 2^-128 per pair. Murmur is not built to
- * resist crafted collisions; where a digest stands for a key that is harmless: two colliding keys are
- * taken for one, so the second row is reported (a duplicate, or a changed row), never uploaded twice,
- * and a row is skipped as uploaded only when its record's sha256 equals the stored one. The digest is
- * written only into the ledger index beside a report (docs/report-format.md), which names its format
- * version: a change of this function is a new index version, and an index of another is read past.
+ * A key's 128-bit digest into `out[0..3]`: MurmurHash3 x86-128 over its UTF-16LE code units.
+ * `crypto.hash('md5')` cost ~3 µs a call, four calls a row on a resume. A collision (~2^-128 a pair, or
+ * crafted) can only make a row reported, never sent twice (ARCHITECTURE.md → "Upload and the report",
+ * Backpressure); changing this function is a new ledger index version.
  */
 export function keyDigest(key: string, out: Uint32Array): void {
   const c1 = 0x239b961b;

@@ -5,15 +5,10 @@ import { isObject } from '../util/is-object.js';
 import type { LedgerTable } from './create-ledger-table.js';
 
 /**
- * The ledger index of a report (`<report>.index`): the compact fold of its lines up to a place, so a
- * run reads only the lines after it. The report stays the ledger; the index is a cache that is used
- * only when it is whole (its own sha256) and still describes the report (same file, the place still
- * a line's end, the bytes before it unchanged where sampled), and is else read past.
- *
- * Layout: a header of {@link INDEX_HEADER_BYTES} bytes (JSON, padded with spaces, ending in a
- * newline), then `entries` saved table entries (`SAVED_ENTRY_BYTES` each), then `stateBytes` bytes
- * of JSON lines: the counts of what follows and the number of the last line folded, each run line,
- * each run's summary line (null for none), each summary line, each key held whole.
+ * The ledger index (`<report>.index`, docs/report-format.md#the-ledger-index-fileindex), a cache read
+ * past unless whole and still the report's. Layout: a JSON header of {@link INDEX_HEADER_BYTES}
+ * (space-padded, newline), `entries` × `SAVED_ENTRY_BYTES`, then `stateBytes` of JSON lines (counts
+ * and last line folded, runs, summaries, keys held whole).
  */
 export const INDEX_FORMAT = 'mge-ingest ledger index';
 /** Raised whenever what a fold keeps, or how it is saved, changes: an index of another version is read past. */

@@ -1,8 +1,7 @@
 /**
- * The ledger's storage, the one module the rest of the code imports from src/ledger: the off-heap
- * table of a report's plainly uploaded keys (open, look up, mark), its index file beside the report
- * (restore, save), and the digest index, spill pages and id set the run's other key tables are made of.
- * What the report's lines mean stays in src/report, which folds them into this table.
+ * The ledger's storage, the one module the rest of the code imports from src/ledger: the plainly
+ * uploaded keys' table, its index file, and the key tables the run's others are made of. What report
+ * lines mean stays in src/report.
  */
 export { createDigestIndex, PAGE_BITS, type DigestIndex, type DigestIndexOptions } from './create-digest-index.js';
 export { createIdSet, type IdSet, type IdSetOptions } from './create-id-set.js';

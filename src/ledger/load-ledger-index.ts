@@ -32,12 +32,9 @@ export interface LoadedIndex<Run, Summary, Held> {
 const BATCH_ENTRIES = 4096;
 
 /**
- * Reads the ledger index of `report` (see `ledger-index-format.ts`) when it is usable: a regular file
- * of this version and byte order, whole (its sha256), of this very report file (device and inode),
- * reaching a line's end in it, with the report's bytes before that place unchanged where the index
- * sampled them. Anything else (no index, another report's, a damaged or hostile one) gives undefined
- * and the caller reads the whole report: memory stays bounded by what the header declares, which
- * must match the file's size, and by the longest report line per key held whole.
+ * Reads `report`'s ledger index when usable (docs/report-format.md#the-ledger-index-fileindex lists
+ * the checks); anything else gives undefined and the whole report is read. Memory is bounded by the
+ * header's declared sizes (checked against the file) and the longest line per key held whole.
  */
 export interface LoadIndexOptions<Run, Summary, Held> {
   /** Where the table may move older values (`LedgerTableOptions.spillDirs`). */

@@ -29,10 +29,8 @@ export interface SaveIndexOptions {
 const BATCH_ENTRIES = 4096;
 
 /**
- * Saves the fold of a report's lines up to `place` as its ledger index (see `ledger-index-format.ts`),
- * atomically: written beside it under a hidden name, flushed, renamed over the old index. Only a run
- * that holds the report's lock saves, after its last line, so an index never describes lines a later
- * writer could still change.
+ * Saves the fold up to `place` as the ledger index atomically (hidden name, flush, rename); only the
+ * lock holder saves, after its last line, so no later writer can change the lines it describes.
  */
 export async function saveLedgerIndex(
   report: string,
