@@ -61,9 +61,9 @@ export function shortenLocation(line: ReportLineInput, inputIndex: ReadonlyMap<s
 }
 
 /**
- * Opens `file` for appending (O_APPEND); a line goes out in one write, so a crash tears at most the
- * last one. Lines of one event-loop turn are group-committed in one synchronous `write(2)`: async
- * writes cost ~15% of an ingest's main thread at 16 in flight (ARCHITECTURE.md → "Intent before send").
+ * Opens `file` for appending (O_APPEND); a line goes out in one write, so a crash tears at most the last one.
+ * Lines of one event-loop turn are group-committed in one synchronous `write(2)`: async writes cost ~15% of
+ * an ingest's main thread at 16 in flight (ARCHITECTURE.md → "Upload and the report", Intent before send).
  * fsync within `fsyncIntervalMs`, and on `close`.
  */
 export async function createReportWriter(file: string, options: ReportWriterOptions = {}): Promise<ReportWriter> {

@@ -29,9 +29,9 @@ export interface LoadedReport<S extends LedgerState> {
   /** Whether the report's ledger index gave the fold of its first lines, and how many lines were read. */
   readonly index: { readonly used: boolean; readonly linesRead: number };
   /**
-   * Folds the lines since and saves the ledger index (ARCHITECTURE.md → "The ledger index") for the
-   * next run; `beforeSave` throws when the lock is no longer ours. Resolves with why it could not;
-   * undefined for a whole fold.
+   * Folds the lines since and saves the ledger index (ARCHITECTURE.md → "Upload and the report", The ledger
+   * index) for the next run; `beforeSave` throws when the lock is no longer ours. Resolves with why it could
+   * not; undefined for a whole fold.
    */
   readonly saveIndex: ((beforeSave: () => void) => Promise<string | undefined>) | undefined;
 }

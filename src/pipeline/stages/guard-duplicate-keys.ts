@@ -66,11 +66,11 @@ const IDENTICAL_OK = '`duplicates: identical-ok`';
 
 /**
  * Turns the second and later rows of a key within one run into `DUPLICATE_KEY` rows naming the first
- * (`Sheet1!12`, `data.csv:12`), so two rows never upload under one identity; all-blank keys are
- * `KEY_BLANK`, each under a key of its own. With `identicalOk` an exact repeat (same key and hash) is
- * yielded as a `duplicate` under {@link duplicateReportKey} instead (docs/mapping.md#key), told apart
- * by a second digest table of key with hash. Memory: 29–32 bytes a new key off-heap, a ledger key
- * marked in place (ARCHITECTURE.md → "Backpressure"); no probabilistic filter, which would reject
+ * (`Sheet1!12`, `data.csv:12`), so two rows never upload under one identity; all-blank keys are `KEY_BLANK`,
+ * each under a key of its own. With `identicalOk` an exact repeat (same key and hash) is yielded as a
+ * `duplicate` under {@link duplicateReportKey} instead (docs/mapping.md#key), told apart by a second digest
+ * table of key with hash. Memory: 29–32 bytes a new key off-heap, a ledger key marked in place
+ * (ARCHITECTURE.md → "Upload and the report", Backpressure); no probabilistic filter, which would reject
  * unique rows a curator cannot fix.
  */
 export async function* guardDuplicateKeys(
