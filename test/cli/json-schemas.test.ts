@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { runBuiltCli, type CliResult } from './run-built-cli.js';
-import { runCliInProcess } from './run-cli-in-process.js';
+import { runCliInTurn } from './run-cli-in-process.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 import { platformWorkbookSheets, writeZipWorkbook } from '../helpers/platform-workbook-zip.js';
 
@@ -45,15 +45,9 @@ function steelCsv(name: string, broken: number): string {
   return file;
 }
 
-let inTurn: Promise<unknown> = Promise.resolve();
-/**
- * Runs the CLI in the test folder, in this process, one run after another: jest's module loader fails
- * two first imports of one module at once ("not in cache"), and a command imports its parts on use.
- */
+/** Runs the CLI in the test folder, in this process (in turn: see runCliInTurn). */
 function cli(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
-  const run = inTurn.then(() => runCliInProcess(args, { env: { ...env, ...extraEnv }, cwd: dir }));
-  inTurn = run.catch(() => undefined);
-  return run;
+  return runCliInTurn(args, { env: { ...env, ...extraEnv }, cwd: dir });
 }
 
 /** Runs the built CLI in the test folder: its stdout as a script reads it. */

@@ -6,6 +6,7 @@ import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import { manyTemplates } from '../fixtures/many-templates.js';
 import { runBuiltCli } from './run-built-cli.js';
+import { runCliInTurn } from './run-cli-in-process.js';
 import { tempDirSync } from '../helpers/temp-dir.js';
 
 const dir = tempDirSync('mge-cli-');
@@ -18,7 +19,9 @@ async function closedPortUrl(): Promise<string> {
   return url;
 }
 
-describe('read commands of the built CLI', () => {
+// The README demo and a user error go through the built CLI (start-up, stdout, exit code); the rest
+// through the same runCli in this process, which spares a Node start and module load per run.
+describe('read commands of the CLI', () => {
   let sandbox: Sandbox;
   let env: Record<string, string>;
   beforeAll(async () => {
@@ -39,8 +42,8 @@ describe('read commands of the built CLI', () => {
 
   test('templates list --json gets all 48 templates across pages', async () => {
     const [result, filtered] = await Promise.all([
-      runBuiltCli(['templates', 'list', '--json'], { env }),
-      runBuiltCli(['templates', 'list', '--json', '--category', '21'], { env }),
+      runCliInTurn(['templates', 'list', '--json'], { env }),
+      runCliInTurn(['templates', 'list', '--json', '--category', '21'], { env }),
     ]);
     expect(result.code).toBe(0);
     const list = JSON.parse(result.stdout) as { id: number; categoryId: number }[];
@@ -52,8 +55,8 @@ describe('read commands of the built CLI', () => {
 
   test('templates show prints the field tree, or JSON', async () => {
     const [human, jsonRun] = await Promise.all([
-      runBuiltCli(['templates', 'show', '1003'], { env }),
-      runBuiltCli(['templates', 'show', '101', '--json', '--sandbox']),
+      runCliInTurn(['templates', 'show', '1003'], { env }),
+      runCliInTurn(['templates', 'show', '101', '--json', '--sandbox']),
     ]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/名称\s+string\s+required/);
@@ -78,10 +81,10 @@ describe('read commands of the built CLI', () => {
 
   test('categories and projects, as text and as parseable JSON', async () => {
     const [tree, english, projects, projectText] = await Promise.all([
-      runBuiltCli(['categories', '--json'], { env }),
-      runBuiltCli(['categories', '--accept-language', 'en'], { env }),
-      runBuiltCli(['projects', '--json'], { env }),
-      runBuiltCli(['projects'], { env }),
+      runCliInTurn(['categories', '--json'], { env }),
+      runCliInTurn(['categories', '--accept-language', 'en'], { env }),
+      runCliInTurn(['projects', '--json'], { env }),
+      runCliInTurn(['projects'], { env }),
     ]);
     expect((JSON.parse(tree.stdout) as { id: number }[])[0]?.id).toBe(2);
     expect(english.stdout).toContain('Ni-based superalloys (12)');
@@ -92,7 +95,7 @@ describe('read commands of the built CLI', () => {
   test('a wrong token exits 3 naming the problem, and the token is never printed or logged', async () => {
     const secret = 'wrong-token-0123456789';
     const logFile = join(dir, 'wrong-token.log');
-    const result = await runBuiltCli(['templates', 'list', '--log-level', 'trace', '--log-file', logFile], {
+    const result = await runCliInTurn(['templates', 'list', '--log-level', 'trace', '--log-file', logFile], {
       env: { ...env, MGE_TOKEN: secret },
     });
     expect(result.code).toBe(3);
@@ -115,7 +118,7 @@ describe('read commands of the built CLI', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const result = await runBuiltCli(['projects'], { env: { MGE_BASE_URL: url, MGE_TOKEN: 't' } });
+      const result = await runCliInTurn(['projects'], { env: { MGE_BASE_URL: url, MGE_TOKEN: 't' } });
       expect(result.code).toBe(3);
       expect(result.stderr).toMatch(/^error PROTOCOL_ERROR: /);
     } finally {
@@ -124,7 +127,7 @@ describe('read commands of the built CLI', () => {
   });
 
   test('connection refused exits 3 with NETWORK_ERROR', async () => {
-    const result = await runBuiltCli(['categories'], { env: { MGE_BASE_URL: await closedPortUrl(), MGE_TOKEN: 't' } });
+    const result = await runCliInTurn(['categories'], { env: { MGE_BASE_URL: await closedPortUrl(), MGE_TOKEN: 't' } });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error NETWORK_ERROR: /);
   });
@@ -134,9 +137,9 @@ describe('read commands of the built CLI', () => {
     const config = join(dir, 'precedence.yaml');
     writeFileSync(config, `base-url: ${closed}\n`);
     const codes = await Promise.all([
-      runBuiltCli(['projects', '--config', config], { env: { MGE_TOKEN: 'sandbox-token' } }),
-      runBuiltCli(['projects', '--config', config], { env }),
-      runBuiltCli(['projects', '--config', config, '--base-url', closed], { env }),
+      runCliInTurn(['projects', '--config', config], { env: { MGE_TOKEN: 'sandbox-token' } }),
+      runCliInTurn(['projects', '--config', config], { env }),
+      runCliInTurn(['projects', '--config', config, '--base-url', closed], { env }),
     ]);
     expect(codes.map((r) => r.code)).toEqual([3, 0, 3]);
   });
@@ -144,7 +147,7 @@ describe('read commands of the built CLI', () => {
   test('config errors exit 2 pointing at the line', async () => {
     const config = join(dir, 'unknown-key.yaml');
     writeFileSync(config, 'rate: 2\nbase_url: http://x\n');
-    const result = await runBuiltCli(['projects', '--config', config], { env });
+    const result = await runCliInTurn(['projects', '--config', config], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error CONFIG_KEY_UNKNOWN: /);
     expect(result.stderr).toContain(`at ${config}:2:1`);
@@ -152,9 +155,9 @@ describe('read commands of the built CLI', () => {
 
   test('usage errors exit 2: unknown command, a --token flag, a bad template id', async () => {
     const [unknown, tokenFlag, badId] = await Promise.all([
-      runBuiltCli(['frobnicate']),
-      runBuiltCli(['projects', '--token', 'abc'], { env }),
-      runBuiltCli(['templates', 'show', 'abc'], { env }),
+      runCliInTurn(['frobnicate']),
+      runCliInTurn(['projects', '--token', 'abc'], { env }),
+      runCliInTurn(['templates', 'show', 'abc'], { env }),
     ]);
     expect(unknown.code).toBe(2);
     expect(tokenFlag.code).toBe(2);

@@ -20,3 +20,16 @@ export async function runCliInProcess(
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
+
+let lastInTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * {@link runCliInProcess}, started once the runs started through here before it have ended: jest's ESM
+ * loader fails two first imports of one module at once ("… is not in cache"), and commands import their
+ * parts on use. For runs a test starts together (`Promise.all`) that need not overlap.
+ */
+export function runCliInTurn(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+  const run = lastInTurn.then(() => runCliInProcess(args, options));
+  lastInTurn = run.catch(() => undefined);
+  return run;
+}
