@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { inspectWorkbook } from '../helpers/inspect-workbook.js';
 import { runExcelJs } from '../helpers/run-exceljs.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
@@ -9,7 +10,8 @@ import { tempDir } from './ingest-harness.js';
 
 const META = ['--source', '10', '--methods', 'experiment'];
 
-describe("the platform's flat export and JSON import file, read without a mapping (built CLI, in-process sandbox)", () => {
+// The first run goes through the built CLI; the rest through runCli in this process (what the bin runs).
+describe("the platform's flat export and JSON import file, read without a mapping (CLI, in-process sandbox)", () => {
   test('flat export: dotted headers with indices fill arrays and tables; problems at their cells; an old column warned of', async () => {
     const dir = await tempDir();
     const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
@@ -45,10 +47,10 @@ describe("the platform's flat export and JSON import file, read without a mappin
     expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
 
     // The flat export names no template and holds no meta: each is asked for, exit 2, before a row is read.
-    const noTemplate = await runBuiltCli(['validate', '--sandbox', flat, '--layout', 'flat', ...META], { env });
+    const noTemplate = await runCliInTurn(['validate', '--sandbox', flat, '--layout', 'flat', ...META], { env });
     expect(noTemplate.code).toBe(2);
     expect(noTemplate.stderr).toContain('WORKBOOK_NO_TEMPLATE');
-    const noTitle = await runBuiltCli(['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META], { env });
+    const noTitle = await runCliInTurn(['validate', '--sandbox', flat, '--layout', 'flat', '--template', '101', ...META], { env });
     expect(noTitle.code).toBe(2);
     expect(noTitle.stderr).toContain('--title, --abstract, --keywords');
   }, 60_000);
@@ -78,7 +80,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
       }),
     );
     const errors = path.join(dir, 'errors.jsonl');
-    const result = await runBuiltCli(['validate', '--sandbox', file, ...META, '--errors', errors], { env });
+    const result = await runCliInTurn(['validate', '--sandbox', file, ...META, '--errors', errors], { env });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('2 record(s): 1 valid, 1 invalid');
     const { readFile } = await import('node:fs/promises');
@@ -89,7 +91,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: '["J2"]', row: 2, problems: [{ code: 'VALUE_NOT_A_NUMBER', header: '试验温度', found: 'hot' }] });
 
-    const both = await runBuiltCli(
+    const both = await runCliInTurn(
       ['validate', '--sandbox', file, '--mapping', 'mappings/steel_strength.yaml', '--layout', 'json', ...META],
       { env },
     );
@@ -97,7 +99,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
     expect(both.stderr).toContain('leave out --mapping');
     const notJson = path.join(dir, 'broken.json');
     await writeFile(notJson, '{"data": [');
-    const broken = await runBuiltCli(['validate', '--sandbox', notJson, '--template', '101', ...META], { env });
+    const broken = await runCliInTurn(['validate', '--sandbox', notJson, '--template', '101', ...META], { env });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('JSON_IMPORT_INVALID');
   }, 60_000);
@@ -107,7 +109,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
     const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
     const blank = path.join(dir, 'blank.xlsx');
     const book = path.join(dir, 'book.xlsx');
-    expect((await runBuiltCli(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
+    expect((await runCliInTurn(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
     const fill = `const ExcelJS = require('exceljs'); (async () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(process.argv[1]);
@@ -126,7 +128,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
     })();`;
     execFileSync(process.execPath, ['-e', fill, blank, book], { cwd: process.cwd() });
     const errors = path.join(dir, 'fix.jsonl');
-    const result = await runBuiltCli(['validate', '--sandbox', book, ...META, '--errors', errors], { env });
+    const result = await runCliInTurn(['validate', '--sandbox', book, ...META, '--errors', errors], { env });
     expect(result.code).toBe(1);
     // S9's table row belongs to no record: a row to check, not a fifth record.
     expect(result.stdout).toContain('4 record(s): 1 valid, 3 invalid');
@@ -146,7 +148,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
     const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
     const blank = path.join(dir, 'blank.xlsx');
     const book = path.join(dir, 'no-id.xlsx');
-    expect((await runBuiltCli(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
+    expect((await runCliInTurn(['init', '201', '--sandbox', '--workbook', blank], { env })).code).toBe(0);
     // A copy saved by a program that dropped the hidden cell (or a curator who cleared it).
     runExcelJs(
       `const book = new ExcelJS.Workbook();
@@ -165,7 +167,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
     );
 
     for (const layout of [['--layout', 'platform'], []]) {
-      const unnamed = await runBuiltCli(['validate', '--sandbox', book, ...layout, ...META], { env });
+      const unnamed = await runCliInTurn(['validate', '--sandbox', book, ...layout, ...META], { env });
       expect(unnamed.code).toBe(2);
       expect(unnamed.stderr).toContain('error WORKBOOK_NO_TEMPLATE');
       expect(unnamed.stderr).toContain('--template');
@@ -173,7 +175,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
 
     const annotated = path.join(dir, 'checked.xlsx');
     const errors = path.join(dir, 'fix.jsonl');
-    const checked = await runBuiltCli(
+    const checked = await runCliInTurn(
       ['validate', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--errors', errors, '--annotate', annotated],
       { env },
     );
@@ -197,7 +199,7 @@ describe("the platform's flat export and JSON import file, read without a mappin
 
     // The valid record uploads, keyed by its 数据ID with its table row from sheet 2.
     const report = path.join(dir, 'r.jsonl');
-    const ingested = await runBuiltCli(
+    const ingested = await runCliInTurn(
       ['ingest', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--report', report, '--json', '--quiet'],
       { env },
     );
