@@ -1,7 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { audit, envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli } from './ingest-harness.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
+import { audit, envFor, ingestArgs, MAPPING, sampleCsv, startCli } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 interface JsonSummary {
@@ -12,7 +14,10 @@ interface JsonSummary {
 
 const ROWS = 60;
 
-describe('ingest --shard I/N (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs; the dry run at the end goes through the built CLI. */
+const runCli = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('ingest --shard I/N (CLI, sandbox over HTTP)', () => {
   test(
     'three shards store every row exactly once; each report holds only its own rows; report of all three sums them',
     () =>
