@@ -18,10 +18,8 @@ export interface PathClash {
 }
 
 /**
- * True when two identities are one file: the same device and inode (a hard link, a symbolic link, the
- * same name twice) for files that exist, else the same real path. Directories, devices, FIFOs and
- * sockets are never "the same file": they hold no data a write could destroy, and the outputs that
- * must be regular files say so themselves.
+ * True when two identities are one file: the same device and inode, else the same real path.
+ * Directories, devices, FIFOs and sockets never are: a write cannot destroy data there.
  */
 export function samePath(a: PathIdentity, b: PathIdentity): boolean {
   const holdsData = (i: PathIdentity): boolean => i.kind === 'file' || i.kind === 'missing';

@@ -8,12 +8,10 @@ export interface OutputPipe {
 }
 
 /**
- * Opens every output that is a FIFO for writing without waiting, and keeps it open: a FIFO nobody
- * reads would make the command's own open wait for ever, and closing a look at one would hand a
- * reader waiting on it an end of file before the command wrote a byte. The caller closes the handles
- * once the command is done. Outputs that are no FIFO are left alone.
- * @throws MgeError `OUTPUT_NO_READER` (kind `usage`) for a FIFO with no reader; the handles opened
- *   before it are closed.
+ * Opens every output that is a FIFO for writing without waiting, and keeps it open until the caller
+ * closes it: a FIFO nobody reads would hang the command's own open, and a closed look at one would hand
+ * its reader an end of file. Other outputs are left alone.
+ * @throws MgeError `OUTPUT_NO_READER` (kind `usage`); the handles opened before it are closed.
  */
 export async function holdOutputPipes(outputs: readonly OutputPipe[]): Promise<FileHandle[]> {
   const held: FileHandle[] = [];

@@ -1,9 +1,7 @@
 /**
- * A row's key as the curator wrote it, from the key the report files it under: the key columns' texts
- * joined with `, ` (`GH4169, 17`), where the report holds the JSON array of them (`["GH4169","17"]`),
- * and without the part from a NUL on, which a duplicate or blank-keyed row's report key adds to keep
- * its outcome apart from the first row's (`["GH4169"]\0duplicate@data.csv:12`). A key that is not such
- * an array (the record hash of a mapping without `key`) is returned as it is.
+ * A row's key as the curator wrote it: a report key's JSON array of key texts joined with `, `, and
+ * without the NUL suffix a duplicate or blank key's report key adds (`["GH4169"]\0duplicate@data.csv:12`).
+ * Any other key (a record hash) is returned as it is.
  */
 export function keyAsWritten(reportKey: string): string {
   const cut = reportKey.indexOf('\u0000');

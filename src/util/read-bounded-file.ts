@@ -29,11 +29,9 @@ const STEP_MS = 10;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * Reads a small file (a token, a config, a mapping) as UTF-8 text without trusting it to be small or
- * to end. It is opened non-blocking, so a FIFO without a writer neither hangs the open nor the read
- * (it reads as empty); a regular file is refused by its size before a byte is read; anything else (a
- * pipe from `<(…)`, `/dev/zero`) is read until it ends or passes `maxBytes`, and a pipe that stays
- * silent is given up after `pipeWaitMs`.
+ * Reads a small file (token, config, mapping) as UTF-8 without trusting it to be small or to end:
+ * opened non-blocking (a writerless FIFO reads empty), a regular file refused by its size first, a pipe
+ * or device read up to `maxBytes` and given up after `pipeWaitMs` of silence.
  * @throws BoundedReadError, or the `open`/`read` error (ENOENT, EACCES, EISDIR…).
  */
 export function readBoundedFileSync(file: string, options: BoundedReadOptions): string {

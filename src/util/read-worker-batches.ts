@@ -14,10 +14,8 @@ export interface WorkerBatches<B> {
 }
 
 /**
- * Starts the worker module `url` with `workerData` and reads the batches it serves. Batches arrive by
- * structured clone; each one taken returns a credit, so the worker stays at most a few batches ahead
- * and memory is bounded whatever the input's size. `thread` names the worker in error messages;
- * `revive` rebuilds the error subclasses the worker may throw (see `WireError.facts`).
+ * Starts worker `url` with `workerData` and reads the batches it serves; each batch taken returns a
+ * credit, so memory is bounded. `revive` rebuilds the error subclasses it may throw (`WireError.facts`).
  */
 export function readWorkerBatches<B>(
   url: URL,

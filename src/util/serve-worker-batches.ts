@@ -3,11 +3,9 @@ import { createWakeUp } from './create-wake-up.js';
 import { toWireError, WORKER_CREDITS, type BatchMessage } from './worker-wire.js';
 
 /**
- * The worker side of {@link readWorkerBatches}: posts `batches` to the parent thread, never more than
- * {@link WORKER_CREDITS} ahead of its reader (each batch it takes returns one credit), then an end or
- * the error that stopped it. `progress` is read as each batch is sent; `thread` names the worker in
- * the message of an unexpected error. When done, `close` releases the input, then the port is closed,
- * which lets the worker exit.
+ * The worker side of {@link readWorkerBatches}: posts `batches` at most {@link WORKER_CREDITS} ahead
+ * of the reader, then an end or the error; `thread` names it in unexpected errors. When done, `close`
+ * releases the input and the port closes, letting the worker exit.
  */
 export async function serveWorkerBatches<B>(
   batches: AsyncIterable<B>,

@@ -7,10 +7,8 @@ export interface Drainable {
 }
 
 /**
- * Resolves when a stream that refused more data can take it again, or is closed or failed (its own
- * error handler reports that). Every listener is removed as soon as one fires: racing two
- * `events.once` promises instead leaves one listener behind per wait, and a few thousand rows written
- * to a slow file then tripped Node's MaxListenersExceededWarning.
+ * Resolves when a stream takes data again, or closes or fails. Every listener goes once one fires:
+ * racing two `events.once` left one per wait, and a slow file tripped MaxListenersExceededWarning.
  */
 export function waitForDrain(stream: Drainable): Promise<void> {
   if (stream.closed === true || stream.destroyed === true) return Promise.resolve();

@@ -15,10 +15,8 @@ function atomicTempFile(file: string): string {
 }
 
 /**
- * Replaces `file` with what `fill` writes, so that a reader sees the old file or the new one whole,
- * never a part: a hidden file beside it (same folder, so same file system; {@link atomicTempFile}),
- * flushed to disk, then renamed over `file`, unless `beforeRename` throws. The hidden name does not
- * end like the target, so a collector that reads `*.prom` never picks it up half-written.
+ * Replaces `file` with what `fill` writes, whole or not at all: a hidden file beside it, flushed, renamed
+ * over it unless `beforeRename` throws. The hidden name ends otherwise, so a `*.prom` collector skips it.
  */
 export async function replaceFileAtomically(
   file: string,

@@ -1,8 +1,6 @@
 /**
- * The escape an xlsx file uses in its text (ECMA-376 `ST_Xstring`): `_xHHHH_` stands for the UTF-16
- * code unit HHHH. XML 1.0 cannot carry most control characters and turns a carriage return into a
- * line feed, so Excel writes those escaped, and writes a literal `_xHHHH_` with its underscore
- * escaped (`_x005F_`).
+ * xlsx's text escape (ECMA-376 `ST_Xstring`): `_xHHHH_` is UTF-16 unit HHHH, for what XML 1.0 cannot
+ * carry (most controls; CR becomes LF); a literal `_xHHHH_` is written `_x005F_xHHHH_`.
  */
 const ESCAPED = /_x([0-9A-Fa-f]{4})_/g;
 
