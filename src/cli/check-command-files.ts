@@ -20,10 +20,8 @@ export interface CommandFile {
    */
   readonly regularOnly?: boolean | undefined;
   /**
-   * Written beside the target and renamed over it (`--html`, `--annotate`): the rename would replace
-   * whatever is there, so the target must be a regular file or none (a FIFO and a device are refused
-   * too, not only a directory). @default false: written in place, where a FIFO or a character device
-   * (`/dev/null`, a terminal) is written into, not replaced.
+   * Written beside the target and renamed over it (`--html`, `--annotate`), so the target must be a
+   * regular file or none. @default false: written in place (into a FIFO or `/dev/null` too).
    */
   readonly replaced?: boolean | undefined;
 }
@@ -46,10 +44,8 @@ export function commandFile(option: string, value: unknown, how: { readonly repl
 }
 
 /**
- * Refuses an output whose target exists and is not a regular file where writing it would destroy
- * what is there or fail only after the work: a directory, a block device or a socket, for every
- * output; for an output replaced by a rename ({@link CommandFile.replaced}), a FIFO or a character
- * device too (`validate --html /dev/full`, run as root, used to turn the device into an HTML file).
+ * Refuses a target that is a directory, block device or socket, and for a renamed output a FIFO or
+ * character device too (`validate --html /dev/full` as root once turned the device into an HTML file).
  */
 async function checkOutputKind(output: { option: string; name: string; replaced?: boolean | undefined }, absolute: string): Promise<void> {
   const info = await stat(absolute).catch(() => undefined);
@@ -118,19 +114,13 @@ function clashError(clash: PathClash): UsageError {
 }
 
 /**
- * Refuses a command whose outputs would write over one of its inputs or over each other, before
- * anything is opened for writing (the log file included): the command's own files, the inputs as the
- * run will expand them (directories and globs), the config and token files, and the log file. Names
- * are compared by real path and device/inode (symbolic and hard links), a file not created yet by its
- * folder's real path. An output that is a FIFO is opened for writing at once and held open
- * (`holdOutputPipes`): the caller closes the handles returned when the command is done.
- * An output whose target is not a regular file is refused where writing would replace or spoil it
- * ({@link checkOutputKind}); one written beside its target and renamed, where its folder cannot take a
- * new file ({@link checkOutputFolder}).
- * @throws UsageError `OUTPUT_IS_INPUT` or `OUTPUT_CLASH` (kind `usage`, exit 2) naming both files and
- *   their options; `OUTPUT_NOT_A_FILE` for a target that is not a regular file where that is refused;
- *   `OUTPUT_NO_READER` for a FIFO nobody reads; MgeError `ANNOTATE_FILE_UNWRITABLE`,
- *   `HTML_FILE_UNWRITABLE` (kind `usage`) for a `--annotate` or `--html` whose folder cannot be written.
+ * Refuses, before anything is opened for writing, outputs that would write over an input (as the run
+ * expands them), the config, token or log file, or each other, by real path and device/inode
+ * (ARCHITECTURE.md → "Invariants", No output destroys an input). FIFO outputs are held open
+ * (`holdOutputPipes`; the caller closes them); {@link checkOutputKind} and {@link checkOutputFolder}
+ * refuse unfit targets.
+ * @throws UsageError `OUTPUT_IS_INPUT`, `OUTPUT_CLASH`, `OUTPUT_NOT_A_FILE`, `OUTPUT_NO_READER`; MgeError
+ *   `ANNOTATE_FILE_UNWRITABLE`, `HTML_FILE_UNWRITABLE` for a folder that cannot be written (all usage, exit 2).
  */
 export async function checkCommandFiles(files: CommandFiles, settings: Settings, cwd: string): Promise<FileHandle[]> {
   const named: {

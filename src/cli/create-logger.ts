@@ -33,10 +33,9 @@ const REDACT = [
 const loadPino = (): typeof import('pino') => createRequire(import.meta.url)('pino') as typeof import('pino');
 
 /**
- * The run's pino logger: JSON lines to the log file or stderr, token fields redacted. Synchronous
- * destinations only: a worker transport (pino-pretty) would outlive the command and leak in tests.
- * A log file is opened at once (its errors belong to the start); a logger to stderr is made on first
- * use, so a command that logs nothing (validate, the read commands) starts without loading pino.
+ * The run's pino logger, token fields redacted, synchronous destinations only (a worker transport
+ * outlives the command). A log file opens at once; a stderr logger on first use, so pino is not loaded
+ * by commands that log nothing.
  */
 export function createLogger(options: LoggerOptions): Logger {
   if (options.file) return buildLogger(options);

@@ -50,10 +50,9 @@ export function exitCodeForRun(facts: RunFacts): number {
 }
 
 /**
- * `report`: what is outstanding now. 1 when rows are invalid, failed, uncertain or changed by their
- * latest status, or when the latest real run did not finish (killed, interrupted, stopped by an error
- * or a row limit: it has rows it never reached), or when several reports cannot all be right (made
- * with different shard counts, a key uploaded in more than one); else 0.
+ * `report`: 1 when anything is outstanding now (rows invalid, failed, uncertain or changed; the
+ * latest real run unfinished; reports that disagree on shards or keys), else 0
+ * (docs/guarantees.md#exit-codes-for-a-scheduler).
  */
 export function exitCodeForReport(summary: {
   readonly outstanding: number;

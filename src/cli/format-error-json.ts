@@ -1,10 +1,8 @@
 import { isMgeError } from '../errors/mge-error.js';
 
 /**
- * The JSON a script reads on stdout when a command run with `--json` fails: `{"schemaVersion": 1,
- * "error": {code, kind, message, location, hint}}`, and each problem when the error holds a list
- * (`MAPPING_INVALID`). The same facts as `formatError`'s text, which still goes to stderr for people;
- * a bug is `INTERNAL`, its stack only on stderr.
+ * The `--json` error on stdout: `{"schemaVersion": 1, "error": {code, kind, message, location, hint}}`
+ * with each problem of a list (`MAPPING_INVALID`); the text still goes to stderr; a bug is `INTERNAL`.
  */
 export function formatErrorJson(error: unknown): string {
   if (!isMgeError(error) || error.kind === 'internal') {

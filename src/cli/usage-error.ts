@@ -1,12 +1,9 @@
 import { MgeError, type MgeErrorOptions } from '../errors/mge-error.js';
 
 /**
- * Codes of the command line itself (kind `usage`, exit 2: nothing was done):
- * - `USAGE`: yargs refused the command line (an unknown command or option, a missing argument).
- * - `OPTION_INVALID`: an option's value is out of its rule (names the flag).
- * - `OUTPUT_IS_INPUT`, `OUTPUT_CLASH`: an output would write over an input or another output.
- * - `OUTPUT_NOT_A_FILE`: an output's target exists and is not a regular file the output may write
- *   (a directory; for an output replaced by a rename, a FIFO or a device too).
+ * Codes of the command line itself (kind `usage`, exit 2, nothing done): `USAGE` (yargs refused it),
+ * `OPTION_INVALID` (names the flag), `OUTPUT_IS_INPUT`/`OUTPUT_CLASH` (an output over an input or
+ * another output), `OUTPUT_NOT_A_FILE` (a target the output may not write).
  */
 export type UsageErrorCode = 'USAGE' | 'OPTION_INVALID' | 'OUTPUT_IS_INPUT' | 'OUTPUT_CLASH' | 'OUTPUT_NOT_A_FILE';
 

@@ -67,10 +67,9 @@ function view(
 }
 
 /**
- * `ingest`: runs {@link runIngest} with a progress display and the warnings on stderr, then prints the
- * summary (a table, or JSON with `--json`) and, when the run was cut short, the command that resumes
- * it. Resolves with the exit code (`exitCodeForRun`); an error that stopped the run prints the summary
- * so far and is rethrown (exit 3).
+ * `ingest`: {@link runIngest} with progress and warnings on stderr, then the summary (table or JSON)
+ * and the resume command when cut short. Resolves with `exitCodeForRun`; a stopping error prints the
+ * summary so far and is rethrown (exit 3).
  */
 export async function ingest(options: RunIngestOptions, deps: RunIngestDeps, out: IngestOutput): Promise<number> {
   const { io } = out;
