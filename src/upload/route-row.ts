@@ -51,11 +51,9 @@ function resendOf(known: KeyRecord | undefined): ResendOf {
 }
 
 /**
- * The row router of the upload stage: for each row, the resume decision (`planResume` against the
- * ledger) turned into either its outcome line (invalid, skipped, changed) or a send (a plain upload, a
- * retry, a re-send of an uncertain row marked `resendOf`, a changed row uploaded as a new record
- * marked `replaces`). Pure but for one counter: `changed` rows are counted in read order, so the row
- * past `maxChanges` is the same on every run; it gets its `changed` line and is not sent.
+ * The row router: `planResume`'s decision as an outcome line or a send (upload, retry, re-send marked
+ * `resendOf`, changed row marked `replaces`). Pure but for counting `changed` rows in read order, so the
+ * row past `maxChanges` is the same every run; it gets its line and is not sent.
  */
 export function createRowRouter(options: RowRouterOptions): RowRouter {
   const { previous, resume } = options;

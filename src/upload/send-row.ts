@@ -88,13 +88,10 @@ function uncertainReason(c: Classification): string {
 }
 
 /**
- * Sends one valid row: an intent line right before each attempt, then exactly one outcome line. Both
- * are written inside the queue slot, so a killed run leaves open intents only for requests really in
- * flight (an outcome written after the slot is released could trail the next row's intent and POST).
- * Only an attempt that certainly stored nothing is tried again; an unknown outcome ends the row
- * `uncertain` at once, whatever the run's flags: within a run a row is never sent twice when the first
- * copy may be stored (docs/guarantees.md).
- * Resolves without any line when the run stopped before the first attempt started.
+ * Sends one valid row: an intent line before each attempt, then one outcome line, both inside the queue
+ * slot, so a killed run's open intents are only requests really in flight. Only an attempt that
+ * certainly stored nothing is retried; an unknown outcome ends the row `uncertain` (docs/guarantees.md).
+ * No line when the run stopped before the first attempt.
  */
 export async function sendRow(ctx: SendContext, row: RowToSend): Promise<void> {
   const started = ctx.clock();

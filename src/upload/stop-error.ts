@@ -2,11 +2,9 @@ import { MgeError } from '../errors/mge-error.js';
 import type { Classification } from '../platform/classify-failure.js';
 
 /**
- * Codes of the errors that stop an upload run part-way (exit 3: aborted mid-run, resumable; a scheduler
- * may run the same command again once the cause passed or was fixed):
- * - `TOKEN_REJECTED`, `TEMPLATE_GONE`, `ENDPOINT_NOT_FOUND`: a POST answered 401/403 or 404.
- * - `PLATFORM_UNREACHABLE`, `UNCERTAIN_STREAK`: the circuit breaker (`outcome-streaks.ts`).
- * - `INTERNAL_ERROR`: a bug (kind `internal`); the report is consistent.
+ * Codes that stop an upload run part-way (exit 3, resumable): `TOKEN_REJECTED`, `TEMPLATE_GONE`,
+ * `ENDPOINT_NOT_FOUND` (a POST's 401/403/404), `PLATFORM_UNREACHABLE`, `UNCERTAIN_STREAK` (the breaker),
+ * `INTERNAL_ERROR` (a bug; the report is consistent).
  */
 export type RunStopCode =
   'TOKEN_REJECTED' | 'TEMPLATE_GONE' | 'ENDPOINT_NOT_FOUND' | 'PLATFORM_UNREACHABLE' | 'UNCERTAIN_STREAK' | 'INTERNAL_ERROR';

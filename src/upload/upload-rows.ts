@@ -42,24 +42,11 @@ function rowOutcome(line: OutcomeInput): RowOutcome {
 }
 
 /**
- * The upload stage: takes mapped rows as they stream in, sends the valid ones through the shared queue
- * and writes exactly one outcome line per row to the report (see `report-lines.ts`), but for a row
- * skipped as uploaded before, which is only counted (unless `resume.verboseReport`). Composed of:
- *
- * - the look-ahead loop ({@link takeRows}): at most `lookahead` rows ahead of their outcome, so memory
- *   stays flat;
- * - the row router ({@link createRowRouter}): the resume decision against the ledger, to an outcome
- *   line or a send; `changed` rows counted against `maxChanges`;
- * - the sender ({@link sendRow}): intent, attempt, retry only what certainly stored nothing; an
- *   unknown outcome ends its row `uncertain`, never re-sent in this run;
- * - the circuit breaker (`outcome-streaks.ts`): a streak of unknown (or unreachable) answers stops the run;
- * - the stop/drain controller ({@link createStopController}): a signal, a row limit or a fatal error
- *   stops taking rows; in-flight requests finish (canceled after `drainTimeoutMs` or on
- *   `deps.abortSignal`); rows waiting to retry end `failed` (retryable); rows not yet tried get no line.
- *
- * Resolves with the counts and, when an error stopped it (token rejected, template gone, platform
- * unreachable, unknown outcomes in a row, the report not writable, an input error part-way), that
- * error: what the run makes of it, and the `summary` line, are the pipeline's (`finishRun`).
+ * The upload stage: sends the valid rows through the shared queue and writes one outcome line per row
+ * (a row skipped as uploaded is only counted), composed of {@link takeRows}, {@link createRowRouter},
+ * {@link sendRow}, the breaker (`outcome-streaks.ts`) and {@link createStopController}: ARCHITECTURE.md
+ * → "Upload and the report". Resolves with the counts and the error that stopped it, if any; the
+ * `summary` line and what the run amounts to are `finishRun`'s.
  */
 export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDeps, options: UploadOptions): Promise<UploadResult> {
   const clock = deps.clock ?? Date.now;

@@ -52,10 +52,8 @@ export interface UploadOptions {
   /** Retries after the first attempt, for failures that certainly stored nothing. */
   readonly maxRetries: number;
   /**
-   * What to do with rows the ledger knows: re-send those an earlier run left uncertain
-   * (`retryUncertain`; their lines then carry `resendOf`; an unknown outcome in this run is never
-   * re-sent), re-send rejected ones (`retryFailed`), report or upload a known key with new content
-   * (`onChange`).
+   * Rows the ledger knows: re-send uncertain ones (`retryUncertain`, marked `resendOf`) or rejected ones
+   * (`retryFailed`); report or upload a known key with new content (`onChange`).
    */
   readonly resume: ResumeOptions;
   /** The delay before a retry: capped exponential with full jitter. */

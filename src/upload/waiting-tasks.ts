@@ -7,13 +7,9 @@ export interface Waiting {
 }
 
 /**
- * The tasks waiting on one abort signal, in a list linked through the tasks themselves: a task enters
- * when it is queued and leaves when it starts, or all leave at once, rejected, when the signal aborts.
- *
- * Why not a `Set`: a set that every task enters and leaves is emptied after each one on a run with
- * nothing to wait for, and V8 then reallocates its hash table, in the old generation once the set has
- * lived there (a long run's does). That was garbage per request, collected only by a full collection.
- * A link costs the task's own object, which dies young with it.
+ * Tasks waiting on one abort signal, linked through themselves: in when queued, out when started, all
+ * rejected on abort. A `Set` emptied after each task had its table reallocated in the old generation,
+ * garbage only a full collection frees (ARCHITECTURE.md → "Upload and the report", Backpressure).
  */
 export class WaitingTasks {
   #head: Waiting | undefined = undefined;
