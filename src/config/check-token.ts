@@ -17,11 +17,9 @@ function describe(ch: string): string {
 }
 
 /**
- * Checks a token from `MGE_TOKEN` or a token file before it becomes a header. A file saved by an
- * editor ends in one newline and may have spaces around the token: those are dropped. Anything else
- * that is not printable ASCII (a second line, a tab, inner spaces) would make Node refuse the header
- * with `ERR_INVALID_CHAR`, which reads like a network failure: it is a settings problem. An empty
- * value is `token: undefined` (the caller decides whether that is an error).
+ * Checks a token before it becomes a header: surrounding spaces and an editor's final newline are
+ * dropped; anything else not printable ASCII is a settings problem here, not Node's `ERR_INVALID_CHAR`
+ * later, which reads like a network failure. Empty is `token: undefined`.
  */
 export function checkToken(raw: string): TokenCheck {
   const token = raw.replace(/\r?\n$/, '').replace(/^ +| +$/g, '');

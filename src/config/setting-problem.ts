@@ -2,10 +2,9 @@ import { MgeError, type ErrorLocation } from '../errors/mge-error.js';
 import { formatLocation } from '../errors/format-location.js';
 
 /**
- * Codes of the settings (all of kind `config`, exit 2: nothing was uploaded). One problem keeps its
- * own code; several are one `SETTINGS_INVALID`, each problem with its code in
- * {@link SettingsError.problems}. `BASE_URL_INSECURE` is also the platform client's own refusal, and
- * `USERNAME_MISSING` an upload's.
+ * Codes of the settings (kind `config`, exit 2). Several problems are one `SETTINGS_INVALID` with
+ * {@link SettingsError.problems}; `BASE_URL_INSECURE` and `USERNAME_MISSING` are also the client's and
+ * an upload's own.
  */
 export type ConfigErrorCode =
   | 'SETTINGS_INVALID'

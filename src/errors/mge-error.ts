@@ -1,16 +1,8 @@
 /**
- * The one error taxonomy of the project. Run-level problems throw an {@link MgeError}; a rejected row is
- * data (a {@link RowProblem}) traveling to the report, never an exception.
- *
- * - `usage`: bad flags or arguments.
- * - `config`: settings, config file, token file.
- * - `mapping`: the mapping file does not load or does not fit the template.
- * - `template`: the template is missing, unpublished or malformed.
- * - `source`: an input file cannot be read as a table.
- * - `transient`: a failure that may pass (network, 429, 503); retried where safe.
- * - `rejected`: the platform refused a request for a reason that will not pass by retrying.
- * - `fatal`: the run cannot continue (token rejected, platform unreachable after retries).
- * - `internal`: a bug in this tool.
+ * The one error taxonomy: a run-level problem throws an {@link MgeError}, a rejected row is data (a
+ * {@link RowProblem}). Kinds: `usage`, `config`, `mapping`, `template`, `source` (exit 2); `transient`
+ * (may pass, retried where safe), `rejected` (will not), `fatal` (the run cannot go on), `internal` (a
+ * bug); exit codes in ARCHITECTURE.md → "Invariants".
  */
 export type ErrorKind = 'usage' | 'config' | 'mapping' | 'template' | 'source' | 'transient' | 'rejected' | 'fatal' | 'internal';
 

@@ -2,13 +2,9 @@ import { areaError } from '../errors/area-error.js';
 import type { ErrorKind } from '../errors/mge-error.js';
 
 /**
- * Codes of a job's template (exit 2: nothing was uploaded):
- * - `TEMPLATE_NOT_FOUND`, `TEMPLATE_UNPUBLISHED` (kind `template`): the platform (or the template
- *   file) has no published template of that id.
- * - `TEMPLATE_MALFORMED`, `TEMPLATE_FILE_UNREADABLE` (kind `template`): a template that cannot be read.
- * - `TEMPLATE_ID_INVALID`, `TEMPLATE_SOURCE_MISSING` (kind `usage`): no id, or no way to get one.
- *
- * A template gone in the middle of an upload is `TEMPLATE_GONE`, a stop of the run (`RunStopCode`).
+ * Codes of a job's template (exit 2): not found or unpublished, malformed or unreadable (kind
+ * `template`), no id or no way to get one (kind `usage`). A template gone mid-upload is the run stop
+ * `TEMPLATE_GONE`.
  */
 export type TemplateErrorCode =
   | 'TEMPLATE_NOT_FOUND'

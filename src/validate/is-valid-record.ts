@@ -6,14 +6,9 @@ import { isObject } from '../util/is-object.js';
 import { fixedKeysPicker, fixedKeysTest } from '../util/fixed-keys.js';
 
 /**
- * The fast answer to "would `validateRecord` find no issue?": the same rules, but without building
- * a field path or an issue, so the common case (a valid row) costs a walk and nothing else. It must
- * never say true where `validateRecord` finds an issue; saying false only sends the row to the full
- * walk, which then reports what is wrong.
- *
- * The walk is compiled once per template (and methods width and value-only set) into one check per
- * field: a generic walk chose each field's rules by its type on every row, and listed every object's
- * keys into a new array to look for unknown ones.
+ * The fast "would `validateRecord` find no issue?": the same rules without paths or issues, compiled
+ * once per template into one check per field. Never true where the full walk finds an issue; false
+ * only sends the row there. ARCHITECTURE.md → "The map + validate stage (`src/pipeline`)".
  */
 export function isValidRecord(
   record: object,
@@ -37,10 +32,8 @@ interface CompiledCheck {
 }
 
 /**
- * Whether `Object.prototype` has no enumerable key (~5 ns to ask). Then `for…in` over an object
- * whose prototype is `Object.prototype` or null lists exactly its own enumerable keys, which is what
- * the full walk's `Object.keys` lists: the fast checks below rely on it, and a record met while some
- * code has given `Object.prototype` an enumerable key takes the full walk.
+ * Whether `Object.prototype` has no enumerable key (~5 ns): only then does `for…in` over a plain or
+ * null-prototype object list exactly `Object.keys`, which the fast checks rely on.
  */
 function plainPrototypeIsClean(): boolean {
   for (const _ in Object.prototype) return false;
@@ -167,12 +160,9 @@ function validMeta(meta: Record<string, unknown>, tid: number, width: MethodsWid
 }
 
 /**
- * An object of named fields: each field's check in turn (an absent field is missing), then no key
- * besides the fields. Its enumerable keys must all be fields with a value, and as many as the fields
- * found with one: so every field found is an own enumerable key, never an inherited or hidden one.
- * The fields' values are read by a compiled picker ({@link fixedKeysPicker}); an object of another
- * prototype, or one met again while its own check runs (a getter), takes the same rules through
- * `Object.keys` and `Object.hasOwn`.
+ * An object of named fields: each field's check, then its enumerable keys must all be fields with a
+ * value, as many as found, so no field is inherited or hidden. Values come through a compiled picker
+ * ({@link fixedKeysPicker}); another prototype, or a getter's re-entry, goes through `Object.keys`.
  */
 function fieldsCheck(fields: readonly Field[], valueOnly: ReadonlySet<Field> | undefined): ObjectCheck {
   const names = fields.map((f) => f.name);

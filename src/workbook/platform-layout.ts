@@ -50,10 +50,8 @@ function unitOf(field: Field): string | undefined {
 }
 
 /**
- * The platform's structured workbook for a template, recomputed as the platform does
- * (docs/platform-workbook.md, The sheets): the root sheet holds every leaf of the top level,
- * containers and generators flattened into dotted columns; every table and array gets its own sheet,
- * numbered in depth-first order.
+ * The platform's workbook for a template, as the platform computes it (docs/platform-workbook.md#the-sheets):
+ * the root's top-level leaves as dotted columns, a sheet per table and array in depth-first order.
  */
 export function platformLayout(fields: readonly Field[]): PlatformLayout {
   const sheets: LayoutSheet[] = [];

@@ -38,10 +38,8 @@ export interface DataSheets {
 }
 
 /**
- * Reads the header (only) of every numbered sheet and matches it by text to the current layout, the
- * unit suffix stripped (docs/platform-workbook.md, How it is read, step 2): which field a sheet holds
- * comes from the catalog (`catalogPaths`), else from its number in the current layout. Each matched
- * column becomes a column of the joined table (`addColumn`), each column matched once.
+ * Reads each numbered sheet's header and matches it to the current layout by text, unit suffix
+ * stripped (docs/platform-workbook.md#how-it-is-read, step 2); each matched column once.
  */
 export async function readDataSheets(
   book: XlsxBook,

@@ -45,12 +45,9 @@ export interface JoinedWorkbook {
 }
 
 /**
- * Joins the platform's structured workbook into one table the mapping stage reads as it reads any
- * other (docs/platform-workbook.md, How it is read): every sheet's header matched by text to the
- * current template (the unit suffix stripped; a unit that differs is converted), table and array
- * rows joined to their record by `数据ID` in whatever order they come, and a mapping written for
- * that table. The sheets other than the root are held in memory, bounded by the workbook limits.
- * The book is opened once: its shared strings are read once for every sheet and every reading.
+ * Joins the platform's workbook into one table the mapping stage reads like any other, with the mapping
+ * written for it (docs/platform-workbook.md#how-it-is-read). Sheets past the root are held in memory,
+ * bounded by the workbook limits; the book is opened once.
  * @throws SourceError when a sheet cannot be read; a usage problem for missing source facts is the caller's.
  */
 export async function joinPlatformWorkbook(
