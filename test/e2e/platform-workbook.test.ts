@@ -3,10 +3,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
 import { readXlsxList } from '../helpers/read-xlsx-list.js';
-import { envFor, runCli } from './ingest-harness.js';
+import { runBuiltCli, type CliResult } from '../cli/run-built-cli.js';
+import { runCliInProcess } from '../cli/run-cli-in-process.js';
+import { envFor } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 const browserOf = useBrowser();
+
+/** A run through runCli in this process, what the bin runs. */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInProcess(args, { env });
 
 /**
  * Runs a script with exceljs in its own process (rows made in jest's module realm reach exceljs'
@@ -117,14 +122,15 @@ const INSPECT_ANNOTATED = `
 
 const texts = (page: Page, col: string): Promise<string[]> => page.locator(`#table-problems tbody td[data-col="${col}"]`).allTextContents();
 
-describe('the platform workbook: init --workbook, fill, validate, ingest, annotate, html (built CLI, sandbox, chromium)', () => {
+describe('the platform workbook: init --workbook, fill, validate, ingest, annotate, html (CLI, sandbox, chromium)', () => {
   test('every problem at its cell, the valid record uploaded whole, the same problems in the annotated copy and the page', async () => {
     await withSandbox({}, async (sandbox, dir) => {
       const env = envFor(sandbox, dir);
       const out = await testOutputDir('platform-workbook');
       const blank = path.join(dir, 'blank.xlsx');
       const filled = path.join(dir, '101 filled.xlsx');
-      const made = await runCli(['init', '101', '--workbook', blank], env);
+      // The built CLI once (start-up, exit code, stderr); the other runs through runCli in this process.
+      const made = await runBuiltCli(['init', '101', '--workbook', blank], { env });
       expect(made.stderr).toContain('3 data sheet(s)');
       expect(made.code).toBe(0);
 
@@ -148,7 +154,7 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       const meta = ['--source', '01', '--methods', 'experiment', '--reference', 'lab notebook 7'];
       const annotated = path.join(out, 'annotated.xlsx');
       const html = path.join(out, 'platform-workbook.html');
-      const checked = await runCli(['validate', filled, ...meta, '--annotate', annotated, '--html', html], env);
+      const checked = await inProcess(['validate', filled, ...meta, '--annotate', annotated, '--html', html], env);
       expect(checked.stderr).toBe('');
       expect(checked.code).toBe(1);
       const problemLines = checked.stdout.split('\n').filter((l) => l.includes(filled));
@@ -162,13 +168,13 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       expect(checked.stdout).toContain('3 record(s): 1 valid, 2 invalid');
 
       // Without the source facts the workbook does not hold: a clear error, exit 2, nothing read.
-      const noMeta = await runCli(['validate', filled], env);
+      const noMeta = await inProcess(['validate', filled], env);
       expect(noMeta.code).toBe(2);
       expect(noMeta.stderr).toContain('WORKBOOK_META_MISSING');
       expect(noMeta.stderr).toContain('--source');
 
       const report = path.join(dir, 'run.jsonl');
-      const ingested = await runCli(['ingest', filled, '--report', report, ...meta, '--rate', '100'], env);
+      const ingested = await inProcess(['ingest', filled, '--report', report, ...meta, '--rate', '100'], env);
       expect(ingested.code).toBe(1);
       expect(ingested.stdout).toMatch(/uploaded\s+1\s/);
       expect(ingested.stdout).toMatch(/invalid\s+2\s/);
@@ -202,7 +208,7 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
         },
       });
       // 数据ID is the resume key: a second run sends nothing again.
-      const again = await runCli(['ingest', filled, '--report', report, ...meta, '--rate', '100'], env);
+      const again = await inProcess(['ingest', filled, '--report', report, ...meta, '--rate', '100'], env);
       expect(again.stdout).toMatch(/skipped\s+1\s/);
       expect(sandbox.records()).toHaveLength(1);
 
@@ -224,7 +230,7 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
 
       // The report gives the same workbook back with the same problems, and each record's status.
       const fromReport = path.join(out, 'annotated-from-report.xlsx');
-      const reported = await runCli(
+      const reported = await inProcess(
         [
           'report',
           report,
@@ -255,7 +261,7 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
       const receivedAt = Date.parse(stored[0]?.receivedAt ?? '');
       expect(Date.parse(String(uploadedAt))).toBeGreaterThanOrEqual(receivedAt);
       expect(Date.parse(String(uploadedAt)) - receivedAt).toBeLessThan(5_000);
-      const overwrite = await runCli(['report', report, '--annotate', filled], env);
+      const overwrite = await inProcess(['report', report, '--annotate', filled], env);
       expect(overwrite.code).toBe(2);
       // The report's own input is refused like every file a report names (OUTPUT_IS_INPUT).
       expect(overwrite.stderr).toContain('OUTPUT_IS_INPUT');
@@ -276,7 +282,7 @@ describe('the platform workbook: init --workbook, fill, validate, ingest, annota
   }, 90_000);
 });
 
-describe('a platform workbook made before its template changed (built CLI, sandbox)', () => {
+describe('a platform workbook made before its template changed (CLI in-process, sandbox)', () => {
   test('the changed fields are listed, a unit that changed is converted, a new field with no column is named, older sheet names read, the record uploads', async () => {
     const { readFile } = await import('node:fs/promises');
     const { startSandbox } = await import('../../src/platform/sandbox/start-sandbox.js');
@@ -285,7 +291,7 @@ describe('a platform workbook made before its template changed (built CLI, sandb
       const blank = path.join(dir, 'blank.xlsx');
       const filled = path.join(dir, 'filled.xlsx');
       // Made for template 201 as it was (屈服强度 in MPa); the template's version is cached.
-      const made = await runCli(['init', '201', '--workbook', blank], envFor(first, dir));
+      const made = await inProcess(['init', '201', '--workbook', blank], envFor(first, dir));
       expect(made.code).toBe(0);
       excel(
         `const book = new ExcelJS.Workbook();
@@ -313,7 +319,7 @@ describe('a platform workbook made before its template changed (built CLI, sandb
       const later = await startSandbox({ port: 0, templates: changed, storeFile: path.join(dir, 'later.jsonl') });
       try {
         const env = { ...envFor(later, dir), XDG_CACHE_HOME: path.join(dir, 'cache') };
-        const result = await runCli(
+        const result = await inProcess(
           ['ingest', filled, '--report', path.join(dir, 'r.jsonl'), '--source', '10', '--methods', 'experiment', '--rate', '100'],
           env,
         );
