@@ -114,11 +114,9 @@ function clashError(clash: PathClash): UsageError {
 }
 
 /**
- * Refuses, before anything is opened for writing, outputs that would write over an input (as the run
- * expands them), the config, token or log file, or each other, by real path and device/inode
- * (ARCHITECTURE.md → "Invariants", No output destroys an input). FIFO outputs are held open
- * (`holdOutputPipes`; the caller closes them); {@link checkOutputKind} and {@link checkOutputFolder}
- * refuse unfit targets.
+ * Refuses outputs that would write over an input, the config, token or log file, or each other, before
+ * anything is opened for writing (ARCHITECTURE.md → "Invariants", No output destroys an input); holds
+ * FIFO outputs open for the caller to close.
  * @throws UsageError `OUTPUT_IS_INPUT`, `OUTPUT_CLASH`, `OUTPUT_NOT_A_FILE`, `OUTPUT_NO_READER`; MgeError
  *   `ANNOTATE_FILE_UNWRITABLE`, `HTML_FILE_UNWRITABLE` for a folder that cannot be written (all usage, exit 2).
  */

@@ -73,11 +73,9 @@ export interface DigestIndexOptions {
 }
 
 /**
- * Creates a {@link DigestIndex}: open addressing (linear probing, load 0.5–0.75) of 4-byte slots, each the
- * entry number with a tag from the digest's second word in its free bits, over digests in {@link
- * createSpillPages} pages; a digest is read back only on a tag match. 5–8 bytes a key in memory; design and
- * measurements (12 bytes a key with separate tags, a 72 MiB peak when growth copied digests): ARCHITECTURE.md
- * → "Upload and the report", Backpressure.
+ * Creates a {@link DigestIndex}: linear probing over 4-byte slots (entry number and a digest tag, load
+ * 0.5–0.75) over digests in spill pages, read back only on a tag match: 5–8 bytes a key in memory.
+ * Design and figures: ARCHITECTURE.md → "Upload and the report", Backpressure.
  */
 export function createDigestIndex(options: DigestIndexOptions = {}): DigestIndex {
   const digests = createSpillPages(DIGEST_BYTES, { pageEntries: PAGE_ENTRIES, residentPages: 2, dirs: options.spillDirs ?? [] });

@@ -10,8 +10,7 @@ function named(changes: readonly FingerprintChange[]): string[] {
 
 /**
  * Stops a run whose mapping or template differs from the one its report's rows were uploaded with
- * (every row would turn `changed`, or new with another `key`); docs/guarantees.md#mapping-and-template-changes.
- * With `accept`, resolves with what is accepted, for the run line.
+ * (docs/guarantees.md#mapping-and-template-changes); with `accept`, resolves with what is accepted.
  * @throws MappingChangedError `MAPPING_CHANGED` (kind `mapping`) or `TEMPLATE_FIELDS_CHANGED` (kind
  *   `template`), exit 2, with the changed parts and the rows on the platform in `changes`.
  */

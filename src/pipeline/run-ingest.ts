@@ -19,11 +19,9 @@ export type { RowOutcome, UploadSummary } from '../upload/upload-types.js';
 export type { IngestResult, IngestStart, RunIngestDeps, RunIngestOptions } from './ingest-types.js';
 
 /**
- * The `ingest` pipeline, streaming with backpressure end to end; its steps in order are
- * ARCHITECTURE.md → "Upload and the report". Job, report-path and mapping-change errors throw before
- * the report is touched (exit 2); no input files end it with `nothingToDo`; a row limit ends it early
- * (`summary.stoppedBy`); an error that stops it throws a `RunStoppedError` with the counts after the
- * `summary` line, the report flushed and the lock released.
+ * The `ingest` pipeline (ARCHITECTURE.md → "Upload and the report"): job and report errors throw before
+ * the report is touched (exit 2), no inputs give `nothingToDo`, a row limit sets `summary.stoppedBy`, a
+ * stopping error throws `RunStoppedError` after the `summary` line, report flushed, lock released.
  */
 export async function runIngest(options: RunIngestOptions, deps: RunIngestDeps): Promise<IngestResult> {
   const clock = deps.clock ?? Date.now;

@@ -85,10 +85,9 @@ async function ensureReport(realFile: string, reportFile: string): Promise<void>
 }
 
 /**
- * Takes the report's lock (three lock files: beside its real path, by device and inode in its folder
- * and in the machine's lock folder) and keeps their heartbeat; docs/report-format.md#the-lock says
- * which and why. A stale lock ({@link judgeReportLock}) is taken over with `REPORT_LOCK_STALE`;
- * after a long pause {@link ReportLock.assertHeld} throws `REPORT_LOCK_LOST`.
+ * Takes the report's three lock files and keeps their heartbeat (docs/report-format.md#the-lock); a
+ * stale lock ({@link judgeReportLock}) is taken over with `REPORT_LOCK_STALE`, and a lock lost during a
+ * pause makes {@link ReportLock.assertHeld} throw `REPORT_LOCK_LOST`.
  * @throws ReportError `REPORT_LOCKED`, `REPORT_LOCK_NOT_A_FILE`, `REPORT_LOCK_DIR_UNSAFE`, `REPORT_LOCK_FAILED`.
  */
 export async function acquireReportLock(reportFile: string, options: ReportLockOptions = {}): Promise<ReportLock> {

@@ -38,10 +38,9 @@ interface Table {
 }
 
 /**
- * Writes `report --uploaded-out FILE` (`.csv`/`.xlsx`): each uploaded row as its input holds it (read
- * again, as `--annotate` does), then the record id, key, `uploaded at` (ISO UTC text: a spreadsheet
- * date has no zone) and source. A row whose input is gone, differs by sha256 or no longer holds its key
- * gets a `note` instead of cells.
+ * Writes `report --uploaded-out FILE` (`.csv`/`.xlsx`): each uploaded row's input cells (read again),
+ * record id, key, `uploaded at` (ISO UTC text: a spreadsheet date has no zone); a row whose input is
+ * gone, changed or no longer holds its key gets a `note` instead of cells.
  * @throws ReportError `UPLOADED_OUT_EXTENSION`, `UPLOADED_OUT_UNWRITABLE` (kind `usage`).
  */
 export async function exportUploadedRows(state: ReportState, out: string, inputs: UploadedInputs): Promise<{ rows: number }> {

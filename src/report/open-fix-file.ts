@@ -103,10 +103,9 @@ function noteCells(row: FixRow): string[] {
 }
 
 /**
- * Opens the file of rows to fix (`validate --errors`, `report --failed-out`) by extension: `.csv` (BOM,
- * `columns` then {@link FIX_COLUMNS}, our own columns made inert), `.xlsx` (no formulas, streamed) or
- * `.jsonl`/`.ndjson` (typed values); ARCHITECTURE.md → "Upload and the report", One format of rows to fix.
- * `columns` is the inputs' header union ({@link fixColumns}); other cells go only to JSON lines.
+ * Opens the file of rows to fix by extension (`.csv`, `.xlsx`, `.jsonl`/`.ndjson`; ARCHITECTURE.md →
+ * "Upload and the report", One format of rows to fix): `columns` (the inputs' header union) then
+ * {@link FIX_COLUMNS}; other cells go only to JSON lines.
  * @param flag The option that named the file, for error locations.
  * @throws ReportError `ERRORS_FILE_EXTENSION` and `ERRORS_FILE_UNWRITABLE` (kind `usage`).
  */

@@ -7,9 +7,8 @@ const EPOCH_1900 = Date.UTC(1899, 11, 30);
 const EPOCH_1904 = Date.UTC(1904, 0, 1);
 
 /**
- * A spreadsheet date serial as the calendar value the sheet shows, no time zone. The 1900 system keeps
- * Lotus 1-2-3's leap-year bug (serial 60 is 1900-02-29, kept for a date field to refuse); a time alone
- * sits on 1899-12-30; the 1904 system starts at 1904-01-01 (docs/mapping.md#what-a-cell-gives-by-file-format).
+ * A date serial as the calendar value the sheet shows, with Lotus 1-2-3's 1900 leap-year bug kept
+ * (docs/mapping.md#what-a-cell-gives-by-file-format); a time alone sits on 1899-12-30.
  * @param hasTime the number format shows a time ({@link formatShowsTime}): midnight keeps `T00:00:00`.
  * @returns undefined for a negative or non-finite serial (not a date Excel shows).
  */

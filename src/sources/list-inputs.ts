@@ -23,11 +23,9 @@ export interface ExpandedInputs {
 }
 
 /**
- * Expands one run's inputs: a file as named, a directory's table files (no hidden or `~$` files;
- * with `recursive`, sub-directories too), a glob's matching table files (`**` any depth); each input's
- * files sorted, repeats by real path dropped, paths kept as named. An empty drop folder gives no files,
- * not an error; a missing file or glob folder (`SOURCE_NOT_FOUND`) and a named non-regular file
- * (`SOURCE_NOT_A_FILE`) are returned as problems.
+ * Expands one run's inputs (files, folders' table files, globs), each input's files sorted, repeats by
+ * real path dropped, paths as named. An empty drop folder gives no files; a missing file or glob folder
+ * (`SOURCE_NOT_FOUND`) or a named non-regular file (`SOURCE_NOT_A_FILE`) is a returned problem.
  * @param cwd where relative inputs are resolved.
  */
 export async function expandInputs(inputs: readonly string[], cwd: string, options: ListInputsOptions = {}): Promise<ExpandedInputs> {

@@ -12,9 +12,8 @@ import { openSourceFile } from './open-source-file.js';
 const SAMPLE_BYTES = 64 * 1024;
 
 /**
- * Opens a CSV/TSV: encoding and delimiter from the first 64 KiB (unless given), the header, then the
- * records streamed (on a worker for a large file, {@link CsvThread}). Cells are text, empty is `null`;
- * `rowNumber` is the physical line a record starts on.
+ * Opens a CSV/TSV: encoding and delimiter from the first 64 KiB unless given, then records streamed
+ * ({@link CsvThread} for a large file); cells are text or `null`, `rowNumber` the record's first line.
  * @throws MgeError `SOURCE_EMPTY`, `SOURCE_NOT_TEXT`, `SOURCE_BAD_ENCODING`, `SOURCE_ENCODING_UNCERTAIN`,
  *   `SOURCE_HEADER_NOT_FOUND`, `SOURCE_DUPLICATE_HEADER`, `SOURCE_UNREADABLE`.
  */

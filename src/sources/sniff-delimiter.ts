@@ -11,9 +11,8 @@ const SAMPLE_RECORDS = 50;
 const WRITE_CHARS = 4096;
 
 /**
- * Picks the delimiter that splits the first records most consistently into more than one column
- * (docs/toolchain.md#csv: csv-parse's `delimiter_auto` fails); ties go to the earlier of
- * {@link DELIMITERS}, `fallback` when none splits. Records split as the reader splits them; unless
+ * The delimiter that splits the first records most consistently into several columns
+ * (docs/toolchain.md#csv), ties to the earlier of {@link DELIMITERS}, else `fallback`; unless
  * `complete`, the sample's last record is left out (it may end inside a quote).
  * @param complete the text is the whole file. @default false
  */

@@ -42,11 +42,9 @@ function rowOutcome(line: OutcomeInput): RowOutcome {
 }
 
 /**
- * The upload stage: sends the valid rows through the shared queue and writes one outcome line per row
- * (a row skipped as uploaded is only counted), composed of {@link takeRows}, {@link createRowRouter},
- * {@link sendRow}, the breaker (`outcome-streaks.ts`) and {@link createStopController}: ARCHITECTURE.md
- * → "Upload and the report". Resolves with the counts and the error that stopped it, if any; the
- * `summary` line and what the run amounts to are `finishRun`'s.
+ * The upload stage (ARCHITECTURE.md → "Upload and the report"): sends valid rows through the queue and
+ * writes one outcome line per row but those skipped as uploaded. Resolves with the counts and the error
+ * that stopped it, if any; the `summary` line is `finishRun`'s.
  */
 export async function uploadRows(rows: AsyncIterable<MappedRow>, deps: UploadDeps, options: UploadOptions): Promise<UploadResult> {
   const clock = deps.clock ?? Date.now;

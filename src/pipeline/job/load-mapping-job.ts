@@ -14,9 +14,8 @@ export interface MappingJobOptions extends CheckMappingFileOptions {
 }
 
 /**
- * The job of a mapping file: checked against its template, then bound to every input's header. When
- * the mapping does not fit, its columns are still looked up as far as it checked out, so the
- * template-level and column problems come in one error: a curator fixes the file once.
+ * The job of a mapping file, checked and bound to every header; a mapping that does not fit still has
+ * its columns looked up, so a curator meets template and column problems in one error.
  * @throws MappingInvalidError `MAPPING_INVALID` with all problems; the errors of `checkMappingFile` and
  *   `prepareInputs` (an input unreadable while looking for columns leaves the mapping's own problems).
  */

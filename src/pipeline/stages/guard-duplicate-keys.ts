@@ -65,13 +65,10 @@ export interface GuardOptions extends DigestTableOptions {
 const IDENTICAL_OK = '`duplicates: identical-ok`';
 
 /**
- * Turns the second and later rows of a key within one run into `DUPLICATE_KEY` rows naming the first
- * (`Sheet1!12`, `data.csv:12`), so two rows never upload under one identity; all-blank keys are `KEY_BLANK`,
- * each under a key of its own. With `identicalOk` an exact repeat (same key and hash) is yielded as a
- * `duplicate` under {@link duplicateReportKey} instead (docs/mapping.md#key), told apart by a second digest
- * table of key with hash. Memory: 29–32 bytes a new key off-heap, a ledger key marked in place
- * (ARCHITECTURE.md → "Upload and the report", Backpressure); no probabilistic filter, which would reject
- * unique rows a curator cannot fix.
+ * Makes later rows of a run's key `DUPLICATE_KEY` rows naming the first, so two rows never upload under
+ * one identity (all-blank keys: `KEY_BLANK`); with `identicalOk` an exact repeat is a `duplicate`
+ * (docs/mapping.md#key). Off-heap, 29–32 bytes a new key; no probabilistic filter, which would reject
+ * unique rows (ARCHITECTURE.md → "Upload and the report", Backpressure).
  */
 export async function* guardDuplicateKeys(
   rows: AsyncIterable<MappedRow>,
