@@ -9,8 +9,8 @@ export function shardText(shard: Shard | undefined): string | undefined {
 }
 
 /**
- * Refuses a run whose `--shard` differs from the latest real run of a report that knows rows: another
- * N deals keys anew (docs/scheduling.md → Changing the number of shards).
+ * Refuses a run whose `--shard` differs from the latest real run of a report that knows rows: another N deals
+ * keys anew (docs/scheduling.md#many-machines-shards, "A report belongs to one shard of one N").
  * @throws PipelineError `SHARD_CHANGED` (usage, exit 2) before anything is written or sent.
  */
 export function checkShardChange(previous: LedgerState | undefined, shard: Shard | undefined, reportFile: string): void {
