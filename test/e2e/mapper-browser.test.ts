@@ -268,14 +268,16 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     expect(ended.stderr).toContain('te.yaml is saved');
   }, 120_000);
 
-  test("an existing commented mapping: a field taken out, the file's comments and layout kept, validate still passes", async () => {
+  test("an existing commented mapping: its other meta keys edited, a field taken out, the file's comments and layout kept, validate passes", async () => {
     const dir = await makeTempDir('mge-mapper-edit-');
     await writeFile(path.join(dir, 'te.csv'), await readFile('samples/ucsb_thermoelectrics.csv'));
     // The shipped mapping with a comment above the field to take out and an aligned one after a value.
     const before = (await readFile('mappings/ucsb_thermoelectrics.yaml', 'utf8'))
       .replace('  合成方法: synthesis\n', '  # As the paper words it.\n  合成方法: synthesis\n')
       .replace('  热电优值: zT\n', '  热电优值: zT                # dimensionless\n');
-    await writeFile(path.join(dir, 'm.yaml'), before);
+    // Meta keys beyond title, abstract, keywords and source (doi, a value spec, is in the file already).
+    const withMeta = before.replace('  source:\n', '  institution: UCSB\n  other_info: {project: P-1, subject: S-1}\n  source:\n');
+    await writeFile(path.join(dir, 'm.yaml'), withMeta);
     const mapper = await startMapper(['te.csv', '--sandbox', '--mapping', 'm.yaml'], dir);
     const page = await openMapper(mapper.url);
     expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
@@ -283,7 +285,26 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     // The value map the file holds is the one the page shows.
     expect(await page.locator(`${fieldId('map0', '结晶性')} option:checked`).innerText()).toBe('多晶');
 
-    const rev = await revision(page);
+    // Every meta key of the file is on the page: a value spec as YAML, the others as text.
+    expect(await page.locator('[id="meta-doi"]').inputValue()).toBe('{"column":"src","regex":"^(?:https?://dx\\\\.doi\\\\.org/(.+))?"}');
+    expect(await page.getByRole('textbox', { name: 'doi (as YAML)' }).count()).toBe(1);
+    expect(await page.locator('[id="meta-institution"]').inputValue()).toBe('UCSB');
+    expect(await page.locator('[id="meta-other_info.project"]').inputValue()).toBe('P-1');
+    expect(await page.locator('[id="meta-other_info.subject"]').inputValue()).toBe('S-1');
+    let rev = await revision(page);
+    // The institution with a cell in it, its column picked from the list; a key the file lacks added.
+    rev = await changed(page, rev, () => enter(page, '[id="meta-institution"]', 'UC Santa Barbara (sample )'));
+    await page.locator('[id="meta-institution"]').evaluate((el) => (el as HTMLInputElement).setSelectionRange(25, 25));
+    rev = await changed(page, rev, () => page.locator('[id="meta-institution-column"]').selectOption('id'));
+    expect(await page.locator('[id="meta-institution"]').inputValue()).toBe('UC Santa Barbara (sample {id})');
+    await page.locator('#meta-add').selectOption('public');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('meta-public');
+    rev = await changed(page, rev, () => page.keyboard.type('false').then(() => page.keyboard.press('Enter')));
+    rev = await changed(page, rev, () => enter(page, '[id="meta-other_info.subject"]', ''));
+    expect(await page.locator('[data-record="0"] [data-path="meta.institution"]').innerText()).toContain('UC Santa Barbara (sample 1)');
+    expect(await page.locator('[data-record="0"] [data-path="meta.public"]').innerText()).toContain('false');
+    expect(await page.locator('[id="meta-other_info.subject"]').count()).toBe(0);
+
     await changed(page, rev, () => page.locator(fieldId('column', '合成方法')).selectOption('none'));
     expect(await page.locator('[data-record="0"] [data-path="content.合成方法"]').count()).toBe(0);
     expect(await page.locator('#unused').innerText()).toContain('synthesis');
@@ -292,7 +313,12 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     await page.waitForSelector('#status.good');
 
     const after = await readFile(path.join(dir, 'm.yaml'), 'utf8');
-    expect(after).toBe(before.replace('  合成方法: synthesis\n', ''));
+    expect(after).toBe(
+      before
+        .replace('  合成方法: synthesis\n', '')
+        .replace('  source:\n', '  institution: UC Santa Barbara (sample {id})\n  other_info: {project: P-1}\n  source:\n')
+        .replace('\ncontent:\n', '\n  public: false\ncontent:\n'),
+    );
     const comments = before.split('\n').filter((line) => line.includes('#'));
     expect(comments).toHaveLength(5);
     for (const line of comments) expect(after.split('\n')).toContain(line);

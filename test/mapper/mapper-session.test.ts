@@ -176,3 +176,57 @@ describe("init's units on a fromRows table", () => {
     }
   });
 });
+
+describe("an existing mapping's extra meta keys", () => {
+  test('shown in the state, edited (a placeholder, a key of other_info taken out, one added) and saved, the other lines kept', async () => {
+    const dir = await makeTempDir('mge-mapper-meta-');
+    await copyFile('samples/ucsb_thermoelectrics.csv', path.join(dir, 'te.csv'));
+    const before = (await readFile('mappings/ucsb_thermoelectrics.yaml', 'utf8')).replace(
+      '  source:\n',
+      '  institution: UCSB   # where it was measured\n  other_info: {project: P-1, subject: S-1}\n  source:\n',
+    );
+    await writeFile(path.join(dir, 'm.yaml'), before);
+    const template = { templateFile: path.resolve('samples/templates.json') };
+    const session = await openMapperSession(
+      { input: 'te.csv', mappingFile: 'm.yaml', tid: undefined, sourceOptions: {}, cwd: dir, methodsWidth: 3, version: 'test', next: [] },
+      { template },
+    );
+    try {
+      expect(session.state().meta).toMatchObject({
+        doi: { column: 'src', regex: '^(?:https?://dx\\.doi\\.org/(.+))?' },
+        institution: 'UCSB',
+        other_info: { project: 'P-1', subject: 'S-1' },
+      });
+      const state = await session.edit([
+        { kind: 'set', path: ['meta', 'institution'], value: 'UC Santa Barbara ({synthesis})' },
+        { kind: 'set', path: ['meta', 'other_info', 'subject'], value: null },
+        { kind: 'set', path: ['meta', 'public'], value: false },
+      ]);
+      expect(state.problems).toEqual([]);
+      const meta = Object.fromEntries(state.preview[0]!.values.filter((v) => v.path.startsWith('meta.')).map((v) => [v.path, v.value]));
+      expect(meta).toMatchObject({
+        'meta.institution': 'UC Santa Barbara (Arc-melted, vacuum)',
+        'meta.other_info.project': 'P-1',
+        'meta.public': false,
+        'meta.doi': '10.1016/j.jallcom.2008.02.041',
+      });
+      expect(meta['meta.other_info.subject']).toBeUndefined();
+      await session.save();
+      const after = await readFile(path.join(dir, 'm.yaml'), 'utf8');
+      const changed = after.split('\n').filter((line) => !before.split('\n').includes(line));
+      expect(changed).toEqual([
+        '  institution: UC Santa Barbara ({synthesis}) # where it was measured',
+        '  other_info: {project: P-1}',
+        '  public: false',
+      ]);
+      expect(before.split('\n').filter((line) => !after.split('\n').includes(line))).toEqual([
+        '  institution: UCSB   # where it was measured',
+        '  other_info: {project: P-1, subject: S-1}',
+      ]);
+      await session.settled();
+      expect(session.counts()).toMatchObject({ done: true, records: 1093, valid: 1093 });
+    } finally {
+      session.close();
+    }
+  });
+});

@@ -1,52 +1,60 @@
 /// <reference lib="dom" />
-import type { Json, MapperState } from '../mapper-api.js';
+import type { MapperState } from '../mapper-api.js';
 import { h, labelled, select, textInput } from './dom.js';
+import { isObject, metaRow, shown } from './meta-row.js';
 import type { Send } from './render-fields.js';
 
 const METHODS = ['computation', 'experiment', 'production'] as const;
 
-type JsonObject = { readonly [key: string]: Json };
-const isObject = (v: Json | undefined): v is JsonObject => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+/** The meta keys beside title, abstract, keywords and source that a mapping may hold, as docs/mapping.md lists them, with a hint each. */
+const EXTRA: readonly (readonly [string, string])[] = [
+  ['doi', '10.1016/j.actamat.2020.01.001'],
+  ['institution', ''],
+  ['contributor', ''],
+  ['other_info.project', 'project id'],
+  ['other_info.subject', 'subject id'],
+  ['public', 'true or false'],
+  ['public_date', 'years until public: 0'],
+  ['public_range', '0 public, 1 project, 2 subject, 3 person'],
+];
+const MAIN = new Set(['title', 'abstract', 'keywords', 'source']);
+/** Keys the curator added on this page and has not filled yet: drawn again until they are. */
+const added = new Set<string>();
 
-/** A meta value as the text box shows it: a text, a column as `{name}`, a list joined by commas; init's FILL_IN as nothing yet. */
-function shown(value: Json | undefined): string {
-  if (value === 'FILL_IN') return '';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value))
-    return value
-      .map((v: Json) => shown(v))
-      .filter((v) => v !== '')
-      .join(', ');
-  if (isObject(value) && typeof value['column'] === 'string' && Object.keys(value).length === 1) return `{${value['column']}}`;
-  if (isObject(value) && typeof value['template'] === 'string' && Object.keys(value).length === 1) return value['template'];
-  return value === undefined || value === null ? '' : JSON.stringify(value);
+/** The extra keys the mapping holds (dotted, `other_info.project`), known ones in their order, then any other. */
+function extraKeys(state: MapperState): string[] {
+  const held: string[] = [];
+  for (const [key, value] of Object.entries(state.meta)) {
+    if (MAIN.has(key)) continue;
+    if (key === 'other_info' && isObject(value) && Object.keys(value).length > 0)
+      held.push(...Object.keys(value).map((k) => `${key}.${k}`));
+    else held.push(key);
+  }
+  const known = EXTRA.map(([k]) => k);
+  const all = new Set([...held, ...added]);
+  return [...known.filter((k) => all.has(k)), ...[...all].filter((k) => !known.includes(k))];
 }
 
-/** A column list to insert `{column}` into a text at the caret, as a text template writes it. */
-function placeholderPicker(state: MapperState, target: HTMLInputElement | HTMLTextAreaElement, id: string): HTMLSelectElement {
-  const options: [string, string][] = [
-    ['', 'insert a column…'],
-    ...state.columns.filter((c) => c.name !== '').map((c): [string, string] => [c.name, c.name]),
-  ];
-  const picker = select(id, options, '', (name) => {
-    if (name === '') return;
-    const at = target.selectionStart ?? target.value.length;
-    target.value = `${target.value.slice(0, at)}{${name}}${target.value.slice(at)}`;
-    target.dispatchEvent(new Event('change'));
+/** The extra meta keys (doi, institution, other_info …) as rows like the title's, and a list to add one the mapping lacks. */
+function renderExtra(state: MapperState, send: Send): HTMLElement {
+  const keys = extraKeys(state);
+  const row = (key: string): HTMLElement =>
+    metaRow(state, send, ['meta', ...key.split('.')], key, EXTRA.find(([k]) => k === key)?.[1] ?? '');
+  const missing = EXTRA.filter(([k]) => !keys.includes(k));
+  const box = h('div', { id: 'meta-extra' }, ...keys.map(row));
+  if (missing.length === 0) return box;
+  const add = select('meta-add', [['', 'add another meta key…'], ...missing.map(([k]): [string, string] => [k, k])], '', (key) => {
+    if (key === '') return;
+    added.add(key);
+    const shownRow = row(key);
+    box.insertBefore(shownRow, addRow);
+    add.querySelector(`option[value="${CSS.escape(key)}"]`)?.remove();
+    add.value = '';
+    shownRow.querySelector('input')?.focus();
   });
-  picker.setAttribute('aria-label', `insert a column into ${target.id.replace('meta-', '')}`);
-  return picker;
-}
-
-function textMeta(state: MapperState, send: Send, key: 'title' | 'abstract', hint: string): HTMLElement {
-  const id = `meta-${key}`;
-  const input = textInput(
-    id,
-    shown(state.meta[key]),
-    (value) => send([{ kind: 'set', path: ['meta', key], value: value === '' ? null : value }]),
-    hint,
-  );
-  return h('div', {}, labelled(id, key, input, placeholderPicker(state, input, `${id}-column`)));
+  const addRow = labelled('meta-add', 'more', add);
+  box.append(addRow);
+  return box;
 }
 
 /** The record's description (`meta`): title and abstract as text with column placeholders, keywords, source and methods. */
@@ -74,9 +82,6 @@ export function renderMeta(state: MapperState, send: Send): HTMLElement {
     typeof source['source'] === 'string' ? source['source'] : '10',
     (value) => send([{ kind: 'set', path: ['meta', 'source', 'source'], value }]),
   );
-  const reference = textInput('meta-reference', shown(source['reference']), (value) =>
-    send([{ kind: 'set', path: ['meta', 'source', 'reference'], value: value === '' ? null : value }]),
-  );
   const boxes = METHODS.map((m) => {
     const box = h('input', { type: 'checkbox', id: `meta-method-${m}`, checked: methods.includes(m) });
     box.addEventListener('change', () => {
@@ -90,12 +95,13 @@ export function renderMeta(state: MapperState, send: Send): HTMLElement {
     { id: 'meta', 'aria-labelledby': 'meta-heading' },
     h('h2', { id: 'meta-heading' }, 'Record description (meta)'),
     h('p', { class: 'hint' }, 'Sent with every record. {column} puts the cell of that column into the text.'),
-    textMeta(state, send, 'title', '{composition} measured at 300 K'),
-    textMeta(state, send, 'abstract', 'what the records hold'),
+    metaRow(state, send, ['meta', 'title'], 'title', '{composition} measured at 300 K'),
+    metaRow(state, send, ['meta', 'abstract'], 'abstract', 'what the records hold'),
     labelled('meta-keywords', 'keywords', keywords),
     labelled('meta-source', 'source', origin),
-    labelled('meta-reference', 'reference', reference),
+    metaRow(state, send, ['meta', 'source', 'reference'], 'reference', '', 'meta-reference'),
     h('div', { class: 'row', role: 'group', 'aria-label': 'methods' }, h('span', { class: 'muted' }, 'methods'), ...boxes),
+    renderExtra(state, send),
   );
 }
 
