@@ -16,9 +16,8 @@ export interface ValidateOutputs {
 }
 
 /**
- * Opens the error file and the collectors of the page and the annotated copy that `validate` was
- * asked for. Their writers are loaded only then: a plain validate starts without them (the HTML
- * report, the xlsx writer). No error file is opened when the inputs hold no table file.
+ * Opens the error file (none for no table file) and the page's and the copy's collectors `validate` was
+ * asked for, loading their writers only then: a plain validate starts without the HTML report or xlsx.
  * @throws PipelineError `ANNOTATE_ONE_INPUT` when `--annotate` is given more than one input.
  */
 export async function openValidateOutputs(options: RunValidateOptions, inputs: readonly PreparedInput[]): Promise<ValidateOutputs> {

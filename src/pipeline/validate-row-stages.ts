@@ -16,9 +16,8 @@ export interface ValidateRowPlan {
 }
 
 /**
- * The stages between `validate`'s inputs and its tally: map (reading a large CSV on a worker) →
- * duplicate keys refused → `--max-errors`. The same guard and limit as ingest: a key used twice would
- * upload twice or be skipped on resume, and --max-errors stops every command at the same row.
+ * `validate`'s stages: map → duplicate keys refused → `--max-errors`, as ingest has them: a key used
+ * twice would upload twice or be skipped on resume, and every command stops at the same row.
  */
 export function validateRowStages(inputs: readonly PreparedInput[], plan: ValidateRowPlan): ErrorLimit {
   return limitErrors(
