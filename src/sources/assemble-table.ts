@@ -21,10 +21,9 @@ export interface RawTable {
 }
 
 /**
- * Reads up to the header, then exposes the data rows lazily, by the same rules for every format: the
- * header found or given (`headerRow`, `headerRows`; see {@link SourceOptions}), data from
- * `dataStartRow`, `skipRows` and blank rows skipped. A short row is padded with `null` (exports drop
- * trailing empty fields); a value right of the last named column is kept with `SOURCE_RAGGED_ROW`.
+ * Reads up to the header, then exposes the data rows lazily, by the same rules for every format
+ * ({@link SourceOptions}). A short row is padded with `null` (exports drop trailing empty fields); a
+ * value right of the last named column is kept with `SOURCE_RAGGED_ROW`.
  */
 export async function assembleTable(raw: RawTable, options: SourceOptions): Promise<TableSource> {
   try {

@@ -124,10 +124,9 @@ const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
- * SheetJS reads almost any bytes as some sheet, so junk named `.xls` gave rows of garbage. Only the
- * forms it reads for real pass: for `.xls` an OLE compound file (BIFF5/8), a bare BIFF2-4 stream, an
- * xlsx zip saved under the old name, or the HTML and XML-spreadsheet text that web exports name
- * `.xls`; for `.ods` a zip or flat XML OpenDocument.
+ * SheetJS reads almost any bytes as some sheet (junk named `.xls` gave rows of garbage), so only the
+ * forms it reads for real pass: OLE/BIFF, an xlsx zip or a web export's HTML/XML for `.xls`, a zip or
+ * flat XML OpenDocument for `.ods`.
  */
 async function checkSignature(handle: FileHandle, file: string): Promise<{ isZip: boolean; ods: boolean }> {
   const head = Buffer.alloc(1024);

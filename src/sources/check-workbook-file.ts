@@ -17,10 +17,9 @@ export interface WorkbookLimits {
   /** Largest expansion ratio for an entry bigger than 32 MiB; real sheets stay far below. @default 200 */
   readonly maxRatio: number;
   /**
-   * How far the sheet read may span, each row counted up to its last cell, beyond the cells that hold
-   * something: `floor` cells plus `perCell` per filled cell. A cell in column XFD makes its row 16,384
-   * cells wide in a few bytes of XML, and every row is handed on that wide; real sheets, however
-   * large, stay near one cell per filled cell. @default { floor: 4 million, perCell: 16 }
+   * How far a sheet's rows may span: `floor` cells plus `perCell` per filled cell, since a cell in
+   * column XFD makes a row 16,384 wide in a few bytes; real sheets stay near one cell per filled cell.
+   * @default { floor: 4 million, perCell: 16 }
    */
   readonly maxSpan: { readonly floor: number; readonly perCell: number };
 }

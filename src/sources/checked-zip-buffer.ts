@@ -2,10 +2,8 @@ import { open } from 'node:fs/promises';
 import type { VerifiedZipEntry } from './verify-zip-entry.js';
 
 /**
- * A whole zip in memory holding only `entries` (checked by `checkWorkbookFile`), with a central
- * directory written from what was counted: for exceljs' in-memory reader (JSZip reads the directory,
- * which a hostile file could make say something else than the entries). The caller bounds the total
- * through the workbook limits the entries were checked against.
+ * A zip in memory of only the checked `entries`, its central directory written from what was counted,
+ * for exceljs' in-memory reader: JSZip trusts the directory, which a hostile file could falsify.
  */
 export async function checkedZipBuffer(file: string, entries: readonly VerifiedZipEntry[]): Promise<Buffer> {
   const handle = await open(file, 'r');

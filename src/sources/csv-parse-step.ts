@@ -3,10 +3,8 @@ import type { Delimiter } from './sniff-delimiter.js';
 import { readBatches } from './read-batches.js';
 
 /**
- * Longest record (one row, all its fields) read, in bytes: 4 MiB. A record is held whole until it
- * ends, so an unclosed quote near the top of a large file, or a file without line breaks, would be
- * held whole, and a record of one-character fields costs tens of bytes of memory per byte; no real
- * row comes near this.
+ * Longest record read, in bytes: a record is held whole until it ends, so an unclosed quote or a file
+ * without line breaks would be held whole (tens of bytes of memory a byte); no real row comes near.
  */
 export const MAX_CSV_RECORD_BYTES = 4 * 1024 * 1024;
 

@@ -18,10 +18,8 @@ export interface CsvRecordBatches {
 }
 
 /**
- * The records of a source of UTF-8 text (Buffers) in batches, each record its fields' text. Records
- * are read with {@link scanCsvRecords} while it can; from the first record it leaves to csv-parse,
- * csv-parse reads the rest of the source, with the options the scan follows. Errors are the source's
- * own and csv-parse's (codes `CSV_MAX_RECORD_SIZE`, `CSV_QUOTE_NOT_CLOSED`, …).
+ * A UTF-8 source's records in batches: {@link scanCsvRecords} while it can, csv-parse with the same
+ * options from the first record the scan leaves. Errors are the source's and csv-parse's (`CSV_…`).
  */
 export function csvRecordBatches(source: Readable, delimiter: Delimiter): CsvRecordBatches {
   const code = delimiter.charCodeAt(0);

@@ -41,10 +41,9 @@ export interface CsvRecords {
 }
 
 /**
- * Streams a CSV/TSV file as batches of raw rows (every cell text; see {@link csvRecordBatches}).
- * `rowNumber` is the physical line where a record starts (quoted line breaks counted: CR LF, LF or
- * CR alone). Errors are
- * {@link MgeError}s: `SOURCE_BAD_ENCODING`, `SOURCE_UNREADABLE`, `SOURCE_CSV_SYNTAX`.
+ * Streams a CSV/TSV file as batches of raw text rows ({@link csvRecordBatches}), `rowNumber` the
+ * record's first physical line. Errors are {@link MgeError}s: `SOURCE_BAD_ENCODING`,
+ * `SOURCE_UNREADABLE`, `SOURCE_CSV_SYNTAX`.
  */
 export function csvRecords(plan: CsvReadPlan): CsvRecords {
   const { file, start, encoding, guessed, delimiter } = plan;

@@ -122,10 +122,8 @@ export function patternBase(pattern: string, isDynamicPattern: (segment: string)
 }
 
 /**
- * The table files of one directory (with `recursive`, of its sub-directories too, as relative paths),
- * sorted: regular files only (a sub-directory named `x.csv` is not a table), and symbolic links that
- * lead to a regular file. Recursion skips hidden directories and follows links to directories as a
- * `**` glob does, entering each real directory once (a link back up ends there).
+ * A directory's table files, sorted (with `recursive`, its sub-directories' too, as relative paths):
+ * regular files and links to them; recursion skips hidden folders and enters each real folder once.
  */
 async function tableFilesIn(dir: string, recursive: boolean, visited: Set<string> = new Set()): Promise<string[]> {
   const real = await realpath(dir);

@@ -5,10 +5,9 @@ import { openXlsxRawSheet } from './open-xlsx.js';
 import { sourceError } from './source-error.js';
 
 /**
- * One sheet of a workbook as raw rows (no header step), by the file's extension: `.xlsx .xlsm` through
- * the project's own reader, `.xls .ods` through SheetJS. `sheet` is a name or a 1-based position; `RawSheet.sheetNames` lists them all.
- * @throws MgeError `SOURCE_UNSUPPORTED` for any other extension ,
- *   and what the reader throws (`SOURCE_SHEET_NOT_FOUND`, `SOURCE_ENCRYPTED`, …).
+ * One sheet of a workbook as raw rows by extension (`.xlsx .xlsm` our reader, `.xls .ods` SheetJS);
+ * `sheet` a name or 1-based position.
+ * @throws MgeError `SOURCE_UNSUPPORTED` for any other extension, and the reader's errors.
  */
 export async function openRawSheet(file: string, sheet: string | number): Promise<RawSheet> {
   const ext = path.extname(file).toLowerCase();

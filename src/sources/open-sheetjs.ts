@@ -29,9 +29,8 @@ export interface SheetJsRawSheet extends RawSheet {
 }
 
 /**
- * Opens one sheet of an .xls or .ods with SheetJS. The whole workbook is parsed in memory, so the file
- * is checked first against `limits` (see `checkSheetJsFile`), and the sheet's cells once parsed; merged ranges are known and applied to multi-row headers. Cells are normalized as
- * for xlsx: error cells give `SOURCE_ERROR_CELL`, dates their wall-clock value.
+ * Opens one sheet of an .xls or .ods with SheetJS, which parses it whole: the file is checked against
+ * `limits` first (`checkSheetJsFile`), the cells once parsed; merged ranges apply to multi-row headers.
  * @throws MgeError `SOURCE_TOO_LARGE`, `SOURCE_ENCRYPTED`, `SOURCE_CORRUPT`, `SOURCE_SHEET_NOT_FOUND`, …
  */
 export async function openSheetJs(file: string, options: SourceOptions = {}, limits: SheetJsLimits = SHEETJS_LIMITS): Promise<TableSource> {

@@ -11,10 +11,8 @@ interface SheetJsZip {
 }
 
 /**
- * Characters SheetJS's OpenDocument reader would change in a cell's text: the `_` of an `_xHHHH_`
- * (an xlsx escape it decodes in every XML format, while in ODF it is plain text), and the characters
- * JavaScript's `trim()` removes that are not XML white space (U+00A0 no-break space, U+3000 …), which
- * it trims from the ends of each paragraph (ODF collapses only space, tab, CR and LF).
+ * Characters SheetJS would change in ODS text: the `_` of an `_xHHHH_` (an xlsx escape, plain text in
+ * ODF) and what `trim()` removes beyond XML white space (U+00A0, U+3000 …) from paragraph ends.
  */
 const ODS_ALTERED = /_(?=[xX][0-9a-fA-F]{4}_)|[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\v\f]/g;
 

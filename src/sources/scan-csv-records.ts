@@ -14,10 +14,8 @@ export interface CsvScanStop {
   /** Index of the first character of `text` not read: the start of the record it stopped at. */
   readonly end: number;
   /**
-   * `more`: the record at `end` may go on past the text (or nothing is left); `csv-parse`: the record
-   * at `end` has a form the scan leaves to csv-parse (a closing quote followed by other text, an
-   * unclosed quote at the end of the file, more than {@link SCAN_MAX_RECORD_CHARS} characters), which
-   * decides what it reads as or which error it is.
+   * `more`: the record at `end` may go on past the text; `csv-parse`: it has a form left to csv-parse
+   * (text after a closing quote, an unclosed quote at the end, past {@link SCAN_MAX_RECORD_CHARS}).
    */
   readonly next: 'more' | 'csv-parse';
 }

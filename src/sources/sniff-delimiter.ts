@@ -32,10 +32,8 @@ export function sniffDelimiter(text: string, fallback: Delimiter = ',', complete
 }
 
 /**
- * The first records of `text` that csv-parse completes, read with the reader's rules (those of
- * `csvParseOptions`, written out here: importing them would close an import cycle through
- * {@link Delimiter}): any line ending, relaxed quotes and column counts. With `complete`, the text's
- * end ends its last record. A record after a csv-parse error is not read (the reader stops there too).
+ * The first records csv-parse completes with the reader's rules, written out here (importing
+ * `csvParseOptions` would close an import cycle through {@link Delimiter}); none after an error.
  */
 function completeRecords(text: string, delimiter: Delimiter, complete: boolean): string[][] {
   const csv: Parser = parse({ delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true });

@@ -25,10 +25,8 @@ export function isSourceDigest(text: string): boolean {
 }
 
 /**
- * A CSV record's cells as read (before the header is applied), digested where the file is read: the
- * first 128 bits of the sha256 of the cells as a JSON array, written at `offset` of `out` (a batch's
- * digests share one array). The cells decide the row's values once the header is known; the header
- * is the file seed's part ({@link rowSourceDigester}).
+ * A CSV record's cells digested where the file is read: the first 128 bits of the sha256 of the cells
+ * as a JSON array, at `offset` of `out`; the header goes into the file seed ({@link rowSourceDigester}).
  */
 export function cellsDigest(cells: readonly string[], out: Uint8Array, offset = 0): void {
   writeDigest(hash('sha256', JSON.stringify(cells), 'binary'), out, offset);

@@ -124,10 +124,8 @@ export interface TableSource {
   /** Releases the file; safe to call twice. */
   close(): Promise<void>;
   /**
-   * How far through the table the rows handed out so far reach, 0..1, for a progress display: the
-   * bytes of the file (CSV/TSV) or of the sheet's XML (xlsx) read up to the batch they came in, or
-   * the rows over the rows loaded (xls/ods, read whole), with the rows of one batch spread evenly;
-   * 1 once the rows have ended. Never decreases. Absent when the reader cannot tell.
+   * How far the rows handed out reach through the table, 0..1, for progress: bytes of the file or sheet
+   * XML, or rows over rows loaded (xls/ods); 1 once the rows end, never decreasing; absent when unknown.
    */
   readFraction?(): number;
 }

@@ -27,10 +27,8 @@ export interface SheetReadContext extends XlsxCellContext {
 }
 
 /**
- * Streams one sheet's rows: its XML is inflated and parsed chunk by chunk, and the rows completed by
- * each chunk are handed on as one batch, so memory holds a chunk and a batch whatever the sheet's size.
- * Each row is handed on up to its last cell; one cell in column XFD costs 16,384 in a few bytes of
- * XML, so the span is held to the filled cells (`maxSpan`), since the sheet's bytes do not bound it.
+ * Streams one sheet's rows, a batch per inflated chunk, so memory holds a chunk and a batch; a row's
+ * span is held to `maxSpan`, since one cell in column XFD costs 16,384 in a few bytes of XML.
  */
 export async function* readSheetRows(entry: ZipEntry, context: SheetReadContext): AsyncGenerator<RawRow[]> {
   const { file, sheetName } = context;

@@ -1,10 +1,8 @@
 import { decodeXlsxText } from '../../util/xlsx-escape.js';
 
 /**
- * Collects the text of a string item (`<si>` in the shared strings, `<is>` in an inline-string cell):
- * every `<t>`, plain or in rich-text runs (`<r>`), in order; the phonetic guides (`<rPh>`, a Japanese
- * reading printed above the text) are not the cell's text. XML entities are already decoded by the
- * parser; the `_xHHHH_` escapes are decoded here, once per `<t>`.
+ * The text of a string item (`<si>`, `<is>`): every `<t>`, plain or in rich-text runs, in order, but
+ * not phonetic guides (`<rPh>`); `_xHHHH_` escapes decoded here, once per `<t>`.
  */
 export class StringItemText {
   private parts: string[] = [];

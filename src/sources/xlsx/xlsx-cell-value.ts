@@ -36,10 +36,8 @@ export interface ReadCell {
 const EMPTY: ReadCell = { value: null };
 
 /**
- * A cell's value as ECMA-376 (18.18.11, ST_CellType) defines its types, and as its number format says
- * a person sees it. A formula's cached result is read by the same rules, so a formula showing a date
- * is a date and one answering TRUE is `true`. Text is decoded once: XML entities by the parser, the
- * `_xHHHH_` escapes here (shared and inline strings decode theirs when read).
+ * A cell's value by ECMA-376 (18.18.11, ST_CellType) and as its number format shows it, a formula's
+ * cached result by the same rules; `_xHHHH_` escapes decoded here, entities by the parser.
  */
 export function xlsxCellValue(cell: XlsxCell, context: XlsxCellContext): ReadCell {
   const { type, v } = cell;
