@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import type { Field, Template } from '../template/template-types.js';
+import { applyTableEdit, TableEditError } from './apply-table-edit.js';
 import type { Json, MapperEdit } from './mapper-api.js';
 
 type JsonObject = { readonly [key: string]: Json };
@@ -13,11 +14,15 @@ function put(target: Record<string, Json>, key: string, value: Json): void {
 /** An edit the mapping cannot take (a path outside the template, a value of the wrong kind): told to the page. */
 export class MapperEditError extends Error {}
 
-/** The template field at names from `content` down (containers and generators entered). */
+/** The template field at names from `content` down (containers and generators entered, a table's columns through `fromRows`). */
 export function fieldAt(template: Template, names: readonly string[]): Field | undefined {
   let fields: readonly Field[] = template.fields;
   let found: Field | undefined;
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
+    if (found?.type === 'table' && name === 'fromRows' && i < names.length - 1) {
+      fields = found.columns;
+      continue;
+    }
     found = fields.find((f) => f.name === name);
     if (found === undefined) return undefined;
     fields = found.type === 'container' ? found.fields : found.type === 'generator' ? found.options : [];
@@ -143,6 +148,16 @@ export function applyMapperEdit(mapping: JsonObject, edit: MapperEdit, template:
       return setAt(mapping, path, withUnit(current, field, edit.unit === null || edit.unit.trim() === '' ? undefined : edit.unit.trim()));
     case 'map':
       return setAt(mapping, path, withMapEntry(current, field, edit.from, edit.to));
+    case 'tableSource':
+    case 'rowColumn':
+    case 'rowRole':
+    case 'arrayColumns':
+      try {
+        return setAt(mapping, path, applyTableEdit(current, field, edit));
+      } catch (error) {
+        if (error instanceof TableEditError) throw new MapperEditError(error.message);
+        throw error;
+      }
     case 'errOptional': {
       if (field.type !== 'range' || field.rangeType !== 'error')
         throw new MapperEditError(`errOptional belongs to a value±error range, not "${field.path}"`);

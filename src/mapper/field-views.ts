@@ -4,6 +4,7 @@ import type { FieldProposal, MappingProposal, TableProposal } from '../mapping/h
 import type { Field, Template } from '../template/template-types.js';
 import { splitHeaderUnit } from '../util/normalize-name.js';
 import type { FieldView, Json, ProposalView } from './mapper-api.js';
+import { tableView } from './table-view.js';
 
 type JsonObject = { readonly [key: string]: Json };
 const isObject = (v: Json | undefined): v is JsonObject => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
@@ -98,9 +99,26 @@ export interface FieldViewSources {
   readonly profiles: ReadonlyMap<string, ColumnProfile>;
 }
 
+/** Init's proposal for a column of a table it proposed to fill from the rows of a record. */
+function cellProposal(table: Field, column: Field, proposal: MappingProposal | undefined): ProposalView | undefined {
+  const rows = proposal?.tables.find((t) => t.field === table);
+  if (rows?.kind !== 'fromRows') return undefined;
+  const at = rows.cells.findIndex(([name]) => name === column.name);
+  if (at < 0) return undefined;
+  const [, header] = rows.cells[at]!;
+  const unit = rows.units[at];
+  return { header, score: rows.scores[at], sure: rows.sure, unit, second: undefined, note: undefined, value: columnValue(header, unit) };
+}
+
 /** The template's field tree with what the mapping says for each field, init's proposal and the column's values. */
 export function fieldViews(sources: FieldViewSources): FieldView[] {
-  const view = (field: Field, path: readonly string[], parent: Json | undefined): FieldView => {
+  const view = (
+    field: Field,
+    path: readonly string[],
+    parent: Json | undefined,
+    key: string,
+    proposal: ProposalView | undefined,
+  ): FieldView => {
     const value = isObject(parent) ? parent[field.name] : undefined;
     const parts: readonly [string, string] | undefined =
       field.type === 'range' ? (field.rangeType === 'interval' ? ['lb', 'ub'] : ['val', 'err']) : undefined;
@@ -111,6 +129,10 @@ export function fieldViews(sources: FieldViewSources): FieldView[] {
     const map = isObject(value) && isObject(value['map']) ? value['map'] : {};
     const errOptional = isObject(value) && value['errOptional'] === true;
     const children = field.type === 'container' ? field.fields : field.type === 'generator' ? field.options : [];
+    const own = `${key}.${field.name}`;
+    const candidates = sources.proposal?.candidates?.get(field);
+    const listed = isObject(value) && Array.isArray(value['columns']) ? value['columns'] : [];
+    const rows = isObject(value) && isObject(value['fromRows']) ? value['fromRows'] : undefined;
     return {
       path: [...path, field.name],
       name: field.name,
@@ -120,7 +142,7 @@ export function fieldViews(sources: FieldViewSources): FieldView[] {
       rangeType: field.type === 'range' ? field.rangeType : undefined,
       options: field.type === 'choice' ? field.allOptions : [],
       parts: field.type === 'table' ? field.columns.map(partText) : field.type === 'array' ? [partText(field.element)] : [],
-      children: children.map((c) => view(c, [...path, field.name], value)),
+      children: children.map((c) => view(c, [...path, field.name], value, own, proposalView(c, sources.proposal))),
       value,
       valueText: oneLine(value),
       column: first.column,
@@ -131,8 +153,20 @@ export function fieldViews(sources: FieldViewSources): FieldView[] {
       distinct:
         field.type === 'choice' && profile !== undefined ? [...profile.distinct].sort((a, b) => b[1] - a[1]).slice(0, DISTINCT_SHOWN) : [],
       errOptional,
-      proposal: proposalView(field, sources.proposal),
+      proposal,
+      scores: candidates ?? [],
+      key: own,
+      arrayColumns: field.type === 'array' ? listed.filter((c): c is string => typeof c === 'string') : [],
+      table:
+        field.type === 'table'
+          ? tableView(
+              field,
+              value,
+              field.columns.map((c) => view(c, [...path, field.name, 'fromRows'], rows, own, cellProposal(field, c, sources.proposal))),
+              sources.proposal,
+            )
+          : undefined,
     };
   };
-  return sources.template.fields.map((f) => view(f, [], sources.content));
+  return sources.template.fields.map((f) => view(f, [], sources.content, 'content', proposalView(f, sources.proposal)));
 }

@@ -69,6 +69,37 @@ export interface FieldView {
   /** `errOptional: true` on a value±error range. */
   readonly errOptional: boolean;
   readonly proposal: ProposalView | undefined;
+  /** Init's score of each column for this field, as [header, score] (0..1). */
+  readonly scores: readonly (readonly [string, number])[];
+  /** The field as the counts name it: its template path under `content`, without indices or `fromRows`. */
+  readonly key: string;
+  /** An array read from several columns (`columns:`), one element each. */
+  readonly arrayColumns: readonly string[];
+  /** A table's rows, as the page edits them. */
+  readonly table: TableView | undefined;
+}
+
+/** A table field's rows: from the rows of a record (`fromRows`) or from a group of columns (`fromColumns`). */
+export interface TableView {
+  /** Where the rows come from now (`other`: a layout the page edits only as YAML, such as `rows:`). */
+  readonly source: 'fromRows' | 'fromColumns' | 'other' | 'none';
+  /** The layout the data looks like: init's proposal, else the rows of a record when init found records over several rows. */
+  readonly suggested: 'fromRows' | 'fromColumns' | undefined;
+  /** Init's `groupBy` for the input: the columns the rows of one record share (empty when each row is a record). */
+  readonly proposedGroupBy: readonly string[];
+  /** Each table column as a field whose path goes through `fromRows` (its value is the cell it reads from each row). */
+  readonly cells: readonly FieldView[];
+  /** `fromColumns`: the columns that each make a row, with the label their row gets. */
+  readonly rowColumns: readonly { readonly header: string; readonly label: string }[];
+  /** `fromColumns`: the table column that gets the label, the one that gets the cell, and the cells' unit. */
+  readonly label: string | undefined;
+  readonly value: string | undefined;
+  readonly unit: string | undefined;
+  /** The table's columns that can take a row's label (text and choice), and all its columns with the template's unit of each. */
+  readonly labelColumns: readonly string[];
+  readonly valueColumns: readonly { readonly name: string; readonly unit: string | undefined }[];
+  /** The columns init proposed as the group (`fromColumns`), empty when it proposed none. */
+  readonly proposedColumns: readonly string[];
 }
 
 /** A problem of the mapping itself (found before any row is read), as `validate` reports it. */
@@ -179,7 +210,15 @@ export type MapperEdit =
   /** One entry of a choice field's value map; null removes it. */
   | { readonly kind: 'map'; readonly path: readonly string[]; readonly from: string; readonly to: string | null }
   /** `errOptional` of a value±error range. */
-  | { readonly kind: 'errOptional'; readonly path: readonly string[]; readonly on: boolean };
+  | { readonly kind: 'errOptional'; readonly path: readonly string[]; readonly on: boolean }
+  /** Where a table's rows come from: the rows of a record, a group of columns, or (null) nowhere: the table is not mapped. */
+  | { readonly kind: 'tableSource'; readonly path: readonly string[]; readonly source: 'fromRows' | 'fromColumns' | null }
+  /** `fromColumns`: a column that makes one row and its row's label (left out: the element or name its header gives; null: the column is taken out). */
+  | { readonly kind: 'rowColumn'; readonly path: readonly string[]; readonly column: string; readonly label?: string | null }
+  /** `fromColumns`: the table column that gets the label or the value, or the cells' unit (null: no unit). */
+  | { readonly kind: 'rowRole'; readonly path: readonly string[]; readonly role: 'label' | 'value' | 'unit'; readonly to: string | null }
+  /** An array from several columns, one element each, in this order (none: the array is not mapped). */
+  | { readonly kind: 'arrayColumns'; readonly path: readonly string[]; readonly columns: readonly string[] };
 
 /** What Save answers. */
 export interface SaveAnswer {

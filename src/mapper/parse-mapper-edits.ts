@@ -62,6 +62,25 @@ function parseEdit(v: unknown): MapperEdit {
     case 'errOptional':
       if (typeof v['on'] !== 'boolean') throw new MapperEditError('errOptional is true or false');
       return { kind: 'errOptional', path, on: v['on'] };
+    case 'tableSource':
+      if (v['source'] !== null && v['source'] !== 'fromRows' && v['source'] !== 'fromColumns')
+        throw new MapperEditError('a table\'s rows come from "fromRows", "fromColumns" or null');
+      return { kind: 'tableSource', path, source: v['source'] };
+    case 'rowColumn':
+      return {
+        kind: 'rowColumn',
+        path,
+        column: text(v['column'], 'the column'),
+        ...(v['label'] === undefined ? {} : { label: orNull(v['label'], 'the label') }),
+      };
+    case 'rowRole':
+      if (v['role'] !== 'label' && v['role'] !== 'value' && v['role'] !== 'unit')
+        throw new MapperEditError('the role is label, value or unit');
+      return { kind: 'rowRole', path, role: v['role'], to: orNull(v['to'], `the ${v['role']}`) };
+    case 'arrayColumns':
+      if (!Array.isArray(v['columns']) || v['columns'].length > MAX_EDITS)
+        throw new MapperEditError(`an array's columns are a list of at most ${MAX_EDITS}`);
+      return { kind: 'arrayColumns', path, columns: v['columns'].map((c, i) => text(c, `column ${i + 1}`)) };
     default:
       throw new MapperEditError(`unknown edit ${JSON.stringify(v['kind'])}`);
   }

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import type { ColumnView, CountsView, FieldView, MapperEdit, MapperState } from '../mapper-api.js';
 import { h, idOf, labelled, n, select, textInput } from './dom.js';
+import { renderArrayColumns } from './render-array-columns.js';
+import { renderTable } from './render-table.js';
 
 /** Sends edits to the server (then the page is drawn again from its answer). */
 export type Send = (edits: readonly MapperEdit[]) => void;
@@ -12,12 +14,14 @@ const PICKED = new Set(['string', 'number', 'range', 'image', 'file', 'choice', 
 const short = (text: string, max = 32): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const path = (f: FieldView): string[] => ['content', ...f.path];
 
-/** The column picker's options: every column with a sample value, init's proposal marked with its score. */
+/** The column picker's options: every column with a sample value and init's score for the field, so the runner-up shows too. */
 function columnOptions(columns: readonly ColumnView[], f: FieldView, current: string | undefined, none: string): [string, string][] {
   const out: [string, string][] = [[NONE, none]];
+  const scores = new Map(f.scores);
   columns.forEach((c, i) => {
-    const proposed = f.proposal?.header === c.name || f.proposal?.second === c.name;
-    const score = proposed && f.proposal?.score !== undefined ? ` · init ${f.proposal.score.toFixed(2)}` : '';
+    const proposed = f.proposal?.header === c.name ? f.proposal.score : undefined;
+    const scored = proposed ?? scores.get(c.name);
+    const score = scored === undefined ? '' : ` · init ${scored.toFixed(2)}`;
     out.push([`c${i}`, `${c.name || '(no name)'}${c.sample === '' ? '' : ` — e.g. ${short(c.sample)}`}${score}`]);
   });
   if (current !== undefined && !columns.some((c) => c.name === current)) out.push(['current', `${current} (as written)`]);
@@ -133,7 +137,7 @@ function proposalRow(f: FieldView, send: Send): HTMLElement | undefined {
 
 /** The problem counts of a field (and its parts) from the background validate, as badges. */
 function badges(f: FieldView, counts: CountsView | undefined): HTMLDivElement {
-  const key = ['content', ...f.path].join('.');
+  const key = f.key;
   const found: [string, number][] = [];
   for (const [field, codes] of Object.entries(counts?.byField ?? {}))
     if (field === key || field.startsWith(`${key}.`)) for (const [code, count] of Object.entries(codes)) found.push([code, count]);
@@ -165,9 +169,14 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
     for (const child of f.children) box.append(fieldBox(state, child, send, counts));
     return box;
   }
+  if (f.type === 'table') {
+    box.append(...renderTable(state, f, send, (cell) => fieldBox(state, cell, send, counts)));
+    return finish(box, f, send, problems, counts, f.table?.source === 'other');
+  }
   if (f.type === 'choice') box.append(h('div', { class: 'hint' }, `options: ${f.options.join(' | ')}`));
   const picked = PICKED.has(f.type) && (f.type !== 'array' || f.parts.every((p) => !/^\S+ \((table|container|generator|array)/.test(p)));
   if (picked) box.append(columnPicker(state, f, send));
+  if (picked && f.type === 'array') box.append(renderArrayColumns(state, f, send));
   if (f.type === 'range' && f.column !== undefined) box.append(columnPicker(state, f, send, f.rangeType === 'interval' ? 'ub' : 'err'));
   // A unit is read only where the template has one to convert to.
   const unit =
@@ -181,9 +190,21 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
   }
   const values = f.type === 'choice' && f.column !== undefined ? choiceRows(f, send) : undefined;
   if (values !== undefined) box.append(values);
+  return finish(box, f, send, problems, counts, !picked);
+}
+
+/** The end of a field's box: init's proposal, the field as YAML, its mapping problems and its counts. */
+function finish(
+  box: HTMLFieldSetElement,
+  f: FieldView,
+  send: Send,
+  problems: MapperState['problems'],
+  counts: CountsView | undefined,
+  yamlOpen: boolean,
+): HTMLFieldSetElement {
   const proposal = proposalRow(f, send);
   if (proposal !== undefined) box.append(proposal);
-  box.append(yamlRow(f, send, !picked));
+  box.append(yamlRow(f, send, yamlOpen));
   if (problems.length > 0) box.append(h('ul', { class: 'problems bad' }, ...problems.map((p) => h('li', {}, `${p.code}: ${p.message}`))));
   box.append(badges(f, counts));
   return box;
@@ -205,6 +226,7 @@ export function updateBadges(state: MapperState, counts: CountsView | undefined)
   const walk = (f: FieldView): void => {
     document.getElementById(idOf('badges', f.path))?.replaceWith(badges(f, counts));
     f.children.forEach(walk);
+    f.table?.cells.forEach(walk);
   };
   state.fields.forEach(walk);
 }

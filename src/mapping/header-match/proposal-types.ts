@@ -89,4 +89,6 @@ export interface MappingProposal {
   readonly unusedHeaders: readonly string[];
   /** Rows the proposals were made from. */
   readonly rowsRead: number;
+  /** Every header's score for each field one column fills and each table column, as [header, score] in header order: the runners-up too. */
+  readonly candidates?: ReadonlyMap<Field, readonly (readonly [string, number])[]>;
 }

@@ -11,7 +11,7 @@ import { nameReadings } from './name-readings.js';
 import { nameScore, type FieldWords, type HeaderWords } from './name-score.js';
 import type { FieldProposal, MappingProposal, SampleTable, TableProposal } from './proposal-types.js';
 import { proposeKey } from './propose-key.js';
-import { proposeElementTable, proposeRowTable, type TableColumnsInput } from './propose-tables.js';
+import { proposeElementTable, proposeRowTable, tableColumnScores, type TableColumnsInput } from './propose-tables.js';
 import { proposeValueMap, type ValueMapProposal } from './propose-value-map.js';
 import { splitHeader } from './split-header.js';
 import { stem } from './words-of.js';
@@ -26,6 +26,13 @@ export const SURE = 0.6;
 export const MAX_NAME_READ = 256;
 
 const IDENTIFIER = stem('identifier');
+
+/** Scores in header order as [header, score] pairs, blank headers left out (no picker offers them). */
+const byHeader = (names: readonly string[], scores: readonly number[]): [string, number][] =>
+  names.flatMap((n, h) => (n.trim() === '' ? [] : [[n, scores[h]!] as [string, number]]));
+
+/** Column `f` of a matrix of scores (one row per header). */
+const scoresOf = (matrix: readonly (readonly number[])[], f: number): number[] => matrix.map((row) => row[f]!);
 
 const firstWords = (name: string): string[] => nameReadings(name)[0]?.tokens.slice() ?? [];
 
@@ -92,7 +99,8 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
 
   const free = names.map((_n, i) => i).filter((i) => !used.has(i));
   const valueMaps = new Map<string, ValueMapProposal>();
-  const scores = free.map((h) =>
+  // Every column is scored, used or not, so that a picker can show the runners-up; only free ones are assigned.
+  const every = names.map((_n, h) =>
     placed.map((p, f) => {
       const values = p.field.type === 'choice' ? proposeValueMap(profiles[h]!, p.field) : undefined;
       if (values) valueMaps.set(`${h}:${f}`, values);
@@ -100,6 +108,7 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
       return identifierFit(fit, profiles[h]!, p.field, namesIdentifier[f]!);
     }),
   );
+  const scores = free.map((h) => every[h]!);
   const fields: FieldProposal[] = [];
   const columnOf: number[] = [];
   const taken = new Set<number>();
@@ -141,5 +150,9 @@ export function proposeMapping(template: Template, table: SampleTable): MappingP
     unitColumns: unitColumns.map((u) => ({ header: names[u.index]!, of: names[u.of]!, unit: u.unit })),
     unusedHeaders: names.filter((n, i) => n.trim() !== '' && !inUse.has(n) && !unitColumns.some((u) => u.index === i)),
     rowsRead: table.rows.length,
+    candidates: new Map([
+      ...placed.map((p, f) => [p.field, byHeader(names, scoresOf(every, f))] as const),
+      ...tableColumnScores(tableFields(template.fields), input).map(([field, s]) => [field, byHeader(names, s)] as const),
+    ]),
   };
 }

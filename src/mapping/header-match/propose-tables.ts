@@ -6,7 +6,7 @@ import type { PlacedField } from './column-fields.js';
 import type { ElementColumns } from './detect-element-columns.js';
 import type { RowGroups } from './detect-row-groups.js';
 import { nameReadings } from './name-readings.js';
-import { nameScore, type HeaderWords, type WordWeight } from './name-score.js';
+import { nameScore, type FieldWords, type HeaderWords, type WordWeight } from './name-score.js';
 import type { TableProposal } from './proposal-types.js';
 import { proposedUnit, unitBlock, unitFit } from './unit-fit.js';
 import { stems } from './words-of.js';
@@ -67,6 +67,29 @@ export function proposeElementTable(
   };
 }
 
+/** A table's columns with the words their names are matched by: their own, then the table's and its containers'. */
+function tableColumnWords(placed: PlacedField): { field: Field; words: FieldWords }[] {
+  const table = placed.field as TableField;
+  return table.columns.map((c) => ({
+    field: c,
+    words: {
+      readings: nameReadings(c.name),
+      ancestors: [wordsOfField(table), ...placed.ancestors.map((a) => nameReadings(a).flatMap((r) => r.tokens))],
+    },
+  }));
+}
+
+/** How well column `h` fits a table column, by its name, unit and cells. */
+const cellScore = (input: TableColumnsInput, h: number, c: { field: Field; words: FieldWords }): number =>
+  columnFit(nameScore(input.words[h]!, c.words, input.weight), input.units[h], input.profiles[h]!, c.field, undefined);
+
+/** Every column's score for every column of every table (a table column → a score per header), as the row table weighs them. */
+export function tableColumnScores(tables: readonly PlacedField[], input: TableColumnsInput): [Field, number[]][] {
+  return tables.flatMap((placed) =>
+    tableColumnWords(placed).map((c) => [c.field, input.names.map((_n, h) => cellScore(input, h, c))] as [Field, number[]]),
+  );
+}
+
 /**
  * Proposes `fromRows` for the columns that change within a record of several rows: the table whose
  * columns their headers name best (one header to one table column). Sure when each cell is sure by
@@ -77,18 +100,8 @@ export function proposeRowTable(tables: readonly PlacedField[], groups: RowGroup
   let best: { proposal: TableProposal; total: number } | undefined;
   for (const placed of tables) {
     const field = placed.field as TableField;
-    const columns = field.columns.map((c) => ({
-      field: c,
-      words: {
-        readings: nameReadings(c.name),
-        ancestors: [wordsOfField(field), ...placed.ancestors.map((a) => nameReadings(a).flatMap((r) => r.tokens))],
-      },
-    }));
-    const scores = groups.varying.map((h) =>
-      columns.map((c) =>
-        columnFit(nameScore(input.words[h]!, c.words, input.weight), input.units[h], input.profiles[h]!, c.field, undefined),
-      ),
-    );
+    const columns = tableColumnWords(placed);
+    const scores = groups.varying.map((h) => columns.map((c) => cellScore(input, h, c)));
     const pairs = assignPairs(scores, SHOW);
     if (pairs.length === 0) continue;
     const total = pairs.reduce((s, [r, c]) => s + scores[r]![c]!, 0);
