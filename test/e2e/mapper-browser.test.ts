@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { BUILT_CLI, runBuiltCli } from '../cli/run-built-cli.js';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
+import { tabThrough, unnamedControls } from '../helpers/page-access.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const browserOf = useBrowser();
@@ -184,6 +185,11 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
         () => [...document.querySelectorAll('input, select, textarea, button')].filter((el) => (el as HTMLElement).tabIndex < 0).length,
       ),
     ).toBe(0);
+    // As a screen reader meets them (the accessibility tree), and by keyboard: Tab reaches every control, Save too.
+    expect(await unnamedControls(page)).toEqual([]);
+    const tabbed = await tabThrough(page);
+    expect(tabbed.missed).toEqual([]);
+    expect(tabbed.reached).toContain('save');
 
     // The meta: the title's column picked from the list, the rest typed; the mapping then checks out.
     let rev = await revision(page);
@@ -221,8 +227,9 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     expect(await page.locator(fieldId('conversion', '测试温度')).innerText()).toBe('first record: 400.0 K → 126.85 ℃');
     expect((await countsOf(page)).invalid).toBe(5);
 
-    // Saved as it is, validate prints the page's numbers (and exits 1 for the five rows).
-    await page.locator('#save').click();
+    // Saved as it is, by keyboard, validate prints the page's numbers (and exits 1 for the five rows).
+    await page.locator('#save').focus();
+    await page.keyboard.press('Enter');
     await page.waitForSelector('#status.good');
     const first = await validateSaved(dir, 'te.yaml', input);
     expect(first.code).toBe(1);
@@ -250,6 +257,7 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     // Nothing reaches past the phone's width (a page wider than the screen scrolls sideways).
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(390);
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
         .filter((e) => e.getBoundingClientRect().right > 391)

@@ -142,6 +142,19 @@ export function renderUnused(state: MapperState): HTMLElement {
     h('h2', { id: 'unused-heading' }, `Columns not used (${unused.length})`),
     unused.length === 0
       ? h('p', { class: 'muted' }, 'every column is used')
-      : h('ul', {}, ...unused.map((c) => h('li', {}, h('code', {}, c.name), c.sample === '' ? '' : ` e.g. ${c.sample}`, ' — not used'))),
+      : h(
+          'ul',
+          {},
+          // A sample may be a long link: in .mono it wraps anywhere, so a phone's page never scrolls sideways.
+          ...unused.map((c) =>
+            h(
+              'li',
+              {},
+              h('code', {}, c.name),
+              ...(c.sample === '' ? [] : [' e.g. ', h('span', { class: 'mono' }, c.sample)]),
+              ' — not used',
+            ),
+          ),
+        ),
   );
 }
