@@ -21,6 +21,11 @@ export interface ValidateOutputs {
  * @throws PipelineError `ANNOTATE_ONE_INPUT` when `--annotate` is given more than one input.
  */
 export async function openValidateOutputs(options: RunValidateOptions, inputs: readonly PreparedInput[]): Promise<ValidateOutputs> {
+  // Refused before any output is opened, so a refused run leaves no empty error file behind.
+  if (options.annotateFile !== undefined && inputs.length > 1)
+    throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', {
+      hint: `${inputs.length} inputs were given`,
+    });
   const errorFile: ErrorFile | undefined =
     options.errorsFile === undefined || inputs.length === 0
       ? undefined
@@ -34,10 +39,6 @@ export async function openValidateOutputs(options: RunValidateOptions, inputs: r
   // At most ANNOTATE_PROBLEM_LIMIT problems are held for the copy; the rest are counted.
   const annotate =
     options.annotateFile === undefined ? undefined : (await import('../report/annotate/annotation-limit.js')).collectAnnotations();
-  if (annotate !== undefined && inputs.length > 1)
-    throw new PipelineError('ANNOTATE_ONE_INPUT', '--annotate copies one input: give one file', {
-      hint: `${inputs.length} inputs were given`,
-    });
   return { errorFile, page, annotate };
 }
 
