@@ -33,10 +33,8 @@ function filled(value: CellValue | undefined): boolean {
 }
 
 /**
- * A meta reader for a record of one or more rows (`groupBy`): it reads the group's first row with a
- * value in one of its columns, so a title or DOI written once anywhere in the group is found (a
- * curator often fills them on a later row than the first); the first row when none has one. When
- * tracing, it records the cell it read, so meta problems carry column, cell and header.
+ * A `groupBy` record's meta reader: the group's first row with a value in its columns (curators often
+ * fill a title or DOI on a later row), else the first row; traced, it records the cell it read.
  */
 function groupReader(reader: ValueReader): ValueReader {
   if (reader.column < 0) return reader;

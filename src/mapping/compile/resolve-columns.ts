@@ -9,10 +9,8 @@ function indicesWhere(names: readonly string[], test: (n: string) => boolean): n
 }
 
 /**
- * The columns a name a mapping uses could mean, from the first way of matching that finds any: exact,
- * trimmed, without the header's unit, then normalized (case, width, spaces). One index is a match;
- * none is a missing column; several are ambiguous (`温度` against `温度 (K)` and `温度 (℃)`), which
- * must be reported rather than settled by taking the first.
+ * The columns a mapping's name could mean, by the first way that finds any (exact, trimmed, unit
+ * removed, normalized); several are ambiguous (`温度` against `温度 (K)`, `温度 (℃)`), reported, not guessed.
  */
 export function findColumns(header: SourceHeader, name: string): number[] {
   const names = header.names;

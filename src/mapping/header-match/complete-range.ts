@@ -19,10 +19,9 @@ function errorBlankBeside(values: readonly CellValue[], errors: readonly CellVal
 }
 
 /**
- * A range field matched to one column, made whole: with its partner column (`lb`/`ub`, `val`/`err`)
- * when one is free, `errOptional` when the error cells are blank in some sampled row; a value±error
- * column of single numbers goes as the value alone (`errOptional`), and an interval of single numbers
- * is no sure match (the mapping would reject every cell). `free` loses the partner it takes.
+ * A range field's one column made whole: its free partner (`lb`/`ub`, `val`/`err`; `free` loses it),
+ * `errOptional` for blank error cells; single numbers are a value alone for value±error, and no sure
+ * match for an interval (the mapping would reject every cell).
  */
 export function completeRange(p: FieldProposal, index: number, free: Set<number>, at: RangeColumns): FieldProposal {
   if (p.field.type !== 'range') return p;

@@ -11,10 +11,8 @@ export interface ElementColumns {
 const FEWEST = 3;
 
 /**
- * Finds the longest run of adjacent columns named by an element (`c, mn, si`, `O content`, `碳含量`,
- * `w(Cr)`) whose cells are numbers, each element once: a composition a table can take with
- * `fromColumns`. Adjacent, because a lone `S` or `Tc` elsewhere is more likely a Seebeck coefficient
- * or a Curie temperature.
+ * The longest run of adjacent numeric columns each named by a different element (`c, mn, si`,
+ * `碳含量`, `w(Cr)`), for `fromColumns`; adjacent, since a lone `S` or `Tc` is likelier a property.
  */
 export function detectElementColumns(names: readonly string[], profiles: readonly ColumnProfile[]): ElementColumns | undefined {
   let best: [string, number][] = [];

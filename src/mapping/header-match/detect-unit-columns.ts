@@ -14,10 +14,8 @@ export interface UnitColumn {
 }
 
 /**
- * Finds columns that only hold another column's unit: the header says `unit` (or `单位`), and its cells
- * all write one unit, however spelled (`W/m.K`, `W/m$\cdot$K`, `W/mK`; at most a tenth of them in a
- * spelling the units library cannot read). It serves the column whose name shares the most words with
- * its own (else the column just before it). The mapping then writes that unit on the served column.
+ * Columns that only hold another column's unit (`unit`/`单位`, one unit however spelled, at most a tenth
+ * unreadable), each serving the column whose name shares most words with it, else the one before.
  */
 export function detectUnitColumns(words: readonly (readonly string[])[], profiles: readonly ColumnProfile[]): UnitColumn[] {
   const out: UnitColumn[] = [];

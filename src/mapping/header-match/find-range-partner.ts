@@ -15,10 +15,8 @@ export interface RangePartner {
 const base = (tokens: readonly string[]): string => tokens.filter((t) => !QUALIFIERS.has(t)).join(' ');
 
 /**
- * A range field matched to one column may take a second one named the same but for a qualifier:
- * `YS` and `YS error` (or `std`, `ys_sd`, `ys_unc`) as `{val, err}`, `T min` and `T max` as
- * `{lb, ub}`; or, for a value±error, the column right after the value named by nothing but an error
- * (`±`, `sd`, `error`), as tables write an uncertainty beside its value.
+ * A range column's partner, named the same but for a qualifier (`YS error`, `ys_sd` → `{val, err}`;
+ * `T min`/`T max` → `{lb, ub}`), or for value±error the next column named only as an error (`±`, `sd`).
  */
 export function findRangePartner(
   field: RangeField,

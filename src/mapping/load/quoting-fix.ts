@@ -1,8 +1,6 @@
 /**
- * The fix for a mapping line YAML cannot read because a header in it holds `: ` (or ` #`): the line
- * with that text quoted. YAML reads `: ` as the start of another mapping and ` #` as a comment, and
- * real headers hold both (`SAMPLE: Exp. porosity (vol.%)`, `Sample #`). Undefined when the line does
- * not look like that.
+ * A mapping line YAML cannot read because a header holds `: ` or ` #` (`SAMPLE: Exp. porosity`,
+ * `Sample #`), with that text quoted; undefined when the line does not look like that.
  */
 export function quotingFix(line: string): string | undefined {
   const block = /^(\s*(?:-\s+)?)([^\s"'{[#][^:#]*?|"[^"]*"|'[^']*'):[ \t]+(.+?)\s*$/.exec(line);

@@ -9,10 +9,8 @@ function cellText(value: CellValue | undefined): string {
 }
 
 /**
- * `GROUP_CONFLICT` for each cell of a continuation row (`groupBy`) that holds a value other than the
- * one the record keeps: in `columns`, the group's first row's; in `firstFilled` (meta), the first
- * value of the group. The record would keep that value and lose this one without a word. Empty
- * continuation cells are the usual layout and pass.
+ * `GROUP_CONFLICT` for each continuation-row cell whose value differs from the one the record keeps
+ * (the first row's in `columns`, the first filled in `firstFilled`), which would be lost without a word.
  */
 export function groupConflicts(rows: readonly SourceRow[], columns: readonly number[], firstFilled: readonly number[] = []): RowProblem[] {
   const out: RowProblem[] = [];

@@ -2,10 +2,8 @@ import type { SourceRow } from '../../sources/source-types.js';
 import { rowKey } from './row-key.js';
 
 /**
- * Groups consecutive rows that share the values of `keyColumns` (indices into the header), streaming:
- * only the current group is held in memory. With no key columns every row is its own group. A row
- * whose key cells are all empty continues the current group (a curator leaves them blank under a
- * merged or repeated key).
+ * Groups consecutive rows sharing `keyColumns`' values, holding only the current group; no key columns:
+ * a group per row. All-empty key cells continue the group (blank under a merged key).
  */
 export async function* groupRows(rows: AsyncIterable<SourceRow>, keyColumns: readonly number[]): AsyncIterable<SourceRow[]> {
   let group: SourceRow[] = [];

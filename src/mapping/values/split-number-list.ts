@@ -9,10 +9,8 @@ const THOUSANDS_COMMA = /\d,\d{3}(?!\d)/;
 const LEADING_ZERO = /^[-+−]?0\d/;
 
 /**
- * Splits a cell of numbers (or ranges) the mapping gave no `split:` for. A cell with `;` or `；` is
- * split on those only, so `1,035.5;1,100` keeps its thousands separators; a cell with only commas is
- * split on them unless a comma could be a thousands separator (`1,035`, `100,200,300`), which is
- * ambiguous and reported rather than guessed. With `decimal: ","` commas never split.
+ * Splits a numbers cell without `split:`: on `;`/`；` only when present (`1,035.5;1,100`), else on
+ * commas unless one could be a thousands separator (`1,035`: ambiguous, reported); never with `decimal: ","`.
  */
 export function splitNumberList(text: string, decimal: '.' | ',', ranges: boolean): NumberListSplit {
   const semicolons = text.includes(';') || text.includes('；');
