@@ -74,10 +74,8 @@ function templateChanges(baseline: RunLine, now: CurrentFingerprints): Fingerpri
 }
 
 /**
- * Compares what this run's records are made with against the report's baseline run: which mapping
- * parts and which template fields (of those the mapping fills) changed, and how many rows are on the
- * platform under the baseline. Pure; old reports (no per-part fingerprints) compare the mapping file's
- * sha256 and the template's `pub_date`.
+ * Which mapping parts and template fields (of those filled) changed since the report's baseline run,
+ * and how many rows are on the platform under it. Pure; old reports compare sha256 and `pub_date`.
  */
 export function fingerprintChanges(state: LedgerState, now: CurrentFingerprints): FingerprintComparison {
   const baseline = state.runs.findLast((run) => !isDryRunLine(run));

@@ -23,10 +23,8 @@ export interface KeyRecord {
   /** POST attempts over all runs. */
   attempts: number;
   /**
-   * The latest record stored for this key, if any: what `changed` is measured against. `at` is the
-   * stamp of its `uploaded` line, written as the platform's answer came (`report --uploaded-out`);
-   * the compact fold's table does not keep it, and a report whose last line for the key is an older
-   * `skipped` line cannot say it.
+   * The latest record stored for this key, what `changed` is measured against; `at` is its `uploaded`
+   * line's stamp, unknown to the compact table and to an older `skipped` line.
    */
   uploaded: { id: number; hash: string; at?: string | undefined } | undefined;
   /** The latest hash whose upload outcome is unknown (it may be on the platform); cleared by an upload. */

@@ -121,10 +121,8 @@ function walkFields(fields: readonly Field[], content: Json, context: WalkContex
 }
 
 /**
- * Walks the template over a record's `content` the way the v2 platform does
- * (docs/platform.md#what-the-server-drops) and returns what it would store: keys that are not template
- * fields are dropped, absent optional fields are left out, a missing required field is 2102, an unknown
- * file is 2109, a shape the platform chokes on is 500.
+ * What the v2 platform stores of a record's `content` (docs/platform.md#what-the-server-drops): unknown
+ * keys dropped, a missing required field 2102, an unknown file 2109, a shape it chokes on 500.
  */
 export function walkContent(fields: readonly Field[], content: Json, context: WalkContext): Json {
   return walkFields(fields, content, context, '');

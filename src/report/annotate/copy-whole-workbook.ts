@@ -82,10 +82,8 @@ function shownText(cell: import('exceljs').Cell): string {
 }
 
 /**
- * Lays a marked sheet of a copied workbook out for reading, keeping what the curator set: the header
- * row bold and frozen (unless the sheet has a view of its own), an autofilter from the header to the
- * last row (unless it has one), and each column without a width of its own fitted to its header and
- * first rows (capped).
+ * Lays a marked sheet out for reading without undoing the curator's own: a bold frozen header, an
+ * autofilter, fitted widths, each only where the sheet has none.
  */
 function layOutSheet(sheet: Worksheet, headerRow: number): void {
   const header = sheet.getRow(headerRow);
@@ -154,10 +152,8 @@ function moveFirst(book: import('exceljs').Workbook, first: Worksheet): void {
 }
 
 /**
- * The annotated copy of a workbook through exceljs' document model, which keeps formats and formulas
- * but holds the workbook whole (`writeAnnotatedCopy` takes it only below `STREAM_ABOVE` bytes of sheet
- * XML), fed only the zip parts checked for size (`entries`): the marked sheets laid out for reading and
- * the Problems sheet first, its summary ending in `lines`.
+ * The annotated copy through exceljs' document model (formats and formulas kept, the workbook held
+ * whole, so only below `STREAM_ABOVE`), fed only the size-checked `entries`; Problems sheet first.
  */
 export async function copyWholeWorkbook(
   input: AnnotateInput,

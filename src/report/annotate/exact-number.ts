@@ -17,10 +17,8 @@ function decimalOf(text: string): { sign: string; digits: string; exponent: numb
 }
 
 /**
- * The number a CSV cell's text is, when a number cell holds exactly it: a plain decimal (`12`,
- * `-0.88`, `1.5e-3`; no thousands separator, decimal comma, percent or unit) whose value the double
- * and Excel's 15 digits both keep, so the cell shows the value the CSV held, never a rounded one.
- * Anything else (`1,234`, `007`, `12345678901234567890`, `n/a`) is undefined: it stays text.
+ * The number a CSV cell's text is when a number cell can hold it exactly (a plain decimal the double
+ * and Excel's 15 digits keep), so the copy never shows it rounded; else undefined, it stays text.
  */
 export function exactNumber(text: string): number | undefined {
   if (!PLAIN.test(text)) return undefined;

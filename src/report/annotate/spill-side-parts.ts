@@ -35,10 +35,8 @@ export interface SideParts {
 }
 
 /**
- * Makes `book` (exceljs' `stream.xlsx.WorkbookWriter`, before any sheet is added) write its side
- * parts to an unlinked file in the first of `dirs` that takes one, and hand each to the zip from
- * there once it ends: a copy's notes and links then cost no memory however many there are. Where no
- * file can be made, or one stops taking writes (a full disk), the rest of a part is held in memory.
+ * Makes exceljs' `WorkbookWriter` (before any sheet) write its side parts to an unlinked file in the
+ * first of `dirs` that takes one, so notes and links cost no memory; without one, held in memory.
  */
 export function spillSideParts(book: unknown, dirs: readonly string[]): SideParts {
   const writer = book as PartsWriter;

@@ -72,10 +72,8 @@ const where = (e: KeyState): { file: string; sheet: string | undefined; row: num
 });
 
 /**
- * The page of `report FILE --html OUT`: the counts of {@link ReportSummary} (every key once, by its
- * latest status), each run with its settings and fingerprints, every problem of the rows that did not
- * upload (a cell that did not validate, or the platform's answer), the uncertain, changed and uploaded
- * rows, each list the first `limits` rows by location. Pure.
+ * The page of `report FILE --html OUT` (docs/html-report.md#what-the-page-shows): counts, runs, the
+ * problems, uncertain, changed and uploaded rows, each list the first `limits` rows. Pure.
  */
 export function buildReportView(state: ReportState, summary: ReportSummary, options: BuildReportViewOptions): HtmlReportView {
   const limits = options.limits ?? DEFAULT_HTML_LIMITS;

@@ -1,8 +1,6 @@
 /**
- * How the page names a cell: the file as the run named it, `!`, then for a workbook the sheet and `!`,
- * then the cell in A1 form: `steel.csv!D17`, `results.xlsx!Sheet1!B7`, `results.xlsx!'Tensile tests'!B7`.
- * A problem with the whole row (no single cell at fault) names the row as a spreadsheet's name box
- * reads it: `steel.csv!17:17`. The part after the file is what a curator types into the name box.
+ * How the page names a cell, as a spreadsheet's name box reads it: `steel.csv!D17`,
+ * `results.xlsx!'Tensile tests'!B7`, a whole row `steel.csv!17:17` (docs/html-report.md#cell-references).
  */
 
 /** A sheet name as a spreadsheet formula writes it: quoted (inner quotes doubled) unless letters, digits, `_` and `.`. */

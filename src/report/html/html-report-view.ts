@@ -1,8 +1,6 @@
 /**
- * What the HTML page shows, as plain data: built from what `report` and `validate` already compute
- * (`buildReportView`, `buildValidateView`), drawn by `renderHtmlReport`, written by `writeHtmlReport`.
- * Every list is bounded when the view is built (see {@link HtmlLimits}), so rendering and writing never
- * hold more than the view; what was left out is counted, and the page says where to get all of it.
+ * What the HTML page shows, as plain data bounded when built ({@link HtmlLimits}), so rendering and
+ * writing hold no more than the view; what was left out is counted.
  */
 
 /** One number of the counts strip at the top. */
