@@ -1,0 +1,144 @@
+/// <reference lib="dom" />
+// The page checks run in the browser (page.evaluate): they use its document.
+import { copyFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
+import { changed, countsOf, enter, fieldId, openMapper, pickColumn, revision, useMappers, validateSaved } from '../helpers/mapper-page.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/**
+ * The two layouts besides a flat CSV that init's evaluation holds (test/fixtures/header-match): a
+ * grouped workbook, one record over several rows with a table filled from them, and a CSV of
+ * values with their standard deviation beside them. Each is mapped with the page's controls only
+ * (no YAML typed), saved, and validated: the counts are the page's, and every record is valid.
+ */
+const browserOf = useBrowser();
+const startMapper = useMappers();
+const SHOTS = await testOutputDir('mapper');
+const FIXTURES = path.resolve('test/fixtures/header-match');
+
+/** A copy of a fixture and the evaluation's templates in a fresh folder, and the flag that names them. */
+async function prepared(input: string): Promise<{ dir: string; flags: string[] }> {
+  const dir = await makeTempDir('mge-mapper-layouts-');
+  await copyFile(path.join(FIXTURES, input), path.join(dir, input));
+  await copyFile(path.join(FIXTURES, 'templates.json'), path.join(dir, 'templates.json'));
+  return { dir, flags: ['--template-file', 'templates.json'] };
+}
+
+/** The meta, typed as text (the three FILL_IN placeholders init leaves). */
+async function fillMeta(page: Page, rev: number, title: string): Promise<number> {
+  rev = await changed(page, rev, () => enter(page, '#meta-title', title));
+  rev = await changed(page, rev, () => enter(page, '#meta-abstract', 'Thermoelectric properties from the UCSB dataset.'));
+  rev = await changed(page, rev, () => enter(page, '#meta-keywords', 'thermoelectric, UCSB'));
+  return rev;
+}
+
+/** The options of a picker as the page writes them. */
+const optionsOf = (page: Page, selector: string): Promise<string[]> => page.locator(`${selector} option`).allInnerTexts();
+
+describe('mapper in a real browser: a grouped workbook and a value±error CSV, controls only', () => {
+  test('a grouped workbook: the table from the rows of a record, its columns picked and given a unit, saved and validated', async () => {
+    const input = 'ucsb_thermoelectrics_grouped.xlsx';
+    const { dir, flags } = await prepared(input);
+    const mapper = await startMapper([input, '--template', '307', ...flags, '--mapping', 'g.yaml'], dir);
+    const page = await openMapper(browserOf(), mapper.url);
+    const table = '变温测试';
+
+    // What the data looks like: the rows of a record, grouped by Sample; no label column, so no group of columns.
+    const rows = page.locator(fieldId('rows', table));
+    expect(await rows.locator('option:checked').innerText()).toBe(
+      'the rows of one record (rows sharing "Sample") · what the data looks like',
+    );
+    expect(await optionsOf(page, fieldId('rows', table))).not.toContainEqual(expect.stringContaining('a group of columns'));
+    // Each table column has a picker with every column's score, init's choice selected.
+    const temperature = fieldId('column', table, 'fromRows', '测试温度');
+    expect(await page.locator(`${temperature} option:checked`).innerText()).toMatch(/^T \(K\) — e\.g\. \d+ · init 0\.\d\d$/);
+    const options = await optionsOf(page, temperature);
+    expect(options.slice(1).every((o) => / · init [01]\.\d\d$/.test(o))).toBe(true);
+    expect(await page.locator(fieldId('unit', table, 'fromRows', '测试温度')).inputValue()).toBe('K');
+
+    // Not mapped, then back from the list: init's whole table again, its required column missed in between.
+    let rev = await revision(page);
+    rev = await changed(page, rev, () => rows.selectOption('none'));
+    expect(await page.locator('#problems [data-code="MAPPING_REQUIRED_UNMAPPED"]').count()).toBe(1);
+    rev = await changed(page, rev, () => rows.selectOption('fromRows'));
+    expect(await page.locator('#problems [data-code="MAPPING_REQUIRED_UNMAPPED"]').count()).toBe(0);
+
+    // One column taken out and picked again, its unit typed: the page says the conversion it will make.
+    const conductivity = fieldId('column', table, 'fromRows', '电导率');
+    rev = await changed(page, rev, () => page.locator(conductivity).selectOption('none'));
+    expect(await page.locator(fieldId('unit', table, 'fromRows', '电导率')).count()).toBe(0);
+    rev = await changed(page, rev, () => pickColumn(page, conductivity, 'σ (S/cm)'));
+    rev = await changed(page, rev, () => enter(page, fieldId('unit', table, 'fromRows', '电导率'), 'S/cm'));
+    await fillMeta(page, rev, '{Compound} at several temperatures');
+    expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
+    const counts = await countsOf(page);
+    expect(counts).toMatchObject({ files: 1, invalid: 0, duplicate: 0 });
+    expect(counts['records']).toBeLessThan(counts['rows']!);
+    // The table's box below the sticky header: where its rows come from, then its columns.
+    await page.evaluate(() => {
+      document.getElementById(`field-${encodeURIComponent('变温测试')}`)?.scrollIntoView();
+      window.scrollBy(0, -80);
+    });
+    await page.screenshot({ path: path.join(SHOTS, 'mapper-grouped-table.png'), fullPage: false });
+
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+    const saved = parse(await readFile(path.join(dir, 'g.yaml'), 'utf8')) as { groupBy: string[]; content: Record<string, unknown> };
+    expect(saved.groupBy).toEqual(['Sample']);
+    expect(saved.content[table]).toMatchObject({ fromRows: { 电导率: { column: 'σ (S/cm)', unit: 'S/cm' } } });
+    const validated = await validateSaved(dir, 'g.yaml', input, flags);
+    expect(validated.code).toBe(0);
+    expect(validated.counts).toEqual(counts);
+    expect(browserOf().errors).toEqual([]);
+    await page.close();
+    expect((await mapper.stop()).code).toBe(0);
+  }, 90_000);
+
+  test("a value±error CSV: init's ranges kept, a runner-up column picked by its score, errOptional switched, saved and validated", async () => {
+    const input = 'ucsb_thermoelectrics_mean_sd.csv';
+    const { dir, flags } = await prepared(input);
+    const mapper = await startMapper([input, '--template', '308', ...flags, '--mapping', 'v.yaml'], dir);
+    const page = await openMapper(browserOf(), mapper.url);
+
+    // A field init left without a column still scores every column: the curator sees which fits best.
+    const reports = fieldId('column', 'Number of reports');
+    const scored = (await optionsOf(page, reports)).slice(1).map((o) => [o.split(' — ')[0], Number(/ · init ([01]\.\d\d)$/.exec(o)?.[1])]);
+    expect(scored.every(([, score]) => Number.isFinite(score))).toBe(true);
+    const best = [...scored].sort((a, b) => Number(b[1]) - Number(a[1]))[0];
+    expect(best?.[0]).toBe('n_reports');
+    // The range's value and error columns as init proposed them, the error optional (blank cells).
+    expect(await page.locator(`${fieldId('column', 'Seebeck coefficient')} option:checked`).innerText()).toMatch(/^seeb_coef — /);
+    expect(await page.locator(`${fieldId('column-err', 'Seebeck coefficient')} option:checked`).innerText()).toMatch(/^seeb_coef_sd — /);
+    expect(await page.locator(fieldId('erropt', 'Seebeck coefficient')).isChecked()).toBe(true);
+
+    let rev = await revision(page);
+    rev = await changed(page, rev, () => pickColumn(page, reports, 'n_reports'));
+    rev = await fillMeta(page, rev, '{compound} at {temp_k} K');
+    const before = await countsOf(page);
+    expect(before).toMatchObject({ invalid: 0 });
+    // Without errOptional, a blank error cell beside its value is a problem of its row.
+    rev = await changed(page, rev, () => page.locator(fieldId('erropt', 'Seebeck coefficient')).uncheck());
+    const strict = await countsOf(page);
+    expect(strict['invalid']).toBeGreaterThan(0);
+    expect(await page.locator(fieldId('badges', 'Seebeck coefficient')).innerText()).toMatch(/^RANGE_SHAPE \d/);
+    await changed(page, rev, () => page.locator(fieldId('erropt', 'Seebeck coefficient')).check());
+    const counts = await countsOf(page);
+    expect(counts).toEqual(before);
+    await page.screenshot({ path: path.join(SHOTS, 'mapper-value-error.png'), fullPage: false });
+
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+    const saved = parse(await readFile(path.join(dir, 'v.yaml'), 'utf8')) as { content: Record<string, unknown> };
+    expect(saved.content['Number of reports']).toBe('n_reports');
+    expect(saved.content['Seebeck coefficient']).toEqual({ val: 'seeb_coef', err: 'seeb_coef_sd', errOptional: true });
+    const validated = await validateSaved(dir, 'v.yaml', input, flags);
+    expect(validated.code).toBe(0);
+    expect(validated.counts).toEqual(counts);
+    expect(browserOf().errors).toEqual([]);
+    await page.close();
+    expect((await mapper.stop()).code).toBe(0);
+  }, 90_000);
+});
