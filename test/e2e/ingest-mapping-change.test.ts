@@ -2,6 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import type { ReportLine, RunLine } from '../../src/report/report-lines.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, MAPPING, runCli, sampleCsv } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -26,6 +28,9 @@ const args = (mapping: string, input: string, report: string, ...extra: string[]
   ...extra,
 ];
 
+/** A run through runCli in this process, what the bin runs; one refusal below goes through the built CLI. */
+const inProcess = (argv: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(argv, { env });
+
 async function runLines(report: string): Promise<RunLine[]> {
   const lines = (await readFile(report, 'utf8'))
     .trimEnd()
@@ -42,11 +47,11 @@ async function uploadedOnce(sandbox: Sandbox, dir: string, rows: number) {
   const mapping = path.join(dir, 'steel.yaml');
   await writeFile(mapping, text);
   const env = envFor(sandbox, dir);
-  expect((await runCli(args(mapping, input, report), env)).code).toBe(0);
+  expect((await inProcess(args(mapping, input, report), env)).code).toBe(0);
   return { input, report, text, mapping, env };
 }
 
-describe('a mapping or template change is no reason to upload history again (built CLI, sandbox over HTTP)', () => {
+describe('a mapping or template change is no reason to upload history again (CLI, sandbox over HTTP)', () => {
   test(
     'a one-word edit of meta.title stops a nightly --on-change upload run (exit 2, report untouched) until accepted once',
     () =>
@@ -58,12 +63,13 @@ describe('a mapping or template change is no reason to upload history again (bui
           mapping,
           `# reviewed\n${text.replace('title: "{formula} 拉伸性能"', "title:   '{formula} 拉伸性能'   # the record title")}`,
         );
-        const layout = await runCli(args(mapping, input, report, '--on-change', 'upload', '--json'), env);
+        const layout = await inProcess(args(mapping, input, report, '--on-change', 'upload', '--json'), env);
         expect(layout.code).toBe(0);
         expect((JSON.parse(layout.stdout) as JsonSummary).counts).toMatchObject({ skipped: 20, uploaded: 0 });
 
         await writeFile(mapping, text.replace('拉伸性能', '力学性能'));
         const before = await readFile(report, 'utf8');
+        // Through the built CLI: the refusal as a nightly job sees it (exit code, stderr).
         const stopped = await runCli(args(mapping, input, report, '--on-change', 'upload'), env);
         expect(stopped.code).toBe(2);
         expect(stopped.stderr).toMatch(
@@ -75,7 +81,7 @@ describe('a mapping or template change is no reason to upload history again (bui
 
         // Accepted once, with a cap on what may be uploaded again: the 6th changed row is not sent, and
         // the run stops early (exit 1: rows want a look; no error, nothing for a scheduler to retry).
-        const capped = await runCli(
+        const capped = await inProcess(
           args(mapping, input, report, '--on-change', 'upload', '--accept-mapping-change', '--max-changes', '5', '--json'),
           env,
         );
@@ -94,14 +100,14 @@ describe('a mapping or template change is no reason to upload history again (bui
         expect(lastLine).toMatchObject({ type: 'summary', interrupted: false, stoppedBy: { code: 'MAX_CHANGES_REACHED', limit: 5 } });
         expect(lastLine).not.toHaveProperty('fatal');
         // `report` counts that run as unfinished: the rest of its input was never read.
-        const summary = await runCli(['report', report, '--json'], env);
+        const summary = await inProcess(['report', report, '--json'], env);
         expect(summary.code).toBe(1);
         expect(JSON.parse(summary.stdout)).toMatchObject({
           unfinished: { why: 'stopped-early', stoppedBy: { code: 'MAX_CHANGES_REACHED', limit: 5 } },
         });
 
         // The accepting run is the new baseline: the same mapping does not stop again.
-        const rest = await runCli(args(mapping, input, report, '--on-change', 'upload', '--json'), env);
+        const rest = await inProcess(args(mapping, input, report, '--on-change', 'upload', '--json'), env);
         expect(rest.code).toBe(0);
         expect((JSON.parse(rest.stdout) as JsonSummary).counts).toMatchObject({ uploaded: 15, skipped: 5 });
         expect((await runLines(report)).at(-1)?.accepted).toBeUndefined();
@@ -115,17 +121,17 @@ describe('a mapping or template change is no reason to upload history again (bui
       withSandbox({}, async (sandbox, dir) => {
         const { input, report, text, mapping, env } = await uploadedOnce(sandbox, dir, 10);
         await writeFile(mapping, text.replace('key: [formula]', 'key: [formula, c]'));
-        const stopped = await runCli(args(mapping, input, report), env);
+        const stopped = await inProcess(args(mapping, input, report), env);
         expect(stopped.code).toBe(2);
         expect(stopped.stderr).toMatch(/MAPPING_CHANGED: .*\(mapping: key\): with another key every record is a new one/);
-        const dry = await runCli(args(mapping, input, report, '--dry-run'), env);
+        const dry = await inProcess(args(mapping, input, report, '--dry-run'), env);
         expect(dry.code).toBe(2);
         expect(dry.stderr).toContain('error MAPPING_CHANGED');
-        const planned = await runCli(args(mapping, input, report, '--dry-run', '--accept-mapping-change', '--json'), env);
+        const planned = await inProcess(args(mapping, input, report, '--dry-run', '--accept-mapping-change', '--json'), env);
         expect(planned.code).toBe(0);
         expect(JSON.parse(planned.stdout)).toMatchObject({ plans: { upload: 10 } });
         // A dry run accepts nothing for later runs.
-        expect((await runCli(args(mapping, input, report), env)).code).toBe(2);
+        expect((await inProcess(args(mapping, input, report), env)).code).toBe(2);
         expect(sandbox.records()).toHaveLength(10);
       }),
     60_000,
@@ -151,11 +157,14 @@ describe('a mapping or template change is no reason to upload history again (bui
         const changed = path.join(dir, 't201-edited.json');
         await writeFile(changed, JSON.stringify([edited]));
         const env = envFor(sandbox, dir);
-        expect((await runCli(args(MAPPING, input, report, '--template-file', original), env)).code).toBe(0);
-        const stopped = await runCli(args(MAPPING, input, report, '--template-file', changed), env);
+        expect((await inProcess(args(MAPPING, input, report, '--template-file', original), env)).code).toBe(0);
+        const stopped = await inProcess(args(MAPPING, input, report, '--template-file', changed), env);
         expect(stopped.code).toBe(2);
         expect(stopped.stderr).toMatch(/^error TEMPLATE_FIELDS_CHANGED: .*\(template 201 field\(s\): 屈服强度\)/m);
-        const accepted = await runCli(args(MAPPING, input, report, '--template-file', changed, '--accept-mapping-change', '--json'), env);
+        const accepted = await inProcess(
+          args(MAPPING, input, report, '--template-file', changed, '--accept-mapping-change', '--json'),
+          env,
+        );
         expect(accepted.code).toBe(0);
         expect((await runLines(report)).at(-1)).toMatchObject({ accepted: { mapping: [], template: ['屈服强度'] } });
       }),
@@ -170,13 +179,13 @@ describe('a mapping or template change is no reason to upload history again (bui
         const mapping = path.join(dir, 'keyless.yaml');
         await writeFile(mapping, (await readFile(MAPPING, 'utf8')).replace('key: [formula]\n', ''));
         const env = envFor(sandbox, dir);
-        const ingest = await runCli(args(mapping, input, path.join(dir, 'keyless.report.jsonl')), env);
+        const ingest = await inProcess(args(mapping, input, path.join(dir, 'keyless.report.jsonl')), env);
         expect(ingest.code).toBe(0);
         expect(ingest.stderr).toMatch(/^warning MAPPING_NO_KEY: .*uploaded again as a new record/m);
-        const validate = await runCli(['validate', '--mapping', mapping, input], env);
+        const validate = await inProcess(['validate', '--mapping', mapping, input], env);
         expect(validate.code).toBe(0);
         expect(validate.stderr).toMatch(/^warning MAPPING_NO_KEY: /m);
-        const keyed = await runCli(['validate', '--mapping', MAPPING, input], env);
+        const keyed = await inProcess(['validate', '--mapping', MAPPING, input], env);
         expect(keyed.stderr).not.toContain('MAPPING_NO_KEY');
       }),
     60_000,
