@@ -4,6 +4,40 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// A comment says why in a line or two; a longer story belongs in ARCHITECTURE.md or docs/, pointed
+// at by its heading (CONTRIBUTING.md). This refuses the essays the sweep of issue #32 took out.
+const MAX_COMMENT_BLOCK_LINES = 10;
+const commentBlockLines = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: { long: 'A comment block of {{lines}} lines (at most {{max}}): move the story to ARCHITECTURE.md or docs/ and point at it.' },
+  },
+  create(context) {
+    const source = context.sourceCode;
+    const ownLine = (c) => source.lines[c.loc.start.line - 1].slice(0, c.loc.start.column).trim() === '';
+    return {
+      Program() {
+        let first;
+        let last;
+        const flush = () => {
+          const lines = first === undefined ? 0 : last.loc.end.line - first.loc.start.line + 1;
+          if (lines > MAX_COMMENT_BLOCK_LINES)
+            context.report({ loc: first.loc, messageId: 'long', data: { lines, max: MAX_COMMENT_BLOCK_LINES } });
+          first = undefined;
+        };
+        for (const comment of source.getAllComments()) {
+          if (!ownLine(comment)) continue;
+          if (first !== undefined && comment.loc.start.line !== last.loc.end.line + 1) flush();
+          first ??= comment;
+          last = comment;
+        }
+        flush();
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/', 'test-output/', '**/*.cjs', '**/*.mjs', '*.config.js'] },
   js.configs.recommended,
@@ -36,6 +70,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { local: { rules: { 'comment-block-lines': commentBlockLines } } },
+    rules: { 'local/comment-block-lines': 'error' },
   },
   {
     files: ['src/cli/main.ts', 'test/**', 'bench/**', 'scripts/**'],
