@@ -2,7 +2,6 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { constants, open, type FileHandle } from 'node:fs/promises';
-import { runBuiltCli } from '../cli/run-built-cli.js';
 import { SHEET_HEAD, SHEET_TAIL, writeZip, xlsxParts } from '../helpers/write-zip.js';
 import type { CaseFiles } from './hostile-case.js';
 
@@ -102,7 +101,7 @@ export function steelXlsx(rows: number, edit?: (cells: XlsxCell[], index: number
 
 /** Runs the built CLI in the case's folder against its platform (to make an input, e.g. a real report); fails unless it exits `exit`. */
 export async function runFirst(c: CaseFiles, args: readonly string[], exit: number): Promise<void> {
-  const result = await runBuiltCli(args, {
+  const result = await c.runCli(args, {
     cwd: c.dir,
     env: { MGE_BASE_URL: c.url, MGE_TOKEN: c.token, MGE_USERNAME: 'hostile', XDG_CACHE_HOME: c.at('.first-cache') },
   });

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { SandboxOptions, StoredRecord } from '../../src/platform/sandbox/sandbox-options.js';
+import type { PooledRunOptions } from '../helpers/cli-runner-pool.js';
 import type { MeasuredRun } from '../helpers/run-measured-cli.js';
 
 /**
@@ -39,7 +40,14 @@ export interface HostileCase {
   readonly requests?: number;
   /** Files of the case's folder the run may change (the report it appends to, say). @default none */
   readonly writes?: readonly string[];
-  /** Runs while the CLI runs (a pipe's writer, a look at the process list). */
+  /**
+   * Where the CLI runs: `pool`, a long-lived runner of the suite's pool (the CLI loaded once, a run as
+   * `runCli` in it); `own`, a `node dist/cli/main.js` of its own, for what only a process shows (its
+   * signals, its command line, node's flags, its exit). @default `own` for a case with `during` or
+   * that sets NODE_OPTIONS, else `pool`
+   */
+  readonly process?: 'own' | 'pool';
+  /** Runs while the CLI runs (a pipe's writer, a look at the process list); needs a process of its own. */
   readonly during?: (child: ChildProcess, c: CaseFiles) => Promise<void>;
   /** Checks of its own, once the run ended. */
   readonly check?: (r: CaseRun) => void | Promise<void>;
@@ -69,6 +77,8 @@ export interface CaseFiles {
   /** The platform's base URL (an address nothing listens on when the platform is `none`). */
   readonly url: string;
   readonly token: string;
+  /** Runs the built CLI through the suite's pool (to make an input, or read an output), with only `env`. */
+  runCli(args: readonly string[], options: PooledRunOptions): Promise<MeasuredRun>;
 }
 
 /** What a case's own `check` gets. */

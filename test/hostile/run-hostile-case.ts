@@ -5,6 +5,7 @@ import { copyFile, lstat, mkdir, readdir, readFile, readlink, rm, writeFile } fr
 import path from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { StoredRecord } from '../../src/platform/sandbox/sandbox-options.js';
+import type { CliPool } from '../helpers/cli-runner-pool.js';
 import { fileDigest, HOSTILE_BOUNDS, runMeasuredCli, showsStack, type MeasuredRun } from '../helpers/run-measured-cli.js';
 import { steelCsv } from './case-inputs.js';
 import type { CaseFiles, HostileCase, Platform, SeenRequest } from './hostile-case.js';
@@ -112,11 +113,19 @@ async function writtenTexts(
   return texts;
 }
 
+/** Where a case runs (see `HostileCase.process`): a process of its own when only a process can do what it asks. */
+function processOf(spec: HostileCase, env: Readonly<Record<string, string>>): 'own' | 'pool' {
+  const needsOwn = spec.during !== undefined || 'NODE_OPTIONS' in env;
+  if (spec.process === 'pool' && needsOwn) throw new Error(`${spec.name}: its during or NODE_OPTIONS needs a process of its own`);
+  return spec.process ?? (needsOwn ? 'own' : 'pool');
+}
+
 /**
  * Runs one case: a fresh folder with the sample mapping, templates and five rows, the case's inputs, its
- * platform; the built CLI in a child process (peak memory read from its own VmHWM); then every check.
+ * platform; the built CLI in one of the pool's runners, or in a child process of its own (peak memory
+ * read from the process's VmHWM either way); then every check.
  */
-export async function runHostileCase(spec: HostileCase): Promise<void> {
+export async function runHostileCase(spec: HostileCase, pool: CliPool): Promise<void> {
   const root = await makeTempDir('mge-hostile-');
   const dir = path.join(root, 'case');
   const cache = path.join(root, 'cache');
@@ -125,7 +134,13 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
   // The adversary needs the case's files, which need the platform's address: filled in just below.
   const late: { files?: CaseFiles } = {};
   const platform = await startPlatform(spec.platform ?? { sandbox: {} }, token, () => late.files as CaseFiles);
-  const c: CaseFiles = { dir, at: (name) => path.join(dir, name), url: platform.url, token };
+  const c: CaseFiles = {
+    dir,
+    at: (name) => path.join(dir, name),
+    url: platform.url,
+    token,
+    runCli: (args, options) => pool.run(args, options),
+  };
   late.files = c;
   const bounds = { ...HOSTILE_BOUNDS, ...spec.bounds };
   let cleanUp: (() => Promise<void>) | void = undefined;
@@ -150,12 +165,17 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
     };
     for (const [name, value] of Object.entries(wanted)) if (value !== undefined) env[name] = value;
     const during: Promise<void>[] = [];
-    const run = await runMeasuredCli(spec.args(c), {
-      env,
-      cwd: dir,
-      killAfterMs: bounds.ms * 2,
-      onSpawn: (child) => spec.during && during.push(spec.during(child, c)),
-    });
+    const killAfterMs = bounds.ms * 2;
+    const where = processOf(spec, env);
+    const run =
+      where === 'pool'
+        ? await pool.run(spec.args(c), { env, cwd: dir, killAfterMs })
+        : await runMeasuredCli(spec.args(c), {
+            env,
+            cwd: dir,
+            killAfterMs,
+            onSpawn: (child) => spec.during && during.push(spec.during(child, c)),
+          });
     await Promise.all(during);
     const after = await snapshot(dir);
     // A report a case may write comes with its ledger index, which the run saves beside it.
@@ -175,7 +195,7 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
       withinTime: run.ms < bounds.ms,
       withinMemory: run.peakRssMb < bounds.rssMb,
     };
-    await explained(run, () =>
+    await explained(run, where, () =>
       expect(outcome).toEqual({
         exit: spec.exit,
         code: spec.code,
@@ -190,7 +210,7 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
     );
     const seen = platform.seen.slice(mark.seen);
     const stored = platform.stored().slice(mark.stored);
-    if (spec.check) await explained(run, () => spec.check?.({ ...c, run, seen, stored }));
+    if (spec.check) await explained(run, where, () => spec.check?.({ ...c, run, seen, stored }));
   } finally {
     if (cleanUp) await cleanUp();
     await platform.close();
@@ -199,16 +219,17 @@ export async function runHostileCase(spec: HostileCase): Promise<void> {
 }
 
 /** What the run printed and cost, added to a failed expectation's message. */
-function explanation(run: MeasuredRun): string {
+function explanation(run: MeasuredRun, where: 'own' | 'pool'): string {
   const cut = (text: string): string => (text.length > 3000 ? `${text.slice(0, 3000)}…` : text);
-  return `\n\nthe run: exit ${String(run.code)}${run.killed ? ' (killed)' : ''} in ${Math.round(run.ms)} ms, peak ${run.peakRssMb.toFixed(0)} MiB\nstderr:\n${cut(run.stderr)}\nstdout:\n${cut(run.stdout)}`;
+  const place = where === 'pool' ? "in a runner of the suite's pool" : 'in a process of its own';
+  return `\n\nthe run (${place}): exit ${String(run.code)}${run.killed ? ' (killed)' : ''} in ${Math.round(run.ms)} ms, peak ${run.peakRssMb.toFixed(0)} MiB\nstderr:\n${cut(run.stderr)}\nstdout:\n${cut(run.stdout)}`;
 }
 
-async function explained(run: MeasuredRun, check: () => void | Promise<void>): Promise<void> {
+async function explained(run: MeasuredRun, where: 'own' | 'pool', check: () => void | Promise<void>): Promise<void> {
   try {
     await check();
   } catch (error) {
-    if (error instanceof Error) error.message += explanation(run);
+    if (error instanceof Error) error.message += explanation(run, where);
     throw error;
   }
 }

@@ -4,7 +4,6 @@ import { silent, uploadsTo } from '../adversaries.js';
 import { exited, ingest, write } from '../case-inputs.js';
 import type { ServerResponse } from 'node:http';
 import type { AuthorizationEcho } from '../../../src/platform/sandbox/echo-authorization.js';
-import { runBuiltCli } from '../../cli/run-built-cli.js';
 import { tokenLeaks } from '../token-leaks.js';
 
 /**
@@ -99,7 +98,7 @@ function echoCase(how: string, echo: AuthorizationEcho): HostileCase {
         ['report', ['report', 'report.jsonl', '--failed-out', 'failed.csv', '--html', 'page.html']],
         ['report --json', ['report', 'report.jsonl', '--json', '--failed-out', 'failed.jsonl']],
       ] as const) {
-        const result = await runBuiltCli(args, { cwd: r.dir, env });
+        const result = await r.runCli(args, { cwd: r.dir, env });
         expect({ name, code: result.code }).toEqual({ name, code: 1 });
         printed.set(`${name} (stdout)`, result.stdout).set(`${name} (stderr)`, result.stderr);
       }
