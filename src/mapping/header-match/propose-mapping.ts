@@ -37,11 +37,9 @@ const scoresOf = (matrix: readonly (readonly number[])[], f: number): number[] =
 const firstWords = (name: string): string[] => nameReadings(name)[0]?.tokens.slice() ?? [];
 
 /**
- * Proposes a mapping of a table to a template, from the header and a sample of rows: which column
- * fills which field (one column per field, the assignment of the highest total score), with the
- * unit each column is in and value maps for choice fields; tables filled from element columns
- * (`fromColumns`) or from grouped rows (`fromRows` with `groupBy`); the record key. A pure function:
- * reading the file is the caller's business.
+ * Proposes a mapping of a table to a template from its header and sampled rows: one column per field
+ * (the best total score) with units and value maps, tables (`fromColumns`, `fromRows`), the key. Pure
+ * (ARCHITECTURE.md → "`init`'s matcher (`src/mapping/header-match`)").
  */
 export function proposeMapping(template: Template, table: SampleTable): MappingProposal {
   const names = table.names;

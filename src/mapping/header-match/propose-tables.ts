@@ -91,10 +91,9 @@ export function tableColumnScores(tables: readonly PlacedField[], input: TableCo
 }
 
 /**
- * Proposes `fromRows` for the columns that change within a record of several rows: the table whose
- * columns their headers name best (one header to one table column). Sure when each cell is sure by
- * its name, or named fairly (a guess) with cells that fit its table column (`cellsFit`). Undefined
- * when no table takes them, and then the rows are not grouped.
+ * Proposes `fromRows` for the columns that change within a grouped record: the table whose columns
+ * their headers name best, sure when each name is (or names fairly with fitting cells); undefined when
+ * no table takes them, and then the rows are not grouped.
  */
 export function proposeRowTable(tables: readonly PlacedField[], groups: RowGroups, input: TableColumnsInput): TableProposal | undefined {
   let best: { proposal: TableProposal; total: number } | undefined;
