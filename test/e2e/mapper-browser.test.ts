@@ -1,144 +1,32 @@
 /// <reference lib="dom" />
 // The page checks run in the browser (page.evaluate): they use its document.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { BUILT_CLI, runBuiltCli } from '../cli/run-built-cli.js';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
+import {
+  byCode,
+  changed,
+  countsOf,
+  enter,
+  fieldId,
+  openMapper,
+  pastWidth,
+  pickColumn,
+  revision,
+  useMappers,
+  validateSaved,
+} from '../helpers/mapper-page.js';
 import { tabThrough, unnamedControls } from '../helpers/page-access.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const browserOf = useBrowser();
+const startMapper = useMappers();
 
 /**
  * The screenshots docs/mapper.md shows (a laptop and a phone): kept in the test's output folder on
  * every run, and written over docs/ only when MGE_DOCS_SCREENSHOTS=1, as the report page's are.
  */
 const SHOTS = process.env['MGE_DOCS_SCREENSHOTS'] === '1' ? path.resolve('docs') : await testOutputDir('mapper');
-
-/** Mappers started and not yet ended: a failed test must not leave one running (it would keep jest alive). */
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
-
-/** A running `mapper`, started by the test: its printed link, and how to end it (Ctrl-C). */
-interface RunningMapper {
-  readonly url: string;
-  stop(): Promise<{ code: number | null; stderr: string }>;
-}
-
-function startMapper(args: readonly string[], cwd: string): Promise<RunningMapper> {
-  const child: ChildProcess = spawn(process.execPath, [BUILT_CLI, 'mapper', ...args, '--no-open'], {
-    cwd,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', XDG_CACHE_HOME: path.join(cwd, 'cache') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const ended = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      const url = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/m.exec(stdout)?.[0];
-      if (url !== undefined)
-        resolve({
-          url,
-          stop: async () => {
-            child.kill('SIGINT');
-            return { code: await ended, stderr };
-          },
-        });
-    });
-    void ended.then((code) => reject(new Error(`mapper ended (${String(code)}) before printing its link: ${stderr}`)));
-  });
-}
-
-/**
- * Opens the printed link in the test's browser (the token sets the page's cookie) and waits for the
- * page. The browser is offline but for the mapper's own address: anything else asked for is refused
- * (and still listed in its requests).
- */
-async function openMapper(url: string): Promise<Page> {
-  const browser = browserOf();
-  const origin = new URL(url).origin;
-  await browser.context.setOffline(false);
-  await browser.context.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort()));
-  const page = await browser.context.newPage();
-  page.on('pageerror', (error) => (browser.errors as string[]).push(error.message));
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(url);
-  await page.waitForSelector('html.ready', { timeout: 15_000 });
-  return page;
-}
-
-const fieldId = (role: string, ...names: string[]): string => `[id="${role}-${names.map(encodeURIComponent).join('.')}"]`;
-
-/** The revision the page shows now; `changed` waits until the page has drawn the one after it. */
-async function revision(page: Page): Promise<number> {
-  return Number(await page.locator('#app').getAttribute('data-revision'));
-}
-
-async function changed(page: Page, before: number, action: () => Promise<unknown>): Promise<number> {
-  await action();
-  await page.waitForSelector(`#app[data-revision="${before + 1}"]`, { timeout: 15_000 });
-  return before + 1;
-}
-
-/** Waits for the background validate of the drawn revision to be done, and reads its counts as the page shows them. */
-async function countsOf(page: Page): Promise<Record<string, number>> {
-  const now = await revision(page);
-  await page.waitForSelector(`#counts-status[data-done="true"][data-revision="${now}"]`, { timeout: 30_000 });
-  const out: Record<string, number> = {};
-  for (const name of ['files', 'rows', 'records', 'valid', 'invalid', 'duplicate'])
-    out[name] = Number((await page.locator(`[data-count="${name}"] .n`).innerText()).replaceAll(',', ''));
-  return out;
-}
-
-async function byCode(page: Page): Promise<Record<string, number>> {
-  const rows = await page
-    .locator('#by-code tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => [tr.getAttribute('data-code') ?? '', Number((tr.children[2]?.textContent ?? '').replaceAll(',', ''))] as const),
-    );
-  return Object.fromEntries(rows);
-}
-
-/** Picks `header` in a field's column picker, whatever the matcher proposed there. */
-async function pickColumn(page: Page, field: string, header: string): Promise<void> {
-  const picker = page.locator(fieldId('column', field));
-  const value = await picker
-    .locator('option')
-    .evaluateAll((options, h) => options.find((o) => o.textContent?.startsWith(`${h} — `))?.getAttribute('value'), header);
-  expect(value).toBeDefined();
-  await picker.selectOption(value!);
-}
-
-async function enter(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(selector).fill(text);
-  await page.locator(selector).press('Enter');
-}
-
-/** What `validate --json` prints for the saved mapping: the numbers the page must show. */
-async function validateSaved(dir: string, mapping: string, input: string): Promise<{ code: number | null; json: Record<string, unknown> }> {
-  const result = await runBuiltCli(['validate', '--sandbox', '--mapping', mapping, input, '--json'], {
-    cwd: dir,
-    env: { XDG_CACHE_HOME: path.join(dir, 'cache') },
-  });
-  return { code: result.code, json: JSON.parse(result.stdout) as Record<string, unknown> };
-}
-
-const pick = (json: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(['files', 'rows', 'records', 'valid', 'invalid', 'duplicate'].map((k) => [k, json[k]]));
 
 /**
  * The thermoelectrics dataset (samples/, from the shared public datasets) as a curator might have
@@ -158,8 +46,8 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     const dir = await makeTempDir('mge-mapper-e2e-');
     const input = await thermoelectrics(dir);
     const mapper = await startMapper([input, '--template', '202', '--sandbox', '--mapping', 'te.yaml'], dir);
-    const page = await openMapper(mapper.url);
     const browser = browserOf();
+    const page = await openMapper(browser, mapper.url);
 
     // init's proposals are there: a sure one live with its score, required fields marked in words.
     expect(await page.locator(`${fieldId('column', '成分')} option:checked`).innerText()).toMatch(
@@ -207,7 +95,7 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     expect((await countsOf(page)).records).toBe(1093);
 
     // One column changed: the temperature from T. Five RT cells are no numbers, at their cells.
-    rev = await changed(page, rev, () => pickColumn(page, '测试温度', 'T'));
+    rev = await changed(page, rev, () => pickColumn(page, fieldId('column', '测试温度'), 'T'));
     expect(await countsOf(page)).toEqual({ files: 1, rows: 1093, records: 1093, valid: 1088, invalid: 5, duplicate: 0 });
     expect(await byCode(page)).toEqual({ VALUE_NOT_A_NUMBER: 5 });
     expect(await page.locator(fieldId('badges', '测试温度')).innerText()).toBe('VALUE_NOT_A_NUMBER 5');
@@ -231,9 +119,9 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     await page.locator('#save').focus();
     await page.keyboard.press('Enter');
     await page.waitForSelector('#status.good');
-    const first = await validateSaved(dir, 'te.yaml', input);
+    const first = await validateSaved(dir, 'te.yaml', input, ['--sandbox']);
     expect(first.code).toBe(1);
-    expect(pick(first.json)).toEqual(await countsOf(page));
+    expect(first.counts).toEqual(await countsOf(page));
     expect(first.json['invalidByCode']).toEqual(await byCode(page));
 
     // RT as 298.15 K, through the field's YAML: every record valid.
@@ -251,19 +139,15 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     expect(saved.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=/);
     expect(saved).toContain('# 测试温度 — number, unit ℃');
     expect(saved).toMatch(/^key: \[id\]/m);
-    const second = await validateSaved(dir, 'te.yaml', input);
+    const second = await validateSaved(dir, 'te.yaml', input, ['--sandbox']);
     expect(second.code).toBe(0);
-    expect(pick(second.json)).toEqual(counts);
+    expect(second.counts).toEqual(counts);
 
     await page.setViewportSize({ width: 390, height: 844 });
     // Nothing reaches past the phone's width (a page wider than the screen scrolls sideways).
-    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(390);
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > 391)
-        .map((e) => `${e.tagName}#${e.id} ${Math.round(e.getBoundingClientRect().right)}`),
-    );
-    expect(wide).toEqual([]);
+    const phone = await pastWidth(page, 390);
+    expect(phone.scrollWidth).toBeLessThanOrEqual(390);
+    expect(phone.wide).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'mapper-phone.png'), fullPage: false });
 
@@ -287,7 +171,7 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     const withMeta = before.replace('  source:\n', '  institution: UCSB\n  other_info: {project: P-1, subject: S-1}\n  source:\n');
     await writeFile(path.join(dir, 'm.yaml'), withMeta);
     const mapper = await startMapper(['te.csv', '--sandbox', '--mapping', 'm.yaml'], dir);
-    const page = await openMapper(mapper.url);
+    const page = await openMapper(browserOf(), mapper.url);
     expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
     expect(await countsOf(page)).toMatchObject({ records: 1093, valid: 1093, invalid: 0 });
     // The value map the file holds is the one the page shows.
@@ -330,9 +214,9 @@ describe('mapper in a real browser (built CLI, chromium)', () => {
     const comments = before.split('\n').filter((line) => line.includes('#'));
     expect(comments).toHaveLength(5);
     for (const line of comments) expect(after.split('\n')).toContain(line);
-    const validated = await validateSaved(dir, 'm.yaml', 'te.csv');
+    const validated = await validateSaved(dir, 'm.yaml', 'te.csv', ['--sandbox']);
     expect(validated.code).toBe(0);
-    expect(pick(validated.json)).toEqual(await countsOf(page));
+    expect(validated.counts).toEqual(await countsOf(page));
     await page.close();
     expect((await mapper.stop()).code).toBe(0);
   }, 60_000);

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The width and code checks run in the browser (page.evaluate): they use its document.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -94,6 +96,26 @@ export async function countsOf(page: Page): Promise<Record<string, number>> {
   return out;
 }
 
+/** The records with each code, as the page's table of codes shows them. */
+export async function byCode(page: Page): Promise<Record<string, number>> {
+  const rows = await page
+    .locator('#by-code tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-code') ?? '', Number((tr.children[2]?.textContent ?? '').replaceAll(',', ''))] as const),
+    );
+  return Object.fromEntries(rows);
+}
+
+/** How far the page scrolls sideways, and the elements that reach past `width` (a phone's screen): none may. */
+export function pastWidth(page: Page, width: number): Promise<{ scrollWidth: number; wide: string[] }> {
+  return page.evaluate((w) => {
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > w + 1)
+      .map((e) => `${e.tagName}#${e.id} ${Math.round(e.getBoundingClientRect().right)}`);
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, wide };
+  }, width);
+}
+
 /** Types a text into a field and leaves it with Enter (a text input reports its value then). */
 export async function enter(page: Page, selector: string, text: string): Promise<void> {
   await page.locator(selector).fill(text);
@@ -116,11 +138,11 @@ export async function validateSaved(
   mapping: string,
   input: string,
   templateFlags: readonly string[],
-): Promise<{ code: number | null; counts: Record<string, unknown>; stderr: string }> {
+): Promise<{ code: number | null; counts: Record<string, unknown>; json: Record<string, unknown>; stderr: string }> {
   const result = await runBuiltCli(['validate', ...templateFlags, '--mapping', mapping, input, '--json'], {
     cwd: dir,
     env: { XDG_CACHE_HOME: path.join(dir, 'cache') },
   });
   const json = JSON.parse(result.stdout) as Record<string, unknown>;
-  return { code: result.code, counts: Object.fromEntries(COUNT_NAMES.map((k) => [k, json[k]])), stderr: result.stderr };
+  return { code: result.code, counts: Object.fromEntries(COUNT_NAMES.map((k) => [k, json[k]])), json, stderr: result.stderr };
 }
