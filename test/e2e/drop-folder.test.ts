@@ -2,9 +2,14 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, MAPPING, runCli, SAMPLE, sampleCsv, tempDir } from './ingest-harness.js';
 
-describe('drop folders (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('drop folders (CLI, sandbox over HTTP)', () => {
   let sandbox: Sandbox;
   beforeAll(async () => (sandbox = await startSandbox({ port: 0 })));
   afterAll(() => sandbox.close());
@@ -16,15 +21,16 @@ describe('drop folders (built CLI, sandbox over HTTP)', () => {
     await writeFile(path.join(drop, 'README.txt'), 'not a table when a folder is named');
     const report = path.join(dir, 'nightly.report.jsonl');
     for (const input of [drop, path.join(drop, '*.csv'), path.join(drop, '**', '*.xlsx')]) {
-      const result = await runCli([...ingestArgs(input, report), '--json'], envFor(sandbox, dir));
+      const result = await inProcess([...ingestArgs(input, report), '--json'], envFor(sandbox, dir));
       expect([result.code, JSON.parse(result.stdout)]).toEqual([0, expect.objectContaining({ nothingToDo: true, rows: 0, exitCode: 0 })]);
     }
+    // Through the built CLI: the run's exit code and output as a shell sees them.
     const plain = await runCli(ingestArgs(drop, report), envFor(sandbox, dir));
     expect([plain.code, plain.stdout]).toEqual([0, expect.stringMatching(/^nothing to do: .* was not touched\n$/)]);
     expect((await readdir(dir)).filter((f) => f.startsWith('nightly'))).toEqual([]);
     expect(sandbox.records()).toHaveLength(0);
 
-    const validated = await runCli(
+    const validated = await inProcess(
       ['validate', '--mapping', MAPPING, drop, '--errors', path.join(dir, 'errors.xlsx'), '--json'],
       envFor(sandbox, dir),
     );
@@ -39,7 +45,7 @@ describe('drop folders (built CLI, sandbox over HTTP)', () => {
     const dir = await tempDir();
     const report = path.join(dir, 'r.jsonl');
     for (const input of [path.join(dir, 'nope'), path.join(dir, 'nope', '*.csv'), path.join(dir, 'nope.csv')]) {
-      const result = await runCli(ingestArgs(input, report), envFor(sandbox, dir));
+      const result = await inProcess(ingestArgs(input, report), envFor(sandbox, dir));
       expect([result.code, /^error (\w+)/.exec(result.stderr)?.[1]]).toEqual([2, 'SOURCE_NOT_FOUND']);
     }
     expect(sandbox.records()).toHaveLength(0);
@@ -52,14 +58,14 @@ describe('drop folders (built CLI, sandbox over HTTP)', () => {
     await sampleCsv(drop, 2, 'top.csv');
     const [header = '', ...rows] = (await readFile(SAMPLE, 'utf8')).trimEnd().split('\n');
     await writeFile(path.join(drop, '2026-11-23', 'night.csv'), [header, ...rows.slice(2, 5), ''].join('\n'));
-    const flat = await runCli([...ingestArgs(drop, path.join(dir, 'flat.jsonl')), '--dry-run', '--json'], envFor(sandbox, dir));
+    const flat = await inProcess([...ingestArgs(drop, path.join(dir, 'flat.jsonl')), '--dry-run', '--json'], envFor(sandbox, dir));
     expect(JSON.parse(flat.stdout)).toMatchObject({ rows: 2 });
-    const deep = await runCli([...ingestArgs(drop, path.join(dir, 'deep.jsonl')), '--recursive', '--json'], envFor(sandbox, dir));
+    const deep = await inProcess([...ingestArgs(drop, path.join(dir, 'deep.jsonl')), '--recursive', '--json'], envFor(sandbox, dir));
     expect([deep.code, JSON.parse(deep.stdout)]).toEqual([
       0,
       expect.objectContaining({ counts: expect.objectContaining({ uploaded: 5 }) }),
     ]);
-    const glob = await runCli(
+    const glob = await inProcess(
       [...ingestArgs(path.join(drop, '**', '*.csv'), path.join(dir, 'deep.jsonl')), '--json'],
       envFor(sandbox, dir),
     );

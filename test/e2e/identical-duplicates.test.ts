@@ -1,5 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, sampleLines } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -26,7 +28,10 @@ interface Counts {
   readonly duplicate?: number;
 }
 
-describe('rows repeated exactly in a published dataset (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('rows repeated exactly in a published dataset (CLI, sandbox over HTTP)', () => {
   test(
     'without the option they are DUPLICATE_KEY naming it; with it they are counted duplicate and every command exits 0',
     () =>
@@ -38,6 +43,7 @@ describe('rows repeated exactly in a published dataset (built CLI, sandbox over 
         const env = envFor(sandbox, dir);
         const plain = path.resolve('mappings/steel_strength.yaml');
 
+        // Through the built CLI: the refusal's exit code and stderr as a shell sees them.
         const refused = await runCli(validateArgs(plain, input), env);
         expect(refused.code).toBe(1);
         const refusedJson = JSON.parse(refused.stdout) as {
@@ -50,11 +56,11 @@ describe('rows repeated exactly in a published dataset (built CLI, sandbox over 
         expect(refusedJson.problems[0]!.message).toContain('duplicates: identical-ok');
 
         const mapping = await identicalOkMapping(dir);
-        const ok = await runCli(validateArgs(mapping, input), env);
+        const ok = await inProcess(validateArgs(mapping, input), env);
         expect(ok.stderr).toBe('');
         expect(ok.code).toBe(0);
         expect(JSON.parse(ok.stdout)).toMatchObject({ records: 80, valid: 60, invalid: 0, duplicate: 20 });
-        const text = await runCli(
+        const text = await inProcess(
           validateArgs(mapping, input).filter((a) => a !== '--json'),
           env,
         );
@@ -63,13 +69,13 @@ describe('rows repeated exactly in a published dataset (built CLI, sandbox over 
 
         // A run without the option leaves 20 invalid rows; the run with it settles them.
         const report = path.join(dir, 'r.jsonl');
-        const first = await runCli(ingestArgs(input, report, '--json'), env);
+        const first = await inProcess(ingestArgs(input, report, '--json'), env);
         expect(first.code).toBe(1);
         expect((JSON.parse(first.stdout) as Counts).counts).toMatchObject({ uploaded: 60, invalid: 20 });
-        expect((await runCli(['report', report, '--json'], env)).code).toBe(1);
+        expect((await inProcess(['report', report, '--json'], env)).code).toBe(1);
 
         const args = ingestArgs(input, report, '--json').map((a) => (a === path.resolve('mappings/steel_strength.yaml') ? mapping : a));
-        const second = await runCli(args, env);
+        const second = await inProcess(args, env);
         expect(second.code).toBe(0);
         expect(JSON.parse(second.stdout)).toMatchObject({ counts: { uploaded: 0, invalid: 0 }, duplicate: 20 });
         expect(sandbox.records()).toHaveLength(60);
@@ -83,10 +89,10 @@ describe('rows repeated exactly in a published dataset (built CLI, sandbox over 
         const uploadedKeys = new Set(lines.filter((l) => l['type'] === 'uploaded').map((l) => l['key']));
         for (const d of duplicates) expect(uploadedKeys.has(d['key'])).toBe(false);
 
-        const summary = await runCli(['report', report, '--json'], env);
+        const summary = await inProcess(['report', report, '--json'], env);
         expect(summary.code).toBe(0);
         expect(JSON.parse(summary.stdout)).toMatchObject({ counts: { uploaded: 60, invalid: 0, duplicate: 20 } });
-        const again = await runCli(args, env);
+        const again = await inProcess(args, env);
         expect(again.code).toBe(0);
         expect(sandbox.records()).toHaveLength(60);
 
@@ -95,7 +101,7 @@ describe('rows repeated exactly in a published dataset (built CLI, sandbox over 
         expect(changed).not.toBe(rows[12]);
         const mixed = path.join(dir, 'mixed.csv');
         await writeFile(mixed, [header, ...rows.slice(0, 60), ...rows.slice(10, 30), changed, ''].join('\n'));
-        const fails = await runCli(validateArgs(mapping, mixed), env);
+        const fails = await inProcess(validateArgs(mapping, mixed), env);
         expect(fails.code).toBe(1);
         const failsJson = JSON.parse(fails.stdout) as {
           invalidByCode: Record<string, number>;

@@ -1,6 +1,8 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { envFor, ingestArgs, MAPPING, runCli, sampleCsv, startCli } from './ingest-harness.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
+import { envFor, ingestArgs, MAPPING, sampleCsv, startCli } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** A drop folder with a clean file and one whose second row has a yield strength that is no number. */
@@ -30,7 +32,10 @@ async function dropFolder(dir: string): Promise<{ drop: string; clean: string; b
   return { drop, clean, broken };
 }
 
-describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('ingest --move-done DIR (CLI, sandbox over HTTP)', () => {
   test(
     'a file whose every row is uploaded is moved; a file with an invalid row stays; the next run reads only what stayed',
     () =>
@@ -38,7 +43,7 @@ describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
         const { drop } = await dropFolder(dir);
         const done = path.join(dir, 'done');
         const report = path.join(dir, 'r.jsonl');
-        const first = await runCli(ingestArgs(drop, report, '--move-done', done, '--json'), envFor(sandbox, dir));
+        const first = await inProcess(ingestArgs(drop, report, '--move-done', done, '--json'), envFor(sandbox, dir));
         expect(first.code).toBe(1);
         const summary = JSON.parse(first.stdout) as { moved: { moved: { file: string; to: string }[] } };
         expect(summary.moved.moved.map((m) => path.basename(m.to))).toEqual(['clean.csv']);
@@ -49,7 +54,7 @@ describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
         // The file fixed in place: its rows upload (the invalid one) or skip as uploaded; then it moves too.
         const fixed = (await readFile(path.join(drop, 'broken.csv'), 'utf8')).replace(',n/a,', ',1000,');
         await writeFile(path.join(drop, 'broken.csv'), fixed);
-        const second = await runCli(ingestArgs(drop, report, '--move-done', done, '--json'), envFor(sandbox, dir));
+        const second = await inProcess(ingestArgs(drop, report, '--move-done', done, '--json'), envFor(sandbox, dir));
         expect(second.code).toBe(0);
         expect((JSON.parse(second.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ uploaded: 1, skipped: 4 });
         expect((await readdir(done)).sort()).toEqual(['broken.csv', 'clean.csv']);
@@ -57,7 +62,7 @@ describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
         expect(sandbox.records()).toHaveLength(10);
 
         // An empty drop folder: nothing to do, nothing moved.
-        const third = await runCli(ingestArgs(drop, report, '--move-done', done), envFor(sandbox, dir));
+        const third = await inProcess(ingestArgs(drop, report, '--move-done', done), envFor(sandbox, dir));
         expect(third.code).toBe(0);
       }),
     60_000,
@@ -71,7 +76,7 @@ describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
       await mkdir(done);
       await writeFile(path.join(done, 'night.csv'), 'an earlier night\n');
       await sampleCsv(drop, 3, 'night.csv');
-      const run = await runCli(ingestArgs(drop, path.join(dir, 'r.jsonl')), { ...envFor(sandbox, dir), MGE_MOVE_DONE: done });
+      const run = await inProcess(ingestArgs(drop, path.join(dir, 'r.jsonl')), { ...envFor(sandbox, dir), MGE_MOVE_DONE: done });
       expect(run.code).toBe(0);
       expect((await readdir(done)).sort()).toEqual(['night.1.csv', 'night.csv']);
       expect(await readFile(path.join(done, 'night.csv'), 'utf8')).toBe('an earlier night\n');
@@ -85,13 +90,13 @@ describe('ingest --move-done DIR (built CLI, sandbox over HTTP)', () => {
         const { drop } = await dropFolder(dir);
         const done = path.join(dir, 'done');
         const report = path.join(dir, 'r.jsonl');
-        const dry = await runCli(ingestArgs(drop, path.join(dir, 'dry.jsonl'), '--move-done', done, '--dry-run'), envFor(sandbox, dir));
+        const dry = await inProcess(ingestArgs(drop, path.join(dir, 'dry.jsonl'), '--move-done', done, '--dry-run'), envFor(sandbox, dir));
         expect(dry.code).toBe(1);
         // --max-errors 1 stops at the invalid row of broken.csv, which is read first: clean.csv is never reached.
-        const stopped = await runCli(ingestArgs(drop, report, '--move-done', done, '--max-errors', '1'), envFor(sandbox, dir));
+        const stopped = await inProcess(ingestArgs(drop, report, '--move-done', done, '--max-errors', '1'), envFor(sandbox, dir));
         expect(stopped.code).toBe(1);
         expect(stopped.stdout).toContain('MAX_ERRORS_REACHED');
-        const sharded = await runCli(
+        const sharded = await inProcess(
           ingestArgs(drop, path.join(dir, 's.jsonl'), '--move-done', done, '--shard', '0/2'),
           envFor(sandbox, dir),
         );

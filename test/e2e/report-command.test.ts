@@ -4,7 +4,12 @@ import { parse } from 'csv-parse/sync';
 import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import { readXlsxList } from '../helpers/read-xlsx-list.js';
 import { runExcelJs } from '../helpers/run-exceljs.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
+
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
 
 describe('report command (built CLI)', () => {
   test('counts and errors by code; --failed-out rows, fixed and fed back to ingest, upload', async () => {
@@ -20,7 +25,7 @@ describe('report command (built CLI)', () => {
       await writeFile(input, [header, ...broken, ''].join('\n'));
       const report = path.join(dir, 'typos.report.jsonl');
       const logFile = path.join(dir, 'nightly.log');
-      expect((await runCli(ingestArgs(input, report, '--log-file', logFile), envFor(sandbox, dir))).code).toBe(1);
+      expect((await inProcess(ingestArgs(input, report, '--log-file', logFile), envFor(sandbox, dir))).code).toBe(1);
       const log = (await readFile(logFile, 'utf8'))
         .trimEnd()
         .split('\n')
@@ -28,7 +33,7 @@ describe('report command (built CLI)', () => {
       expect(log.map((l) => l.msg)).toEqual(['ingest started', 'row invalid', 'row invalid', 'ingest finished']);
 
       const failedOut = path.join(dir, 'failed.csv');
-      const shown = await runCli(['report', report, '--json', '--failed-out', failedOut], {});
+      const shown = await inProcess(['report', report, '--json', '--failed-out', failedOut], {});
       expect(shown.code).toBe(1);
       const json = JSON.parse(shown.stdout) as {
         counts: Record<string, number>;
@@ -44,11 +49,11 @@ describe('report command (built CLI)', () => {
       expect(lines).toHaveLength(3);
       expect(lines[0]).toMatch(/,yield strength,tensile strength,elongation,_status,_file,_sheet,_row,_cells,_codes,_errors$/);
       await writeFile(failedOut, exported.replaceAll(',n/a,', ',1234.5,'));
-      const refed = await runCli(ingestArgs(failedOut, report, '--json'), envFor(sandbox, dir));
+      const refed = await inProcess(ingestArgs(failedOut, report, '--json'), envFor(sandbox, dir));
       expect(refed.code).toBe(0);
       expect((JSON.parse(refed.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ uploaded: 2 });
 
-      const after = await runCli(['report', report], {});
+      const after = await inProcess(['report', report], {});
       expect(after.code).toBe(0);
       expect(after.stdout).toMatch(/uploaded\s+12/);
       expect(sandbox.records()).toHaveLength(12);
@@ -79,10 +84,10 @@ describe('report command (built CLI)', () => {
       const tail = ['platform id', 'key', 'uploaded at', 'file', 'sheet', 'row', 'note'];
 
       const csvReport = path.join(dir, 'csv.report.jsonl');
-      expect((await runCli(ingestArgs(csvInput, csvReport), envFor(sandbox, dir))).code).toBe(0);
+      expect((await inProcess(ingestArgs(csvInput, csvReport), envFor(sandbox, dir))).code).toBe(0);
       const csvIds = rows.map((r) => sandbox.records().find((s) => s.body.content['化学式'] === r[1])?.id);
       const csvOut = path.join(dir, 'uploaded.csv');
-      const fromCsv = await runCli(['report', csvReport, '--uploaded-out', csvOut], {});
+      const fromCsv = await inProcess(['report', csvReport, '--uploaded-out', csvOut], {});
       expect(fromCsv.code).toBe(0);
       const listed: string[][] = parse(await readFile(csvOut, 'utf8'), { bom: true });
       expect(listed[0]).toEqual([...header, ...tail]);
@@ -91,11 +96,11 @@ describe('report command (built CLI)', () => {
       );
 
       const xlsxReport = path.join(dir, 'xlsx.report.jsonl');
-      expect((await runCli(ingestArgs(xlsxInput, xlsxReport), envFor(sandbox, dir))).code).toBe(0);
+      expect((await inProcess(ingestArgs(xlsxInput, xlsxReport), envFor(sandbox, dir))).code).toBe(0);
       const xlsxIds = rows.map((r) => sandbox.records().findLast((s) => s.body.content['化学式'] === r[1])?.id);
       expect(xlsxIds.every((id, i) => id !== undefined && id !== csvIds[i])).toBe(true);
       const xlsxOut = path.join(dir, 'uploaded.xlsx');
-      expect((await runCli(['report', xlsxReport, '--uploaded-out', xlsxOut], {})).code).toBe(0);
+      expect((await inProcess(['report', xlsxReport, '--uploaded-out', xlsxOut], {})).code).toBe(0);
       const list = await readXlsxList(xlsxOut);
       expect(list.header).toEqual([...header, ...tail]);
       expect(list.rows.map((r) => r.map((c, i) => (i === header.length + 2 && time.test(String(c)) ? 'time' : c)))).toEqual(
@@ -107,6 +112,7 @@ describe('report command (built CLI)', () => {
   }, 60_000);
 
   test('a report that does not exist is a usage error (exit 2)', async () => {
+    // Through the built CLI: a user error's exit code and stderr as a shell sees them.
     const result = await runCli(['report', path.join(await tempDir(), 'none.jsonl')], {});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error REPORT_NOT_FOUND');

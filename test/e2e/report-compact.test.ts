@@ -1,6 +1,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireReportLock } from '../../src/report/acquire-report-lock.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, SAMPLE } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -20,9 +22,12 @@ async function sampleRows(file: string, n: number, edit?: number): Promise<void>
   await writeFile(file, [header, ...kept, ''].join('\n'));
 }
 
-const report = (file: string, env: Record<string, string>) => runCli(['report', file, '--json'], env);
+const report = (file: string, env: Record<string, string>) => inProcess(['report', file, '--json'], env);
 
-describe('report compact (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('report compact (CLI, sandbox over HTTP)', () => {
   test(
     'rewrites the report as its state: one line per key, the runs kept; report, resume and --retry-uncertain give the same after it',
     () =>
@@ -31,14 +36,14 @@ describe('report compact (built CLI, sandbox over HTTP)', () => {
         const input = path.join(dir, 'in.csv');
         const file = path.join(dir, 'r.jsonl');
         await sampleRows(input, 30);
-        await runCli(ingestArgs(input, file, '--max-retries', '0'), env);
+        await inProcess(ingestArgs(input, file, '--max-retries', '0'), env);
         await sampleRows(input, 30, 4);
-        await runCli(ingestArgs(input, file, '--verbose-report'), env);
+        await inProcess(ingestArgs(input, file, '--verbose-report'), env);
         const stored = sandbox.records().length;
         const before = await report(file, env);
         const bytesBefore = (await stat(file)).size;
 
-        const compacted = await runCli(['report', 'compact', file], env);
+        const compacted = await inProcess(['report', 'compact', file], env);
         expect([compacted.code, compacted.stderr]).toEqual([0, '']);
         const keys = (JSON.parse(before.stdout) as { keys: number }).keys;
         expect(compacted.stdout).toMatch(new RegExp(`compacted, \\d+ lines .* → ${keys + 4} lines .* for ${keys} record\\(s\\)`));
@@ -57,7 +62,7 @@ describe('report compact (built CLI, sandbox over HTTP)', () => {
         expect([after.code, JSON.parse(after.stdout)]).toEqual([before.code, JSON.parse(before.stdout)]);
 
         // The same command resumes: nothing is uploaded again, the changed row is still changed.
-        const again = await runCli(ingestArgs(input, file, '--json'), env);
+        const again = await inProcess(ingestArgs(input, file, '--json'), env);
         const counts = (JSON.parse(again.stdout) as JsonSummary).counts;
         const reported = (JSON.parse(before.stdout) as { counts: Record<string, number> }).counts;
         expect(reported['changed']).toBe(1);
@@ -69,7 +74,7 @@ describe('report compact (built CLI, sandbox over HTTP)', () => {
         const skippedUncertain = (JSON.parse(after.stdout) as { counts: Record<string, number> }).counts['uncertain'] ?? 0;
         expect(skippedUncertain).toBeGreaterThan(0);
         expect(uncertain).toBe(0);
-        await runCli(ingestArgs(input, file, '--retry-uncertain', '--max-retries', '0'), env);
+        await inProcess(ingestArgs(input, file, '--retry-uncertain', '--max-retries', '0'), env);
         const resent = (await readFile(file, 'utf8'))
           .trimEnd()
           .split('\n')
@@ -90,10 +95,11 @@ describe('report compact (built CLI, sandbox over HTTP)', () => {
         const input = path.join(dir, 'in.csv');
         const file = path.join(dir, 'r.jsonl');
         await sampleRows(input, 5);
-        await runCli(ingestArgs(input, file), env);
+        await inProcess(ingestArgs(input, file), env);
         const text = await readFile(file, 'utf8');
         const lock = await acquireReportLock(file, { every: () => () => undefined });
         try {
+          // Through the built CLI: the lock is this process's, so the refused run is another process.
           const refused = await runCli(['report', 'compact', file], env);
           expect([refused.code, /^error (\w+)/.exec(refused.stderr)?.[1]]).toEqual([2, 'REPORT_LOCKED']);
           expect(refused.stderr).not.toMatch(/\.js:\d+:\d+/);
@@ -101,7 +107,7 @@ describe('report compact (built CLI, sandbox over HTTP)', () => {
           await lock.release();
         }
         expect(await readFile(file, 'utf8')).toBe(text);
-        const missing = await runCli(['report', 'compact', path.join(dir, 'none.jsonl')], env);
+        const missing = await inProcess(['report', 'compact', path.join(dir, 'none.jsonl')], env);
         expect([missing.code, /^error (\w+)/.exec(missing.stderr)?.[1]]).toEqual([2, 'REPORT_NOT_FOUND']);
       }),
     60_000,

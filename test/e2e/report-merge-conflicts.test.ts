@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -13,15 +15,19 @@ interface ReportJson {
 
 const ROWS = 24;
 
-describe('report over several reports that cannot all be right (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('report over several reports that cannot all be right (CLI, sandbox over HTTP)', () => {
   test(
     'shard reports made with --shard 0/2 and --shard 1/3: different shard counts and keys uploaded twice, exit 1, keys listed',
     () =>
       withSandbox({}, async (sandbox, dir) => {
         const input = await sampleCsv(dir, ROWS);
         const reports = [path.join(dir, 'r0.jsonl'), path.join(dir, 'r1.jsonl')];
-        expect((await runCli(ingestArgs(input, reports[0]!, '--shard', '0/2'), envFor(sandbox, dir))).code).toBe(0);
-        expect((await runCli(ingestArgs(input, reports[1]!, '--shard', '1/3'), envFor(sandbox, dir))).code).toBe(0);
+        expect((await inProcess(ingestArgs(input, reports[0]!, '--shard', '0/2'), envFor(sandbox, dir))).code).toBe(0);
+        expect((await inProcess(ingestArgs(input, reports[1]!, '--shard', '1/3'), envFor(sandbox, dir))).code).toBe(0);
+        // Through the built CLI: the merged --json as a script reads it.
         const json = await runCli(['report', ...reports, '--json'], {});
         expect(json.code).toBe(1);
         const parsed = JSON.parse(json.stdout) as ReportJson;
@@ -37,7 +43,7 @@ describe('report over several reports that cannot all be right (built CLI, sandb
         expect(listed.length).toBe(Math.min(twice, 20));
         for (const k of listed) expect(k.files).toEqual(reports);
 
-        const text = await runCli(['report', ...reports], {});
+        const text = await inProcess(['report', ...reports], {});
         expect(text.code).toBe(1);
         expect(text.stdout).toContain('different shard counts');
         expect(text.stdout).toContain(`${twice} key(s) uploaded in more than one report`);
@@ -53,16 +59,16 @@ describe('report over several reports that cannot all be right (built CLI, sandb
         const input = await sampleCsv(dir, ROWS);
         const reports = [0, 1, 2].map((i) => path.join(dir, `s${i}.jsonl`));
         for (const [i, report] of reports.entries())
-          expect((await runCli(ingestArgs(input, report, '--shard', `${i === 2 ? 0 : i}/2`), envFor(sandbox, dir))).code).toBe(0);
+          expect((await inProcess(ingestArgs(input, report, '--shard', `${i === 2 ? 0 : i}/2`), envFor(sandbox, dir))).code).toBe(0);
         const twice = sandbox.records().length - ROWS;
         expect(twice).toBeGreaterThan(0);
-        const result = await runCli(['report', ...reports, '--json'], {});
+        const result = await inProcess(['report', ...reports, '--json'], {});
         expect(result.code).toBe(1);
         const parsed = JSON.parse(result.stdout) as ReportJson;
         expect(parsed.conflicts?.shards).toBeUndefined();
         expect(parsed.conflicts?.keysInSeveral?.count).toBe(twice);
         // Disjoint shards of one count are still one run: exit 0, nothing flagged.
-        const fine = await runCli(['report', reports[0]!, reports[1]!, '--json'], {});
+        const fine = await inProcess(['report', reports[0]!, reports[1]!, '--json'], {});
         expect(fine.code).toBe(0);
         expect((JSON.parse(fine.stdout) as ReportJson).conflicts).toBeUndefined();
       }),
