@@ -2,6 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RawTemplate } from '../../src/platform/sandbox/list-templates-page.js';
 import { fixture } from '../sources/read-all.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, runCli } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -24,18 +26,22 @@ function byTitle(records: readonly { sent: unknown }[]): Record<string, unknown>
   return Object.fromEntries(records.map((r) => [(r.sent as { meta: { title: string } }).meta.title, r.sent]));
 }
 
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
 describe('workbooks saved by openpyxl, through the built CLI (sandbox)', () => {
   test('the platform workbook filled by openpyxl validates and ingests both records whole', async () => {
     await withSandbox({ templates: [await template201()] }, async (sandbox, dir) => {
       const env = envFor(sandbox, dir);
       const filled = fixture('foreign/platform-201-openpyxl.xlsx');
 
+      // Through the built CLI (exit code and output as a shell sees them); the other runs in this process.
       const checked = await runCli(['validate', filled, ...SOURCE], env);
       expect(checked.stderr).toBe('');
       expect(checked.stdout).toContain('2 record(s): 2 valid, 0 invalid');
       expect(checked.code).toBe(0);
 
-      const ingested = await runCli(['ingest', filled, '--report', path.join(dir, 'run.jsonl'), ...SOURCE, '--rate', '100'], env);
+      const ingested = await inProcess(['ingest', filled, '--report', path.join(dir, 'run.jsonl'), ...SOURCE, '--rate', '100'], env);
       // stderr holds the progress line only.
       expect(ingested.stderr).not.toMatch(/SOURCE_|WORKBOOK_|error|warn/i);
       expect(ingested.stdout).toMatch(/uploaded\s+2\s/);
@@ -121,12 +127,15 @@ describe('workbooks saved by openpyxl, through the built CLI (sandbox)', () => {
         ].join('\n'),
       );
 
-      const checked = await runCli(['validate', '--mapping', mapping, input], env);
+      const checked = await inProcess(['validate', '--mapping', mapping, input], env);
       expect(checked.stderr).toBe('');
       expect(checked.stdout).toContain('3 record(s): 3 valid, 0 invalid');
       expect(checked.code).toBe(0);
 
-      const ingested = await runCli(['ingest', '--mapping', mapping, '--report', path.join(dir, 'run.jsonl'), input, '--rate', '100'], env);
+      const ingested = await inProcess(
+        ['ingest', '--mapping', mapping, '--report', path.join(dir, 'run.jsonl'), input, '--rate', '100'],
+        env,
+      );
       // stderr holds the progress line only.
       expect(ingested.stderr).not.toMatch(/SOURCE_|WORKBOOK_|error|warn/i);
       expect(ingested.stdout).toMatch(/uploaded\s+3\s/);

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -26,13 +28,17 @@ function sharedIds(lines: readonly Line[]): Map<number, string[]> {
   return new Map([...byId].filter(([, keys]) => keys.length > 1));
 }
 
-describe('a platform that answers an id it gave before (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('a platform that answers an id it gave before (CLI, sandbox over HTTP)', () => {
   test(
     'every answer repeats the first id: one row uploaded, the rest uncertain PROTOCOL_ERROR; the breaker counts them',
     () =>
       withSandbox({ repeatIdRate: 1, seed: 3 }, async (sandbox, dir) => {
         const input = await sampleCsv(dir, 30);
         const report = path.join(dir, 'r.jsonl');
+        // Through the built CLI (exit code and output as a shell sees them); the other runs in this process.
         const run = await runCli(ingestArgs(input, report, '--max-uncertain-streak', '100', '--json'), envFor(sandbox, dir));
         expect(run.code).toBe(1);
         // Every row was stored (under an id of its own), but only one answer was its own record's.
@@ -43,13 +49,13 @@ describe('a platform that answers an id it gave before (built CLI, sandbox over 
         const uncertain = lines.filter((l) => l.type === 'uncertain');
         expect(uncertain).toHaveLength(29);
         for (const l of uncertain) expect(l).toMatchObject({ code: 'PROTOCOL_ERROR', reason: `repeated id ${sandbox.records()[0]!.id}` });
-        const shown = await runCli(['report', report], {});
+        const shown = await inProcess(['report', report], {});
         expect(shown.code).toBe(1);
         expect(shown.stdout).toContain('PROTOCOL_ERROR');
 
         // The circuit breaker counts a repeated id as an unknown outcome.
         const stopped = path.join(dir, 'stopped.jsonl');
-        const streak = await runCli(ingestArgs(input, stopped, '--max-uncertain-streak', '3', '--json'), envFor(sandbox, dir));
+        const streak = await inProcess(ingestArgs(input, stopped, '--max-uncertain-streak', '3', '--json'), envFor(sandbox, dir));
         expect(streak.code).toBe(3);
         expect(streak.stderr).toContain('error UNCERTAIN_STREAK');
         expect((await linesOf(stopped)).at(-1)).toMatchObject({ type: 'summary', fatal: 'UNCERTAIN_STREAK' });
@@ -62,11 +68,11 @@ describe('a platform that answers an id it gave before (built CLI, sandbox over 
     () =>
       withSandbox({}, async (clean, dir) => {
         const report = path.join(dir, 'r.jsonl');
-        expect((await runCli(ingestArgs(await sampleCsv(dir, 10, 'ten.csv'), report), envFor(clean, dir))).code).toBe(0);
+        expect((await inProcess(ingestArgs(await sampleCsv(dir, 10, 'ten.csv'), report), envFor(clean, dir))).code).toBe(0);
         // Another platform (or a proxy in front of it) whose ids start over and that answers its first one again.
         await withSandbox({ repeatIdRate: 1, firstId: 1 }, async (repeating) => {
           const input = await sampleCsv(dir, 15, 'fifteen.csv');
-          const run = await runCli(ingestArgs(input, report, '--json'), envFor(repeating, dir));
+          const run = await inProcess(ingestArgs(input, report, '--json'), envFor(repeating, dir));
           expect(run.code).toBe(1);
           expect(repeating.records()).toHaveLength(5);
           expect((JSON.parse(run.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ uploaded: 0, uncertain: 5 });

@@ -1,5 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, sampleCsv } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -54,7 +56,10 @@ function valueOf(samples: readonly Sample[], name: string, labels: Record<string
   return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 }
 
-describe('ingest --metrics-file (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('ingest --metrics-file (CLI, sandbox over HTTP)', () => {
   test(
     'written at the end of each run, failed ones too: rows by status, duration, exit code; the last success time kept from a run that succeeded',
     () =>
@@ -64,6 +69,7 @@ describe('ingest --metrics-file (built CLI, sandbox over HTTP)', () => {
         const metrics = path.join(dir, 'textfile', 'mge.prom');
         await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(metrics)));
         const before = Math.floor(Date.now() / 1000);
+        // Through the built CLI (exit code and output as a shell sees them); the other runs in this process.
         const ok = await runCli(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir));
         expect(ok.code).toBe(0);
         const first = parseMetrics(await readFile(metrics, 'utf8'));
@@ -77,7 +83,7 @@ describe('ingest --metrics-file (built CLI, sandbox over HTTP)', () => {
         expect(first.every((s) => s.labels['report'] === report)).toBe(true);
 
         // The token refused: the run stops (exit 3); its metrics say so and keep the last success.
-        const failed = await runCli(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir, 'not-the-token'));
+        const failed = await inProcess(ingestArgs(input, report, '--metrics-file', metrics), envFor(sandbox, dir, 'not-the-token'));
         expect(failed.code).toBe(3);
         const second = parseMetrics(await readFile(metrics, 'utf8'));
         expect(valueOf(second, 'mge_ingest_exit_code')).toBe(3);
@@ -87,10 +93,10 @@ describe('ingest --metrics-file (built CLI, sandbox over HTTP)', () => {
         expect(await readdir(path.dirname(metrics))).toEqual(['mge.prom']);
 
         // The next good run: all skipped, a new success time.
-        const again = await runCli(ingestArgs(input, report, '--metrics-file', metrics, '--shard', '0/1'), envFor(sandbox, dir));
+        const again = await inProcess(ingestArgs(input, report, '--metrics-file', metrics, '--shard', '0/1'), envFor(sandbox, dir));
         expect(again.code).toBe(2); // another shard than the report's runs: refused, and still recorded
         expect(valueOf(parseMetrics(await readFile(metrics, 'utf8')), 'mge_ingest_exit_code')).toBe(2);
-        const skip = await runCli(ingestArgs(input, report), { ...envFor(sandbox, dir), MGE_METRICS_FILE: metrics });
+        const skip = await inProcess(ingestArgs(input, report), { ...envFor(sandbox, dir), MGE_METRICS_FILE: metrics });
         expect(skip.code).toBe(0);
         const third = parseMetrics(await readFile(metrics, 'utf8'));
         expect(valueOf(third, 'mge_ingest_rows', { status: 'skipped' })).toBe(12);
@@ -103,10 +109,10 @@ describe('ingest --metrics-file (built CLI, sandbox over HTTP)', () => {
     withSandbox({}, async (sandbox, dir) => {
       const input = await sampleCsv(dir, 3);
       const report = path.join(dir, 'r.jsonl');
-      const onInput = await runCli(ingestArgs(input, report, '--metrics-file', input), envFor(sandbox, dir));
+      const onInput = await inProcess(ingestArgs(input, report, '--metrics-file', input), envFor(sandbox, dir));
       expect(onInput.code).toBe(2);
       expect(onInput.stderr).toContain('OUTPUT_IS_INPUT');
-      const onReport = await runCli(ingestArgs(input, report), { ...envFor(sandbox, dir), MGE_METRICS_FILE: report });
+      const onReport = await inProcess(ingestArgs(input, report), { ...envFor(sandbox, dir), MGE_METRICS_FILE: report });
       expect(onReport.code).toBe(2);
       expect(onReport.stderr).toContain('OUTPUT_CLASH');
       expect(onReport.stderr).toContain('MGE_METRICS_FILE');

@@ -6,6 +6,8 @@ import { loadReportState } from '../../src/report/load-report-state.js';
 import type { ReportState } from '../../src/report/fold-report.js';
 import { keyAsWritten } from '../../src/util/key-as-written.js';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, ingestArgs, runCli, SAMPLE, tempDir } from './ingest-harness.js';
 import { hostileReport, HOSTILE } from './hostile-report.js';
 
@@ -36,7 +38,10 @@ function problemsOf(state: ReportState): { code: string; field: string | undefin
   return out;
 }
 
-describe('report --html in a real browser (built CLI, sandbox over HTTP, chromium)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('report --html in a real browser (CLI, sandbox over HTTP, chromium)', () => {
   test('counts match report --json; filter, sort, page through; uploaded ids and changed rows shown', async () => {
     const browser = browserOf();
     const dir = await tempDir();
@@ -56,6 +61,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       const input = path.join(dir, 'steel.csv');
       await writeFile(input, [header, ...broken, ''].join('\n'));
       const report = path.join(dir, 'steel.report.jsonl');
+      // Through the built CLI (exit code and output as a shell sees them); the other runs in this process.
       expect((await runCli(ingestArgs(input, report, '--max-retries', '0', '--quiet'), envFor(sandbox, dir))).code).toBe(1);
 
       // Run 2: one uploaded row comes back with another elongation: a changed row.
@@ -66,10 +72,10 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
       const again = path.join(dir, 'steel-again.csv');
       await writeFile(again, `${header}\n${line.join(',')}\n`);
       // A changed row is reported, not uploaded (--on-change report): a row to check, exit 1.
-      expect((await runCli(ingestArgs(again, report, '--quiet'), envFor(sandbox, dir))).code).toBe(1);
+      expect((await inProcess(ingestArgs(again, report, '--quiet'), envFor(sandbox, dir))).code).toBe(1);
 
       const html = path.join(out, 'report.html');
-      const shown = await runCli(['report', report, '--json', '--html', html], {});
+      const shown = await inProcess(['report', report, '--json', '--html', html], {});
       expect(shown.code).toBe(1);
       const json = JSON.parse(shown.stdout) as { counts: Record<string, number>; keys: number; html: { file: string; bytes: number } };
       expect(json.html.bytes).toBeGreaterThan(0);
@@ -148,7 +154,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
 
       // Every uploaded row with its id, beyond what a page holds.
       const ids = path.join(dir, 'uploaded.csv');
-      const exported = await runCli(['report', report, '--uploaded-out', ids, '--json'], {});
+      const exported = await inProcess(['report', report, '--uploaded-out', ids, '--json'], {});
       expect((JSON.parse(exported.stdout) as { uploadedOut: { rows: number } }).uploadedOut.rows).toBe(json.counts['uploaded']);
       expect((await readFile(ids, 'utf8')).trimEnd().split('\r\n')).toHaveLength(json.counts['uploaded']! + 1);
 
@@ -166,7 +172,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
     const dir = await tempDir();
     const report = path.join(dir, 'hostile.report.jsonl');
     await writeFile(report, hostileReport());
-    const result = await runCli(['report', report, '--html', path.join(dir, 'missing', 'page.html')], {});
+    const result = await inProcess(['report', report, '--html', path.join(dir, 'missing', 'page.html')], {});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error HTML_FILE_UNWRITABLE');
   }, 30_000);
@@ -178,7 +184,7 @@ describe('report --html in a real browser (built CLI, sandbox over HTTP, chromiu
     const report = path.join(dir, 'hostile.report.jsonl');
     await writeFile(report, hostileReport());
     const html = path.join(out, 'hostile.html');
-    expect((await runCli(['report', report, '--html', html], {})).code).toBe(1);
+    expect((await inProcess(['report', report, '--html', html], {})).code).toBe(1);
 
     const page = await browser.open(html);
     expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();

@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { inspectWorkbook } from '../helpers/inspect-workbook.js';
 import { useBrowser } from '../helpers/launch-browser.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, runCli } from './ingest-harness.js';
 
 const browserOf = useBrowser();
@@ -45,7 +47,10 @@ function statusTable(text: string): Record<string, number> {
 
 const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
 
-describe('a row is a row of the input, a record what is sent: every window says which (built CLI, sandbox, chromium)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('a row is a row of the input, a record what is sent: every window says which (CLI, sandbox, chromium)', () => {
   test('a grouped workbook through validate, ingest, report, both pages and both annotated copies', async () => {
     // Some uploads fail and some end uncertain, so the lines about records to check are shown too.
     await withSandbox({ failRate: 0.2, commitThenFailRate: 0.1, seed: 5 }, async (sandbox, dir) => {
@@ -54,10 +59,12 @@ describe('a row is a row of the input, a record what is sent: every window says 
       // validate: rows read and records made, each by its name, in the text, --json, the page and the copy.
       const vPage = path.join(dir, 'validate.html');
       const vCopy = path.join(dir, 'validate-checked.xlsx');
+      // Through the built CLI (exit code and output as a shell sees them); the other runs in this process.
       const validated = await runCli(['validate', '--mapping', MAPPING, INPUT, '--html', vPage, '--annotate', vCopy], env);
       expect(validated.code).toBe(0);
       expect(validated.stdout).toContain(`1 file(s), ${ROWS} row(s), ${RECORDS} record(s): ${RECORDS} valid, 0 invalid`);
-      const vJson = JSON.parse((await runCli(['validate', '--mapping', MAPPING, INPUT, '--json'], env)).stdout) as Record<string, number>;
+      const vRun = await inProcess(['validate', '--mapping', MAPPING, INPUT, '--json'], env);
+      const vJson = JSON.parse(vRun.stdout) as Record<string, number>;
       expect([vJson['rows'], vJson['records']]).toEqual([ROWS, RECORDS]);
       const browser = browserOf();
       const page = await browser.open(vPage);
@@ -69,7 +76,7 @@ describe('a row is a row of the input, a record what is sent: every window says 
       // ingest: every count is of records, and says so.
       const report = path.join(dir, 'steel.report.jsonl');
       const args = ['ingest', '--mapping', MAPPING, '--report', report, INPUT, '--rate', '1000', '--max-retries', '0'];
-      const ingested = await runCli([...args, '--quiet'], env);
+      const ingested = await inProcess([...args, '--quiet'], env);
       expect(ingested.code).toBe(1);
       expect(ingested.stdout).toMatch(new RegExp(`^Run finished: ${RECORDS} record\\(s\\) in [\\d.]+ s \\([\\d.]+ records/s\\)$`, 'm'));
       expect(ingested.stdout).toMatch(/^status\s+records\s+meaning$/m);
@@ -79,7 +86,7 @@ describe('a row is a row of the input, a record what is sent: every window says 
       expect(toCheck).toBeGreaterThan(0);
       expect(ingested.stdout).toContain(`\n${toCheck} record(s) to check (`);
       expect(ingested.stdout).not.toMatch(ROW_WORD);
-      const iJson = JSON.parse((await runCli([...args, '--dry-run', '--json', '--quiet'], env)).stdout) as { rows: number };
+      const iJson = JSON.parse((await inProcess([...args, '--dry-run', '--json', '--quiet'], env)).stdout) as { rows: number };
       expect(iJson.rows).toBe(RECORDS);
 
       // report: the keys are records, and so are the status table and the files it writes.
@@ -87,7 +94,7 @@ describe('a row is a row of the input, a record what is sent: every window says 
       const rCopy = path.join(dir, 'report-checked.xlsx');
       const failedOut = path.join(dir, 'failed.csv');
       const uploadedOut = path.join(dir, 'uploaded.csv');
-      const reported = await runCli(
+      const reported = await inProcess(
         ['report', report, '--html', rPage, '--annotate', rCopy, '--failed-out', failedOut, '--uploaded-out', uploadedOut],
         {},
       );
