@@ -90,6 +90,8 @@ export function showsStack(output: string): boolean {
 /**
  * Bounds a hostile input's run must keep. Each case would pass them many times over without its
  * guard (gigabytes, or no end at all); they leave room for a machine whose other load delays the
- * garbage collector, or runs other cases beside it (a CLI run peaks near 90 MiB on its own).
+ * garbage collector, or runs other cases beside it (a CLI run peaks near 90 MiB in a process of its
+ * own; a pooled runner that loaded every command's modules starts a run at up to ~210 MiB, and the
+ * corpus' largest pooled peak was 246 MiB).
  */
 export const HOSTILE_BOUNDS = { ms: 15_000, rssMb: 400 } as const;
