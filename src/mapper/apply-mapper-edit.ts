@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import type { Field, Template } from '../template/template-types.js';
 import { applyTableEdit, TableEditError } from './apply-table-edit.js';
+import { keywordsFromText } from './keyword-list.js';
 import type { Json, MapperEdit } from './mapper-api.js';
 
 type JsonObject = { readonly [key: string]: Json };
@@ -138,6 +139,7 @@ export function applyMapperEdit(mapping: JsonObject, edit: MapperEdit, template:
     const value = edit.text.trim() === '' ? undefined : yamlValue(edit.text);
     return setAt(mapping, path, value === null ? undefined : value);
   }
+  if (edit.kind === 'keywords') return setAt(mapping, path, keywordsFromText(getAt(mapping, path), edit.text));
   const field = path[0] === 'content' ? fieldAt(template, path.slice(1)) : undefined;
   if (field === undefined) throw new MapperEditError(`${path.join('.')} is no field of template ${template.id}`);
   const current = getAt(mapping, path);

@@ -218,7 +218,9 @@ export type MapperEdit =
   /** `fromColumns`: the table column that gets the label or the value, or the cells' unit (null: no unit). */
   | { readonly kind: 'rowRole'; readonly path: readonly string[]; readonly role: 'label' | 'value' | 'unit'; readonly to: string | null }
   /** An array from several columns, one element each, in this order (none: the array is not mapped). */
-  | { readonly kind: 'arrayColumns'; readonly path: readonly string[]; readonly columns: readonly string[] };
+  | { readonly kind: 'arrayColumns'; readonly path: readonly string[]; readonly columns: readonly string[] }
+  /** `meta.keywords` as the page shows them, separated by commas (`{name}` a column); the items written before keep their form. */
+  | { readonly kind: 'keywords'; readonly path: readonly string[]; readonly text: string };
 
 /** What Save answers. */
 export interface SaveAnswer {

@@ -81,6 +81,9 @@ function parseEdit(v: unknown): MapperEdit {
       if (!Array.isArray(v['columns']) || v['columns'].length > MAX_EDITS)
         throw new MapperEditError(`an array's columns are a list of at most ${MAX_EDITS}`);
       return { kind: 'arrayColumns', path, columns: v['columns'].map((c, i) => text(c, `column ${i + 1}`)) };
+    case 'keywords':
+      if (path.length !== 2 || path[0] !== 'meta' || path[1] !== 'keywords') throw new MapperEditError('keywords are at meta.keywords');
+      return { kind: 'keywords', path, text: text(v['text'], 'the keywords', 64 * 1024) };
     default:
       throw new MapperEditError(`unknown edit ${JSON.stringify(v['kind'])}`);
   }

@@ -1,8 +1,11 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { MapperEditError } from '../../src/mapper/apply-mapper-edit.js';
+import { keywordsFromText } from '../../src/mapper/keyword-list.js';
 import type { MapperEdit } from '../../src/mapper/mapper-api.js';
 import { openMapperSession, type MapperSessionOptions } from '../../src/mapper/mapper-session.js';
+import { parseMapperEdits } from '../../src/mapper/parse-mapper-edits.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -228,5 +231,48 @@ describe("an existing mapping's extra meta keys", () => {
     } finally {
       session.close();
     }
+  });
+});
+
+describe('keywords typed as text', () => {
+  test('a column the list held stays {column: k} through an edit and save; a new {k} is a text template, one keyword per cell', async () => {
+    const dir = await makeTempDir('mge-mapper-keywords-');
+    await copyFile('samples/ucsb_thermoelectrics.csv', path.join(dir, 'te.csv'));
+    const before = await readFile('mappings/ucsb_thermoelectrics.yaml', 'utf8');
+    expect(before).toContain('  keywords: [thermoelectric, {column: composition}]\n');
+    await writeFile(path.join(dir, 'm.yaml'), before);
+    const template = { templateFile: path.resolve('samples/templates.json') };
+    const session = await openMapperSession(
+      { input: 'te.csv', mappingFile: 'm.yaml', tid: undefined, sourceOptions: {}, cwd: dir, methodsWidth: 3, version: 'test', next: [] },
+      { template },
+    );
+    try {
+      const text = 'thermoelectric, {composition}, half-Heusler，{synthesis}';
+      const state = await session.edit([{ kind: 'keywords', path: ['meta', 'keywords'], text }]);
+      expect(state.problems).toEqual([]);
+      expect(state.meta['keywords']).toEqual(['thermoelectric', { column: 'composition' }, 'half-Heusler', '{synthesis}']);
+      const sent = state.preview[0]!.values.filter((v) => v.path.startsWith('meta.keywords[')).map((v) => v.value);
+      expect(sent).toEqual(['thermoelectric', 'Ti0.99Nb0.01NiSn', 'half-Heusler', 'Arc-melted, vacuum']);
+      await session.save();
+      const after = await readFile(path.join(dir, 'm.yaml'), 'utf8');
+      expect(after).toBe(
+        before.replace('[thermoelectric, {column: composition}]', '[thermoelectric, {column: composition}, half-Heusler, "{synthesis}"]'),
+      );
+      // Emptied, the key goes, and the mapping says it is required.
+      const emptied = await session.edit([{ kind: 'keywords', path: ['meta', 'keywords'], text: ' , ' }]);
+      expect(emptied.meta['keywords']).toBeUndefined();
+      expect(emptied.problems.map((p) => p.code)).toContain('MAPPING_META_REQUIRED');
+    } finally {
+      session.close();
+    }
+  });
+
+  test('one value written alone stays alone when its text is kept; the edit belongs to meta.keywords only', () => {
+    const alone = { column: 'kw' };
+    expect(keywordsFromText(alone, ' {kw} ')).toBe(alone);
+    expect(keywordsFromText(alone, '{kw}, steel')).toEqual([alone, 'steel']);
+    expect(keywordsFromText([2024, 'FILL_IN'], '2024, steel')).toEqual([2024, 'steel']);
+    expect(parseMapperEdits({ edits: [{ kind: 'keywords', path: ['meta', 'keywords'], text: 'a' }] })).toHaveLength(1);
+    expect(() => parseMapperEdits({ edits: [{ kind: 'keywords', path: ['meta', 'title'], text: 'a' }] })).toThrow(MapperEditError);
   });
 });

@@ -28,6 +28,12 @@ const asText = (value: Json | undefined): boolean =>
   typeof value !== 'object' ||
   (isObject(value) && Object.keys(value).length === 1 && (typeof value['column'] === 'string' || typeof value['template'] === 'string'));
 
+/** Keywords the text box shows whole: each a text, a number, a lone column or text template (else they are edited as YAML). */
+export const keywordsAsText = (value: Json | undefined): boolean =>
+  (Array.isArray(value) ? value : [value]).every(
+    (v: Json | undefined) => v === undefined || typeof v === 'string' || typeof v === 'number' || (isObject(v) && asText(v)),
+  );
+
 /** A column list to insert `{column}` into a text at the caret, as a text template writes it. */
 function placeholderPicker(state: MapperState, target: HTMLInputElement, label: string): HTMLSelectElement {
   const options: [string, string][] = [

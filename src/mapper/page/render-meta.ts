@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { MapperState } from '../mapper-api.js';
 import { h, labelled, select, textInput } from './dom.js';
-import { isObject, metaRow, shown } from './meta-row.js';
+import { isObject, keywordsAsText, metaRow, shown } from './meta-row.js';
 import type { Send } from './render-fields.js';
 
 const METHODS = ['computation', 'experiment', 'production'] as const;
@@ -61,18 +61,19 @@ function renderExtra(state: MapperState, send: Send): HTMLElement {
 export function renderMeta(state: MapperState, send: Send): HTMLElement {
   const source = isObject(state.meta['source']) ? state.meta['source'] : {};
   const methods = Array.isArray(source['methods']) ? source['methods'] : [];
-  const keywords = textInput(
-    'meta-keywords',
-    shown(state.meta['keywords']),
-    (value) => {
-      const list = value
-        .split(/[,，]/)
-        .map((k) => k.trim())
-        .filter((k) => k !== '');
-      send([{ kind: 'set', path: ['meta', 'keywords'], value: list.length === 0 ? null : list }]);
-    },
-    'steel, {composition}',
-  );
+  // The server splits the text, so a column the list held as {column: k} keeps that form.
+  const keywords = keywordsAsText(state.meta['keywords'])
+    ? labelled(
+        'meta-keywords',
+        'keywords',
+        textInput(
+          'meta-keywords',
+          shown(state.meta['keywords']),
+          (text) => send([{ kind: 'keywords', path: ['meta', 'keywords'], text }]),
+          'steel, {composition}',
+        ),
+      )
+    : metaRow(state, send, ['meta', 'keywords'], 'keywords');
   const origin = select(
     'meta-source',
     [
@@ -97,7 +98,7 @@ export function renderMeta(state: MapperState, send: Send): HTMLElement {
     h('p', { class: 'hint' }, 'Sent with every record. {column} puts the cell of that column into the text.'),
     metaRow(state, send, ['meta', 'title'], 'title', '{composition} measured at 300 K'),
     metaRow(state, send, ['meta', 'abstract'], 'abstract', 'what the records hold'),
-    labelled('meta-keywords', 'keywords', keywords),
+    keywords,
     labelled('meta-source', 'source', origin),
     metaRow(state, send, ['meta', 'source', 'reference'], 'reference', '', 'meta-reference'),
     h('div', { class: 'row', role: 'group', 'aria-label': 'methods' }, h('span', { class: 'muted' }, 'methods'), ...boxes),
