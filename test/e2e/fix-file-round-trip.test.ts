@@ -5,6 +5,7 @@ import { startSandbox } from '../../src/platform/sandbox/start-sandbox.js';
 import type { Sandbox } from '../../src/platform/sandbox/sandbox-options.js';
 import { loadExcelJs } from '../../src/sources/load-exceljs.js';
 import { runBuiltCli } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { envFor, MAPPING, SAMPLE, tempDir } from './ingest-harness.js';
 
 const HYPERLINK = '=HYPERLINK("http://example.invalid","n/a")';
@@ -58,7 +59,7 @@ async function openChecked(
   return { book: book, sheet, header };
 }
 
-describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built CLI, sandbox)', () => {
+describe('rows to fix as .xlsx and .csv, fed back with the same mapping (CLI, sandbox)', () => {
   let sandbox: Sandbox;
   beforeAll(async () => (sandbox = await startSandbox({ port: 0 })));
   afterAll(() => sandbox.close());
@@ -69,11 +70,12 @@ describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built C
     const report = path.join(dir, 'typos.report.jsonl');
     const env = envFor(sandbox, dir);
     const ingest = (file: string): Promise<{ code: number | null; stdout: string }> =>
-      runBuiltCli(['ingest', '--mapping', MAPPING, '--report', report, file, '--rate', '1000', '--json'], { env });
+      runCliInTurn(['ingest', '--mapping', MAPPING, '--report', report, file, '--rate', '1000', '--json'], { env });
     expect((await ingest(input)).code).toBe(1);
     expect(sandbox.records()).toHaveLength(9);
 
     const fix = path.join(dir, 'fix.xlsx');
+    // Through the built CLI (exit code as a shell sees it); the other runs in this process.
     expect((await runBuiltCli(['report', report, '--failed-out', fix])).code).toBe(1);
     const { book, sheet, header } = await openChecked(fix);
     const yieldColumn = header.indexOf('yield strength') + 1;
@@ -82,7 +84,7 @@ describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built C
     expect(found.map((v) => v.richText.map((r) => r.text).join(''))).toEqual(['n/a', HYPERLINK, 'n/a']);
 
     // As it is, the file validates with the same mapping: the same three rows, invalid the same way.
-    const again = await runBuiltCli(['validate', '--mapping', MAPPING, fix, '--json'], { env });
+    const again = await runCliInTurn(['validate', '--mapping', MAPPING, fix, '--json'], { env });
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stdout)).toMatchObject({ records: 3, invalid: 3, invalidByCode: { VALUE_NOT_A_NUMBER: 3 } });
 
@@ -91,7 +93,7 @@ describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built C
     const refed = await ingest(fix);
     expect(refed.code).toBe(0);
     expect(JSON.parse(refed.stdout)).toMatchObject({ counts: { uploaded: 3 } });
-    expect((await runBuiltCli(['report', report])).code).toBe(0);
+    expect((await runCliInTurn(['report', report])).code).toBe(0);
     expect(sandbox.records()).toHaveLength(12);
   }, 60_000);
 
@@ -101,6 +103,7 @@ describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built C
     await typos(dir, '=typos.csv');
     const env = envFor(sandbox, dir);
     for (const errors of ['errors.csv', 'errors.xlsx']) {
+      // The built CLI, run in the folder: the input is named relatively in the file, as a curator names it.
       const result = await runBuiltCli(['validate', '--mapping', MAPPING, '=typos.csv', '--errors', errors], { env, cwd: dir });
       expect(result.code).toBe(1);
     }
@@ -112,7 +115,7 @@ describe('rows to fix as .xlsx and .csv, fed back with the same mapping (built C
     ]);
     await openChecked(path.join(dir, 'errors.xlsx'));
     for (const fed of ['errors.csv', 'errors.xlsx']) {
-      const result = await runBuiltCli(['validate', '--mapping', MAPPING, fed, '--json'], { env, cwd: dir });
+      const result = await runCliInTurn(['validate', '--mapping', MAPPING, fed, '--json'], { env, cwd: dir });
       expect([result.code, JSON.parse(result.stdout)]).toEqual([1, expect.objectContaining({ records: 3, invalid: 3 })]);
     }
   }, 60_000);
