@@ -25,16 +25,34 @@ function peakMb() {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+/** Text of a chunk written to a stream. */
+const text = (chunk) =>
+  ArrayBuffer.isView(chunk) ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8') : String(chunk);
+
+/** Sends what is written to `stream` (node's warnings, a library's console) to `into` instead, until the returned restore. */
+function capture(stream, into) {
+  const write = stream.write;
+  stream.write = (chunk, ...rest) => {
+    into(text(chunk));
+    const done = rest.find((r) => typeof r === 'function');
+    if (done) process.nextTick(done);
+    return true;
+  };
+  return () => (stream.write = write);
+}
+
 async function run(request) {
   const out = { stdout: '', stderr: '' };
   current = { id: request.id, out };
+  // What the process itself prints during the run is the run's, as it would be in a process of its own.
+  const restore = [capture(process.stdout, (t) => (out.stdout += t)), capture(process.stderr, (t) => (out.stderr += t))];
   // What earlier requests left is collected, and the peak counted from here (writing 5 resets VmHWM).
   globalThis.gc?.();
   process.chdir(request.cwd);
   writeFileSync('/proc/self/clear_refs', '5');
   const io = {
-    stdout: { write: (text) => (out.stdout += String(text)) },
-    stderr: { write: (text) => (out.stderr += String(text)) },
+    stdout: { write: (chunk) => (out.stdout += text(chunk)) },
+    stderr: { write: (chunk) => (out.stderr += text(chunk)) },
     env: request.env,
     cwd: request.cwd,
     stderrIsTty: false,
@@ -44,6 +62,7 @@ async function run(request) {
   let code = 0;
   if (answer !== undefined) out.stdout += answer;
   else code = await runCli(request.args, io);
+  for (const undo of restore) undo();
   current = undefined;
   process.send({ id: request.id, code, ...out, peakRssMb: peakMb() });
 }

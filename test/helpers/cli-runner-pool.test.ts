@@ -2,6 +2,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
 import { createCliPool } from './cli-runner-pool.js';
+import { showsStack } from './run-measured-cli.js';
 import { tempDirSync } from './temp-dir.js';
 
 const pool = createCliPool(2);
@@ -52,4 +53,57 @@ test('a run past its time is killed, and the pool goes on with a new runner', as
   const next = await pool.run([...VALIDATE, 'bad.csv', '--json'], { cwd: dir });
   expect({ killed: next.killed, code: next.code }).toEqual({ killed: false, code: 1 });
   expect(JSON.parse(next.stdout)).toMatchObject({ records: 3, invalid: 1 });
+});
+
+/** A stand-in CLI folder whose `runCli` does what a run must not hide: print past `io`, throw where nothing catches, hang. */
+function stubCli(): string {
+  const dir = tempDirSync('mge-stub-cli-');
+  writeFileSync(path.join(dir, 'start-answers.js'), 'export async function answerAtStart() { return undefined; }\n');
+  writeFileSync(path.join(dir, 'tune-heap.js'), 'export function tuneHeap() {}\n');
+  writeFileSync(
+    path.join(dir, 'run-cli.js'),
+    [
+      'export async function runCli(argv, io) {',
+      "  if (argv[0] === 'print') {",
+      "    io.stdout.write('through io\\n');",
+      "    console.log('through console');",
+      "    process.emitWarning('a warning of node');",
+      '    await new Promise((resolve) => setTimeout(resolve, 10));',
+      '    io.stderr.write(`${io.env.WHO} in ${process.cwd()}\\n`);',
+      '    return 3;',
+      '  }',
+      "  if (argv[0] === 'throw') setTimeout(() => { throw new Error('nothing caught this'); }, 0);",
+      '  return new Promise(() => undefined);',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+describe('a runner of a stand-in CLI', () => {
+  const stub = createCliPool(1, { cliFolder: stubCli() });
+  afterAll(() => stub.close());
+
+  test("gives a run what the process printed, node's warnings too, in the run's folder and environment", async () => {
+    const dir = tempDirSync('mge-stub-run-');
+    const run = await stub.run(['print'], { cwd: dir, env: { WHO: 'the run' } });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 3, stdout: 'through io\nthrough console\n' });
+    expect(run.stderr).toMatch(/Warning: a warning of node/);
+    expect(run.stderr).toContain(`the run in ${dir}\n`);
+  });
+
+  test('ends a run that threw where nothing caught it as the process would (exit 1, the stack), then runs the next', async () => {
+    const thrown = await stub.run(['throw']);
+    expect(thrown.code).toBe(1);
+    expect(showsStack(thrown.stderr)).toBe(true);
+    expect(thrown.stderr).toContain('Error: nothing caught this');
+    expect((await stub.run(['print'], { env: { WHO: 'the next' } })).code).toBe(3);
+  });
+
+  test('kills a run that never ends, at its time', async () => {
+    const hung = await stub.run(['hang'], { killAfterMs: 300 });
+    expect({ killed: hung.killed, code: hung.code }).toEqual({ killed: true, code: null });
+    expect(hung.ms).toBeGreaterThanOrEqual(300);
+  });
 });

@@ -50,9 +50,11 @@ export interface CliPool {
  * is what `node dist/cli/main.js` does (see cli-runner-child.mjs) without the process start and
  * module loading, about half a second of CPU each; its peak memory is its runner's VmHWM, reset
  * before the run, so it counts the runner's own modules too. A run past its time kills its runner
- * (reported `killed`), and a runner that died is replaced by a new one at the next run.
+ * (reported `killed`), and a runner that died is replaced by a new one at the next run. `cliFolder`
+ * holds the CLI's start-up answers, heap tuning and `runCli` modules. @default the built CLI's
  */
-export function createCliPool(size: number): CliPool {
+export function createCliPool(size: number, options: { readonly cliFolder?: string } = {}): CliPool {
+  const cliFolder = options.cliFolder ?? path.dirname(BUILT_CLI);
   const idle: Runner[] = [];
   const all = new Set<Runner>();
   const waiting: ((runner: Runner) => void)[] = [];
@@ -60,7 +62,7 @@ export function createCliPool(size: number): CliPool {
   let closed = false;
 
   function start(): Runner {
-    const child = fork(RUNNER, [path.dirname(BUILT_CLI)], {
+    const child = fork(RUNNER, [cliFolder], {
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
       execArgv: ['--expose-gc'],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
