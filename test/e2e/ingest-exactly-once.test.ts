@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportLine, RunLine, SummaryLine } from '../../src/report/report-lines.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { audit, envFor, ingestArgs, MAPPING, runCli, SAMPLE, sampleCsv, startCli, storedAtLeast } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
@@ -21,7 +23,10 @@ async function runsOf(report: string): Promise<ReportLine[][]> {
 type Outcome = Extract<ReportLine, { type: 'uploaded' | 'uncertain' | 'failed' }>;
 const isSendOutcome = (l: ReportLine): l is Outcome => l.type === 'uploaded' || l.type === 'uncertain' || l.type === 'failed';
 
-describe('exactly once (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('exactly once (CLI, sandbox over HTTP)', () => {
   test(
     '30% commit-then-500 with --retry-uncertain: no record stored twice within a run; the next run re-sends the uncertain rows and marks them',
     () =>
@@ -30,6 +35,7 @@ describe('exactly once (built CLI, sandbox over HTTP)', () => {
         // The breaker is set out of the way: this test is about what happens to each row.
         const args = ingestArgs(SAMPLE, report, '--retry-uncertain', '--max-retries', '5', '--max-uncertain-streak', '1000', '--json');
 
+        // Through the built CLI (exit code and output as a shell sees them); the other runs in this process.
         const first = await runCli(args, envFor(sandbox, dir));
         expect(first.code).toBe(1);
         const summary = JSON.parse(first.stdout) as { counts: Record<string, number>; toCheck: Record<string, number> };
@@ -50,7 +56,7 @@ describe('exactly once (built CLI, sandbox over HTTP)', () => {
         const firstRunId = (run1[0] as RunLine).runId;
         const leftUncertain = new Set(run1.filter((l) => l.type === 'uncertain').map((l) => l.key));
 
-        const second = await runCli(args, envFor(sandbox, dir));
+        const second = await inProcess(args, envFor(sandbox, dir));
         const [, run2 = []] = await runsOf(report);
         const sent = run2.filter(isSendOutcome);
         // Exactly the rows the first run left uncertain were sent again, once each, and each says so.
@@ -92,7 +98,7 @@ describe('exactly once (built CLI, sandbox over HTTP)', () => {
           '2',
           ...extra,
         ];
-        const result = await runCli(args(report, '--max-uncertain-streak', '5', '--json'), envFor(sandbox, dir));
+        const result = await inProcess(args(report, '--max-uncertain-streak', '5', '--json'), envFor(sandbox, dir));
         expect(result.code).toBe(3);
         expect(result.stderr).toContain('error UNCERTAIN_STREAK');
         expect(result.stderr).toContain('resume with: mge-ingest ingest');
@@ -105,7 +111,7 @@ describe('exactly once (built CLI, sandbox over HTTP)', () => {
 
         // The same limit from the environment (MGE_MAX_UNCERTAIN_STREAK), on a fresh report.
         const env = { ...envFor(sandbox, dir), MGE_MAX_UNCERTAIN_STREAK: '2' };
-        const fromEnv = await runCli(args(path.join(dir, 'env.report.jsonl')), env);
+        const fromEnv = await inProcess(args(path.join(dir, 'env.report.jsonl')), env);
         expect(fromEnv.code).toBe(3);
         expect(fromEnv.stderr).toContain('error UNCERTAIN_STREAK');
         expect(sandbox.records().length).toBeLessThanOrEqual(6 + 3);
@@ -123,18 +129,18 @@ describe('exactly once (built CLI, sandbox over HTTP)', () => {
         await storedAtLeast(sandbox, 20, run);
         run.child.kill('SIGKILL');
         await run.done;
-        const killed = await runCli(['report', report, '--json'], {});
+        const killed = await inProcess(['report', report, '--json'], {});
         expect(killed.code).toBe(1);
         expect(JSON.parse(killed.stdout)).toMatchObject({ unfinished: { why: 'killed' } });
 
-        const resumed = await runCli(ingestArgs(input, report, '--retry-uncertain', '--json'), envFor(sandbox, dir));
+        const resumed = await inProcess(ingestArgs(input, report, '--retry-uncertain', '--json'), envFor(sandbox, dir));
         expect(resumed.code).toBe(0);
-        const now = await runCli(['report', report, '--json'], {});
+        const now = await inProcess(['report', report, '--json'], {});
         expect(now.code).toBe(0);
         const json = JSON.parse(now.stdout) as { counts: Record<string, number>; unfinished?: unknown; runs: number; outstanding: number };
         expect(json).toMatchObject({ runs: 2, outstanding: 0, counts: { uploaded: 80 } });
         expect(json.unfinished).toBeUndefined();
-        const text = await runCli(['report', report], {});
+        const text = await inProcess(['report', report], {});
         expect(text.stdout).not.toMatch(/killed|interrupted|stopped/);
         // Only rows whose request was in flight at the kill can be on the platform twice.
         const a = await audit(storeFile, report);

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { runBuiltCli } from '../cli/run-built-cli.js';
 import { inspectWorkbook } from '../helpers/inspect-workbook.js';
 import { loadReportState } from '../../src/report/load-report-state.js';
-import { envFor, ingestArgs, runCli, SAMPLE } from './ingest-harness.js';
+import type { CliResult } from '../cli/run-built-cli.js';
+import { runCliInTurn } from '../cli/run-cli-in-process.js';
+import { envFor, ingestArgs, SAMPLE } from './ingest-harness.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
 
 /** The warning fill of a problem cell (docs/platform-workbook.md → The annotated copy). */
@@ -27,7 +29,10 @@ function statusColumn(cells: Readonly<Record<string, { value: unknown }>>): { co
   return { column, byRow };
 }
 
-describe('report --annotate (built CLI, sandbox over HTTP)', () => {
+/** A run through runCli in this process, what the bin runs (the built CLI where a test says so). */
+const inProcess = (args: readonly string[], env: Record<string, string>): Promise<CliResult> => runCliInTurn(args, { env });
+
+describe('report --annotate (CLI, sandbox over HTTP)', () => {
   test("after a run against a faulty platform: every row's latest status in the status column, problem cells and unstored rows marked", async () => {
     // 502/503 and stored-then-500 answers, no retries: some rows fail, some end uncertain.
     await withSandbox({ failRate: 0.25, commitThenFailRate: 0.1, seed: 5 }, async (sandbox, dir) => {
@@ -45,10 +50,10 @@ describe('report --annotate (built CLI, sandbox over HTTP)', () => {
       const input = path.join(dir, 'steel.csv');
       await writeFile(input, [header, ...lines, ''].join('\n'));
       const report = path.join(dir, 'steel.report.jsonl');
-      expect((await runCli(ingestArgs(input, report, '--max-retries', '0', '--quiet'), envFor(sandbox, dir))).code).toBe(1);
+      expect((await inProcess(ingestArgs(input, report, '--max-retries', '0', '--quiet'), envFor(sandbox, dir))).code).toBe(1);
 
       const out = path.join(dir, 'steel-checked.xlsx');
-      const result = await runCli(['report', report, '--annotate', out], {});
+      const result = await inProcess(['report', report, '--annotate', out], {});
       expect(result.stderr).toBe('');
       expect(result.code).toBe(1);
 
@@ -104,7 +109,7 @@ describe('report --annotate (built CLI, sandbox over HTTP)', () => {
       await writeFile(path.join(dir, 'b.csv'), [header, ...rows.slice(3, 7), ''].join('\n'));
       await writeFile(path.join(dir, 'c.csv'), [header, ...rows.slice(3, 7), ''].join('\n'));
       const report = path.join(dir, 'r.jsonl');
-      const ingested = await runCli([...ingestArgs(path.join(dir, 'a.csv'), report), path.join(dir, 'b.csv')], envFor(sandbox, dir));
+      const ingested = await inProcess([...ingestArgs(path.join(dir, 'a.csv'), report), path.join(dir, 'b.csv')], envFor(sandbox, dir));
       expect(ingested.code).toBe(0);
 
       const out = path.join(dir, 'b-checked.xlsx');
