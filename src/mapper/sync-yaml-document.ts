@@ -112,12 +112,15 @@ function syncMap(doc: Document, map: YAMLMap, next: JsonObject, path: readonly s
         pair.key.commentBefore = joined(linesOf(pair.key.commentBefore).filter((l) => !(aboutKey(l, key) && l.includes('# ? guess'))));
       continue;
     }
-    insertPair(doc, map, key, value, order(path));
+    insertPair(doc, map, key, value, order(path) ?? Object.keys(next));
   }
   return map;
 }
 
-/** Inserts `key: value` before the first key that the order puts after it (else at the end), with its comment lines. */
+/**
+ * Inserts `key: value` before the first key that the order (the template's, else the new value's own,
+ * so a relabelled table row keeps its place) puts after it, else at the end, with its comment lines.
+ */
 function insertPair(doc: Document, map: YAMLMap, key: string, value: Json, names: readonly string[] | undefined): void {
   const pair = new Pair(doc.createNode(key), createStyled(doc, value));
   const rank = names?.indexOf(key) ?? -1;

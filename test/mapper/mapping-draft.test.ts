@@ -105,4 +105,16 @@ describe('editing a mapping keeps what the edit does not touch', () => {
     expect(meta.title).toBe('Thermoelectrics: {composition}');
     expect(text).toContain('# Sources that are not DOIs');
   });
+
+  test("a group's column relabelled keeps its place in the table's columns, on their line", () => {
+    const steel = sampleTemplate(201);
+    const shipped = readFileSync('mappings/steel_strength.yaml', 'utf8');
+    const draft = openMappingDraft(shipped, templateKeyOrder(steel));
+    const path = ['content', '化学成分'];
+    draft.replace(applyMapperEdit(draft.json(), { kind: 'rowColumn', path, column: 'mn', label: 'Mn (total)' }, steel));
+    expect(lineDiff(shipped, draft.text())).toEqual({
+      added: ['      columns: {C: c, Mn (total): mn, Si: si, Cr: cr, Ni: ni, Mo: mo, V: v, N: n, Nb: nb, Co: co, W: w, Al: al, Ti: ti}'],
+      removed: ['      columns: {C: c, Mn: mn, Si: si, Cr: cr, Ni: ni, Mo: mo, V: v, N: n, Nb: nb, Co: co, W: w, Al: al, Ti: ti}'],
+    });
+  });
 });
