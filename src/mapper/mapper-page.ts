@@ -58,6 +58,9 @@ code { background: #eef1f5; padding: 1px 4px; border-radius: 3px; }
 table { border-collapse: collapse; width: 100%; font-size: 13px; }
 th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 3px 6px; vertical-align: top; overflow-wrap: anywhere; }
 th { color: var(--muted); font-weight: 500; }
+/* A picker's table: headings and buttons keep their words whole, so on a phone the text box or list takes the rest. */
+table.map th, table.map button { overflow-wrap: normal; white-space: nowrap; }
+table.map td > input[type=text], table.map td > select { width: 100%; min-width: 5em; }
 .counts { display: grid; grid-template-columns: repeat(auto-fill, minmax(92px, 1fr)); gap: 6px; margin: 8px 0; }
 .count { border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; }
 .count .n { display: block; font-size: 18px; font-weight: 600; }
@@ -66,6 +69,11 @@ th { color: var(--muted); font-weight: 500; }
 progress { width: 100%; height: 10px; }
 .badges { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .badge { font-size: 12px; border-radius: 10px; padding: 0 8px; background: #fde8e6; color: var(--bad); }
+/* An array's columns: a tag each, its × a 24 px target that shows the focus ring like every button; a long header wraps. */
+.chip { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; padding: 1px 2px 1px 10px; border: 1px solid var(--line);
+  border-radius: 14px; background: #eef1f5; font-size: 13px; overflow-wrap: anywhere; }
+.chip button { min-width: 24px; min-height: 24px; padding: 0 6px; border: 0; border-radius: 12px; background: transparent; line-height: 1; }
+.chip button:hover { background: #dfe4eb; }
 ul.problems { margin: 4px 0; padding-left: 18px; }
 .record { margin: 8px 0 12px; }
 .record h3 { font-size: 13px; margin: 0 0 4px; }
