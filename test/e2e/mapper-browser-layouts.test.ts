@@ -1,11 +1,22 @@
 /// <reference lib="dom" />
 // The page checks run in the browser (page.evaluate): they use its document.
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { testOutputDir, useBrowser } from '../helpers/launch-browser.js';
-import { changed, countsOf, enter, fieldId, openMapper, pickColumn, revision, useMappers, validateSaved } from '../helpers/mapper-page.js';
+import {
+  changed,
+  countsOf,
+  enter,
+  fieldId,
+  openMapper,
+  pastWidth,
+  pickColumn,
+  revision,
+  useMappers,
+  validateSaved,
+} from '../helpers/mapper-page.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -38,7 +49,18 @@ async function fillMeta(page: Page, rev: number, title: string): Promise<number>
 /** The options of a picker as the page writes them. */
 const optionsOf = (page: Page, selector: string): Promise<string[]> => page.locator(`${selector} option`).allInnerTexts();
 
-describe('mapper in a real browser: a grouped workbook and a value±error CSV, controls only', () => {
+/**
+ * Four wrought nickel superalloys with their nominal compositions (wt.%; blank where the alloy has
+ * none of the element); the test temperatures, treatments and stresses are made up for the test.
+ */
+const ALLOYS = `alloy,temperature (℃),heat treatment,Ni,Cr,Co,Mo,Ti,Al,stress 1 (MPa),stress 2 (MPa),stress 3 (MPa)
+Inconel 718,650,固溶+时效,52.5,19.0,,3.05,0.9,0.5,1030,980,905
+Waspaloy,650,固溶+时效,58.0,19.5,13.5,4.3,3.0,1.4,795,760,720
+Rene 41,760,固溶,55.0,19.0,11.0,10.0,3.1,1.5,870,830,
+Nimonic 80A,600,锻态,76.0,19.5,,,2.25,1.4,610,590,560
+`;
+
+describe('mapper in a real browser: a grouped workbook, a value±error CSV and element columns, controls only', () => {
   test('a grouped workbook: the table from the rows of a record, its columns picked and given a unit, saved and validated', async () => {
     const input = 'ucsb_thermoelectrics_grouped.xlsx';
     const { dir, flags } = await prepared(input);
@@ -135,6 +157,86 @@ describe('mapper in a real browser: a grouped workbook and a value±error CSV, c
     expect(saved.content['Number of reports']).toBe('n_reports');
     expect(saved.content['Seebeck coefficient']).toEqual({ val: 'seeb_coef', err: 'seeb_coef_sd', errOptional: true });
     const validated = await validateSaved(dir, 'v.yaml', input, flags);
+    expect(validated.code).toBe(0);
+    expect(validated.counts).toEqual(counts);
+    expect(browserOf().errors).toEqual([]);
+    await page.close();
+    expect((await mapper.stop()).code).toBe(0);
+  }, 90_000);
+
+  test('element columns, one table row each, and an array from several columns: chosen, a column taken out and added, a label edited, saved', async () => {
+    const dir = await makeTempDir('mge-mapper-layouts-');
+    await writeFile(path.join(dir, 'alloys.csv'), ALLOYS);
+    await copyFile('samples/templates.json', path.join(dir, 'templates.json'));
+    const flags = ['--template-file', 'templates.json'];
+    const mapper = await startMapper(['alloys.csv', '--template', '101', ...flags, '--mapping', 'a.yaml'], dir);
+    const page = await openMapper(browserOf(), mapper.url);
+    const table = '化学成分';
+    const rows = page.locator(fieldId('rows', table));
+    const group = (): Promise<(string | null)[]> =>
+      page.locator(`${fieldId('row-columns', table)} tbody tr`).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-header')));
+
+    // What the data looks like: the element columns as a group, each row's label to 元素 (or the choice column).
+    expect(await rows.locator('option:checked').innerText()).toBe('a group of columns, one row each · what the data looks like');
+    expect(await group()).toEqual(['Ni', 'Cr', 'Co', 'Mo', 'Ti', 'Al']);
+    expect(await optionsOf(page, fieldId('row-label', table))).toEqual(['元素', '测量方法']);
+    expect(await page.locator(`${fieldId('row-value', table)} option:checked`).innerText()).toBe('含量');
+
+    // Not mapped, then the layout chosen from the list: init's whole group again.
+    let rev = await revision(page);
+    rev = await changed(page, rev, () => rows.selectOption('none'));
+    expect(await page.locator(fieldId('row-columns', table)).count()).toBe(0);
+    rev = await changed(page, rev, () => rows.selectOption('fromColumns'));
+    expect(await group()).toEqual(['Ni', 'Cr', 'Co', 'Mo', 'Ti', 'Al']);
+    // Co taken out is a column not used; added back from the list (init's mark on it), it comes last, labelled by its header.
+    rev = await changed(page, rev, () => page.locator(fieldId('row-drop2', table)).click());
+    expect(await group()).toEqual(['Ni', 'Cr', 'Mo', 'Ti', 'Al']);
+    expect(await page.locator('#unused code').allInnerTexts()).toContain('Co');
+    const add = fieldId('row-add', table);
+    expect(await optionsOf(page, add)).toContain('Co — e.g. 13.5 · init: of the group');
+    rev = await changed(page, rev, () => page.locator(add).selectOption('Co'));
+    expect(await group()).toEqual(['Ni', 'Cr', 'Mo', 'Ti', 'Al', 'Co']);
+    expect(await page.locator(fieldId('row-label5', table)).inputValue()).toBe('Co');
+    rev = await changed(page, rev, () => enter(page, fieldId('row-label0', table), 'Ni (bal.)'));
+
+    // The stress series from three columns, one element each, the second taken out by its tag's button.
+    const series = fieldId('array-add', '应力序列');
+    const tags = (): Promise<string[]> =>
+      page.locator(`${fieldId('array', '应力序列')} .chip`).evaluateAll((c) => c.map((e) => e.getAttribute('data-header') ?? ''));
+    for (const column of ['stress 1 (MPa)', 'stress 2 (MPa)', 'stress 3 (MPa)'])
+      rev = await changed(page, rev, () => page.locator(series).selectOption(column));
+    expect(await tags()).toEqual(['stress 1 (MPa)', 'stress 2 (MPa)', 'stress 3 (MPa)']);
+    rev = await changed(page, rev, () => page.locator(fieldId('array-drop1', '应力序列')).click());
+    expect(await tags()).toEqual(['stress 1 (MPa)', 'stress 3 (MPa)']);
+    rev = await changed(page, rev, () => pickColumn(page, fieldId('column', '牌号'), 'alloy'));
+    await fillMeta(page, rev, '{alloy} at {temperature (℃)} ℃');
+    expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
+    // The first record's table as sent: its rows in the group's order, Co's blank cell making none.
+    const labels = page.locator(`[data-record="0"] tr[data-path^="content.${table}["][data-path$=".元素"] td:nth-child(2)`);
+    expect(await labels.allInnerTexts()).toEqual(['"Ni (bal.)"', '"Cr"', '"Mo"', '"Ti"', '"Al"']);
+    const counts = await countsOf(page);
+    expect(counts).toEqual({ files: 1, rows: 4, records: 4, valid: 4, invalid: 0, duplicate: 0 });
+
+    // On a phone the tags wrap within the screen, and the keyboard's focus on a tag's button shows.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await pastWidth(page, 390);
+    expect(phone.wide).toEqual([]);
+    await page.locator(series).focus();
+    await page.keyboard.press('Shift+Tab');
+    const focused = page.locator(`${fieldId('array-drop1', '应力序列')}:focus-visible`);
+    expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await focused.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'mapper-element-columns-phone.png'), fullPage: false });
+    await page.setViewportSize({ width: 1400, height: 900 });
+
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+    const saved = parse(await readFile(path.join(dir, 'a.yaml'), 'utf8')) as { content: Record<string, unknown> };
+    expect(saved.content[table]).toEqual({
+      fromColumns: { columns: { 'Ni (bal.)': 'Ni', Cr: 'Cr', Mo: 'Mo', Ti: 'Ti', Al: 'Al', Co: 'Co' }, label: '元素', value: '含量' },
+    });
+    expect(saved.content['应力序列']).toEqual({ columns: ['stress 1 (MPa)', 'stress 3 (MPa)'] });
+    const validated = await validateSaved(dir, 'a.yaml', 'alloys.csv', flags);
     expect(validated.code).toBe(0);
     expect(validated.counts).toEqual(counts);
     expect(browserOf().errors).toEqual([]);
