@@ -14,6 +14,7 @@ import {
   pastWidth,
   pickColumn,
   revision,
+  type RunningMapper,
   useMappers,
   validateSaved,
 } from '../helpers/mapper-page.js';
@@ -44,6 +45,21 @@ async function fillMeta(page: Page, rev: number, title: string): Promise<number>
   rev = await changed(page, rev, () => enter(page, '#meta-abstract', 'Thermoelectric properties from the UCSB dataset.'));
   rev = await changed(page, rev, () => enter(page, '#meta-keywords', 'thermoelectric, UCSB'));
   return rev;
+}
+
+/** validate on the saved mapping prints the page's counts and exits 0; the page had no error; Ctrl-C ends the mapper with 0. */
+async function validatesAndEnds(
+  page: Page,
+  mapper: RunningMapper,
+  saved: { dir: string; flags: string[]; mapping: string; input: string },
+  counts: Record<string, number>,
+): Promise<void> {
+  const validated = await validateSaved(saved.dir, saved.mapping, saved.input, saved.flags);
+  expect(validated.code).toBe(0);
+  expect(validated.counts).toEqual(counts);
+  expect(browserOf().errors).toEqual([]);
+  await page.close();
+  expect((await mapper.stop()).code).toBe(0);
 }
 
 /** The options of a picker as the page writes them. */
@@ -111,12 +127,7 @@ describe('mapper in a real browser: a grouped workbook, a value±error CSV and e
     const saved = parse(await readFile(path.join(dir, 'g.yaml'), 'utf8')) as { groupBy: string[]; content: Record<string, unknown> };
     expect(saved.groupBy).toEqual(['Sample']);
     expect(saved.content[table]).toMatchObject({ fromRows: { 电导率: { column: 'σ (S/cm)', unit: 'S/cm' } } });
-    const validated = await validateSaved(dir, 'g.yaml', input, flags);
-    expect(validated.code).toBe(0);
-    expect(validated.counts).toEqual(counts);
-    expect(browserOf().errors).toEqual([]);
-    await page.close();
-    expect((await mapper.stop()).code).toBe(0);
+    await validatesAndEnds(page, mapper, { dir, flags, mapping: 'g.yaml', input }, counts);
   }, 90_000);
 
   test("a value±error CSV: init's ranges kept, a runner-up column picked by its score, errOptional switched, saved and validated", async () => {
@@ -156,12 +167,7 @@ describe('mapper in a real browser: a grouped workbook, a value±error CSV and e
     const saved = parse(await readFile(path.join(dir, 'v.yaml'), 'utf8')) as { content: Record<string, unknown> };
     expect(saved.content['Number of reports']).toBe('n_reports');
     expect(saved.content['Seebeck coefficient']).toEqual({ val: 'seeb_coef', err: 'seeb_coef_sd', errOptional: true });
-    const validated = await validateSaved(dir, 'v.yaml', input, flags);
-    expect(validated.code).toBe(0);
-    expect(validated.counts).toEqual(counts);
-    expect(browserOf().errors).toEqual([]);
-    await page.close();
-    expect((await mapper.stop()).code).toBe(0);
+    await validatesAndEnds(page, mapper, { dir, flags, mapping: 'v.yaml', input }, counts);
   }, 90_000);
 
   test('element columns, one table row each, and an array from several columns: chosen, a column taken out and added, a label edited, saved', async () => {
@@ -236,11 +242,6 @@ describe('mapper in a real browser: a grouped workbook, a value±error CSV and e
       fromColumns: { columns: { 'Ni (bal.)': 'Ni', Cr: 'Cr', Mo: 'Mo', Ti: 'Ti', Al: 'Al', Co: 'Co' }, label: '元素', value: '含量' },
     });
     expect(saved.content['应力序列']).toEqual({ columns: ['stress 1 (MPa)', 'stress 3 (MPa)'] });
-    const validated = await validateSaved(dir, 'a.yaml', 'alloys.csv', flags);
-    expect(validated.code).toBe(0);
-    expect(validated.counts).toEqual(counts);
-    expect(browserOf().errors).toEqual([]);
-    await page.close();
-    expect((await mapper.stop()).code).toBe(0);
+    await validatesAndEnds(page, mapper, { dir, flags, mapping: 'a.yaml', input: 'alloys.csv' }, counts);
   }, 90_000);
 });

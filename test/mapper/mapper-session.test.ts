@@ -180,20 +180,25 @@ describe("init's units on a fromRows table", () => {
   });
 });
 
+/** A page's session on a copy of the thermoelectrics sample, `mapping` its existing m.yaml. */
+async function openOnThermoelectrics(prefix: string, mapping: string) {
+  const dir = await makeTempDir(prefix);
+  await copyFile('samples/ucsb_thermoelectrics.csv', path.join(dir, 'te.csv'));
+  await writeFile(path.join(dir, 'm.yaml'), mapping);
+  const session = await openMapperSession(
+    { input: 'te.csv', mappingFile: 'm.yaml', tid: undefined, sourceOptions: {}, cwd: dir, methodsWidth: 3, version: 'test', next: [] },
+    { template: { templateFile: path.resolve('samples/templates.json') } },
+  );
+  return { dir, session };
+}
+
 describe("an existing mapping's extra meta keys", () => {
   test('shown in the state, edited (a placeholder, a key of other_info taken out, one added) and saved, the other lines kept', async () => {
-    const dir = await makeTempDir('mge-mapper-meta-');
-    await copyFile('samples/ucsb_thermoelectrics.csv', path.join(dir, 'te.csv'));
     const before = (await readFile('mappings/ucsb_thermoelectrics.yaml', 'utf8')).replace(
       '  source:\n',
       '  institution: UCSB   # where it was measured\n  other_info: {project: P-1, subject: S-1}\n  source:\n',
     );
-    await writeFile(path.join(dir, 'm.yaml'), before);
-    const template = { templateFile: path.resolve('samples/templates.json') };
-    const session = await openMapperSession(
-      { input: 'te.csv', mappingFile: 'm.yaml', tid: undefined, sourceOptions: {}, cwd: dir, methodsWidth: 3, version: 'test', next: [] },
-      { template },
-    );
+    const { dir, session } = await openOnThermoelectrics('mge-mapper-meta-', before);
     try {
       expect(session.state().meta).toMatchObject({
         doi: { column: 'src', regex: '^(?:https?://dx\\.doi\\.org/(.+))?' },
@@ -236,16 +241,9 @@ describe("an existing mapping's extra meta keys", () => {
 
 describe('keywords typed as text', () => {
   test('a column the list held stays {column: k} through an edit and save; a new {k} is a text template, one keyword per cell', async () => {
-    const dir = await makeTempDir('mge-mapper-keywords-');
-    await copyFile('samples/ucsb_thermoelectrics.csv', path.join(dir, 'te.csv'));
     const before = await readFile('mappings/ucsb_thermoelectrics.yaml', 'utf8');
     expect(before).toContain('  keywords: [thermoelectric, {column: composition}]\n');
-    await writeFile(path.join(dir, 'm.yaml'), before);
-    const template = { templateFile: path.resolve('samples/templates.json') };
-    const session = await openMapperSession(
-      { input: 'te.csv', mappingFile: 'm.yaml', tid: undefined, sourceOptions: {}, cwd: dir, methodsWidth: 3, version: 'test', next: [] },
-      { template },
-    );
+    const { dir, session } = await openOnThermoelectrics('mge-mapper-keywords-', before);
     try {
       const text = 'thermoelectric, {composition}, half-Heusler，{synthesis}';
       const state = await session.edit([{ kind: 'keywords', path: ['meta', 'keywords'], text }]);
