@@ -176,7 +176,21 @@ describe("the platform's flat export and JSON import file, read without a mappin
     const annotated = path.join(dir, 'checked.xlsx');
     const errors = path.join(dir, 'fix.jsonl');
     const checked = await runCliInTurn(
-      ['validate', '--sandbox', book, '--layout', 'platform', '--template', '201', ...META, '--errors', errors, '--annotate', annotated],
+      [
+        'validate',
+        '--sandbox',
+        book,
+        '--layout',
+        'platform',
+        '--template',
+        '201',
+        ...META,
+        '--errors',
+        errors,
+        '--annotate',
+        annotated,
+        '--quiet',
+      ],
       { env },
     );
     expect(checked.stderr).toBe('');
