@@ -27,11 +27,11 @@ export const table = (columns: Record<string, FieldDef>, r = false): FieldDef =>
   misc: { _head: Object.keys(columns), ...columns },
 });
 
-/** A template in the platform's shape from a plain field list. */
-export function plainTemplate(fields: Record<string, FieldDef>, id = 900): Template {
-  return parseTemplate({
+/** A template as the platform sends it (before parsing), from a plain field list: for a templates.json. */
+export function platformTemplate(fields: Record<string, FieldDef>, id = 900, title = 't'): Record<string, unknown> {
+  return {
     id,
-    title: 't',
+    title,
     category: 'c',
     category_id: 1,
     author: 'a',
@@ -41,5 +41,10 @@ export function plainTemplate(fields: Record<string, FieldDef>, id = 900): Templ
     username: 'u',
     published: true,
     content: { _ord: Object.keys(fields), ...fields },
-  });
+  };
+}
+
+/** A template in the platform's shape from a plain field list, parsed. */
+export function plainTemplate(fields: Record<string, FieldDef>, id = 900): Template {
+  return parseTemplate(platformTemplate(fields, id));
 }

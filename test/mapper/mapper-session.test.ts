@@ -8,6 +8,7 @@ import { openMapperSession, type MapperSessionOptions } from '../../src/mapper/m
 import { parseMapperEdits } from '../../src/mapper/parse-mapper-edits.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { num, platformTemplate, str, table } from '../helpers/plain-template.js';
 
 const META: MapperEdit[] = [
   { kind: 'set', path: ['meta', 'title'], value: 'Record {formula?}' },
@@ -108,27 +109,7 @@ describe('the mapper on the layouts init proposes', () => {
 });
 
 /** A template of an XRD table whose 2θ is stored in degrees, in the platform's shape. */
-const XRD_TEMPLATE = {
-  id: 900,
-  title: 'xrd',
-  abstract: '',
-  category: 'c',
-  category_id: 1,
-  author: 'a',
-  ref_count: 0,
-  pub_date: '2024-01-01 00:00:00',
-  username: 'u',
-  published: true,
-  content: {
-    _ord: ['编号', '衍射峰'],
-    编号: { t: 1, r: true, misc: {} },
-    衍射峰: {
-      t: 8,
-      r: true,
-      misc: { _head: ['2θ', '强度'], '2θ': { t: 2, r: true, misc: { unit: '°' } }, 强度: { t: 2, r: false, misc: { unit: 'a.u.' } } },
-    },
-  },
-};
+const XRD_TEMPLATE = platformTemplate({ 编号: str(true), 衍射峰: table({ '2θ': num('°', true), 强度: num('a.u.') }, true) }, 900, 'xrd');
 
 describe("init's units on a fromRows table", () => {
   test('shown as the proposal the mapping holds, converted in the preview, kept through save and a second opening', async () => {
