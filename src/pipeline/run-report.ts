@@ -15,14 +15,10 @@ import { wholeReportState } from './whole-report-state.js';
 export type { ReportResult, RunReportDeps, RunReportOptions } from './report-types.js';
 
 /**
- * The `report` pipeline: reads a report (read-only, no lock: a running ingest may be appending; its
- * torn last line is skipped with a warning), folds and summarizes it (every key by its latest status,
- * errors by code, uncertain and changed rows, whether the latest run finished), and writes what was
- * asked: the rows not known to be stored in the one format of rows to fix (`--failed-out`), the
- * uploaded rows with their ids (`--uploaded-out`), the page (`--html`).
- * @throws PipelineError `REPORT_NOT_FOUND`, ReportError `REPORT_NOT_A_FILE` (kind `usage`), `REPORT_CORRUPT`,
- *   `OUTPUT_IS_INPUT` (an output is an input or the mapping the reports' runs read), and the export
- *   files' errors.
+ * The `report` pipeline: reads reports without a lock (a running ingest's torn last line is skipped
+ * with a warning), folds and summarizes them, and writes the exports asked for (docs/report-format.md).
+ * @throws PipelineError `REPORT_NOT_FOUND`, ReportError `REPORT_NOT_A_FILE`, `REPORT_CORRUPT`,
+ *   `OUTPUT_IS_INPUT`, and the export files' errors.
  */
 export async function runReport(options: RunReportOptions, deps: RunReportDeps = {}): Promise<ReportResult> {
   const resolve = (file: string): string => path.resolve(options.cwd, file);
