@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import type { Field, Template } from '../template/template-types.js';
-import { applyTableEdit, TableEditError } from './apply-table-edit.js';
+import { applyTableEdit, constantValue, TableEditError, typedValue } from './apply-table-edit.js';
 import { keywordsFromText } from './keyword-list.js';
 import type { Json, MapperEdit } from './mapper-api.js';
 
@@ -118,6 +118,24 @@ function withMapEntry(current: Json | undefined, field: Field, from: string, to:
   return withKeys(spec, { map: Object.keys(map).length === 0 ? undefined : map });
 }
 
+/** Field types that take one value (a cell, a constant), not a layout of several. */
+const ONE_VALUE = new Set<Field['type']>(['string', 'number', 'range', 'image', 'file', 'choice']);
+
+const filled = (text: string | null): text is string => text !== null && text.trim() !== '';
+
+/** The field's value with one value for every record in place of its column; a blank text: not mapped. */
+function withConstant(field: Field, text: string | null): Json | undefined {
+  if (!ONE_VALUE.has(field.type)) throw new MapperEditError(`"${field.path}" is a ${field.type}: its parts take the values`);
+  return filled(text) ? constantValue(field, text) : undefined;
+}
+
+/** A one-column value with what its blank cells give (`default:`) set or removed. */
+function withDefault(current: Json | undefined, field: Field, text: string | null): Json {
+  const spec = ONE_VALUE.has(field.type) ? asColumnSpec(current) : undefined;
+  if (spec === undefined) throw new MapperEditError(`"${field.path}" reads no single column: choose one before what its blank cells give`);
+  return withKeys(spec, { default: filled(text) ? typedValue(field, text) : undefined });
+}
+
 /** Reads one line (or a few) of YAML the page's text editor sent, bounded. */
 function yamlValue(text: string): Json {
   try {
@@ -150,9 +168,14 @@ export function applyMapperEdit(mapping: JsonObject, edit: MapperEdit, template:
       return setAt(mapping, path, withUnit(current, field, edit.unit === null || edit.unit.trim() === '' ? undefined : edit.unit.trim()));
     case 'map':
       return setAt(mapping, path, withMapEntry(current, field, edit.from, edit.to));
+    case 'constant':
+      return setAt(mapping, path, withConstant(field, edit.value));
+    case 'default':
+      return setAt(mapping, path, withDefault(current, field, edit.value));
     case 'tableSource':
     case 'rowColumn':
     case 'rowRole':
+    case 'rowSet':
     case 'arrayColumns':
       try {
         return setAt(mapping, path, applyTableEdit(current, field, edit));

@@ -7,7 +7,7 @@ type JsonObject = { readonly [key: string]: Json };
 const isObject = (v: Json | undefined): v is JsonObject => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
 
 /** The edits of a table's rows and an array's columns: what {@link applyTableEdit} takes. */
-export type TableEdit = Extract<MapperEdit, { kind: 'tableSource' | 'rowColumn' | 'rowRole' | 'arrayColumns' }>;
+export type TableEdit = Extract<MapperEdit, { kind: 'tableSource' | 'rowColumn' | 'rowRole' | 'rowSet' | 'arrayColumns' }>;
 
 /** An edit the field cannot take: its message is told to the page. */
 export class TableEditError extends Error {}
@@ -18,6 +18,29 @@ export const labelColumns = (table: TableField): Field[] => table.columns.filter
 /** The label a column's row gets when the curator gives none: the element its header names (`Mn (wt.%)` → Mn), else its name without the unit. */
 export function defaultLabel(header: string): string {
   return elementOf(header) ?? (splitHeaderUnit(header).base || header);
+}
+
+/** A plain decimal number (`650`, `-1.5e-3`): text the page sends for a number field becomes a number only then. */
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** A value typed on the page for a field: a number field's plain number as a number, else the text trimmed. */
+export function typedValue(field: Field, text: string): Json {
+  const trimmed = text.trim();
+  return field.type === 'number' && PLAIN_NUMBER.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** A constant as docs/mapping.md writes it: a number bare (`650`), text as `{const: 空气}` (bare text names a column). */
+export function constantValue(field: Field, text: string): Json {
+  const value = typedValue(field, text);
+  return typeof value === 'number' ? value : { const: value };
+}
+
+/** The text of a constant written bare (a number, true/false) or as `{const: x}` alone; undefined for anything else. */
+export function constantText(value: Json | undefined): string | undefined {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (!isObject(value) || Object.keys(value).length !== 1) return undefined;
+  const inner = value['const'];
+  return typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'boolean' ? String(inner) : undefined;
 }
 
 /** `fromColumns.columns` as [label, header] pairs, whether written as a list (the label is the header) or a map. */
@@ -77,10 +100,28 @@ function withRowRole(current: Json | undefined, table: TableField, role: 'label'
   return { ...base, fromColumns: out };
 }
 
+/** `fromColumns.set`: one table column's constant on every row set (in place) or taken out; an empty `set` goes. */
+function withRowSet(current: Json | undefined, table: TableField, column: string, value: string | null): Json {
+  const { base, spec } = fromColumnsOf(current, table);
+  const target = table.columns.find((c) => c.name === column);
+  if (target === undefined) throw new TableEditError(`"${column}" is no column of table "${table.path}"`);
+  if (column === spec['label'] || column === spec['value'])
+    throw new TableEditError(`"${column}" gets each row's ${column === spec['label'] ? 'label' : 'cell'}, not one value for every row`);
+  const entries = Object.entries(isObject(spec['set']) ? spec['set'] : {});
+  const at = entries.findIndex(([name]) => name === column);
+  const kept = entries.filter(([name]) => name !== column);
+  if (value !== null && value.trim() !== '') kept.splice(at < 0 ? kept.length : at, 0, [column, constantValue(target, value)]);
+  const out: Record<string, Json> = { ...spec };
+  if (kept.length === 0) delete out['set'];
+  else out['set'] = objectOf(kept);
+  return { ...base, fromColumns: out };
+}
+
 /**
  * A table's or an array's value with one edit applied: the rows' source switched (a new layout
  * starts empty, to be filled with the page's pickers), a column of the group added, relabelled or
- * taken out, a role set, an array's columns listed. Undefined: the field is not mapped.
+ * taken out, a role set, another column's value on every row, an array's columns listed.
+ * Undefined: the field is not mapped.
  * @throws TableEditError for an edit the field cannot take.
  */
 export function applyTableEdit(current: Json | undefined, field: Field, edit: TableEdit): Json | undefined {
@@ -97,5 +138,7 @@ export function applyTableEdit(current: Json | undefined, field: Field, edit: Ta
       return withRowColumn(current, field, edit.column, edit.label);
     case 'rowRole':
       return withRowRole(current, field, edit.role, edit.to);
+    case 'rowSet':
+      return withRowSet(current, field, edit.column, edit.value);
   }
 }

@@ -4,6 +4,7 @@ import type { FieldProposal, MappingProposal, TableProposal } from '../mapping/h
 import type { Field, Template } from '../template/template-types.js';
 import { splitHeaderUnit } from '../util/normalize-name.js';
 import type { FieldView, Json, ProposalView } from './mapper-api.js';
+import { constantText } from './apply-table-edit.js';
 import { tableView } from './table-view.js';
 
 type JsonObject = { readonly [key: string]: Json };
@@ -128,6 +129,7 @@ export function fieldViews(sources: FieldViewSources): FieldView[] {
     const profile = first.column === undefined ? undefined : sources.profiles.get(first.column);
     const map = isObject(value) && isObject(value['map']) ? value['map'] : {};
     const errOptional = isObject(value) && value['errOptional'] === true;
+    const fallback = first.column !== undefined && two === undefined && isObject(value) ? value['default'] : undefined;
     const children = field.type === 'container' ? field.fields : field.type === 'generator' ? field.options : [];
     const own = `${key}.${field.name}`;
     const candidates = sources.proposal?.candidates?.get(field);
@@ -153,6 +155,8 @@ export function fieldViews(sources: FieldViewSources): FieldView[] {
       distinct:
         field.type === 'choice' && profile !== undefined ? [...profile.distinct].sort((a, b) => b[1] - a[1]).slice(0, DISTINCT_SHOWN) : [],
       errOptional,
+      constant: constantText(value),
+      blank: fallback === undefined || fallback === null || typeof fallback === 'object' ? undefined : String(fallback),
       proposal,
       scores: candidates ?? [],
       key: own,

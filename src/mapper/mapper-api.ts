@@ -68,6 +68,10 @@ export interface FieldView {
   readonly distinct: readonly (readonly [string, number])[];
   /** `errOptional: true` on a value±error range. */
   readonly errOptional: boolean;
+  /** The value every record gets in place of a column (`650`, `{const: 空气}`), as text. */
+  readonly constant: string | undefined;
+  /** What a blank cell of the field's one column gives (`default:`), as text; undefined: the field is left out. */
+  readonly blank: string | undefined;
   readonly proposal: ProposalView | undefined;
   /** Init's score of each column for this field, as [header, score] (0..1). */
   readonly scores: readonly (readonly [string, number])[];
@@ -100,6 +104,20 @@ export interface TableView {
   readonly valueColumns: readonly { readonly name: string; readonly unit: string | undefined }[];
   /** The columns init proposed as the group (`fromColumns`), empty when it proposed none. */
   readonly proposedColumns: readonly string[];
+  /** `fromColumns`: the table's other columns, each with the value it has on every row (`set:`). */
+  readonly fixedColumns: readonly FixedColumnView[];
+}
+
+/** A table column that `fromColumns` fills the same on every row, through `set:`. */
+export interface FixedColumnView {
+  readonly name: string;
+  readonly required: boolean;
+  /** A choice column's options (empty for text and numbers). */
+  readonly options: readonly string[];
+  /** The constant it gets, as text; undefined when `set:` has none for it. */
+  readonly value: string | undefined;
+  /** What `set:` holds for it when that is more than a constant (a column, a transform), as JSON. */
+  readonly written: string | undefined;
 }
 
 /** A problem of the mapping itself (found before any row is read), as `validate` reports it. */
@@ -211,12 +229,18 @@ export type MapperEdit =
   | { readonly kind: 'map'; readonly path: readonly string[]; readonly from: string; readonly to: string | null }
   /** `errOptional` of a value±error range. */
   | { readonly kind: 'errOptional'; readonly path: readonly string[]; readonly on: boolean }
+  /** One value for every record in place of a column (a number for a number field); null or '': the field is not mapped. */
+  | { readonly kind: 'constant'; readonly path: readonly string[]; readonly value: string | null }
+  /** What a blank cell of the field's one column gives (`default:`); null or '': the field is left out of that record. */
+  | { readonly kind: 'default'; readonly path: readonly string[]; readonly value: string | null }
   /** Where a table's rows come from: the rows of a record, a group of columns, or (null) nowhere: the table is not mapped. */
   | { readonly kind: 'tableSource'; readonly path: readonly string[]; readonly source: 'fromRows' | 'fromColumns' | null }
   /** `fromColumns`: a column that makes one row and its row's label (left out: the element or name its header gives; null: the column is taken out). */
   | { readonly kind: 'rowColumn'; readonly path: readonly string[]; readonly column: string; readonly label?: string | null }
   /** `fromColumns`: the table column that gets the label or the value, or the cells' unit (null: no unit). */
   | { readonly kind: 'rowRole'; readonly path: readonly string[]; readonly role: 'label' | 'value' | 'unit'; readonly to: string | null }
+  /** `fromColumns`: a table column's value on every row (`set:`); null or '': none. */
+  | { readonly kind: 'rowSet'; readonly path: readonly string[]; readonly column: string; readonly value: string | null }
   /** An array from several columns, one element each, in this order (none: the array is not mapped). */
   | { readonly kind: 'arrayColumns'; readonly path: readonly string[]; readonly columns: readonly string[] }
   /** `meta.keywords` as the page shows them, separated by commas (`{name}` a column); the items written before keep their form. */

@@ -62,6 +62,9 @@ function parseEdit(v: unknown): MapperEdit {
     case 'errOptional':
       if (typeof v['on'] !== 'boolean') throw new MapperEditError('errOptional is true or false');
       return { kind: 'errOptional', path, on: v['on'] };
+    case 'constant':
+    case 'default':
+      return { kind: v['kind'], path, value: orNull(v['value'], 'the value') };
     case 'tableSource':
       if (v['source'] !== null && v['source'] !== 'fromRows' && v['source'] !== 'fromColumns')
         throw new MapperEditError('a table\'s rows come from "fromRows", "fromColumns" or null');
@@ -77,6 +80,8 @@ function parseEdit(v: unknown): MapperEdit {
       if (v['role'] !== 'label' && v['role'] !== 'value' && v['role'] !== 'unit')
         throw new MapperEditError('the role is label, value or unit');
       return { kind: 'rowRole', path, role: v['role'], to: orNull(v['to'], `the ${v['role']}`) };
+    case 'rowSet':
+      return { kind: 'rowSet', path, column: text(v['column'], 'the column'), value: orNull(v['value'], 'the value') };
     case 'arrayColumns':
       if (!Array.isArray(v['columns']) || v['columns'].length > MAX_EDITS)
         throw new MapperEditError(`an array's columns are a list of at most ${MAX_EDITS}`);

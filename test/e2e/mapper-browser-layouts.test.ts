@@ -94,7 +94,9 @@ describe('mapper in a real browser: a grouped workbook, a value±error CSV and e
     const temperature = fieldId('column', table, 'fromRows', '测试温度');
     expect(await page.locator(`${temperature} option:checked`).innerText()).toMatch(/^T \(K\) — e\.g\. \d+ · init 0\.\d\d$/);
     const options = await optionsOf(page, temperature);
-    expect(options.slice(1).every((o) => / · init [01]\.\d\d$/.test(o))).toBe(true);
+    // Past "not used" and "the same value for every record", each column.
+    expect(options.slice(0, 2)).toEqual(['— not used —', '— the same value for every record —']);
+    expect(options.slice(2).every((o) => / · init [01]\.\d\d$/.test(o))).toBe(true);
     expect(await page.locator(fieldId('unit', table, 'fromRows', '测试温度')).inputValue()).toBe('K');
 
     // Not mapped, then back from the list: init's whole table again, its required column missed in between.
@@ -138,7 +140,7 @@ describe('mapper in a real browser: a grouped workbook, a value±error CSV and e
 
     // A field init left without a column still scores every column: the curator sees which fits best.
     const reports = fieldId('column', 'Number of reports');
-    const scored = (await optionsOf(page, reports)).slice(1).map((o) => [o.split(' — ')[0], Number(/ · init ([01]\.\d\d)$/.exec(o)?.[1])]);
+    const scored = (await optionsOf(page, reports)).slice(2).map((o) => [o.split(' — ')[0], Number(/ · init ([01]\.\d\d)$/.exec(o)?.[1])]);
     expect(scored.every(([, score]) => Number.isFinite(score))).toBe(true);
     const best = [...scored].sort((a, b) => Number(b[1]) - Number(a[1]))[0];
     expect(best?.[0]).toBe('n_reports');

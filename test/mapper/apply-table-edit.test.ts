@@ -53,6 +53,39 @@ describe("the page's table edits", () => {
     });
   });
 
+  test("the table's other columns, one value on every row (set:): a number bare, text as {const}, in place, cleared; shown in the view", () => {
+    const tested = plainTemplate({ 化学成分: table({ 元素: str(true), 含量: num('wt.%'), 方法: str(true), 批次: num() }) });
+    const started = { content: { 化学成分: { fromColumns: { columns: { C: 'c' }, label: '元素', value: '含量' } } } };
+    const apply = (m: { readonly [key: string]: Json }, e: MapperEdit) => applyMapperEdit(m, e, tested);
+    let out = apply(started, { kind: 'rowSet', path: comp, column: '方法', value: 'ICP-AES' });
+    out = apply(out, { kind: 'rowSet', path: comp, column: '批次', value: '3' });
+    out = apply(out, { kind: 'rowSet', path: comp, column: '方法', value: ' XRF ' });
+    expect(contentOf(out, '化学成分')).toEqual({
+      fromColumns: { columns: { C: 'c' }, label: '元素', value: '含量', set: { 方法: { const: 'XRF' }, 批次: 3 } },
+    });
+    const views = fieldViews({
+      template: tested,
+      content: out['content'] as { readonly [key: string]: Json },
+      proposal: undefined,
+      profiles: new Map(),
+    });
+    expect(views[0]?.table?.fixedColumns).toEqual([
+      { name: '方法', required: true, options: [], value: 'XRF', written: undefined },
+      { name: '批次', required: false, options: [], value: '3', written: undefined },
+    ]);
+    out = apply(out, { kind: 'rowSet', path: comp, column: '方法', value: null });
+    out = apply(out, { kind: 'rowSet', path: comp, column: '批次', value: '' });
+    expect(contentOf(out, '化学成分')).toEqual(started.content.化学成分);
+    // The label's and the cell's columns are the row's own; a name the table lacks is refused.
+    expect(() => apply(started, { kind: 'rowSet', path: comp, column: '元素', value: 'C' })).toThrow(/each row's label/);
+    expect(() => apply(started, { kind: 'rowSet', path: comp, column: '密度', value: '1' })).toThrow(/no column/);
+    expect(() => apply({ content: {} }, { kind: 'rowSet', path: comp, column: '方法', value: 'x' })).toThrow(/a group of columns/);
+    // A set: entry that reads a column is shown as written, for the YAML row.
+    const read = { 化学成分: { fromColumns: { columns: ['c'], label: '元素', value: '含量', set: { 方法: { column: 'method' } } } } };
+    const shown = fieldViews({ template: tested, content: read, proposal: undefined, profiles: new Map() });
+    expect(shown[0]?.table?.fixedColumns[0]).toMatchObject({ name: '方法', value: undefined, written: '{"column":"method"}' });
+  });
+
   test('two rows of one label, a role no table column has, a column before its layout: refused with a message', () => {
     const started = edited([
       { kind: 'tableSource', path: comp, source: 'fromColumns' },
@@ -93,6 +126,7 @@ describe("the page's table edits", () => {
         { kind: 'tableSource', path: comp, source: 'fromRows' },
         { kind: 'rowColumn', path: comp, column: 'C', label: null },
         { kind: 'rowRole', path: comp, role: 'unit', to: 'wt.%' },
+        { kind: 'rowSet', path: comp, column: '测量方法', value: null },
         { kind: 'arrayColumns', path: ['content', '应力序列'], columns: ['s1'] },
       ],
     };
@@ -100,6 +134,7 @@ describe("the page's table edits", () => {
     expect(() => parseMapperEdits({ edits: [{ kind: 'tableSource', path: comp, source: 'rows' }] })).toThrow(MapperEditError);
     expect(() => parseMapperEdits({ edits: [{ kind: 'rowRole', path: comp, role: 'set', to: 'x' }] })).toThrow(MapperEditError);
     expect(() => parseMapperEdits({ edits: [{ kind: 'arrayColumns', path: comp, columns: [1] }] })).toThrow(MapperEditError);
+    expect(() => parseMapperEdits({ edits: [{ kind: 'rowSet', path: comp, value: 'x' }] })).toThrow(MapperEditError);
   });
 });
 

@@ -3,6 +3,7 @@ import type { ColumnView, CountsView, FieldView, MapperEdit, MapperState } from 
 import { h, idOf, labelled, n, select, textInput } from './dom.js';
 import { renderArrayColumns } from './render-array-columns.js';
 import { renderTable } from './render-table.js';
+import { blankRow, constantRow, constantRowId, ONE_VALUE } from './value-rows.js';
 
 /** Sends edits to the server (then the page is drawn again from its answer). */
 export type Send = (edits: readonly MapperEdit[]) => void;
@@ -34,19 +35,37 @@ function valueOf(columns: readonly ColumnView[], column: string | undefined): st
   return at < 0 ? 'current' : `c${at}`;
 }
 
+/** A field read from one column (bare or `{column: …}`), which a blank cell's value belongs to. */
+const oneColumn = (f: FieldView): boolean =>
+  typeof f.value === 'string' || (f.value !== null && typeof f.value === 'object' && !Array.isArray(f.value) && 'column' in f.value);
+
 function columnPicker(state: MapperState, f: FieldView, send: Send, part?: string): HTMLDivElement {
   const id = idOf(part === undefined ? 'column' : `column-${part}`, f.path);
   const current = part === undefined ? f.column : f.second;
-  const other = part === undefined && f.value !== undefined && f.column === undefined;
+  const fixed = part === undefined && ONE_VALUE.has(f.type);
+  const other = part === undefined && f.value !== undefined && f.column === undefined && f.constant === undefined;
   const options = columnOptions(state.columns, f, current, part === undefined ? '— not used —' : '— none: one cell holds both —');
+  if (fixed) options.splice(1, 0, ['const', '— the same value for every record —']);
   if (other) options.push(['other', '— another layout (below) —']);
-  const picked = select(id, options, other ? 'other' : valueOf(state.columns, current), (value) => {
+  const chosen = other ? 'other' : fixed && f.constant !== undefined ? 'const' : valueOf(state.columns, current);
+  const picked = select(id, options, chosen, (value) => {
+    // The value is typed in its own row, shown now: nothing changes until it is.
+    if (value === 'const') {
+      showConstantRow(f);
+      return;
+    }
     if (value === 'current' || value === 'other') return;
     const column = value === NONE ? null : (state.columns[Number(value.slice(1))]?.name ?? null);
     send([{ kind: 'column', path: path(f), column, ...(part === undefined ? {} : { part }) }]);
   });
   const label = part === undefined ? 'column' : part === 'err' ? 'error column' : 'upper bound column';
   return labelled(id, label, picked);
+}
+
+function showConstantRow(f: FieldView): void {
+  const row = document.getElementById(constantRowId(f));
+  row?.removeAttribute('hidden');
+  row?.querySelector<HTMLElement>('input, select')?.focus();
 }
 
 /** The first previewed record's conversion of the field (a range's first part for a range), as a sample. */
@@ -176,12 +195,14 @@ function fieldBox(state: MapperState, f: FieldView, send: Send, counts: CountsVi
   if (f.type === 'choice') box.append(h('div', { class: 'hint' }, `options: ${f.options.join(' | ')}`));
   const picked = PICKED.has(f.type) && (f.type !== 'array' || f.parts.every((p) => !/^\S+ \((table|container|generator|array)/.test(p)));
   if (picked) box.append(columnPicker(state, f, send));
+  if (picked && ONE_VALUE.has(f.type)) box.append(constantRow(f, send));
   if (picked && f.type === 'array') box.append(renderArrayColumns(state, f, send));
   if (f.type === 'range' && f.column !== undefined) box.append(columnPicker(state, f, send, f.rangeType === 'interval' ? 'ub' : 'err'));
   // A unit is read only where the template has one to convert to.
   const unit =
     (f.type === 'number' || f.type === 'range') && f.column !== undefined && (f.unit !== undefined || f.columnUnit !== undefined);
   if (unit) box.append(unitRow(state, f, send));
+  if (picked && ONE_VALUE.has(f.type) && f.column !== undefined && oneColumn(f)) box.append(blankRow(f, send));
   if (f.type === 'range' && f.rangeType === 'error' && f.column !== undefined) {
     const id = idOf('erropt', f.path);
     const check = h('input', { type: 'checkbox', id, checked: f.errOptional });

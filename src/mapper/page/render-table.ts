@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { FieldView, Json, MapperEdit, MapperState, TableView } from '../mapper-api.js';
 import { h, idOf, labelled, select, textInput } from './dom.js';
+import { valueControl } from './value-rows.js';
 
 type Send = (edits: readonly MapperEdit[]) => void;
 
@@ -49,6 +50,19 @@ function groupHint(state: MapperState, f: FieldView, t: TableView, send: Send): 
   const use = h('button', { type: 'button', id: idOf('group', f.path) }, `group the rows by ${quoted(t.proposedGroupBy)}`);
   use.addEventListener('click', () => send([{ kind: 'set', path: ['groupBy'], value: [...t.proposedGroupBy] }]));
   return h('div', { class: 'row hint warn' }, 'each row is a record of its own now, so each table gets one row:', use);
+}
+
+/** The table's other columns, each with one value for every row (`set:`); one `set:` holds otherwise is shown, to edit as YAML. */
+function fixedColumns(f: FieldView, t: TableView, send: Send): HTMLElement[] {
+  return t.fixedColumns.map((c) => {
+    const id = idOf('row-set', [...f.path, c.name]);
+    const label = `${c.name} on every row${c.required ? ' (required)' : ''}`;
+    if (c.written !== undefined) return h('div', { class: 'row hint' }, `${label}: `, h('code', {}, c.written), ' (as YAML below)');
+    const control = valueControl(id, c.options, c.value, 'none', (value) =>
+      send([{ kind: 'rowSet', path: path(f), column: c.name, value }]),
+    );
+    return labelled(id, label, control);
+  });
 }
 
 /** A group of columns, one table row each: the columns with their rows' labels, where label and cell go, the cells' unit. */
@@ -124,6 +138,7 @@ function groupOfColumns(state: MapperState, f: FieldView, t: TableView, send: Se
       h('tbody', {}, ...rows),
     ),
     labelled(addId, 'add a column', add),
+    ...fixedColumns(f, t, send),
   ];
 }
 
