@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import type { MapperEdit } from '../../src/mapper/mapper-api.js';
 import { openMapperSession } from '../../src/mapper/mapper-session.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
+import { choice, num, platformTemplate, range, str, table } from '../helpers/plain-template.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { choice, num, platformTemplate, range, str, table } from '../helpers/plain-template.js';
 
@@ -13,7 +14,7 @@ const META: MapperEdit[] = [
   { kind: 'set', path: ['meta', 'keywords'], value: ['test'] },
 ];
 
-/** A template in the platform's shape: an id, a temperature, a state, a composition and a table of peaks. */
+/** A template in the platform's shape: an id, a temperature, a state, a loading rate, a composition and a table of peaks. */
 const TEMPLATE = platformTemplate(
   {
     编号: str(true),
@@ -24,7 +25,6 @@ const TEMPLATE = platformTemplate(
     衍射峰: table({ '2θ': num('°', true), 半高宽: range('error', '°') }),
   },
   901,
-  'values',
 );
 
 /**
