@@ -6,7 +6,6 @@ import { openMapperSession } from '../../src/mapper/mapper-session.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { choice, num, platformTemplate, range, str, table } from '../helpers/plain-template.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { choice, num, platformTemplate, range, str, table } from '../helpers/plain-template.js';
 
 const META: MapperEdit[] = [
   { kind: 'set', path: ['meta', 'title'], value: 'Sample {sample}' },
