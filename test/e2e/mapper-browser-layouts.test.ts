@@ -172,6 +172,40 @@ describe('mapper in a real browser: a grouped workbook, a value±error CSV and e
     await validatesAndEnds(page, mapper, { dir, flags, mapping: 'v.yaml', input }, counts);
   }, 90_000);
 
+  test("a blank cell's value and a value for every record, chosen without YAML: every record valid, saved, validated", async () => {
+    const dir = await makeTempDir('mge-mapper-layouts-');
+    await writeFile(path.join(dir, 'alloys.csv'), 'alloy,temperature (℃)\nInconel 718,650\nWaspaloy,\nRene 41,760\n');
+    await copyFile('samples/templates.json', path.join(dir, 'templates.json'));
+    const flags = ['--template-file', 'templates.json'];
+    const mapper = await startMapper(['alloys.csv', '--template', '101', ...flags, '--mapping', 'a.yaml'], dir);
+    const page = await openMapper(browserOf(), mapper.url);
+    const state = '热处理状态';
+
+    let rev = await revision(page);
+    rev = await changed(page, rev, () => pickColumn(page, fieldId('column', '牌号'), 'alloy'));
+    rev = await fillMeta(page, rev, '{alloy} tensile test');
+    // No column holds the heat treatment: one for every record, from the template's options.
+    expect(await page.locator(fieldId('const', state)).isVisible()).toBe(false);
+    await page.locator(fieldId('column', state)).selectOption('const');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`const-${encodeURIComponent('热处理状态')}`);
+    rev = await changed(page, rev, () => page.locator(fieldId('const', state)).selectOption('固溶+时效'));
+    expect(await page.locator('#problems').innerText()).toContain('The mapping checks out');
+    // Waspaloy's temperature is blank, so its record lacks a required field, until a blank cell gives 20 ℃.
+    expect(await countsOf(page)).toEqual({ files: 1, rows: 3, records: 3, valid: 2, invalid: 1, duplicate: 0 });
+    await changed(page, rev, () => enter(page, fieldId('default', '试验温度'), '20'));
+    expect(await page.locator('[data-record="1"] [data-path="content.试验温度"]').innerText()).toMatch(/^content\.试验温度\s+20\b/);
+    expect(await page.locator('[data-record="1"] [data-path="content.热处理状态"]').innerText()).toContain('固溶+时效');
+    const counts = await countsOf(page);
+    expect(counts).toEqual({ files: 1, rows: 3, records: 3, valid: 3, invalid: 0, duplicate: 0 });
+
+    await page.locator('#save').click();
+    await page.waitForSelector('#status.good');
+    const saved = parse(await readFile(path.join(dir, 'a.yaml'), 'utf8')) as { content: Record<string, unknown> };
+    expect(saved.content[state]).toEqual({ const: '固溶+时效' });
+    expect(saved.content['试验温度']).toMatchObject({ column: 'temperature (℃)', default: 20 });
+    await validatesAndEnds(page, mapper, { dir, flags, mapping: 'a.yaml', input: 'alloys.csv' }, counts);
+  }, 60_000);
+
   test('element columns, one table row each, and an array from several columns: chosen, a column taken out and added, a label edited, saved', async () => {
     const dir = await makeTempDir('mge-mapper-layouts-');
     await writeFile(path.join(dir, 'alloys.csv'), ALLOYS);
