@@ -45,7 +45,7 @@ export async function annotateFromReport(
       hint: inputs.slice(0, 5).join(', '),
     });
   }
-  const { problems, problemCount, statuses } = reportAnnotations(state, same);
+  const { problems, problemCount, statuses } = reportAnnotations(state, same, undefined, { stray: summary.stray?.problems });
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
   // The columns the latest run that read the input took as numbers: its CSV cells there are numbers.
   const recorded = state.runs.flatMap((run) => run.inputs.filter((i) => same(i.file))).at(-1);

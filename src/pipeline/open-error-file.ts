@@ -31,11 +31,12 @@ export async function openErrorFile(file: string, headers: readonly SourceHeader
     async write(row) {
       if (row.problems.length === 0) return;
       await out.write({
-        status: 'invalid',
+        status: row.stray === true ? 'stray' : 'invalid',
         file: row.location.file,
         sheet: row.location.sheet,
         rows: row.rowNumbers,
-        key: row.key,
+        // A row of no record has no key of its own: what it is filed under names its id and cell.
+        key: row.stray === true ? undefined : row.key,
         problems: row.problems,
         errors: row.problems.map(describeRowProblem),
         codes: [...new Set(row.problems.map((p) => p.code))],

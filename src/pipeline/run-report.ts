@@ -30,7 +30,7 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
   const failedOut =
     options.failedOut === undefined
       ? undefined
-      : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut))).rows };
+      : { file: options.failedOut, rows: (await exportFailedRows(state, resolve(options.failedOut), summary.stray?.problems)).rows };
   const uploadedOut =
     options.uploadedOut === undefined
       ? undefined

@@ -19,7 +19,8 @@ export const FIX_COLUMNS = ['_status', '_file', '_sheet', '_row', '_cells', '_co
 
 /** One row that did not upload (or, for `validate`, did not validate), as both fix files write it. */
 export interface FixRow {
-  readonly status: 'invalid' | 'failed' | 'uncertain';
+  /** `stray`: a platform workbook's row of no record (its `数据ID` on no row of sheet 1). */
+  readonly status: 'invalid' | 'failed' | 'uncertain' | 'stray';
   readonly file: string;
   readonly sheet: string | undefined;
   /** Every source row of the record (several with `groupBy`). */

@@ -51,8 +51,9 @@ function reportText(file: string, result: ReportResult): string {
     text += `the last run was one shard (--shard ${String(result.summary.lastRun?.settings['shard'] ?? '?')}): ${others} record(s) of other shards were read and left to their reports\n`;
   if (files.length > 1 && (result.unfinishedIn ?? []).length > 0)
     text += `latest run not finished in: ${(result.unfinishedIn ?? []).join(', ')}\n`;
+  const stray = result.summary.stray?.problems.length ?? 0;
   if (failedOut)
-    text += `\n${failedOut.rows} record(s) not known to be stored (invalid, failed, uncertain) written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
+    text += `\n${failedOut.rows - stray} record(s) not known to be stored (invalid, failed, uncertain)${stray > 0 ? ` and ${stray} row(s) of no record` : ''} written to ${failedOut.file}: fix them and run ingest on that file with the same mapping and report\n`;
   if (uploadedOut) text += `\n${uploadedOut.rows} uploaded record(s) with their platform ids written to ${uploadedOut.file}\n`;
   if (changedOut)
     text += `\n${changedOut.rows} changed record(s) with the id of the record each differs from written to ${changedOut.file}\n`;
@@ -104,7 +105,7 @@ export const reportCommand = defineCommand({
       .option('failed-out', {
         type: 'string',
         describe:
-          "write the rows not known to be stored (invalid, failed, uncertain): the input's columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas",
+          "write the rows not known to be stored (invalid, failed, uncertain) and the latest run's rows of no record: the input's columns, then _status _file _sheet _row _cells _codes _errors (.xlsx, .csv or .jsonl), as validate --errors does; .xlsx opens in a spreadsheet with exact values and no formulas",
       })
       .epilogue(
         'Exit codes: 0 nothing outstanding (every row uploaded, the latest run finished); 1 rows invalid, failed, uncertain or changed by their latest status, rows of no record in the latest run, or a latest run that did not finish (killed, interrupted, stopped by an error, or stopped early by --max-errors or --max-changes); 2 no such report.',

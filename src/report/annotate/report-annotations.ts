@@ -6,6 +6,12 @@ import type { RowStatuses } from './row-status.js';
 import { ANNOTATE_PROBLEM_LIMIT } from './annotation-limit.js';
 import { indexRowStatuses } from './index-row-statuses.js';
 
+/** What the annotations take besides the folded keys. */
+export interface ReportAnnotationExtras {
+  /** The latest run's rows of no record: one problem each, at its `数据ID` cell (the summary's `stray`). */
+  readonly stray?: readonly RowProblem[] | undefined;
+}
+
 /** What a report says about one input: its problems on their cells and a status per row. */
 export interface ReportAnnotations {
   /** The first {@link ANNOTATE_PROBLEM_LIMIT} problems: the ones the copy marks. */
@@ -38,10 +44,14 @@ function statusText(k: KeyState): string | undefined {
   }
 }
 
-/** The keys of the input with a status to show. */
-function* shownKeys(state: ReportState, same: (file: string) => boolean): Iterable<KeyState> {
+/** The keys of the input with a status to show, then its rows of no record. */
+function* shownRows(state: ReportState, same: (file: string) => boolean, stray: readonly RowProblem[]): Iterable<KeyState | RowProblem> {
   for (const k of state.keys.values()) if (same(k.location.file) && statusText(k) !== undefined) yield k;
+  for (const p of stray) if (same(p.location.file)) yield p;
 }
+
+/** A row of no record's status, as `validate --annotate` writes it. */
+const STRAY_STATUS = 'no record: 1 problem(s)';
 
 /** The problem a failed, uncertain or changed key is on its row; an invalid key's are its own. */
 function keyProblems(k: KeyState): readonly RowProblem[] {
@@ -81,22 +91,29 @@ function keyProblems(k: KeyState): readonly RowProblem[] {
 
 /**
  * The annotations of `report --annotate` for one input (docs/platform-workbook.md → The annotated
- * copy): problems at their cells or rows, and every row's status as an index into the folded keys
- * (a few bytes a row, not a text). Problems past `limit` are counted, not kept.
+ * copy): problems at their cells or rows (the latest run's rows of no record at their `数据ID` cells),
+ * and every row's status as an index into the folded keys (a few bytes a row, not a text). Problems
+ * past `limit` are counted, not kept.
  */
-export function reportAnnotations(state: ReportState, same: (file: string) => boolean, limit = ANNOTATE_PROBLEM_LIMIT): ReportAnnotations {
+export function reportAnnotations(
+  state: ReportState,
+  same: (file: string) => boolean,
+  limit = ANNOTATE_PROBLEM_LIMIT,
+  extras: ReportAnnotationExtras = {},
+): ReportAnnotations {
+  const { stray = [] } = extras;
   const kept: RowProblem[] = [];
   let problemCount = 0;
-  for (const k of state.keys.values()) {
-    if (!same(k.location.file)) continue;
-    const found = keyProblems(k);
+  const keep = (found: readonly RowProblem[]): void => {
     problemCount += found.length;
     if (kept.length < limit) kept.push(...found.slice(0, limit - kept.length));
-  }
+  };
+  for (const k of state.keys.values()) if (same(k.location.file)) keep(keyProblems(k));
+  keep(stray.filter((p) => same(p.location.file)));
   const statuses = indexRowStatuses(
-    shownKeys(state, same),
-    (k) => k.location,
-    (k) => statusText(k) ?? '',
+    shownRows(state, same, stray),
+    (r) => r.location,
+    (r) => ('status' in r ? (statusText(r) ?? '') : STRAY_STATUS),
   );
   return { problems: kept, problemCount, statuses };
 }

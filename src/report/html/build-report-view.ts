@@ -107,6 +107,8 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
       key,
     });
   }
+  // The latest run's rows of no record: one problem each, at its 数据ID cell; no key, no record.
+  for (const p of summary.stray?.problems ?? []) problems.addRowProblems([p], { key: '', hash: '', stray: true });
   const exportHint = `mge-ingest report ${options.file} --failed-out rows.csv`;
   const counts: StatusCount[] = [
     { name: 'keys', label: 'records', count: summary.keys, tone: 'plain' },
@@ -115,6 +117,10 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     { name: 'failed', label: 'failed', count: summary.counts.failed, tone: 'bad' },
     { name: 'uncertain', label: 'uncertain', count: summary.counts.uncertain, tone: 'warn' },
     { name: 'changed', label: 'changed', count: summary.counts.changed, tone: 'warn' },
+    // Shown only when the latest run read some, as validate's page does.
+    ...(summary.stray !== undefined
+      ? [{ name: 'stray', label: 'rows of no record', count: summary.stray.rows, tone: 'bad' as const }]
+      : []),
   ];
   const uncertain = bounded<UncertainRowView>(byStatus.get('uncertain') ?? [], limits.rows, exportHint, (e) => ({
     key: displayKey(e),

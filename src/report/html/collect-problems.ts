@@ -4,10 +4,10 @@ import type { ProblemsView, ProblemView, ValueCount } from './html-report-view.j
 /** Gathers problems as they come: keeps the first `limit` for the table, counts all of them. */
 export interface ProblemCollector {
   add(problem: ProblemView): void;
-  /** The problems of one row that did not map or validate. */
+  /** The problems of one row that did not map or validate (`stray`: a row of no record, shown without its key). */
   addRowProblems(
     problems: readonly RowProblem[],
-    row: { readonly key: string; readonly hash: string },
+    row: { readonly key: string; readonly hash: string; readonly stray?: boolean | undefined },
     fileName?: (file: string) => string,
   ): void;
   /** The view so far; `allRowsHint` says what to run for the rows beyond the limit. */
@@ -51,11 +51,11 @@ export function createProblemCollector(limit: number): ProblemCollector {
       for (const field of new Set(problems.map((p) => p.field ?? ''))) one(recordsByField, field);
       for (const code of new Set(problems.map((p) => p.code))) one(recordsByCode, code);
       // Without a key in the mapping the key is the record hash: 64 hex digits that say nothing to a person.
-      const key = row.key === row.hash ? undefined : row.key;
+      const key = row.key === row.hash || row.stray === true ? undefined : row.key;
       for (const p of problems) {
         const l = p.location;
         add({
-          status: 'invalid',
+          status: row.stray === true ? 'stray' : 'invalid',
           file: fileName(l.file),
           sheet: l.sheet,
           row: l.row,

@@ -46,7 +46,7 @@ export interface RunView {
 
 /** One problem of one row: a cell that did not validate, or a row the platform did not store. */
 export interface ProblemView {
-  /** The row's status: `invalid`, `failed`, `uncertain`. */
+  /** The row's status: `invalid`, `failed`, `uncertain`, `stray` (a row of no record). */
   readonly status: string;
   readonly file: string;
   readonly sheet: string | undefined;
