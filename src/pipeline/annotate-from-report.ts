@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { reportAnnotations, reportInputs, sameInput } from '../report/annotate/report-annotations.js';
+import { changedFieldTexts } from '../report/read-changed-fields.js';
 import { writeAnnotatedCopy } from '../report/annotate/write-annotated-copy.js';
 import type { ReportState } from '../report/fold-report.js';
 import { ReportError } from '../report/report-errors.js';
@@ -8,11 +9,15 @@ import { samePath } from '../util/find-path-clashes.js';
 import { identifyPath } from '../util/identify-path.js';
 import type { ReportResult, RunReportOptions } from './report-types.js';
 
-/** `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its cells. */
+/**
+ * `report --annotate`: the one input of the report (or `--input`) copied with the report's findings on its
+ * cells; `reports` (resolved) are read again for the fields a changed row differs in.
+ */
 export async function annotateFromReport(
   options: RunReportOptions,
   state: ReportState,
   summary: ReportSummary,
+  reports: readonly string[],
 ): Promise<ReportResult['annotated']> {
   const inputs = reportInputs(state);
   const input = options.annotateInput ?? (inputs.length === 1 ? inputs[0] : undefined);
@@ -45,7 +50,8 @@ export async function annotateFromReport(
       hint: inputs.slice(0, 5).join(', '),
     });
   }
-  const { problems, problemCount, statuses } = reportAnnotations(state, same, undefined, { stray: summary.stray?.problems });
+  const changedFields = await changedFieldTexts(state.keys.values(), reports);
+  const { problems, problemCount, statuses } = reportAnnotations(state, same, undefined, { stray: summary.stray?.problems, changedFields });
   const counts: [string, number][] = Object.entries(summary.counts).map(([k, v]) => [k, Number(v)]);
   // The columns the latest run that read the input took as numbers: its CSV cells there are numbers.
   const recorded = state.runs.flatMap((run) => run.inputs.filter((i) => same(i.file))).at(-1);

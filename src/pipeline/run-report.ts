@@ -2,6 +2,7 @@ import path from 'node:path';
 import { checkRecordedFiles, type ReportOutput } from '../report/check-recorded-files.js';
 import { exportChangedRows } from '../report/export-changed-rows.js';
 import { exportFailedRows } from '../report/export-failed-rows.js';
+import { changedFieldTexts } from '../report/read-changed-fields.js';
 import { exportUploadedRows } from '../report/export-uploaded-rows.js';
 import { buildReportView } from '../report/html/build-report-view.js';
 import { writeHtmlReport } from '../report/html/write-html-report.js';
@@ -47,13 +48,16 @@ export async function runReport(options: RunReportOptions, deps: RunReportDeps =
     options.changedOut === undefined
       ? undefined
       : { file: options.changedOut, rows: (await exportChangedRows(state, resolve(options.changedOut), names.map(resolve))).rows };
-  const annotated = options.annotate === undefined ? undefined : await annotateFromReport(options, wholeReportState(state), summary);
+  const annotated =
+    options.annotate === undefined ? undefined : await annotateFromReport(options, wholeReportState(state), summary, names.map(resolve));
   let html: ReportResult['html'];
   if (options.html !== undefined) {
-    const view = buildReportView(wholeReportState(state), summary, {
+    const whole = wholeReportState(state);
+    const view = buildReportView(whole, summary, {
       file: names.join(', '),
       generatedAt: new Date((deps.clock ?? Date.now)()).toISOString(),
       toolVersion: options.version,
+      changedFields: await changedFieldTexts(whole.keys.values(), names.map(resolve)),
     });
     html = { file: options.html, ...(await writeHtmlReport(view, resolve(options.html))) };
   }

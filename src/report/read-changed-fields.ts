@@ -1,3 +1,4 @@
+import type { KeyState } from './key-state.js';
 import { fieldsThatDiffer, readFieldDigests } from './record-field-digests.js';
 import type { RunLine } from './report-lines.js';
 import { scanReport } from './scan-report.js';
@@ -43,4 +44,20 @@ export async function readChangedFields(
     if (stored !== undefined) out.set(key, fieldsThatDiffer(stored, digests));
   }
   return out;
+}
+
+/** What `fields that differ` says when the report cannot tell (no part digests on a version's line). */
+export const FIELDS_NOT_RECORDED = '(not recorded)';
+
+/**
+ * The `fields that differ` text of each changed key among `entries` (`温度, meta.title`, else
+ * {@link FIELDS_NOT_RECORDED}): one text for `--changed-out`, the annotated copy and the page.
+ * The reports are read again only when a key is changed.
+ */
+export async function changedFieldTexts(entries: Iterable<KeyState>, reports: readonly string[]): Promise<(key: string) => string> {
+  const versions = new Map<string, ChangedVersions>();
+  for (const entry of entries)
+    if (entry.status === 'changed') versions.set(entry.key, { uploadedHash: entry.uploaded?.hash, hash: entry.hash });
+  const differ = versions.size === 0 ? new Map<string, readonly string[]>() : await readChangedFields(reports, versions);
+  return (key) => differ.get(key)?.join(', ') ?? FIELDS_NOT_RECORDED;
 }

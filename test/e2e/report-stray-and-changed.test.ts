@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { CliResult } from '../cli/run-built-cli.js';
 import { runCliInTurn } from '../cli/run-cli-in-process.js';
 import { inspectWorkbook } from '../helpers/inspect-workbook.js';
 import { platformWorkbookSheets, writeZipWorkbook } from '../helpers/platform-workbook-zip.js';
 import { withSandbox } from '../helpers/with-sandbox.js';
-import { envFor } from './ingest-harness.js';
+import { envFor, ingestArgs, sampleCsv } from './ingest-harness.js';
 
 /** The warning fill of a problem cell (docs/platform-workbook.md → The annotated copy). */
 const WARNING = 'FFFFC7CE';
@@ -30,7 +31,7 @@ function statusAt(cells: Readonly<Record<string, { value: unknown }>>, row: numb
   return cells[`${header?.[0].replace(/1$/, '') ?? '?'}${row}`]?.value;
 }
 
-describe('rows of no record in the outputs a curator fixes from (sandbox over HTTP)', () => {
+describe('rows of no record and changed rows in the outputs a curator fixes from (sandbox over HTTP)', () => {
   test('a workbook row of no record: report --annotate, --failed-out and --html list it at its 数据ID cell, as validate does', async () => {
     await withSandbox({}, async (sandbox, dir) => {
       const book = path.join(dir, 'book.xlsx');
@@ -80,6 +81,37 @@ describe('rows of no record in the outputs a curator fixes from (sandbox over HT
       expect(validateProblems.map((p) => [p['status'], p['code'], p['ref']])).toEqual([
         ['stray', 'WORKBOOK_UNKNOWN_ID', "book.xlsx!'3'!A8"],
       ]);
+    });
+  }, 60_000);
+
+  test('a changed row: the annotated copy and the page name the fields that differ, as report --changed-out does', async () => {
+    await withSandbox({}, async (sandbox, dir) => {
+      const env = envFor(sandbox, dir);
+      const input = await sampleCsv(dir, 5, 'steel.csv');
+      const report = path.join(dir, 'r.jsonl');
+      expect((await inProcess(ingestArgs(input, report, '--quiet'), env)).code).toBe(0);
+      // Row 3's yield strength (column P) is corrected: a known key with new content, reported, not sent.
+      const lines = (await readFile(input, 'utf8')).split('\n');
+      const cells = lines[2]!.split(',');
+      cells[15] = String(Number(cells[15]) + 7);
+      lines[2] = cells.join(',');
+      await writeFile(input, lines.join('\n'));
+      expect((await inProcess(ingestArgs(input, report, '--quiet'), env)).code).toBe(1);
+
+      const [changed, copy, html] = ['changed.csv', 'copy.xlsx', 'page.html'].map((f) => path.join(dir, f)) as [string, string, string];
+      const shown = await inProcess(['report', report, '--changed-out', changed, '--annotate', copy, '--html', html]);
+      expect(shown.stderr).toBe('');
+      const listed = parse<Record<string, string>>(await readFile(changed, 'utf8'), { bom: true, columns: true });
+      expect(listed.map((r) => r['row'])).toEqual(['3']);
+      const fields = listed[0]?.['fields that differ'] ?? '';
+      expect(fields).toMatch(/屈服强度/);
+
+      const sheet = inspectWorkbook(copy).sheets['steel.csv']?.cells ?? {};
+      expect(sheet['A3']?.note).toContain(`new content in ${fields}`);
+      expect(statusAt(sheet, 3)).toMatch(new RegExp(`^changed: differs from record \\d+ in ${fields.replace(/\./g, '\\.')}$`));
+
+      const shownChanged = (await pageTables(html)).get('changed') ?? [];
+      expect(shownChanged.map((r) => [r['ref'], r['fields']])).toEqual([['steel.csv!3:3', fields]]);
     });
   }, 60_000);
 });

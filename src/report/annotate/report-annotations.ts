@@ -10,6 +10,8 @@ import { indexRowStatuses } from './index-row-statuses.js';
 export interface ReportAnnotationExtras {
   /** The latest run's rows of no record: one problem each, at its `数据ID` cell (the summary's `stray`). */
   readonly stray?: readonly RowProblem[] | undefined;
+  /** A changed key's `fields that differ` (`changedFieldTexts`); without it the note names none. */
+  readonly changedFields?: ((key: string) => string) | undefined;
 }
 
 /** What a report says about one input: its problems on their cells and a status per row. */
@@ -28,7 +30,7 @@ export function reportInputs(state: ReportState): readonly string[] {
 }
 
 /** A key's status in the copy's status column; none for a key that has none to show. */
-function statusText(k: KeyState): string | undefined {
+function statusText(k: KeyState, changedFields?: (key: string) => string): string | undefined {
   switch (k.status) {
     case 'invalid':
       return `invalid: ${(k.problems ?? []).length} problem(s)`;
@@ -36,7 +38,7 @@ function statusText(k: KeyState): string | undefined {
     case 'uncertain':
       return `${k.status}: ${failureText(k)}`;
     case 'changed':
-      return `changed: differs from record ${k.uploaded?.id ?? '?'}`;
+      return `changed: differs from record ${k.uploaded?.id ?? '?'}${changedFields === undefined ? '' : ` in ${changedFields(k.key)}`}`;
     case 'uploaded':
       return `uploaded: id ${k.uploaded?.id ?? '?'}`;
     default:
@@ -54,7 +56,7 @@ function* shownRows(state: ReportState, same: (file: string) => boolean, stray: 
 const STRAY_STATUS = 'no record: 1 problem(s)';
 
 /** The problem a failed, uncertain or changed key is on its row; an invalid key's are its own. */
-function keyProblems(k: KeyState): readonly RowProblem[] {
+function keyProblems(k: KeyState, changedFields?: (key: string) => string): readonly RowProblem[] {
   const where = { file: k.location.file, sheet: k.location.sheet, row: k.location.row, column: 'A', cell: `A${k.location.row}` };
   switch (k.status) {
     case 'invalid':
@@ -81,7 +83,7 @@ function keyProblems(k: KeyState): readonly RowProblem[] {
           location: where,
           field: undefined,
           expected: `the content of record ${k.uploaded?.id ?? '?'}`,
-          found: 'new content',
+          found: changedFields === undefined ? 'new content' : `new content in ${changedFields(k.key)}`,
         },
       ];
     default:
@@ -101,19 +103,19 @@ export function reportAnnotations(
   limit = ANNOTATE_PROBLEM_LIMIT,
   extras: ReportAnnotationExtras = {},
 ): ReportAnnotations {
-  const { stray = [] } = extras;
+  const { stray = [], changedFields } = extras;
   const kept: RowProblem[] = [];
   let problemCount = 0;
   const keep = (found: readonly RowProblem[]): void => {
     problemCount += found.length;
     if (kept.length < limit) kept.push(...found.slice(0, limit - kept.length));
   };
-  for (const k of state.keys.values()) if (same(k.location.file)) keep(keyProblems(k));
+  for (const k of state.keys.values()) if (same(k.location.file)) keep(keyProblems(k, changedFields));
   keep(stray.filter((p) => same(p.location.file)));
   const statuses = indexRowStatuses(
     shownRows(state, same, stray),
     (r) => r.location,
-    (r) => ('status' in r ? (statusText(r) ?? '') : STRAY_STATUS),
+    (r) => ('status' in r ? (statusText(r, changedFields) ?? '') : STRAY_STATUS),
   );
   return { problems: kept, problemCount, statuses };
 }

@@ -25,6 +25,8 @@ export interface BuildReportViewOptions {
   readonly toolVersion: string;
   /** @default DEFAULT_HTML_LIMITS */
   readonly limits?: HtmlLimits;
+  /** A changed key's `fields that differ` (`changedFieldTexts`, as `--changed-out` writes them). */
+  readonly changedFields?: (key: string) => string;
 }
 
 function settingText(value: unknown): string {
@@ -134,6 +136,7 @@ export function buildReportView(state: ReportState, summary: ReportSummary, opti
     oldId: e.uploaded?.id,
     oldHash: e.uploaded?.hash ?? e.uncertainHash,
     hash: e.hash,
+    fields: options.changedFields?.(e.key),
   }));
   const uploaded = bounded<UploadedRowView>(
     byStatus.get('uploaded') ?? [],

@@ -107,6 +107,8 @@ export interface ChangedRowView {
   readonly oldId: number | undefined;
   readonly oldHash: string | undefined;
   readonly hash: string;
+  /** The fields the new content differs in, as `report --changed-out` names them. */
+  readonly fields?: string | undefined;
 }
 
 /** A row stored on the platform. */

@@ -102,6 +102,7 @@ const changedColumns = (name: FileLabel): readonly ColumnSpec<ChangedRowView>[] 
     value: (r) => (r.oldId === undefined ? undefined : String(r.oldId)),
     sort: 'number',
   },
+  { name: 'fields', label: 'Fields that differ', value: (r) => intern(r.fields) },
   { name: 'oldHash', label: 'Uploaded hash', value: (r) => short(r.oldHash) },
   { name: 'hash', label: 'New hash', value: (r) => short(r.hash) },
 ];
