@@ -3,9 +3,9 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { MapperEdit } from '../../src/mapper/mapper-api.js';
 import { openMapperSession } from '../../src/mapper/mapper-session.js';
-import { runValidate } from '../../src/pipeline/run-validate.js';
 import { choice, num, platformTemplate, range, str, table } from '../helpers/plain-template.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { validateSavedMapping } from './validate-saved-mapping.js';
 
 const META: MapperEdit[] = [
   { kind: 'set', path: ['meta', 'title'], value: 'Sample {sample}' },
@@ -47,20 +47,7 @@ async function session(csv: string, steps: readonly (readonly MapperEdit[])[]) {
       seen.push({ state, counts: opened.counts() });
     }
     await opened.save();
-    const validated = await runValidate(
-      {
-        mappingFile: 'm.yaml',
-        inputs: ['in.csv'],
-        cwd: dir,
-        methodsWidth: 3,
-        maxErrors: undefined,
-        errorsFile: undefined,
-        htmlFile: undefined,
-        version: 'test',
-      },
-      { template },
-    );
-    const { stoppedBy: _none, ...summary } = validated.summary;
+    const summary = await validateSavedMapping(dir, 'in.csv', template);
     const saved = parse(await readFile(path.join(dir, 'm.yaml'), 'utf8')) as { content: Record<string, unknown> };
     return { seen, summary, saved: saved.content };
   } finally {

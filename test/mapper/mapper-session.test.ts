@@ -6,8 +6,8 @@ import { keywordsFromText } from '../../src/mapper/keyword-list.js';
 import type { MapperEdit } from '../../src/mapper/mapper-api.js';
 import { openMapperSession, type MapperSessionOptions } from '../../src/mapper/mapper-session.js';
 import { parseMapperEdits } from '../../src/mapper/parse-mapper-edits.js';
-import { runValidate } from '../../src/pipeline/run-validate.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { validateSavedMapping } from './validate-saved-mapping.js';
 import { num, platformTemplate, str, table } from '../helpers/plain-template.js';
 
 const META: MapperEdit[] = [
@@ -44,20 +44,7 @@ async function edited(input: string, templates: string, options: Partial<MapperS
     await session.settled();
     const counts = session.counts();
     await session.save();
-    const validated = await runValidate(
-      {
-        mappingFile: 'm.yaml',
-        inputs: [name],
-        cwd: dir,
-        methodsWidth: 3,
-        maxErrors: undefined,
-        errorsFile: undefined,
-        htmlFile: undefined,
-        version: 'test',
-      },
-      { template },
-    );
-    const { stoppedBy: _none, ...summary } = validated.summary;
+    const summary = await validateSavedMapping(dir, name, template);
     return { state, counts, summary, text: await readFile(path.join(dir, 'm.yaml'), 'utf8') };
   } finally {
     session.close();
