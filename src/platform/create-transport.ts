@@ -33,6 +33,9 @@ export interface SendExtra {
 /** One HTTP exchange with the platform: the envelope's `data`, or a typed {@link PlatformRequestError}. */
 export type Send = (method: 'GET' | 'POST', path: string, endpoint: string, extra: SendExtra) => Promise<{ data: unknown; status: number }>;
 
+/** How long a connection may wait unused before it is closed rather than reused (at most). */
+const IDLE_SOCKET_MS = 4_000;
+
 /**
  * The one got instance: keep-alive, no retries or redirects of its own, a whole-request deadline, no
  * compression (a small gzip could inflate past the limit), answers cut at `maxBytes`. A cut answer is a
@@ -41,10 +44,11 @@ export type Send = (method: 'GET' | 'POST', path: string, endpoint: string, extr
 export function createTransport(options: TransportOptions): Send {
   const base = options.baseUrl.replace(/\/+$/, '') + '/';
   const host = URL.canParse(base) ? new URL(base).host : undefined;
-  const agent = {
-    http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
-    https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
-  };
+  // Node's agent drops an idle socket a second before the server's `Keep-Alive: timeout=N` only when
+  // it has a `timeout` of its own; without one it reuses a socket the server may be closing, and a
+  // POST written there is reset with an unknown outcome. 4 s suits the common 5 s servers that say nothing.
+  const idle = { keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_MS };
+  const agent = { http: new HttpAgent(idle), https: new HttpsAgent(idle) };
   const tokens = options.tokens ?? fixedToken(options.token);
   /** The got instances of one token, on the one pair of keep-alive agents. */
   const build = (token: string): { token: string; http: Got; httpJsonText: Got } => {
