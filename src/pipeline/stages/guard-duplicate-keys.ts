@@ -160,26 +160,16 @@ async function* guarded(
         : 'a key no other row of the run has',
       found: keyed ? keyAsWritten(row.key) : undefined,
     };
-    // Named members, not a spread: a mapped row's hash and source values are computed on read (prototype
-    // getters), which a spread would silently leave out.
-    yield {
-      location: row.location,
-      rowNumbers: row.rowNumbers,
-      key: duplicateReportKey(row.key, row),
-      hash: row.hash,
-      body: undefined,
-      record: undefined,
-      problems: [problem, ...row.problems],
-      sourceValues: row.sourceValues,
-    };
+    yield underDuplicateKey(row, [problem, ...row.problems]);
   }
 }
 
 /**
- * A row repeated exactly (`identicalOk`): a `duplicate` under a report key of its own, with no body,
- * so it is neither sent nor invalid, and its line closes no intent of the first row's key.
+ * `row` under a report key of its own, with no body: sent by no one. Named members, not a spread: a
+ * mapped row's hash and source values are computed on read (prototype getters), which a spread would
+ * silently leave out.
  */
-function duplicateOf(row: MappedRow): MappedRow {
+function underDuplicateKey(row: MappedRow, problems: MappedRow['problems']): MappedRow {
   return {
     location: row.location,
     rowNumbers: row.rowNumbers,
@@ -187,10 +177,17 @@ function duplicateOf(row: MappedRow): MappedRow {
     hash: row.hash,
     body: undefined,
     record: undefined,
-    problems: [],
+    problems,
     sourceValues: row.sourceValues,
-    duplicate: true,
   };
+}
+
+/**
+ * A row repeated exactly (`identicalOk`): a `duplicate` under a report key of its own, with no body,
+ * so it is neither sent nor invalid, and its line closes no intent of the first row's key.
+ */
+function duplicateOf(row: MappedRow): MappedRow {
+  return { ...underDuplicateKey(row, []), duplicate: true };
 }
 
 /**
